@@ -1,0 +1,2 @@
+import HaulKit
+print("haul")
