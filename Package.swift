@@ -19,17 +19,21 @@ let package = Package(
     targets: [
         // Pure decisions: no sockets, no files, no clocks. Everything here is a value you can test in isolation.
         .target(name: "HaulCore"),
+        // A few POSIX calls Swift cannot reach directly (Linux's fallocate needs _GNU_SOURCE).
+        .target(name: "CHaulSystem"),
         // The engine: HTTP transport, the .part file, the SQLite store, the download actors.
         .target(
             name: "HaulKit",
             dependencies: [
                 "HaulCore",
+                "CHaulSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The command-line tool: argument parsing, terminal rendering, exit codes.
