@@ -67,7 +67,7 @@ public final class NginxServer: Sendable {
                 scgi_temp_path \(dir)/scgi;
                 server {
                     listen 127.0.0.1:\(port);
-                    root \(root);
+                    root "\(root)";
                     location / { }
                     \(extraLocations)
                 }

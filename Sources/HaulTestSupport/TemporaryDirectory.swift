@@ -22,3 +22,13 @@ public final class TemporaryDirectory: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+/// Runs `body` with a new ``TemporaryDirectory`` and removes the directory afterwards, also when `body` throws.
+public func withTemporaryDirectory<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (TemporaryDirectory) async throws -> Result
+) async throws -> Result {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    return try await body(directory)
+}

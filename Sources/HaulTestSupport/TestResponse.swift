@@ -58,11 +58,12 @@ public struct TestResponse: Sendable {
         self.headDelay = nil
     }
 
-    /// A `text/plain; charset=utf-8` response with this body.
+    /// A response with this text as its UTF-8 body and `Content-Type: text/plain` unless `headers` name another.
     public static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> TestResponse {
-        TestResponse(
+        let hasContentType = headers.contains { $0.name.lowercased() == "content-type" }
+        return TestResponse(
             status: status,
-            headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+            headers: (hasContentType ? [] : [("Content-Type", "text/plain; charset=utf-8")]) + headers,
             body: Array(text.utf8)
         )
     }

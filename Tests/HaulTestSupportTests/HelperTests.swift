@@ -27,6 +27,14 @@ final class HelperTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.url.path))
     }
 
+    func testWithTemporaryDirectoryRemovesIt() async throws {
+        let url = try await withTemporaryDirectory { directory in
+            try Data([1]).write(to: directory.file("x"))
+            return directory.url
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
+    }
+
     func testHTTPDate() {
         XCTAssertEqual(httpDate(Date(timeIntervalSince1970: 784_111_777)), "Sun, 06 Nov 1994 08:49:37 GMT")
     }

@@ -218,14 +218,7 @@ func fetch(
 
 /// Runs `body` with a fresh server and shuts the server down afterwards, also on failure.
 func withServer(_ body: (TestServer) async throws -> Void) async throws {
-    let server = try await TestServer.start()
-    do {
-        try await body(server)
-    } catch {
-        try await server.shutdown()
-        throw error
-    }
-    try await server.shutdown()
+    try await withTestServer(body)
 }
 
 /// Runs curl with these arguments and returns its exit status and standard output.

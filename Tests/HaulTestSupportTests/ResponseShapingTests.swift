@@ -22,6 +22,24 @@ final class ResponseShapingTests: XCTestCase {
         }
     }
 
+    func testCloseAfterBodyBytesFlushesEverythingToASlowReader() async throws {
+        let big = deterministicBytes(count: 6 << 20, seed: 12)
+        try await withServer { server in
+            server.route("/short") { _ in
+                var response = TestResponse(status: 200, body: big)
+                response.closeAfterBodyBytes = 5 << 20
+                return response
+            }
+            let connection = try RawConnection(port: server.port)
+            try connection.sendRequest("GET", "/short")
+            try await Task.sleep(for: .milliseconds(300))  // socket buffers fill; the rest waits in the server
+            let response = try connection.readResponse()
+            XCTAssertEqual(response.ending, .closedEarly)
+            XCTAssertEqual(response.body.count, 5 << 20)
+            XCTAssertTrue(response.body == Array(big[0..<(5 << 20)]))
+        }
+    }
+
     func testCloseAfterZeroBodyBytesClosesAfterHeaders() async throws {
         let content = self.content
         try await withServer { server in

@@ -161,4 +161,32 @@ final class TestServerTests: XCTestCase {
         try await server.shutdown()
         XCTAssertThrowsError(try RawConnection(port: port))
     }
+
+    func testWithTestServerShutsDownWhenBodyThrows() async throws {
+        struct Boom: Error {}
+        var port = 0
+        do {
+            try await withTestServer { server in
+                port = server.port
+                throw Boom()
+            }
+            XCTFail("the error should propagate")
+        } catch is Boom {}
+        XCTAssertGreaterThan(port, 0)
+        XCTAssertThrowsError(try RawConnection(port: port))
+    }
+
+    func testTextResponse() async throws {
+        try await withServer { server in
+            server.route("/t") { _ in .text(500, "oops", headers: [("Retry-After", "2")]) }
+            server.route("/j") { _ in .text(200, "{}", headers: [("Content-Type", "application/json")]) }
+            let plain = try fetch(server, "/t")
+            XCTAssertEqual(plain.status, 500)
+            XCTAssertEqual(plain.text, "oops")
+            XCTAssertEqual(plain.header("Content-Type"), "text/plain; charset=utf-8")
+            XCTAssertEqual(plain.header("Retry-After"), "2")
+            let json = try fetch(server, "/j")
+            XCTAssertEqual(json.headers.filter { $0.name.lowercased() == "content-type" }.map(\.value), ["application/json"])
+        }
+    }
 }
