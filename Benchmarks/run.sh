@@ -143,7 +143,7 @@ RESUME_CMDS=(
   "curl -C -|-|1|curl -q -s -f -C - -o {OUT} {URL}"
   "wget -c|-|1|wget --no-config -q -c -O {OUT} {URL}"
   "aria2c -c|-|1|aria2c {ARIA_OPTS} -c --auto-save-interval=1 -x1 -s1 -d {OUTDIR} -o {OUTNAME} {URL}"
-  "haul|-|1|{HAUL} {HAUL_OPTS} -x 1 -o {OUT} {URL}"
+  "haul -x1|--connections|1|{HAUL} {HAUL_OPTS} -x 1 -o {OUT} {URL}"
   "aria2c -c -x4|-|4|aria2c {ARIA_OPTS} -c --auto-save-interval=1 -x4 -s4 -k1M -d {OUTDIR} -o {OUTNAME} {URL}"
   "axel -n4|-|4|axel -q -n 4 -o {OUT} {URL}"
   "haul -x4|--connections|4|{HAUL} {HAUL_OPTS} -x 4 -o {OUT} {URL}"
@@ -170,7 +170,7 @@ CHEAP_ROUNDS=3              # small-16m and many-200 take tens of ms: 3x the rou
 # Options
 # ------------------------------------------------------------------------------------
 QUICK=0 RUNS= CASES=$DEFAULT_CASES TOOLS= NO_BUILD=0 WITH_SLOW=0 KEEP=0
-CMDLINE="Benchmarks/run.sh${*:+ $*}"
+CMDLINE="${HAUL_BIN:+HAUL_BIN=$HAUL_BIN }Benchmarks/run.sh${*:+ $*}"
 usage() { sed -n '2,/^# Only files/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
 while (($#)); do
   case $1 in
@@ -214,7 +214,7 @@ NGINX_PID= CUR_PGID=
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
-  if [[ -n $CUR_PGID ]]; then kill -9 -- "-$CUR_PGID" 2>/dev/null; fi
+  if [[ -n $CUR_PGID ]]; then kill -9 -- "-$CUR_PGID" 2>/dev/null; wait "$CUR_PGID" 2>/dev/null; fi
   if [[ -n $NGINX_PID ]]; then
     if ((KEEP)) && ((rc == 0)); then
       log "nginx left running (--keep): pid $NGINX_PID, $BASE_URL (stop: kill $NGINX_PID)"
@@ -372,6 +372,7 @@ make_random() { # path size
     head -c "$size" /dev/urandom >"$f.tmp"
   fi || die "cannot write $f"
   mv "$f.tmp" "$f"
+  [[ ${3:-} == nosync ]] || sync   # so writeback of the new file does not overlap a timed run
 }
 make_repeated() { # path size: a random 64 MiB block repeated
   local f=$1 size=$2 block=$DATA/block-64m.bin
@@ -381,6 +382,7 @@ make_repeated() { # path size: a random 64 MiB block repeated
   rm -f "$f" "$f.sha256"
   for ((i = 0; i < size / (64 << 20); i++)); do cat "$block"; done >"$f.tmp" || die "cannot write $f"
   mv "$f.tmp" "$f"
+  sync
 }
 sha_of() { # cached SHA-256 of a source file
   local f=$1
@@ -567,8 +569,9 @@ case_many-200() {
   mkdir -p "$d"
   for ((i = 1; i <= MANY_COUNT; i++)); do
     printf -v name 'f%03d.bin' "$i"
-    make_random "$d/$name" "$MANY_SIZE" 2>/dev/null
+    make_random "$d/$name" "$MANY_SIZE" nosync 2>/dev/null
   done
+  sync
   if [[ ! -s $d/MANIFEST.sha256 || $(find "$d" -name '*.bin' -newer "$d/MANIFEST.sha256" | head -n 1) ]]; then
     (cd "$d" && sha256sum f*.bin >MANIFEST.sha256)
   fi
