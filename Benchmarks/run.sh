@@ -14,6 +14,7 @@
 #   --with-slow   also run single-connection curl in limited-1g (1 GiB at 8 MiB/s = 128 s/run).
 #   --keep        leave nginx running when the script ends (prints its URL and pid).
 #   HAUL_BIN=PATH use this haul binary (default .build/release/haul); setting it skips the build.
+#   BENCH_RUN_TIMEOUT=S  kill a single run after S seconds (default 600) and mark it FAIL.
 #
 #   Writes docs/benchmarks.md (tables), docs/benchmarks.png (chart) and the raw rows to
 #   Benchmarks/work/results.tsv. Exits non-zero if any run failed: a tool exiting non-zero or
@@ -51,8 +52,10 @@
 #   slow-first    256 MiB from /slowfirst/, where a request for byte 0 (no Range, or
 #                 `bytes=0-...`) is limited to 1 MiB/s and every other range to 8 MiB/s:
 #                 does a tool re-split the slow connection's remaining range?
-#   A Haul variant whose flag is not in `haul --help` yet (e.g. --connections, --input-file)
-#   is skipped with a note in docs/benchmarks.md; so is a case with nothing left to run.
+#   A Haul variant whose flag is not in `haul --help` yet (e.g. --input-file), or whose option
+#   text says "not implemented" (e.g. --connections while it is accepted but ignored), is
+#   skipped with a note in docs/benchmarks.md; so is a case with nothing left to run. Flags are
+#   read from `haul --help` plus `haul <subcommand> --help` for each listed subcommand.
 #
 # METHODOLOGY
 #   * nginx is our own foreground child on 127.0.0.1:<free port>, config in
@@ -143,7 +146,7 @@ RESUME_CMDS=(
   "curl -C -|-|1|curl -q -s -f -C - -o {OUT} {URL}"
   "wget -c|-|1|wget --no-config -q -c -O {OUT} {URL}"
   "aria2c -c|-|1|aria2c {ARIA_OPTS} -c --auto-save-interval=1 -x1 -s1 -d {OUTDIR} -o {OUTNAME} {URL}"
-  "haul -x1|--connections|1|{HAUL} {HAUL_OPTS} -x 1 -o {OUT} {URL}"
+  "haul -x1|-|1|{HAUL} {HAUL_OPTS} -x 1 -o {OUT} {URL}"
   "aria2c -c -x4|-|4|aria2c {ARIA_OPTS} -c --auto-save-interval=1 -x4 -s4 -k1M -d {OUTDIR} -o {OUTNAME} {URL}"
   "axel -n4|-|4|axel -q -n 4 -o {OUT} {URL}"
   "haul -x4|--connections|4|{HAUL} {HAUL_OPTS} -x 4 -o {OUT} {URL}"
@@ -164,6 +167,7 @@ MANY_COUNT=200
 MANY_SIZE=$((256 << 10))
 SMALL_SIZE=$((16 << 20))
 MIB=1048576
+RUN_TIMEOUT=${BENCH_RUN_TIMEOUT:-600}   # seconds; a run that takes longer is killed and marked FAIL
 CHEAP_ROUNDS=3              # small-16m and many-200 take tens of ms: 3x the rounds
 
 # ------------------------------------------------------------------------------------
@@ -268,7 +272,18 @@ probe_haul() {
   if haul_has --quiet; then HAUL_OPTS+=(-q); elif haul_has --progress; then HAUL_OPTS+=(--progress none); fi
   if haul_has --state-dir; then HAUL_OPTS+=(--state-dir "$STATE"); fi
 }
-haul_has() { grep -q -e "$1" <<<"$HAUL_HELP"; }
+# A flag is there if the help mentions it and the option's own paragraph (from its "  -x, --flag"
+# line to the next option) does not say it is not implemented (e.g. "--connections: accepted,
+# one connection is used" until multi-connection lands).
+haul_has() {
+  grep -q -e "$1" <<<"$HAUL_HELP" || return 1
+  ! awk -v flag="$1" '
+      function close_block() { if (hit && lazy) bad = 1; hit = 0; lazy = 0 }
+      /^ +-/ { close_block(); inopt = 1 }
+      /^[^ ]/ || /^$/ { close_block(); inopt = 0 }
+      inopt { if (index($0, flag)) hit = 1; if (tolower($0) ~ /not (yet )?implemented/) lazy = 1 }
+      END { close_block(); exit bad ? 0 : 1 }' <<<"$HAUL_HELP"
+}
 
 tool_selected() { [[ -z $TOOLS || ,$TOOLS, == *",$1,"* ]]; }
 
@@ -284,7 +299,7 @@ usable_entries() {
       if [[ $req != - ]]; then
         local ok=1
         for r in ${req//,/ }; do haul_has "$r" || ok=0; done
-        ((ok)) || { note "$case" "$label: skipped, \`haul --help\` has no ${req//,/ or }"; continue; }
+        ((ok)) || { note "$case" "$label: skipped, \`haul --help\` lacks ${req//,/ or } or says it is not implemented yet"; continue; }
       fi
     elif ! command -v "$tool" >/dev/null; then
       note "$case" "$label: skipped, $tool is not installed"; continue
@@ -427,7 +442,7 @@ timed_run() { # logname cmd... : runs under /usr/bin/time in its own process gro
   local tf=$LOGS/$name.time
   printf '%q ' "$@" >"$LOGS/$name.cmd"; echo >>"$LOGS/$name.cmd"
   local t0=$EPOCHREALTIME t1
-  setsid /usr/bin/time -f '%e %U %S %M' -o "$tf" "$@" </dev/null >"$LOGS/$name.out" 2>"$LOGS/$name.err" &
+  setsid /usr/bin/time -f '%e %U %S %M' -o "$tf" timeout -k 5 "$RUN_TIMEOUT" "$@" </dev/null >"$LOGS/$name.out" 2>"$LOGS/$name.err" &
   CUR_PGID=$!
   wait "$CUR_PGID"; T_EXIT=$?
   t1=$EPOCHREALTIME
@@ -437,6 +452,7 @@ timed_run() { # logname cmd... : runs under /usr/bin/time in its own process gro
   # Wall clock from bash (microseconds) instead of time's %e (10 ms steps): small cases take
   # tens of ms. It includes the fork/exec of setsid and time, about a millisecond.
   T_WALL=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b - a}')
+  ((T_EXIT == 124 || T_EXIT == 137)) && log "  timed out after ${RUN_TIMEOUT}s (BENCH_RUN_TIMEOUT)"
 }
 
 FAILED=0
@@ -803,7 +819,7 @@ case_heading() {
     resume-kill) echo "\`kill -9\` at ~50 % of $(human "$RESUME_SIZE") from \`/resume/\` (\`limit_rate 32m\`), then rerun" ;;
     rss-1g-vs-8g) if ((QUICK)); then echo "peak memory, $(human "$BIG_SIZE") from \`/full/\` (no 8 GiB with --quick)"
                   else echo "peak memory, $(human "$BIG_SIZE") vs 8 GiB from \`/full/\`"; fi ;;
-    zip) echo "extracting a zip archive" ;;
+    zip) echo "extracting a $(human "$(fsize "$DATA/bench.zip")") zip archive (32 x 8 MiB random, 32 x 8 MiB text, 2000 small files)" ;;
     noranges) echo "$(human "$BIG_SIZE") from \`/noranges/\` (\`max_ranges 0\`)" ;;
     slow-first) echo "256 MiB from \`/slowfirst/\` (byte 0 at 1 MiB/s, other ranges 8 MiB/s)" ;;
   esac
