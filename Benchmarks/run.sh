@@ -209,7 +209,7 @@ DOC=$ROOT/docs/benchmarks.md PNG=$ROOT/docs/benchmarks.png
 log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 note() { printf '%s\t%s\n' "$1" "$2" >>"$NOTES"; log "note ($1): $2"; }
-human() { awk -v b="$1" 'BEGIN{ if (b >= 1073741824) printf "%g GiB", b/1073741824; else if (b >= 1048576) printf "%g MiB", b/1048576; else printf "%g KiB", b/1024 }'; }
+human() { awk -v b="$1" 'BEGIN{ if (b >= 1073741824) printf "%.3g GiB", b/1073741824; else if (b >= 1048576) printf "%.4g MiB", b/1048576; else printf "%.4g KiB", b/1024 }'; }
 
 # ------------------------------------------------------------------------------------
 # Cleanup: every child runs in its own process group (setsid); kill the groups on exit.
@@ -295,7 +295,7 @@ usable_entries() {
     tool=${label%% *}
     tool_selected "$tool" || continue
     if [[ $tool == haul ]]; then
-      ((HAUL_OK)) || { note "$case" "$label: skipped, no working haul binary ($HAUL_BIN)"; continue; }
+      ((HAUL_OK)) || { note "$case" "$label: skipped, no working haul binary (${HAUL_BIN#$ROOT/})"; continue; }
       if [[ $req != - ]]; then
         local ok=1
         for r in ${req//,/ }; do haul_has "$r" || ok=0; done
@@ -390,7 +390,7 @@ make_random() { # path size
   [[ ${3:-} == nosync ]] || sync   # so writeback of the new file does not overlap a timed run
 }
 make_repeated() { # path size: a random 64 MiB block repeated
-  local f=$1 size=$2 block=$DATA/block-64m.bin
+  local f=$1 size=$2 block=$DATA/block-64m.bin i
   if [[ $(fsize "$f") == "$size" ]]; then return; fi
   make_random "$block" $((64 << 20))
   log "generating $(human "$size") (64 MiB random block repeated): ${f#$ROOT/}"
@@ -659,7 +659,7 @@ run_resume() {
   local t1 before partial nt=
   t1=$(now)
   before=$(resume_bytes "$t0" "$t1")
-  partial=$(fsize "$P_OUT")
+  partial=$(find "$SCRATCH" -maxdepth 1 -type f -printf '%f=%s ' | sed 's/ $//')
   ((killed)) || nt="finished before the kill"
   # Phase 2: the same command again.
   local lo1 lo2 t2 rerun
@@ -670,7 +670,7 @@ run_resume() {
   t2=$(now)
   rerun=$(resume_bytes "$t1" "$t2")
   record "$case" "$label" "$run" "$conns" "$RESUME_SIZE" "$(check_file "$P_OUT" "$SRC_SHA")" \
-    "$before" "$rerun" $((lo2 - lo1)) "${nt:-output was $partial B at kill}"
+    "$before" "$rerun" $((lo2 - lo1)) "${nt:-files at kill: ${partial:-none}}"
   after_run
 }
 
@@ -942,7 +942,8 @@ write_doc() {
     echo "nginx $(nginx -v 2>&1 | sed 's/.*\///') on 127.0.0.1 with \`sendfile on; tcp_nopush on; access_log off;\`; files of random bytes"
     echo "warmed into the page cache; downloads written to \`Benchmarks/work/scratch\` on the same disk and deleted (and \`sync\`) after each run."
     echo "Every output is checked with SHA-256 against its source; a tool's non-zero exit or a wrong file marks the row FAIL."
-    echo "Timings are \`/usr/bin/time -f \"%e %U %S %M\"\`. Figures on a shared 2-core machine are noisy: compare ratios within one run."
+    echo "CPU and peak RSS from \`/usr/bin/time -f \"%e %U %S %M\"\`, wall time from bash's \`\$EPOCHREALTIME\` around the run (time's %e has 10 ms steps)."
+    echo "Figures on a shared 2-core machine are noisy: compare ratios within one run."
     echo "See the comments at the top of \`Benchmarks/run.sh\` for the details; raw rows are in \`Benchmarks/work/results.tsv\`."
     for c in ${CASES//,/ }; do
       echo

@@ -106,7 +106,9 @@ public final class NginxServer: Sendable {
             return process
         }
         guard let running else { return }
-        if running.isRunning { running.terminate() }
+        // SIGKILL, not SIGTERM: a child started from a Dispatch worker thread inherits that thread's blocked
+        // signals, so nginx may never see a SIGTERM. It keeps nothing worth a graceful stop here.
+        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
         running.waitUntilExit()
         directory.remove()
     }

@@ -60,6 +60,8 @@ public actor DownloadTask {
         if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
         try transition(.start)
         lastOutcome = nil
+        // The previous run may have learned the file's validators and length: start from what is stored.
+        if let stored = try store.record(id: id) { record = stored }
         let transfer = SingleConnectionTransfer(
             record: record,
             request: request,
