@@ -56,7 +56,10 @@ let package = Package(
         ),
         .testTarget(name: "HaulCoreTests", dependencies: ["HaulCore"]),
         .testTarget(name: "HaulKitTests", dependencies: ["HaulKit", "HaulCore", "HaulTestSupport"]),
-        .testTarget(name: "HaulCLITests", dependencies: ["HaulTestSupport", "HaulKit"]),
+        // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
+        .testTarget(name: "HaulCLITests", dependencies: [
+                "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
     ]
 )

@@ -25,6 +25,13 @@ struct HaulCommand: AsyncParsableCommand {
 
     /// Parses arguments and maps failures to the documented exit codes (usage errors exit 2, not 64).
     static func main() async {
+        // A parent may have started us with SIGINT/SIGTERM blocked (threads of Dispatch block them): unblock them
+        // so that Ctrl-C and SIGTERM always reach the handler that keeps partial files resumable.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -29,6 +29,7 @@ final class ProgressRenderer: @unchecked Sendable {
     private var started = ProcessInfo.processInfo.systemUptime
     private var drewBar = false
     private var hint: String?
+    private var pendingJSONProgress: DownloadProgress?
 
     /// Minimum seconds between two bar redraws (about 10 per second).
     static let barInterval = 0.1
@@ -194,8 +195,12 @@ final class ProgressRenderer: @unchecked Sendable {
         var object: [String: Any] = ["id": id, "name": name]
         switch update {
         case .progress(let progress):
-            guard now() - lastLine >= Self.jsonInterval else { return }
+            guard now() - lastLine >= Self.jsonInterval else {
+                pendingJSONProgress = progress
+                return
+            }
             lastLine = now()
+            pendingJSONProgress = nil
             object["type"] = "progress"
             object["bytes"] = progress.bytesDone
             object["total"] = progress.totalBytes ?? NSNull()
@@ -204,6 +209,12 @@ final class ProgressRenderer: @unchecked Sendable {
             object["eta"] = progress.secondsRemaining.map { Int($0.rounded(.up)) } ?? NSNull()
             object["connections"] = progress.activeConnections
         case .state(let newState):
+            // The last progress before a state change is never dropped: it carries the final byte count.
+            if let pending = pendingJSONProgress {
+                pendingJSONProgress = nil
+                lastLine = 0
+                renderJSON(.progress(pending))
+            }
             object["type"] = "state"
             object["state"] = newState.rawValue
         case .retrying(let attempt, let delay, let reason):

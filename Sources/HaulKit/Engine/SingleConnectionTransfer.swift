@@ -229,14 +229,24 @@ final class SingleConnectionTransfer {
         let limit = plan.expectedLength.map { plan.offset + $0 }
         counters.setActiveConnections(1)
         defer { counters.setActiveConnections(0) }
+        var lastFlush = Self.monotonicSeconds()
         do {
             for try await chunk in body {
                 if let limit, writer.offset + Int64(chunk.readableBytes) > limit {
                     throw HaulError(.protocolViolation, "the server sent more bytes than it announced")
                 }
-                if try writer.append(chunk) {
+                var flushed = try writer.append(chunk)
+                let now = Self.monotonicSeconds()
+                if !flushed, now - lastFlush >= configuration.checkpointInterval {
+                    // A slow connection may take long to fill the buffer: write what there is, so a checkpoint can
+                    // count it and a crash loses at most about one interval of bytes.
+                    try writer.flush()
+                    flushed = true
+                }
+                if flushed {
+                    lastFlush = now
                     held = max(held, writer.flushedOffset)
-                    checkpointer.checkpointIfDue(segmentRecord(), now: Self.monotonicSeconds())
+                    checkpointer.checkpointIfDue(segmentRecord(), now: now)
                     try checkpointer.check()
                 }
                 counters.setBytesDone(max(held, writer.offset))
