@@ -103,7 +103,13 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     private func makeRequests() throws -> [DownloadRequest] {
-        let directory = self.directory ?? FileManager.default.currentDirectoryPath
+        // Absolute paths: the record is found again by its .part path, whatever directory the next run starts in.
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+            return (full as NSString).standardizingPath
+        }
+        let directory = absolute(self.directory ?? workingDirectory)
         if self.directory != nil {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -122,7 +128,7 @@ struct DownloadCommand: AsyncParsableCommand {
             let url = URL(string: text)!
             let destination: String
             if let output {
-                destination = output.hasPrefix("/") || self.directory == nil ? output : directory + "/" + output
+                destination = output.hasPrefix("/") ? absolute(output) : absolute(directory + "/" + output)
             } else {
                 destination = directory + "/" + FileName.fromURL(url)
             }
