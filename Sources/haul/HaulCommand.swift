@@ -32,6 +32,9 @@ struct HaulCommand: AsyncParsableCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &signals, nil)
+        // Past a file-size limit (`ulimit -f`) a write should fail with EFBIG and become exit code 7 with the partial
+        // file kept, not kill the process with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -128,6 +128,43 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    // A file-size limit (or a full disk) is a clear I/O error that keeps the partial file resumable.
+    func testFileSizeLimitIsAnIOErrorAndResumable() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let big = deterministicBytes(count: 3 << 20, seed: 4)
+                let file = FileResource(content: big)
+                server.route("/known.bin") { file.response(for: $0) }
+                server.route("/chunked.bin") { request in
+                    var response = file.response(for: request)
+                    if request.header("Range") == nil { response.chunked = true }
+                    return response
+                }
+                for name in ["known.bin", "chunked.bin"] {
+                    let arguments = ["--state-dir", dir.file("s").path, server.url("/" + name)]
+                    let limited = Process()
+                    limited.executableURL = URL(fileURLWithPath: "/bin/bash")
+                    // ulimit -f counts 1024-byte blocks: 1 MiB, a third of the file.
+                    limited.arguments = ["-c", "ulimit -f 1024; exec \"$0\" \"$@\"", HaulProcess.binary.path] + arguments
+                    limited.currentDirectoryURL = dir.url
+                    let errors = Pipe()
+                    limited.standardError = errors
+                    try limited.run()
+                    limited.waitUntilExit()
+                    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    XCTAssertEqual(limited.terminationStatus, 7, "\(name): \(message)")
+                    XCTAssertTrue(message.contains("File too large"), message)
+                    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file(name).path))
+                    let resumed = try HaulProcess.run(arguments, in: dir.url)
+                    XCTAssertEqual(resumed.status, 0, resumed.stderr)
+                    XCTAssertEqual(contents(dir.file(name)), big)
+                }
+                let chunkedRequests = server.requests(for: "/chunked.bin")
+                XCTAssertNotNil(chunkedRequests.last?.header("Range"), "the chunked download resumed after the limit")
+            }
+        }
+    }
+
     // Ctrl-C keeps the partial and the record; the same command resumes.
     func testInterruptThenResume() async throws {
         try await withTestServer { server in
