@@ -178,13 +178,18 @@ final class CommandLineTests: XCTestCase {
                 let arguments = ["--state-dir", dir.file("s").path, server.url("/slow.bin")]
                 let running = try HaulProcess(arguments, in: dir.url)
                 let part = dir.file("slow.bin.part")
-                XCTAssertTrue(waitUntil { (fileSize(part) ?? 0) > 0 }, "bytes reach the disk about once a second")
+                let state = dir.file("s")
+                XCTAssertTrue(
+                    waitUntil { (durableBytes(stateDirectory: state, partPath: part.path) ?? 0) > 0 },
+                    "bytes are checkpointed about once a second"
+                )
                 running.signal(SIGINT)
                 let stopped = running.finish()
                 XCTAssertEqual(stopped.status, 130, stopped.stderr)
                 XCTAssertTrue(stopped.stderr.contains("resume"), stopped.stderr)
-                let kept = try XCTUnwrap(fileSize(part))
+                let kept = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part.path))
                 XCTAssertGreaterThan(kept, 0)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: part.path))
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("slow.bin").path))
 
                 server.route("/slow.bin") { file.response(for: $0) }

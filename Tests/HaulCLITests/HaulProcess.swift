@@ -1,4 +1,5 @@
 import Foundation
+import HaulKit
 import XCTest
 
 /// Runs the built `haul` binary as a child process, the way a person or a script would.
@@ -78,6 +79,11 @@ func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-func fileSize(_ url: URL) -> Int64? {
-    (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+
+/// The durable byte count the state database records for the download writing `partPath`.
+func durableBytes(stateDirectory: URL, partPath: String) -> Int64? {
+    guard let store = try? DownloadStore(directory: stateDirectory.path),
+        let record = try? store.unfinished(partPath: partPath), let id = record.id
+    else { return nil }
+    return (try? store.segments(of: id))?.first?.next
 }

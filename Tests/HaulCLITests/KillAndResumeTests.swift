@@ -17,15 +17,19 @@ final class KillAndResumeTests: XCTestCase {
                 }
                 let arguments = ["--state-dir", dir.file("s").path, "-o", "big.bin", server.url("/big.bin")]
                 let part = dir.file("big.bin.part")
+                let state = dir.file("s")
                 var previous: Int64 = 0
                 for round in 0..<4 {
                     let running = try HaulProcess(arguments, in: dir.url)
                     // Wait for fresh bytes, then a random extra moment, then kill without warning.
-                    XCTAssertTrue(waitUntil { (fileSize(part) ?? 0) > previous }, "round \(round) made progress")
+                    XCTAssertTrue(
+                        waitUntil { (durableBytes(stateDirectory: state, partPath: part.path) ?? 0) > previous },
+                        "round \(round) made progress"
+                    )
                     usleep(UInt32.random(in: 50_000...400_000))
                     running.signal(SIGKILL)
                     _ = running.finish()
-                    previous = fileSize(part) ?? 0
+                    previous = durableBytes(stateDirectory: state, partPath: part.path) ?? 0
                     if FileManager.default.fileExists(atPath: dir.file("big.bin").path) { break }
                 }
                 server.route("/big.bin") { file.response(for: $0) }
