@@ -113,34 +113,39 @@ final class ProgressRenderer: @unchecked Sendable {
         let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "  ?%"
         let sizes = progress.totalBytes.map { "\(ByteCount.format(progress.bytesDone)) / \(ByteCount.format($0))" }
             ?? ByteCount.format(progress.bytesDone)
-        var tail: String
+        // Fixed-width slots keep the bar from jumping when the speed text or the state changes.
+        let status: String
         switch state {
-        case .paused: tail = "paused" + (hint.map { "  (\($0))" } ?? "")
-        case .completed:
-            let elapsed = max(0.001, now() - started)
-            tail = "done in \(DurationText.format(elapsed))"
-        case .failed: tail = "failed"
+        case .paused: status = "paused"
+        case .completed: status = "done in \(DurationText.format(max(0.001, now() - started)))"
+        case .failed: status = "failed"
         default:
-            let connections = progress.activeConnections > 1 ? "  \(progress.activeConnections) conn" : ""
-            tail = "\(ByteCount.formatRate(progress.currentSpeed))  ETA \(DurationText.format(progress.secondsRemaining))\(connections)"
-            if let hint { tail += "  \(hint)" }
+            status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
         }
-        let fixed = "  \(percent) []  \(sizes)  \(tail)"
+        var tail = pad(sizes, 21) + "  " + pad(status, 22)
+        if progress.activeConnections > 1, state == .downloading { tail += " \(progress.activeConnections) conn" }
+        if let hint, state == .downloading || state == .paused, width >= 100 { tail += "  " + pad(hint, 24) }
         let nameWidth = min(max(8, width / 4), name.count)
         let shownName = name.count > nameWidth ? String(name.prefix(max(1, nameWidth - 1))) + "…" : name
-        let barWidth = max(0, min(40, width - fixed.count - shownName.count - 1))
+        let barWidth = max(0, min(40, width - 1 - shownName.count - 2 - 4 - 1 - 2 - 2 - tail.count))
         var bar = ""
         if barWidth >= 5 {
-            let filled = Int((progress.fraction ?? 0) * Double(barWidth))
+            let inner = barWidth - 2
+            let filled = Int((progress.fraction ?? 0) * Double(inner))
             bar = String(repeating: "=", count: filled)
-            if filled < barWidth { bar += ">" + String(repeating: " ", count: barWidth - filled - 1) }
+            if filled < inner { bar += ">" + String(repeating: " ", count: inner - filled - 1) }
             bar = "[" + bar + "]"
         }
-        var line = "\(shownName)  \(percent) \(bar)  \(sizes)  \(tail)"
+        var line = "\(shownName)  \(percent) \(bar)  \(tail)"
+        while line.hasSuffix(" ") { line.removeLast() }
         if line.count > width - 1 { line = String(line.prefix(width - 1)) }
         let color = state == .completed ? "32" : (state == .failed ? "31" : nil)
         Terminal.writeError("\r\u{1B}[2K" + (color.map { paint(line, $0) } ?? line))
         drewBar = true
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
     private func finishBarLine(done: Bool) {
