@@ -1,0 +1,68 @@
+/// What `tick` remembers about one connection since its current assignment began.
+struct ConnectionWatch: Hashable, Sendable {
+    /// The first tick that saw the assignment.
+    var since: Double
+    /// The last tick at which `next` had moved (or `since`).
+    var lastProgress: Double
+    /// `next` at that tick.
+    var lastNext: Int64
+    /// When the connection was last split for slowness.
+    var lastSplit: Double?
+}
+
+extension SegmentPlanner {
+    /// Looks for stalled and slow connections. Call about once a second with a monotonic `now` and each
+    /// connection's speed measured by the caller (bytes per second over a few seconds); then open connections
+    /// with `nextAssignment()`.
+    ///
+    /// A connection is watched from the first tick after it got its assignment. Then:
+    ///
+    ///     stalled: now - (last tick at which its next moved) >= stallSeconds
+    ///              -> .replace: cancelled, its whole remaining range waits for a fresh connection
+    ///     slow:    watched >= measuringSeconds, and
+    ///              speed < slowFraction * median(speeds of the other connections watched >= measuringSeconds)
+    ///              -> .split at next + (end - next) / 2, the back part waits for a connection,
+    ///                 only when both halves are >= minimumSplitSize,
+    ///                 and at most once per judgingInterval per connection
+    ///
+    /// A slow connection with a smaller remainder is left alone: it is still moving and the tail is short.
+    /// Stall detection has the resolution of the tick interval.
+    public mutating func tick(now: Double, speeds: [ConnectionID: Double]) -> [SlowConnectionAction] {
+        for segment in segments {
+            guard let id = segment.owner else { continue }
+            var watch = watches[id] ?? ConnectionWatch(since: now, lastProgress: now, lastNext: segment.next)
+            if watch.lastNext != segment.next {
+                watch.lastProgress = now
+                watch.lastNext = segment.next
+            }
+            watches[id] = watch
+        }
+        var actions: [SlowConnectionAction] = []
+        for id in activeConnections {
+            guard let watch = watches[id], let i = try? index(of: id), !segments[i].isComplete else { continue }
+            if now - watch.lastProgress >= policy.stallSeconds {
+                release(i)
+                actions.append(.replace(id))
+                continue
+            }
+            if let last = watch.lastSplit, now - last < policy.judgingInterval { continue }
+            guard isSlow(id, now: now, speeds: speeds), canSplit(segments[i]) else { continue }
+            let mid = splitRemaining(ofSegmentAt: i)
+            watches[id]?.lastSplit = now
+            actions.append(.split(SegmentShrink(connection: id, end: mid)))
+        }
+        return actions
+    }
+
+    private func isSlow(_ id: ConnectionID, now: Double, speeds: [ConnectionID: Double]) -> Bool {
+        func measured(_ other: ConnectionID) -> Double? {
+            guard let watch = watches[other], now - watch.since >= policy.measuringSeconds else { return nil }
+            return speeds[other]
+        }
+        guard let speed = measured(id) else { return false }
+        let others = activeConnections.filter { $0 != id }.compactMap(measured).sorted()
+        guard !others.isEmpty else { return false }
+        let median = (others[(others.count - 1) / 2] + others[others.count / 2]) / 2
+        return speed < policy.slowFraction * median
+    }
+}
