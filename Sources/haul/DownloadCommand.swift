@@ -49,8 +49,11 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
-    @Option(name: [.customShort("x"), .customLong("connections")], help: "Connections per file (1-32). Multi-connection downloads are not implemented yet: accepted, one connection is used.")
-    var connections = 1
+    @Option(name: [.customShort("x"), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
+    var connections = 8
+
+    @Option(name: .customLong("min-split-size"), help: "The smallest piece a file is split into: bytes, or with a K, M or G suffix (binary).")
+    var minSplitSize = "4M"
 
     @Flag(name: [.customShort("c"), .customLong("continue")], help: "Accepted for wget/aria2c habits; resuming is always on.")
     var continueFlag = false
@@ -69,6 +72,10 @@ struct DownloadCommand: AsyncParsableCommand {
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
         if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        guard let split = ByteCount.parse(minSplitSize), split >= 64 << 10 else {
+            throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
+        }
+        _ = split
         if let progress, ProgressMode(rawValue: progress) == nil {
             throw ValidationError("--progress must be one of bar, lines, json, none")
         }
@@ -137,7 +144,9 @@ struct DownloadCommand: AsyncParsableCommand {
                 destination: destination,
                 headers: parsedHeaders,
                 overwrite: overwrite,
-                nameFromContentDisposition: remoteName && output == nil
+                nameFromContentDisposition: remoteName && output == nil,
+                connections: connections,
+                minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20
             )
         }
     }

@@ -197,7 +197,8 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertEqual(resumed.status, 0, resumed.stderr)
                 XCTAssertEqual(contents(dir.file("slow.bin")), file.content)
                 let last = try XCTUnwrap(server.requests(for: "/slow.bin").last)
-                XCTAssertEqual(last.header("Range"), "bytes=\(kept)-", "resumes exactly at the kept bytes")
+                let range = try XCTUnwrap(last.header("Range"))
+                XCTAssertTrue(range.hasPrefix("bytes=\(kept)-"), "resumes exactly at the kept bytes: \(range)")
             }
         }
     }

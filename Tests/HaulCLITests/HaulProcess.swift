@@ -80,10 +80,10 @@ func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
 }
 
 
-/// The durable byte count the state database records for the download writing `partPath`.
+/// The durable byte count (over every segment) the state database records for the download writing `partPath`.
 func durableBytes(stateDirectory: URL, partPath: String) -> Int64? {
     guard let store = try? DownloadStore(directory: stateDirectory.path),
         let record = try? store.unfinished(partPath: partPath), let id = record.id
     else { return nil }
-    return (try? store.segments(of: id))?.first?.next
+    return (try? store.segments(of: id)).map { $0.reduce(0) { $0 + ($1.next - $1.start) } }
 }

@@ -14,6 +14,11 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     public var overwrite: Bool
     /// Take the file name from `Content-Disposition` when the server sends one (sanitised; never overwrites).
     public var nameFromContentDisposition: Bool
+    /// Connections for this file (1...32). More than one is used only when the server honours ranges, the length
+    /// is known, there is a strong validator, and the file is at least two `minimumSplitSize`s long.
+    public var connections: Int
+    /// The smallest piece a file is split into, in bytes.
+    public var minimumSplitSize: Int64
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -34,8 +39,14 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         destination: String,
         headers: [Header] = [],
         overwrite: Bool = false,
-        nameFromContentDisposition: Bool = false
+        nameFromContentDisposition: Bool = false,
+        connections: Int = 1,
+        minimumSplitSize: Int64 = 4 << 20
     ) {
+        precondition((1...SegmentPolicy.connectionLimit).contains(connections), "connections must be 1...32")
+        precondition(minimumSplitSize > 0, "the minimum split size must be positive")
+        self.connections = connections
+        self.minimumSplitSize = minimumSplitSize
         self.url = url
         self.destination = destination
         self.headers = headers

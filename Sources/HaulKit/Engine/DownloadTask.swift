@@ -62,7 +62,7 @@ public actor DownloadTask {
         lastOutcome = nil
         // The previous run may have learned the file's validators and length: start from what is stored.
         if let stored = try store.record(id: id) { record = stored }
-        let transfer = SingleConnectionTransfer(
+        let transfer = DownloadTransfer(
             record: record,
             request: request,
             store: store,

@@ -35,6 +35,10 @@ final class SingleConnectionTransfer {
     private var held: Int64 = 0
     private var identity: ResourceIdentity?
     private var rangesTrusted = true
+    private let file: PartFile
+    /// A response already opened by the caller (the segmented runner's first GET, when the file turned out not to
+    /// be worth splitting): used instead of a new request when the first plan is the whole file.
+    private var firstResponse: OpenedResponse?
 
     init(
         record: DownloadRecord,
@@ -43,8 +47,12 @@ final class SingleConnectionTransfer {
         transport: HTTPTransport,
         configuration: HaulConfiguration,
         counters: TransferCounters,
+        file: PartFile,
+        firstResponse: OpenedResponse? = nil,
         emit: @escaping @Sendable (DownloadUpdate) -> Void
     ) {
+        self.file = file
+        self.firstResponse = firstResponse
         self.record = record
         self.request = request
         self.store = store
@@ -67,7 +75,6 @@ final class SingleConnectionTransfer {
     private var id: Int64 { record.id! }
 
     private func runAttempts() async throws -> TransferOutcome {
-        let file = try PartFile(path: record.partPath)
         try restoreProgress(file)
         let checkpointer = Checkpointer<SegmentRecord>(file: file, interval: configuration.checkpointInterval) {
             [store, id] segment in try store.saveSegments([segment], of: id)
@@ -129,10 +136,16 @@ final class SingleConnectionTransfer {
     private func attemptOnce(file: PartFile, checkpointer: Checkpointer<SegmentRecord>) async throws -> Bool {
         let plan: RequestPlan = held > 0 && rangesTrusted ? .fetch(ByteRange(held, nil), of: identity) : .wholeFile
         let opened: OpenedResponse
-        do {
-            opened = try await transport.open(request.url, plan: plan, extraHeaders: request.headerFields)
-        } catch let error as HaulError where error.kind == .network {
-            throw RetryableFailure(error: error)
+        if let pending = firstResponse, plan == .wholeFile {
+            opened = pending
+            firstResponse = nil
+        } else {
+            firstResponse = nil
+            do {
+                opened = try await transport.open(request.url, plan: plan, extraHeaders: request.headerFields)
+            } catch let error as HaulError where error.kind == .network {
+                throw RetryableFailure(error: error)
+            }
         }
         record.finalURL = opened.url.absoluteString
         let verdict = ResponseJudge.judge(
@@ -286,16 +299,11 @@ final class SingleConnectionTransfer {
             identity = known
             record.setIdentity(known)
         }
-        try file.truncate(to: held)
-        try file.synchronize()
-        let destination = record.destination ?? request.destination
-        try FileSystemSteps.promote(record.partPath, to: destination, replacing: request.overwrite)
-        record.destination = destination
-        try store.saveResource(of: record)
-        try store.saveSegments([segmentRecord()], of: id)
-        try store.setState(.completed, of: id)
+        let path = try TransferFinisher.finish(
+            file: file, record: &record, request: request, store: store, length: held, segments: [segmentRecord()]
+        )
         counters.set(bytesDone: held, totalBytes: held)
-        return .completed(path: destination)
+        return .completed(path: path)
     }
 
     private func stop(_ checkpointer: Checkpointer<SegmentRecord>) async throws -> TransferOutcome {
