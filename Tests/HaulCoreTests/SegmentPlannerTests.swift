@@ -198,52 +198,38 @@ final class SlowConnectionTests: XCTestCase {
 
     private let speeds: [ConnectionID: Double] = [id(1): 1_000_000, id(2): 1_000_000, id(3): 1_000_000, id(4): 20_000]
 
-    func testAConnectionFiftyTimesSlowerThanTheMedianHasItsRemainderSplit() throws {
+    func testAConnectionFiftyTimesSlowerThanTheMedianIsTakenOver() throws {
         var planner = watched()
         try progress(&planner, by: 1000)
         XCTAssertEqual(planner.tick(now: 4, speeds: speeds), [], "not measured long enough yet")
         try progress(&planner, by: 1000)
-        // Connection 4 holds [48 MiB + 1000, 64 MiB) after two steps: cut in the middle of what is left.
-        let next = 48 * mib + 2000
-        let mid = next + (64 * mib - next) / 2
-        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [.split(SegmentShrink(connection: id(4), end: mid))])
-        XCTAssertEqual(planner.segment(ownedBy: id(4))?.end, mid)
-        XCTAssertEqual(planner.segments.last, Segment(start: mid, end: 64 * mib, next: mid))
-        // All four slots are busy: the back part goes to the first connection that finishes.
-        XCTAssertNil(planner.nextAssignment())
-        try planner.connectionReceived(id(1), upTo: 16 * mib)
-        XCTAssertEqual(try planner.connectionFinished(id(1)), .assign(SegmentAssignment(connection: id(1), start: mid, end: 64 * mib)))
+        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [.replace(id(4), .slow)])
+        XCTAssertNil(planner.segment(ownedBy: id(4)))
+        // Its whole remaining range waits, keeping the progress, for a fresh connection.
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 48 * mib + 2000, end: 64 * mib)])
+        XCTAssertThrowsError(try planner.connectionReceived(id(4), upTo: 48 * mib + 3000), "late bytes of the slow one")
     }
 
-    func testAfterASplitWaitingRangesGoOutInFileOrder() throws {
-        var planner = watched()
-        XCTAssertEqual(try planner.connectionGaveUp(id(3), status: 416), .retry, "416 does not lower the cap")
-        try progress(&planner, by: 1000)
-        let next = 48 * mib + 1000
-        let mid = next + (64 * mib - next) / 2
-        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [.split(SegmentShrink(connection: id(4), end: mid))])
-        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 32 * mib, end: 48 * mib)])
-        try planner.connectionReceived(id(2), upTo: 32 * mib)
-        XCTAssertEqual(try planner.connectionFinished(id(2)), .assign(SegmentAssignment(connection: id(2), start: mid, end: 64 * mib)))
-    }
-
-    func testSlowJudgingDoesNotThrash() throws {
+    func testTheReplacementIsJudgedOnlyAfterItsOwnMeasuringTime() throws {
         var planner = watched()
         try progress(&planner, by: 1000)
         XCTAssertEqual(planner.tick(now: 6, speeds: speeds).count, 1)
-        for now in stride(from: 7.0, to: 16.0, by: 1) {
+        _ = openAll(&planner)
+        var slowAgain = speeds
+        slowAgain[id(5)] = 20_000
+        for now in stride(from: 7.0, to: 12.0, by: 1) {
             try progress(&planner, by: 1000)
-            XCTAssertEqual(planner.tick(now: now, speeds: speeds), [], "judged at most once per 10 s (t = \(now))")
+            XCTAssertEqual(planner.tick(now: now, speeds: slowAgain), [], "not judged before 5 s of its own (t = \(now))")
         }
         try progress(&planner, by: 1000)
-        XCTAssertEqual(planner.tick(now: 16, speeds: speeds).count, 1, "still slow after the interval: split again")
+        XCTAssertEqual(planner.tick(now: 12, speeds: slowAgain), [.replace(id(5), .slow)], "still slow: replaced again")
     }
 
-    func testASlowConnectionWithASmallRemainderIsLeftAlone() throws {
+    func testASlowConnectionWithASmallRemainderIsTakenOverToo() throws {
         var planner = watched()
         try planner.connectionReceived(id(4), upTo: 64 * mib - 2 * mib + 1)
         try progress(&planner, by: 1000, except: [id(4)])
-        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [], "under 2 MiB left: not worth a split")
+        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [.replace(id(4), .slow)], "the tail is where a slow connection hurts most")
     }
 
     func testAStalledConnectionIsReplaced() throws {
@@ -254,7 +240,7 @@ final class SlowConnectionTests: XCTestCase {
             XCTAssertEqual(planner.tick(now: now, speeds: [:]), [], "t = \(now)")
         }
         try progress(&planner, by: 1000, except: [id(2)])
-        XCTAssertEqual(planner.tick(now: 16, speeds: [:]), [.replace(id(2))], "no byte since t = 1")
+        XCTAssertEqual(planner.tick(now: 16, speeds: [:]), [.replace(id(2), .stalled)], "no byte since t = 1")
         XCTAssertFalse(planner.activeConnections.contains(id(2)))
         XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 16 * mib + 500, end: 32 * mib)])
         XCTAssertThrowsError(try planner.connectionReceived(id(2), upTo: 16 * mib + 600), "late bytes of a replaced connection") {

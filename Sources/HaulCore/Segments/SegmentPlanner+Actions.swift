@@ -30,9 +30,15 @@ extension SegmentPlanner {
 
     /// What `tick` decided about a slow or stalled connection.
     public enum SlowConnectionAction: Hashable, Sendable {
-        /// The slow connection keeps `[next, shrink.end)`; the back part now waits for `nextAssignment()`.
-        case split(SegmentShrink)
-        /// The stalled connection must be cancelled; its whole range waits for `nextAssignment()`.
-        case replace(ConnectionID)
+        /// The connection must be cancelled; its whole remaining range waits for `nextAssignment()`.
+        case replace(ConnectionID, ReplacementReason)
+    }
+
+    /// Why a connection was replaced.
+    public enum ReplacementReason: Hashable, Sendable {
+        /// No byte for `stallSeconds`.
+        case stalled
+        /// Below `slowFraction` of the median speed of the other connections.
+        case slow
     }
 }

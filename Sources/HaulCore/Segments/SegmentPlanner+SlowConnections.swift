@@ -6,8 +6,6 @@ struct ConnectionWatch: Hashable, Sendable {
     var lastProgress: Double
     /// `next` at that tick.
     var lastNext: Int64
-    /// When the connection was last split for slowness.
-    var lastSplit: Double?
 }
 
 extension SegmentPlanner {
@@ -18,15 +16,15 @@ extension SegmentPlanner {
     /// A connection is watched from the first tick after it got its assignment. Then:
     ///
     ///     stalled: now - (last tick at which its next moved) >= stallSeconds
-    ///              -> .replace: cancelled, its whole remaining range waits for a fresh connection
     ///     slow:    watched >= measuringSeconds, and
     ///              speed < slowFraction * median(speeds of the other connections watched >= measuringSeconds)
-    ///              -> .split at next + (end - next) / 2, the back part waits for a connection,
-    ///                 only when both halves are >= minimumSplitSize,
-    ///                 and at most once per judgingInterval per connection
+    ///     either -> .replace: the connection is cancelled and its whole remaining range waits for a fresh one
     ///
-    /// A slow connection with a smaller remainder is left alone: it is still moving and the tail is short.
-    /// Stall detection has the resolution of the tick interval.
+    /// A slow connection is taken over rather than split: splitting would leave it half of its range, and the
+    /// last piece of a range is exactly where one slow connection holds a whole file hostage (a connection 50x
+    /// slower than the others needs 50x as long for even the smallest split). The replacement is a new connection,
+    /// watched afresh, so it is judged only after `measuringSeconds` of its own: no thrashing. Stall detection has
+    /// the resolution of the tick interval.
     public mutating func tick(now: Double, speeds: [ConnectionID: Double]) -> [SlowConnectionAction] {
         for segment in segments {
             guard let id = segment.owner else { continue }
@@ -37,19 +35,18 @@ extension SegmentPlanner {
             }
             watches[id] = watch
         }
+        // Judge against the speeds before any replacement, so one tick's verdicts do not depend on their order.
+        let slow = Set(activeConnections.filter { isSlow($0, now: now, speeds: speeds) })
         var actions: [SlowConnectionAction] = []
         for id in activeConnections {
             guard let watch = watches[id], let i = try? index(of: id), !segments[i].isComplete else { continue }
             if now - watch.lastProgress >= policy.stallSeconds {
                 release(i)
-                actions.append(.replace(id))
-                continue
+                actions.append(.replace(id, .stalled))
+            } else if slow.contains(id) {
+                release(i)
+                actions.append(.replace(id, .slow))
             }
-            if let last = watch.lastSplit, now - last < policy.judgingInterval { continue }
-            guard isSlow(id, now: now, speeds: speeds), canSplit(segments[i]) else { continue }
-            let mid = splitRemaining(ofSegmentAt: i)
-            watches[id]?.lastSplit = now
-            actions.append(.split(SegmentShrink(connection: id, end: mid)))
         }
         return actions
     }

@@ -8,13 +8,14 @@ import HaulCore
 actor SegmentCoordinator {
     private var planner: SegmentPlanner
     private let counters: TransferCounters
-    private var bytesSinceTick: [ConnectionID: Int64] = [:]
-    private var lastTick: Double
+    /// Bytes each connection has reported, and a meter per connection over them (speeds over a few seconds:
+    /// buffers are flushed about once a MiB or a second, so a per-tick count alone would be too jumpy).
+    private var received: [ConnectionID: Int64] = [:]
+    private var meters: [ConnectionID: TransferRateMeter] = [:]
 
     init(planner: SegmentPlanner, counters: TransferCounters, now: Double) {
         self.planner = planner
         self.counters = counters
-        self.lastTick = now
         counters.set(bytesDone: planner.completedBytes, totalBytes: planner.length)
     }
 
@@ -29,7 +30,7 @@ actor SegmentCoordinator {
     func received(_ id: ConnectionID, upTo offset: Int64) throws(SegmentPlannerError) -> (SegmentPlanner.ReceiveAction, end: Int64) {
         let before = planner.segment(ownedBy: id)?.next ?? offset
         let action = try planner.connectionReceived(id, upTo: offset)
-        bytesSinceTick[id, default: 0] += offset - before
+        received[id, default: 0] += offset - before
         publish()
         return (action, planner.segment(ownedBy: id)?.end ?? offset)
     }
@@ -41,30 +42,38 @@ actor SegmentCoordinator {
 
     func finished(_ id: ConnectionID) throws(SegmentPlannerError) -> SegmentPlanner.FinishAction {
         defer { publish() }
-        bytesSinceTick[id] = nil
+        forget(id)
         return try planner.connectionFinished(id)
     }
 
     func failed(_ id: ConnectionID) throws(SegmentPlannerError) -> SegmentPlanner.RecoveryAction {
         defer { publish() }
-        bytesSinceTick[id] = nil
+        forget(id)
         return try planner.connectionFailed(id)
     }
 
     func gaveUp(_ id: ConnectionID, status: Int) throws(SegmentPlannerError) -> SegmentPlanner.RecoveryAction {
         defer { publish() }
-        bytesSinceTick[id] = nil
+        forget(id)
         return try planner.connectionGaveUp(id, status: status)
     }
 
-    /// Measures speeds since the last tick and asks the planner about slow and stalled connections.
+    /// Measures speeds and asks the planner about slow and stalled connections.
     func tick(now: Double) -> [SegmentPlanner.SlowConnectionAction] {
-        let elapsed = max(0.001, now - lastTick)
-        lastTick = now
         var speeds: [ConnectionID: Double] = [:]
-        for id in planner.activeConnections { speeds[id] = Double(bytesSinceTick[id] ?? 0) / elapsed }
-        bytesSinceTick = [:]
-        return planner.tick(now: now, speeds: speeds)
+        for id in planner.activeConnections {
+            meters[id, default: TransferRateMeter(window: 3)].record(totalBytes: received[id] ?? 0, at: now)
+            speeds[id] = meters[id]?.currentSpeed
+        }
+        let actions = planner.tick(now: now, speeds: speeds)
+        for case .replace(let id, _) in actions { forget(id) }
+        publish()
+        return actions
+    }
+
+    private func forget(_ id: ConnectionID) {
+        received[id] = nil
+        meters[id] = nil
     }
 
     var isComplete: Bool { planner.isComplete }

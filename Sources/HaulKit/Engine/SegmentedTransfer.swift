@@ -239,7 +239,7 @@ final class SegmentedTransfer {
                 case .tick:
                     let now = SingleConnectionTransfer.monotonicSeconds()
                     for action in await coordinator.tick(now: now) {
-                        if case .replace(let stalled) = action { workers[stalled]?.cancel() }
+                        if case .replace(let replaced, _) = action { workers[replaced]?.cancel() }
                     }
                     let snapshot = await coordinator.snapshot(downloadId: downloadId)
                     checkpointer.checkpointIfDue(snapshot, now: now)
