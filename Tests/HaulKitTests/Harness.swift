@@ -48,11 +48,13 @@ struct Harness {
 
   func request(
     _ url: String, to name: String = "file.bin", overwrite: Bool = false,
-    headers: [DownloadRequest.Header] = [], contentDisposition: Bool = false
+    headers: [DownloadRequest.Header] = [], contentDisposition: Bool = false, connections: Int = 1,
+    minimumSplitSize: Int64 = 4 << 20
   ) -> DownloadRequest {
     DownloadRequest(
       url: URL(string: url)!, destination: path(name), headers: headers, overwrite: overwrite,
-      nameFromContentDisposition: contentDisposition)
+      nameFromContentDisposition: contentDisposition, connections: connections,
+      minimumSplitSize: minimumSplitSize)
   }
 
   func shutdown() async { await client.shutdown() }

@@ -86,6 +86,12 @@ public enum ResponseJudge {
             return .restart(.invalidContentRange("ends at \(gotEnd), past the requested end \(askedEnd)"))
         }
         guard let known else { return .restart(.noStrongValidator) }
+        let identity = ResourceIdentity(response: response, totalLength: contentRange.total ?? known.totalLength)
+        // Validators first: a different ETag says "another version" even when the length changed too.
+        var knownValidators = known, theirValidators = identity
+        knownValidators.totalLength = nil
+        theirValidators.totalLength = nil
+        guard knownValidators.isSameVersion(as: theirValidators) else { return .restart(.versionChanged) }
         if let knownTotal = known.totalLength, contentRange.total != knownTotal {
             let stated = contentRange.total.map(String.init) ?? "*"
             return .restart(.invalidContentRange("total \(stated) differs from the known \(knownTotal)"))
@@ -96,8 +102,6 @@ public enum ResponseJudge {
                 return .restart(.invalidContentRange("Content-Length \(declared) does not match the range \(header)"))
             }
         }
-        let identity = ResourceIdentity(response: response, totalLength: contentRange.total ?? known.totalLength)
-        guard known.isSameVersion(as: identity) else { return .restart(.versionChanged) }
         var recorded = known
         if recorded.totalLength == nil { recorded.totalLength = contentRange.total }
         return .accept(BodyPlan(offset: got.lowerBound, expectedLength: length, identity: recorded, discardsPartial: false))

@@ -36,7 +36,9 @@ extension SegmentPlanner {
             watches[id] = watch
         }
         // Judge against the speeds before any replacement, so one tick's verdicts do not depend on their order.
-        let slow = Set(activeConnections.filter { isSlow($0, now: now, speeds: speeds) })
+        var slow = Set<ConnectionID>()
+        for id in activeConnections where isSlow(id, now: now, speeds: speeds) { slow.insert(id) }
+        rememberReferenceSpeed(speeds)
         var actions: [SlowConnectionAction] = []
         for id in activeConnections {
             guard let watch = watches[id], let i = try? index(of: id), !segments[i].isComplete else { continue }
@@ -51,15 +53,33 @@ extension SegmentPlanner {
         return actions
     }
 
-    private func isSlow(_ id: ConnectionID, now: Double, speeds: [ConnectionID: Double]) -> Bool {
-        func measured(_ other: ConnectionID) -> Double? {
-            guard let watch = watches[other], now - watch.since >= policy.measuringSeconds else { return nil }
-            return speeds[other]
+    /// Whether `id` is slow: watched for `measuringSeconds`, below `slowFraction` of the reference speed (the
+    /// median of the other connections' speeds, or, when it runs alone at the end of a download, the median seen
+    /// while others still ran), and finishing more than `measuringSeconds` later than a fresh connection at the
+    /// reference speed would (a nearly finished range is not worth a new connection).
+    private mutating func isSlow(_ id: ConnectionID, now: Double, speeds: [ConnectionID: Double]) -> Bool {
+        guard let watch = watches[id], now - watch.since >= policy.measuringSeconds, let speed = speeds[id],
+            let segment = segment(ownedBy: id)
+        else { return false }
+        let others = activeConnections.filter { $0 != id }.compactMap { speeds[$0] }.filter { $0 > 0 }.sorted()
+        let reference: Double
+        if others.isEmpty {
+            guard let remembered = referenceSpeed else { return false }
+            reference = remembered
+        } else {
+            reference = (others[(others.count - 1) / 2] + others[others.count / 2]) / 2
         }
-        guard let speed = measured(id) else { return false }
-        let others = activeConnections.filter { $0 != id }.compactMap(measured).sorted()
-        guard !others.isEmpty else { return false }
-        let median = (others[(others.count - 1) / 2] + others[others.count / 2]) / 2
-        return speed < policy.slowFraction * median
+        guard speed < policy.slowFraction * reference else { return false }
+        // Worth a new connection only if the slow one would finish clearly later than a fresh one at the reference
+        // speed: by more than `measuringSeconds`, the time it takes to judge the newcomer.
+        let remaining = Double(segment.remainingBytes)
+        return remaining / max(speed, 1) - remaining / reference > policy.measuringSeconds
+    }
+
+    /// Remembers the median speed while several connections run.
+    mutating func rememberReferenceSpeed(_ speeds: [ConnectionID: Double]) {
+        let measured = activeConnections.compactMap { speeds[$0] }.filter { $0 > 0 }.sorted()
+        guard measured.count >= 2 else { return }
+        referenceSpeed = (measured[(measured.count - 1) / 2] + measured[measured.count / 2]) / 2
     }
 }

@@ -31,6 +31,9 @@ public struct SegmentPlanner: Sendable {
     public internal(set) var segments: [Segment]
 
     var watches: [ConnectionID: ConnectionWatch] = [:]
+    /// The median speed of the connections at the last tick that had more than one measured: what a lone
+    /// connection at the end of a download is compared with.
+    var referenceSpeed: Double?
     var lastConnectionNumber = 0
 
     /// Plans a fresh download of `length` bytes; nothing is received and no segment is assigned yet.

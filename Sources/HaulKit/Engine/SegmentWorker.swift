@@ -88,6 +88,8 @@ struct SegmentWorker: Sendable {
         switch verdict {
         case .accept(let body):
             if body.discardsPartial {
+                // A whole file in answer to If-Range: either the file changed (rule 7) or ranges are not honoured.
+                if !identity.isSameVersion(as: body.identity) { return .stop(.versionChanged) }
                 return .stop(.rangesUnreliable("\(host) answered a range request with the whole file"))
             }
             // A 200 from byte 0 must still be the version the other connections fetch (rule 7).
