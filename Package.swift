@@ -60,6 +60,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // A command line for Benchmarks/zip-*.sh; not part of the product.
+        .executableTarget(
+            name: "HaulZipBench",
+            dependencies: ["HaulArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "HaulCoreTests", dependencies: ["HaulCore"]),
         .testTarget(name: "HaulKitTests", dependencies: ["HaulKit", "HaulCore", "HaulTestSupport"]),
         .testTarget(name: "HaulCLITests", dependencies: ["HaulTestSupport", "HaulKit"]),

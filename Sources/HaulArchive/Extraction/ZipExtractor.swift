@@ -26,7 +26,8 @@ public enum ZipExtractor {
     ///   - destination: The directory to create or fill.
     ///   - limits: Caps on size, ratio and entry count.
     ///   - overwrite: Whether files and symlinks already in `destination` may be replaced.
-    ///   - progress: Called after each chunk written and each entry finished, on the calling thread.
+    ///   - progress: Called after each chunk written and each entry finished, from the writing threads, never
+    ///     two calls at once.
     /// - Returns: Counts of what was written.
     /// - Throws: ``ZipError``; see ``ZipError/Code`` for the cases. Nothing is left at `destination` when the
     ///   destination did not exist before.
@@ -44,7 +45,7 @@ public enum ZipExtractor {
         let entries = try CentralDirectoryParser.entries(in: file, layout: layout)
         let dataOffsets = try LocalHeaders.dataOffsets(for: entries, in: file, layout: layout)
         try LocalHeaders.checkNoOverlap(entries, dataOffsets: dataOffsets)
-        let reader = EntryReader(file: file)
+        let reader = EntryReader(fd: file.fd, path: file.path)
         var targets: [Int: [UInt8]] = [:]
         for (index, entry) in entries.enumerated() where entry.kind == .symlink {
             targets[index] = try reader.symlinkTarget(entry, dataOffset: dataOffsets[index])
@@ -61,7 +62,7 @@ public enum ZipExtractor {
         let staging = try StagingDirectory(for: target)
         let tracker = ProgressTracker(plan: plan, limits: limits, callback: progress)
         do {
-            try write(plan, entries: entries, dataOffsets: dataOffsets, reader: reader, into: staging, tracker: tracker)
+            try write(plan, entries: entries, dataOffsets: dataOffsets, file: file, into: staging, tracker: tracker)
             try staging.commit(overwrite: overwrite)
         } catch {
             staging.discard()
@@ -73,85 +74,28 @@ public enum ZipExtractor {
             bytesWritten: tracker.bytesWritten, mergedIntoExistingDirectory: target.commit == .merge)
     }
 
-    /// Creates directories, then files in archive order, then symlinks, then directory modes and times (deepest
-    /// first, so that writing inside a directory does not change its time afterwards).
+    /// Creates directories, then files (in parallel, in archive order), then symlinks, then directory modes and
+    /// times (deepest first, so that writing inside a directory does not change its time afterwards).
     private static func write(
-        _ plan: ExtractionPlan, entries: [CentralDirectoryEntry], dataOffsets: [UInt64], reader: EntryReader,
+        _ plan: ExtractionPlan, entries: [CentralDirectoryEntry], dataOffsets: [UInt64], file: ArchiveFile,
         into staging: StagingDirectory, tracker: ProgressTracker
     ) throws {
         let tree = StagingTree(root: staging.root.raw)
         for directory in plan.directories {
-            try tracker.checkCancelled()
+            if Task.isCancelled { throw ZipError(.cancelled, "extraction cancelled") }
             try tree.makeDirectory(directory)
-            tracker.finishedEntry(directory, counts: directory.entryIndex != nil)
+            if directory.entryIndex != nil { tracker.finishedEntry(directory) }
         }
-        for file in plan.files {
-            try tracker.checkCancelled()
-            let index = file.entryIndex!
-            try tree.createFile(file) { fd in
-                try reader.read(entries[index], dataOffset: dataOffsets[index]) { chunk in
-                    try tracker.willWrite(chunk.count, of: file)
-                    try writeAll(fd, chunk, what: "'\(file.displayPath)'", entry: file.displayPath)
-                    tracker.didWrite(chunk.count, of: file)
-                }
-            }
-            tracker.finishedEntry(file, counts: true)
-        }
+        let writers = FileWriters(
+            files: plan.files, entries: entries, dataOffsets: dataOffsets, archiveFD: file.fd, archivePath: file.path,
+            stagingRoot: staging.root.raw, tracker: tracker)
+        try writers.run(writers: FileWriters.writerCount(files: plan.files.count, bytes: plan.totalFileBytes))
         for (symlink, target) in plan.symlinks {
             try tree.createSymlink(symlink, target: target)
-            tracker.finishedEntry(symlink, counts: true)
+            tracker.finishedEntry(symlink)
         }
         for directory in plan.directories.reversed() {
             try tree.applyDirectoryMetadata(directory)
         }
-    }
-}
-
-/// Counts what has been written, enforces the total-size cap on actual bytes, and reports progress.
-final class ProgressTracker {
-    private let callback: (@Sendable (ExtractionProgress) -> Void)?
-    private let limits: ExtractionLimits
-    private var state: ExtractionProgress
-
-    var bytesWritten: UInt64 { state.bytesWritten }
-
-    init(plan: ExtractionPlan, limits: ExtractionLimits, callback: (@Sendable (ExtractionProgress) -> Void)?) {
-        self.callback = callback
-        self.limits = limits
-        self.state = ExtractionProgress(
-            entriesCompleted: 0, entryCount: plan.entryCount, bytesWritten: 0, totalBytes: plan.totalFileBytes,
-            currentEntry: "")
-    }
-
-    /// Refuses a chunk that would take the bytes actually written past the total-size cap.
-    func willWrite(_ count: Int, of item: PlannedItem) throws {
-        try checkCancelled()
-        let (total, overflow) = state.bytesWritten.addingReportingOverflow(UInt64(count))
-        guard !overflow, total <= limits.maxTotalUncompressedBytes else {
-            throw ZipError(
-                .totalSizeLimit,
-                "stopped at '\(item.displayPath)': more than \(limits.maxTotalUncompressedBytes) bytes written",
-                entry: item.displayPath)
-        }
-    }
-
-    func didWrite(_ count: Int, of item: PlannedItem) {
-        state.bytesWritten += UInt64(count)
-        guard let callback else { return }
-        state.currentEntry = item.displayPath
-        callback(state)
-    }
-
-    func finishedEntry(_ item: PlannedItem, counts: Bool) {
-        guard counts else { return }
-        state.entriesCompleted += 1
-        guard let callback else { return }
-        state.currentEntry = item.displayPath
-        callback(state)
-    }
-
-    /// Throws when the surrounding task has been cancelled.
-    func checkCancelled() throws {
-        if Task.isCancelled { throw ZipError(.cancelled, "extraction cancelled") }
     }
 }

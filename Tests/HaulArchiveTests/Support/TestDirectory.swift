@@ -37,26 +37,33 @@ final class TestDirectory {
 
 extension XCTestCase {
     /// Extracts an archive that must be refused, and checks the refusal left nothing behind.
+    /// - Parameters:
+    ///   - beforeWriting: The refusal must come before any entry is written (no progress report at all).
     /// - Returns: The error, for checks on its message.
     @discardableResult
     func assertRefused(
-        _ builder: ZipBuilder, code: ZipError.Code, limits: ExtractionLimits = .init(),
+        _ builder: ZipBuilder, code: ZipError.Code, limits: ExtractionLimits = .init(), beforeWriting: Bool = true,
         file: StaticString = #filePath, line: UInt = #line, name: String = #function
     ) throws -> ZipError? {
         let directory = try TestDirectory(self, name: name)
         let archive = try builder.write(to: directory.path("hostile.zip"))
-        return try assertRefused(archive: archive, in: directory, code: code, limits: limits, file: file, line: line)
+        return try assertRefused(
+            archive: archive, in: directory, code: code, limits: limits, beforeWriting: beforeWriting, file: file,
+            line: line)
     }
 
     @discardableResult
     func assertRefused(
         archive: URL, in directory: TestDirectory, code: ZipError.Code, limits: ExtractionLimits = .init(),
-        file: StaticString = #filePath, line: UInt = #line
+        beforeWriting: Bool = true, file: StaticString = #filePath, line: UInt = #line
     ) throws -> ZipError? {
         let destination = directory.path("out")
         let before = try directory.listing()
+        let reports = LockedCounter()
         do {
-            let summary = try ZipExtractor.extract(archive: archive, to: destination, limits: limits)
+            let summary = try ZipExtractor.extract(archive: archive, to: destination, limits: limits) { _ in
+                reports.increment()
+            }
             XCTFail("extraction succeeded (\(summary.fileCount) files) but should fail with \(code)", file: file, line: line)
             return nil
         } catch let error as ZipError {
@@ -65,9 +72,20 @@ extension XCTestCase {
                 FileManager.default.fileExists(atPath: destination.path), "destination left behind", file: file,
                 line: line)
             XCTAssertEqual(try directory.listing(), before, "staging directory left behind", file: file, line: line)
+            if beforeWriting {
+                XCTAssertEqual(reports.value, 0, "entries were written before the refusal", file: file, line: line)
+            }
             return error
         }
     }
+}
+
+/// A counter callable from a `@Sendable` closure.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
 
 /// Runs a program and returns its exit status and combined output.

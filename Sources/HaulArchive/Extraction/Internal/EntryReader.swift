@@ -5,13 +5,18 @@
 final class EntryReader {
     static let chunkSize = 1 << 20
 
-    private let file: ArchiveFile
+    private let fd: Int32
+    private let path: String
     private let input = ByteBuffer(count: EntryReader.chunkSize)
     private let output = ByteBuffer(count: EntryReader.chunkSize)
     private var inflater: Inflater?
 
-    init(file: ArchiveFile) {
-        self.file = file
+    /// - Parameters:
+    ///   - fd: The archive, open for reading; borrowed. Only `pread` is used, so readers can share it.
+    ///   - path: The archive path, for messages.
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
     }
 
     /// Passes an entry's content to `sink` chunk by chunk, then checks its size and CRC-32.
@@ -68,7 +73,7 @@ final class EntryReader {
         while remaining > 0 {
             let count = Int(min(UInt64(output.count), remaining))
             let chunk = UnsafeMutableRawBufferPointer(rebasing: output.bytes[0..<count])
-            guard try readFully(file.fd, into: chunk, at: offset, what: "archive \(file.path)") == count else {
+            guard try readFully(fd, into: chunk, at: offset, what: "archive \(path)") == count else {
                 throw truncated(entry)
             }
             let bytes = UnsafeRawBufferPointer(chunk)
@@ -95,7 +100,7 @@ final class EntryReader {
             if pending.isEmpty, remaining > 0 {
                 let count = Int(min(UInt64(input.count), remaining))
                 let chunk = UnsafeMutableRawBufferPointer(rebasing: input.bytes[0..<count])
-                guard try readFully(file.fd, into: chunk, at: offset, what: "archive \(file.path)") == count else {
+                guard try readFully(fd, into: chunk, at: offset, what: "archive \(path)") == count else {
                     throw truncated(entry)
                 }
                 pending = UnsafeRawBufferPointer(chunk)
@@ -145,7 +150,7 @@ final class EntryReader {
 
     private func truncated(_ entry: CentralDirectoryEntry) -> ZipError {
         ZipError(
-            .truncatedArchive, "\(file.path) ends inside the data of entry '\(entry.displayName)'",
+            .truncatedArchive, "\(path) ends inside the data of entry '\(entry.displayName)'",
             entry: entry.displayName)
     }
 
