@@ -5,7 +5,7 @@
 #   Benchmarks/zip-bench.sh --full     also a 2 GiB stored archive and a 5 GiB zip64 archive
 #
 # Each case runs 3 times; the table shows medians of `/usr/bin/time -f "%e %U %S %M"` (wall, user, sys seconds,
-# peak RSS). The page cache is warm (the archive is read once first). Every extraction is checked against the
+# peak RSS). The page cache is warm (the archive is read once first) and dirty pages are synced before each run. Every extraction is checked against the
 # source tree with `diff -r` once per tool. Needs: swift, python3, zip, unzip, bsdtar, GNU time.
 # Work files go to Benchmarks/work/zip (git-ignored); set HAUL_BENCH_DIR to put them elsewhere.
 set -euo pipefail
@@ -76,6 +76,7 @@ measure() {
     local times=()
     for run in $(seq 1 $RUNS); do
         eval "$prepare"
+        sync  # so that write-back of the previous run's output is not charged to this one
         /usr/bin/time -f "%e %U %S %M" -o "$WORK/time.txt" bash -c "$command" >"$WORK/run.log" 2>&1 \
             || { echo "FAILED: $tool on $case_name" >&2; cat "$WORK/run.log" >&2; exit 1; }
         times+=("$(tail -1 "$WORK/time.txt")")

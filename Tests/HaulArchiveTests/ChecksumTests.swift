@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 final class ChecksumTests: XCTestCase {
@@ -29,7 +30,8 @@ final class ChecksumTests: XCTestCase {
         for (name, length) in cases {
             XCTAssertNoThrow(try Checksum(parsing: "\(name)=" + String(repeating: "a", count: length)))
             for wrong in [length - 1, length + 1, length / 2] {
-                XCTAssertThrowsError(try Checksum(parsing: "\(name)=" + String(repeating: "a", count: wrong))) { error in
+                XCTAssertThrowsError(try Checksum(parsing: "\(name)=" + String(repeating: "a", count: wrong))) {
+                    error in
                     let error = error as? ChecksumError
                     XCTAssertEqual(error?.code, .invalidDigest)
                     XCTAssertEqual(error?.message, "\(name) checksum must be \(length) hex digits, got \(wrong)")
@@ -55,8 +57,11 @@ final class ChecksumTests: XCTestCase {
             (.md5, "900150983cd24fb0d6963f7d28e17f72"),
             (.sha1, "a9993e364706816aba3e25717850c26c9cd0d89d"),
             (.sha256, abcSHA256),
-            (.sha512, "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd"
-                + "454d4423643ce80e2a9ac94fa54ca49f"),
+            (
+                .sha512,
+                "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd"
+                    + "454d4423643ce80e2a9ac94fa54ca49f"
+            ),
         ]
         for (algorithm, expected) in vectors {
             var hasher = ChecksumHasher(algorithm)

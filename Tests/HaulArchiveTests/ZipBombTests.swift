@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// Zip bombs: overlapping entries, huge ratios, many entries, huge totals, sizes that lie.
@@ -17,7 +18,9 @@ final class ZipBombTests: XCTestCase {
     func testCompressionRatioCapIsEnforcedBeforeWriting() throws {
         // 16 MiB of zeros deflate to about 16 KiB: a ratio over 1000.
         let zeros = [UInt8](repeating: 0, count: 16 << 20)
-        let builder = ZipBuilder([.file("first.txt", "written before the bomb?"), .file("zeros.bin", zeros, deflate: true)])
+        let builder = ZipBuilder([
+            .file("first.txt", "written before the bomb?"), .file("zeros.bin", zeros, deflate: true),
+        ])
         let error = try assertRefused(builder, code: .compressionRatioLimit)
         XCTAssertTrue(error?.message.contains("zeros.bin") ?? false, error?.message ?? "")
 
@@ -43,7 +46,8 @@ final class ZipBombTests: XCTestCase {
             $0.uncompressedSize = 1 << 40
             $0.zip64 = true
         }
-        try assertRefused(ZipBuilder([liar]), code: .compressionRatioLimit, limits: .init(maxTotalUncompressedBytes: .max))
+        try assertRefused(
+            ZipBuilder([liar]), code: .compressionRatioLimit, limits: .init(maxTotalUncompressedBytes: .max))
     }
 
     func testTotalSizeCapIsEnforcedOnDeclaredSizes() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// Extracting into a destination that already exists: empty directories are replaced whole, others are merged
@@ -43,11 +44,15 @@ final class ZipDestinationTests: XCTestCase {
             XCTAssertTrue((error as? ZipError)?.message.contains("sub/new.txt") ?? false, "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: existing), Data("precious".utf8))
-        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: directory.path("out").path).sorted(), ["sub", "sub/new.txt"])
+        XCTAssertEqual(
+            try FileManager.default.subpathsOfDirectory(atPath: directory.path("out").path).sorted(),
+            ["sub", "sub/new.txt"])
 
         try ZipExtractor.extract(archive: archive, to: directory.path("out"), overwrite: true)
         XCTAssertEqual(try Data(contentsOf: existing), Data("new".utf8))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path("out").path).sorted(), ["sub", "top.txt"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path("out").path).sorted(),
+            ["sub", "top.txt"])
     }
 
     func testExistingSymlinkInTheDestinationIsNotWrittenThrough() throws {
@@ -55,8 +60,11 @@ final class ZipDestinationTests: XCTestCase {
         let elsewhere = directory.path("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.path("out"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: directory.path("out/sub").path, withDestinationPath: elsewhere.path)
-        XCTAssertThrowsError(try ZipExtractor.extract(archive: archive(in: directory), to: directory.path("out"), overwrite: true)) { error in
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("out/sub").path, withDestinationPath: elsewhere.path)
+        XCTAssertThrowsError(
+            try ZipExtractor.extract(archive: archive(in: directory), to: directory.path("out"), overwrite: true)
+        ) { error in
             XCTAssertEqual((error as? ZipError)?.code, .writeThroughSymlink)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
@@ -65,7 +73,9 @@ final class ZipDestinationTests: XCTestCase {
     func testDirectoryIsNeverReplacedByAFile() throws {
         let directory = try TestDirectory(self)
         try directory.write("out/top.txt/inside", Array("x".utf8))
-        XCTAssertThrowsError(try ZipExtractor.extract(archive: archive(in: directory), to: directory.path("out"), overwrite: true)) { error in
+        XCTAssertThrowsError(
+            try ZipExtractor.extract(archive: archive(in: directory), to: directory.path("out"), overwrite: true)
+        ) { error in
             XCTAssertEqual((error as? ZipError)?.code, .destinationExists)
         }
     }
@@ -73,7 +83,8 @@ final class ZipDestinationTests: XCTestCase {
     func testDestinationThatIsAFileIsRefused() throws {
         let directory = try TestDirectory(self)
         try directory.write("out", Array("a file".utf8))
-        XCTAssertThrowsError(try ZipExtractor.extract(archive: archive(in: directory), to: directory.path("out"))) { error in
+        XCTAssertThrowsError(try ZipExtractor.extract(archive: archive(in: directory), to: directory.path("out"))) {
+            error in
             XCTAssertEqual((error as? ZipError)?.code, .destinationExists)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// Entry names that would land outside the destination, or nowhere, are refused before anything is written.
@@ -31,7 +32,8 @@ final class ZipEntryPathTests: XCTestCase {
     }
 
     func testNULByteIsRefused() throws {
-        let error = try assertRefused(archive(named: Array("evil.txt".utf8) + [0] + Array(".png".utf8)), code: .unsafeEntryPath)
+        let error = try assertRefused(
+            archive(named: Array("evil.txt".utf8) + [0] + Array(".png".utf8)), code: .unsafeEntryPath)
         XCTAssertTrue(error?.message.contains("NUL") ?? false, error?.message ?? "")
     }
 
@@ -42,7 +44,9 @@ final class ZipEntryPathTests: XCTestCase {
     }
 
     func testDotAndEmptyComponentsAreDropped() throws {
-        XCTAssertEqual(try EntryPath.components(of: Array("./a//b/./c/".utf8)).map { String(decoding: $0, as: UTF8.self) }, ["a", "b", "c"])
+        XCTAssertEqual(
+            try EntryPath.components(of: Array("./a//b/./c/".utf8)).map { String(decoding: $0, as: UTF8.self) },
+            ["a", "b", "c"])
     }
 
     func testDuplicateNamesAreRefused() throws {
@@ -53,7 +57,8 @@ final class ZipEntryPathTests: XCTestCase {
     }
 
     func testFileUsedAsDirectoryIsRefused() throws {
-        try assertRefused(ZipBuilder([.file("a", "file"), .file("a/b.txt", "inside a file?")]), code: .conflictingEntries)
+        try assertRefused(
+            ZipBuilder([.file("a", "file"), .file("a/b.txt", "inside a file?")]), code: .conflictingEntries)
     }
 
     func testLocalHeaderNameMustMatchCentralDirectory() throws {

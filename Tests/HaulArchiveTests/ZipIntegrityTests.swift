@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// Damaged archives: wrong CRCs, truncation, corrupt data, unsupported features.
@@ -49,6 +50,19 @@ final class ZipIntegrityTests: XCTestCase {
         try assertRefused(ZipBuilder([garbage]), code: .corruptArchive, beforeWriting: false)
     }
 
+    func testEmptyDeflatedEntriesExtract() throws {
+        // A proper empty deflate stream (two bytes), and the zero-byte form some writers use instead.
+        let directory = try TestDirectory(self)
+        let proper = ZipBuilder.Entry.file("proper.txt", [], deflate: true)
+        let bare = ZipBuilder.Entry(
+            name: Array("bare.txt".utf8), content: [], data: [], method: 8, externalAttributes: 0o100644 << 16)
+        XCTAssertEqual(proper.data.count, 2)
+        let archive = try ZipBuilder([proper, bare]).write(to: directory.path("a.zip"))
+        try ZipExtractor.extract(archive: archive, to: directory.path("out"))
+        XCTAssertEqual(try Data(contentsOf: directory.path("out/proper.txt")), Data())
+        XCTAssertEqual(try Data(contentsOf: directory.path("out/bare.txt")), Data())
+    }
+
     func testNotAZipIsRefused() throws {
         let directory = try TestDirectory(self)
         let archive = directory.path("text.zip")
@@ -69,7 +83,9 @@ final class ZipIntegrityTests: XCTestCase {
         // Stand-in for a kill: the third of five entries fails after two were written. The destination must not
         // exist afterwards, and the staging directory must be gone.
         let directory = try TestDirectory(self)
-        var entries: [ZipBuilder.Entry] = (0..<5).map { .file("dir/f\($0).txt", String(repeating: "\($0)", count: 1000)) }
+        var entries: [ZipBuilder.Entry] = (0..<5).map {
+            .file("dir/f\($0).txt", String(repeating: "\($0)", count: 1000))
+        }
         entries[2].crc32 = 1
         let archive = try ZipBuilder(entries).write(to: directory.path("a.zip"))
         let seen = LockedCounter()

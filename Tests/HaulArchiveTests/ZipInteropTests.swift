@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ZIPFoundation
+
 @testable import HaulArchive
 
 /// Archives from and for other tools: Info-ZIP (zip64 fixtures), ZIPFoundation.
@@ -11,9 +12,11 @@ final class ZipInteropTests: XCTestCase {
         try directory.write("src/dir/text.txt", Array(String(repeating: "zip64 text\n", count: 10_000).utf8))
         try directory.write("src/dir/random.bin", randomBytes(70_000, seed: 3), mode: 0o600)
         try directory.write("src/empty.txt", [])
-        try FileManager.default.createSymbolicLink(atPath: directory.path("src/dir/link").path, withDestinationPath: "text.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("src/dir/link").path, withDestinationPath: "text.txt")
         // -fz forces zip64 records for every entry and the end of the archive; -y stores symlinks as links.
-        let zip = try runProgram("/usr/bin/zip", ["-q", "-r", "-y", "-fz", "../fixture.zip", "."], in: directory.path("src"))
+        let zip = try runProgram(
+            "/usr/bin/zip", ["-q", "-r", "-y", "-fz", "../fixture.zip", "."], in: directory.path("src"))
         XCTAssertEqual(zip.status, 0, zip.output)
         let archive = directory.path("fixture.zip")
         let file = try ArchiveFile(path: archive.path)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// A process killed with SIGKILL in the middle of an extraction leaves no destination that looks complete.
@@ -7,8 +8,10 @@ final class ZipKillTests: XCTestCase {
     /// The HaulZipBench executable SwiftPM builds beside the test bundle.
     private func benchTool() throws -> URL {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        let candidates = [testBinary.deletingLastPathComponent(), testBinary.deletingLastPathComponent().deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("HaulZipBench") }
+        let candidates = [
+            testBinary.deletingLastPathComponent(), testBinary.deletingLastPathComponent().deletingLastPathComponent(),
+        ]
+        .map { $0.appendingPathComponent("HaulZipBench") }
         guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw XCTSkip("HaulZipBench was not built beside the tests")
         }
@@ -18,7 +21,9 @@ final class ZipKillTests: XCTestCase {
     func testKillDuringExtractionLeavesOnlyThePartialDirectory() throws {
         let tool = try benchTool()
         let directory = try TestDirectory(self)
-        let entries: [ZipBuilder.Entry] = (0..<8).map { .file("data/part\($0).bin", randomBytes(256 << 10, seed: UInt64($0))) }
+        let entries: [ZipBuilder.Entry] = (0..<8).map {
+            .file("data/part\($0).bin", randomBytes(256 << 10, seed: UInt64($0)))
+        }
         let archive = try ZipBuilder(entries).write(to: directory.path("a.zip"))
         let destination = directory.path("out")
 
@@ -40,7 +45,8 @@ final class ZipKillTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
 
-        XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path), "a killed extraction left \(destination.path)")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: destination.path), "a killed extraction left \(destination.path)")
         let listing = try directory.listing()
         let partial = listing.filter { $0.hasPrefix(".out.haul-partial-") }
         XCTAssertEqual(partial.count, 1, "\(listing)")
@@ -51,7 +57,9 @@ final class ZipKillTests: XCTestCase {
         // The leftover does not get in the way of the next attempt.
         let summary = try ZipExtractor.extract(archive: archive, to: destination)
         XCTAssertEqual(summary.fileCount, 8)
-        XCTAssertEqual(try Data(contentsOf: destination.appendingPathComponent("data/part7.bin")), Data(randomBytes(256 << 10, seed: 7)))
+        XCTAssertEqual(
+            try Data(contentsOf: destination.appendingPathComponent("data/part7.bin")),
+            Data(randomBytes(256 << 10, seed: 7)))
     }
 
     func testTotalSizeCapAppliesToBytesActuallyWritten() throws {

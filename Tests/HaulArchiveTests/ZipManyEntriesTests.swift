@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// More than 65,535 entries need zip64 end records, both ways.
@@ -35,7 +36,8 @@ final class ZipManyEntriesTests: XCTestCase {
                 mode: info.st_mode, size: UInt64(info.st_size), modificationTime: FileTime(modificationOf: info))
         }
         let archive = directory.path("many.zip")
-        let summary = try ZipCreator.create(archive: archive, items: items, compression: .deflate, overwrite: false, progress: nil)
+        let summary = try ZipCreator.create(
+            archive: archive, items: items, compression: .deflate, overwrite: false, progress: nil)
         XCTAssertEqual(summary.fileCount, Self.count)
 
         let file = try ArchiveFile(path: archive.path)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// Archives made by ZipCreator extract to the same bytes, permissions, times and symlinks.
@@ -14,12 +15,20 @@ final class ZipRoundTripTests: XCTestCase {
         try directory.write("src/project/zeros.bin", [UInt8](repeating: 0, count: 1 << 20), mode: 0o640)
         try directory.write("src/project/naïve-файл.txt", Array("unicode".utf8))
         try directory.write("src/project/empty-file", [])
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty-dir"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link").path, withDestinationPath: "readme.txt")
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root.appendingPathComponent("empty-dir").path)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("empty-dir"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("link").path, withDestinationPath: "readme.txt")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o700], ofItemAtPath: root.appendingPathComponent("empty-dir").path)
         try FileManager.default.setAttributes([.posixPermissions: 0o750], ofItemAtPath: root.path)
-        for (offset, relative) in ["readme.txt", "bin/tool", "data.bin", "zeros.bin", "naïve-файл.txt", "empty-file", "link", "bin", "empty-dir", ""].enumerated() {
-            setModificationTime(root.appendingPathComponent(relative), seconds: 1_600_000_000 + offset * 3_600, nanoseconds: 500_000_000)
+        for (offset, relative) in [
+            "readme.txt", "bin/tool", "data.bin", "zeros.bin", "naïve-файл.txt", "empty-file", "link", "bin",
+            "empty-dir", "",
+        ].enumerated() {
+            setModificationTime(
+                root.appendingPathComponent(relative), seconds: 1_600_000_000 + offset * 3_600, nanoseconds: 500_000_000
+            )
         }
         return root
     }
@@ -85,7 +94,8 @@ final class ZipRoundTripTests: XCTestCase {
         let directory = try TestDirectory(self)
         try directory.write("src/ok.txt", Array("fine".utf8))
         XCTAssertEqual(mkfifo(directory.path("src/pipe").path, 0o644), 0)
-        XCTAssertThrowsError(try ZipCreator.create(archive: directory.path("a.zip"), from: [directory.path("src")])) { error in
+        XCTAssertThrowsError(try ZipCreator.create(archive: directory.path("a.zip"), from: [directory.path("src")])) {
+            error in
             XCTAssertEqual((error as? ZipError)?.code, .unsupportedFeature)
         }
         XCTAssertEqual(try directory.listing(), ["src"])
@@ -111,6 +121,7 @@ final class ZipRoundTripTests: XCTestCase {
         try ZipCreator.create(archive: archive, from: [directory.path("src")])
         try ZipCreator.create(archive: archive, from: [directory.path("src")], overwrite: true)
         try ZipExtractor.extract(archive: archive, to: directory.path("out"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path("out/src").path), ["file.txt"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path("out/src").path), ["file.txt"])
     }
 }

@@ -1,19 +1,22 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// Symlinks may not point outside the destination, and nothing may be written through one.
 final class ZipSymlinkTests: XCTestCase {
     func testSymlinkPointingOutsideIsRefused() throws {
         for target in ["../outside", "a/../../outside", "/etc", "sub/../.."] {
-            let error = try assertRefused(ZipBuilder([.directory("sub/"), .symlink("link", to: target)]), code: .symlinkEscapes)
+            let error = try assertRefused(
+                ZipBuilder([.directory("sub/"), .symlink("link", to: target)]), code: .symlinkEscapes)
             XCTAssertTrue(error?.message.contains(target) ?? false, error?.message ?? "")
         }
     }
 
     func testSymlinkEscapingThroughAnotherSymlinkIsRefused() throws {
         // "up" points at the destination itself, so "up/../x" is outside, although it reads as "x".
-        try assertRefused(ZipBuilder([.symlink("up", to: "."), .symlink("escape", to: "up/../x")]), code: .symlinkEscapes)
+        try assertRefused(
+            ZipBuilder([.symlink("up", to: "."), .symlink("escape", to: "up/../x")]), code: .symlinkEscapes)
         // "d/up" is the destination; "d/up/.." from inside "d" climbs out.
         let nested = ZipBuilder([.directory("d/"), .symlink("d/up", to: ".."), .symlink("d/escape", to: "up/../..")])
         try assertRefused(nested, code: .symlinkEscapes)
@@ -51,7 +54,8 @@ final class ZipSymlinkTests: XCTestCase {
         let manager = FileManager.default
         XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: directory.path("out/link").path), "dir/file.txt")
         XCTAssertEqual(try String(contentsOf: directory.path("out/link"), encoding: .utf8), "hello")
-        XCTAssertEqual(try manager.destinationOfSymbolicLink(atPath: directory.path("out/dangling").path), "dir/missing")
+        XCTAssertEqual(
+            try manager.destinationOfSymbolicLink(atPath: directory.path("out/dangling").path), "dir/missing")
     }
 
     func testStagingTreeNeverWritesThroughASymlink() throws {
@@ -62,7 +66,8 @@ final class ZipSymlinkTests: XCTestCase {
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let root = directory.path("root")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("link").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("link").path, withDestinationPath: outside.path)
         let fd = open(root.path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         let tree = StagingTree(root: fd)

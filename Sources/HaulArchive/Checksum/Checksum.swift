@@ -31,7 +31,8 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
         let trimmed = text.trimmingWhitespace()
         guard let separator = trimmed.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
             throw ChecksumError(
-                .malformed, "malformed checksum '\(text)': expected ALGORITHM=HEX or ALGORITHM:HEX, as in sha256=<64 hex digits>")
+                .malformed,
+                "malformed checksum '\(text)': expected ALGORITHM=HEX or ALGORITHM:HEX, as in sha256=<64 hex digits>")
         }
         let name = trimmed[..<separator].lowercased()
         let digits = trimmed[trimmed.index(after: separator)...].lowercased()

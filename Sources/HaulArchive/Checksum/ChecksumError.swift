@@ -60,7 +60,8 @@ public struct ChecksumError: Error, CustomStringConvertible, Sendable {
     public static func mismatch(expected: Checksum, actual: String, path: String? = nil) -> ChecksumError {
         let subject = path.map { " for \($0)" } ?? ""
         return ChecksumError(
-            mismatchMessage: "\(expected.algorithm.rawValue) mismatch\(subject): expected \(expected.hex), got \(actual)",
+            mismatchMessage:
+                "\(expected.algorithm.rawValue) mismatch\(subject): expected \(expected.hex), got \(actual)",
             expected: expected, actual: actual)
     }
 }

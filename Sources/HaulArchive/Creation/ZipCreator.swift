@@ -48,7 +48,8 @@ public enum ZipCreator {
             guard overwrite else { throw ZipError(.destinationExists, "\(location.path) already exists") }
         }
         let items = try SourceTree.collect(paths, excluding: exists ? (existing.st_dev, existing.st_ino) : nil)
-        return try create(archive: location, items: items, compression: compression, overwrite: overwrite, progress: progress)
+        return try create(
+            archive: location, items: items, compression: compression, overwrite: overwrite, progress: progress)
     }
 
     /// Writes listed items to `.NAME.haul-partial-XXXX` and renames it to `archive`.
@@ -69,13 +70,16 @@ public enum ZipCreator {
         let (partialName, raw) = try createPartial(in: container.raw, name: name, parent: parent)
         let output = FileDescriptor(taking: raw)
         do {
-            let archiveBytes = try write(items, to: output, path: location.path, compression: compression, progress: progress)
+            let archiveBytes = try write(
+                items, to: output, path: location.path, compression: compression, progress: progress)
             try output.closeChecked(location.path)
             try commit(partialName, as: name, in: container.raw, overwrite: overwrite, path: location.path)
             return CreationSummary(
                 archive: location, fileCount: items.count { $0.kind == .file },
-                directoryCount: items.count { $0.kind == .directory }, symlinkCount: items.count { $0.kind == .symlink },
-                uncompressedBytes: items.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }, archiveBytes: archiveBytes)
+                directoryCount: items.count { $0.kind == .directory },
+                symlinkCount: items.count { $0.kind == .symlink },
+                uncompressedBytes: items.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }, archiveBytes: archiveBytes
+            )
         } catch {
             _ = withCPath(partialName) { unlinkat(container.raw, $0, 0) }
             throw error
@@ -121,7 +125,8 @@ public enum ZipCreator {
         in container: Int32, name: [UInt8], parent: String
     ) throws -> ([UInt8], Int32) {
         while true {
-            let candidate = Array(("." + String(decoding: name, as: UTF8.self) + ".haul-partial-" + randomSuffix()).utf8)
+            let candidate = Array(
+                ("." + String(decoding: name, as: UTF8.self) + ".haul-partial-" + randomSuffix()).utf8)
             let raw = withCPath(candidate) { openat(container, $0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
             if raw >= 0 { return (candidate, raw) }
             guard errno == EEXIST else { throw ZipError.system("cannot create a file in \(parent)") }

@@ -52,7 +52,10 @@ public enum ZipExtractor {
         }
         let plan = try ExtractionPlan(entries: entries, symlinkTargets: targets, limits: limits)
 
-        let target = try ExtractionTarget.resolve(destination)
+        var target = try ExtractionTarget.resolve(destination)
+        if case .replaceEmptyDirectory = target.commit, !isWritableDirectory(target.parentPath) {
+            target.commit = .merge  // an empty mount point under a read-only parent: stage inside it instead
+        }
         if target.commit == .merge {
             let raw = open(target.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard raw >= 0 else { throw ZipError.system("cannot open \(target.path)") }
@@ -72,6 +75,10 @@ public enum ZipExtractor {
             destination: URL(fileURLWithPath: target.path), fileCount: plan.files.count,
             directoryCount: plan.directories.count, symlinkCount: plan.symlinks.count,
             bytesWritten: tracker.bytesWritten, mergedIntoExistingDirectory: target.commit == .merge)
+    }
+
+    private static func isWritableDirectory(_ path: String) -> Bool {
+        access(path, W_OK | X_OK) == 0
     }
 
     /// Creates directories, then files (in parallel, in archive order), then symlinks, then directory modes and

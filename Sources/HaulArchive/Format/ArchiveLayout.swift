@@ -15,8 +15,12 @@ struct ArchiveLayout: Hashable, Sendable {
     static func read(from file: ArchiveFile) throws -> ArchiveLayout {
         let endOffset = try findEndRecord(in: file)
         var end = ByteCursor(try file.bytes(at: endOffset, count: ZipFormat.endRecordSize), offset: 4)
-        let disk = end.u16(), directoryDisk = end.u16(), entriesOnDisk = end.u16(), entries = end.u16()
-        let directorySize = end.u32(), directoryOffset = end.u32()
+        let disk = end.u16()
+        let directoryDisk = end.u16()
+        let entriesOnDisk = end.u16()
+        let entries = end.u16()
+        let directorySize = end.u32()
+        let directoryOffset = end.u32()
 
         if let zip64 = try readZip64(from: file, endOffset: endOffset) {
             return try zip64.checked(endsAt: zip64.recordOffset, file: file)
@@ -95,7 +99,9 @@ struct ArchiveLayout: Hashable, Sendable {
         guard locator.remaining == ZipFormat.zip64LocatorSize, locator.u32() == ZipFormat.zip64LocatorSignature else {
             return nil
         }
-        let recordDisk = locator.u32(), recordOffset = locator.u64(), diskCount = locator.u32()
+        let recordDisk = locator.u32()
+        let recordOffset = locator.u64()
+        let diskCount = locator.u32()
         guard recordDisk == 0, diskCount <= 1 else {
             throw ZipError(.unsupportedFeature, "\(file.path) is one part of a split (multi-disk) zip64 archive")
         }
@@ -107,9 +113,12 @@ struct ArchiveLayout: Hashable, Sendable {
             throw ZipError(.corruptArchive, "\(file.path): no zip64 end record at offset \(recordOffset)")
         }
         record.skip(12)
-        let disk = record.u32(), directoryDisk = record.u32()
-        let entriesOnDisk = record.u64(), entries = record.u64()
-        let directorySize = record.u64(), directoryOffset = record.u64()
+        let disk = record.u32()
+        let directoryDisk = record.u32()
+        let entriesOnDisk = record.u64()
+        let entries = record.u64()
+        let directorySize = record.u64()
+        let directoryOffset = record.u64()
         guard disk == 0, directoryDisk == 0, entriesOnDisk == entries else {
             throw ZipError(.unsupportedFeature, "\(file.path) is one part of a split (multi-disk) zip64 archive")
         }

@@ -28,7 +28,9 @@ enum CentralDirectoryParser {
             }
             var header = Header(&cursor)
             let variableLength = Int(header.nameLength) + Int(header.extraLength) + Int(header.commentLength)
-            guard end - position - UInt64(ZipFormat.centralHeaderSize) >= UInt64(variableLength) else { throw truncated }
+            guard end - position - UInt64(ZipFormat.centralHeaderSize) >= UInt64(variableLength) else {
+                throw truncated
+            }
             let variable = try file.bytes(at: position + UInt64(ZipFormat.centralHeaderSize), count: variableLength)
             guard variable.count == variableLength else { throw truncated }
             let name = Array(variable[0..<Int(header.nameLength)])

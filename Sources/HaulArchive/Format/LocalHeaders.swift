@@ -31,7 +31,8 @@ enum LocalHeaders {
             header.skip(4)
             let method = header.u16()
             header.skip(16)
-            let nameLength = Int(header.u16()), extraLength = Int(header.u16())
+            let nameLength = Int(header.u16())
+            let extraLength = Int(header.u16())
             let localName = try file.bytes(at: offset + UInt64(ZipFormat.localHeaderSize), count: nameLength)
             guard localName == entry.name, method == entry.method else {
                 throw ZipError(
@@ -63,7 +64,8 @@ enum LocalHeaders {
         for (previous, next) in zip(order, order.dropFirst()) {
             let previousEnd = dataOffsets[previous] + entries[previous].compressedSize
             if entries[next].localHeaderOffset < previousEnd {
-                let first = entries[previous].displayName, second = entries[next].displayName
+                let first = entries[previous].displayName
+                let second = entries[next].displayName
                 throw ZipError(
                     .overlappingEntries,
                     "entries '\(first)' and '\(second)' share bytes of the archive (an overlapping zip bomb)",

@@ -59,7 +59,9 @@ final class Inflater {
     ///   - input: Compressed bytes not yet consumed.
     ///   - output: Space for decompressed bytes.
     /// - Returns: How many input bytes were consumed, how many output bytes were produced, and the status.
-    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+    func inflate(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+    )
         -> (consumed: Int, produced: Int, status: Status)
     {
         let inCount = min(input.count, Int(UInt32.max))
@@ -119,7 +121,9 @@ final class Deflater {
     ///   - output: Space for compressed bytes.
     ///   - finish: Whether `input` is the last of the data.
     /// - Returns: Bytes consumed and produced, and whether the stream is complete.
-    func deflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, finish: Bool)
+    func deflate(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, finish: Bool
+    )
         -> (consumed: Int, produced: Int, done: Bool)
     {
         let inCount = min(input.count, Int(UInt32.max))

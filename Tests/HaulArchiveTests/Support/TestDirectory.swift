@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HaulArchive
 
 /// A fresh directory under the system temporary directory, removed when the test ends.
@@ -64,7 +65,9 @@ extension XCTestCase {
             let summary = try ZipExtractor.extract(archive: archive, to: destination, limits: limits) { _ in
                 reports.increment()
             }
-            XCTFail("extraction succeeded (\(summary.fileCount) files) but should fail with \(code)", file: file, line: line)
+            XCTFail(
+                "extraction succeeded (\(summary.fileCount) files) but should fail with \(code)", file: file, line: line
+            )
             return nil
         } catch let error as ZipError {
             XCTAssertEqual(error.code, code, "\(error.message)", file: file, line: line)
@@ -90,7 +93,9 @@ final class LockedCounter: @unchecked Sendable {
 
 /// Runs a program and returns its exit status and combined output.
 @discardableResult
-func runProgram(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+func runProgram(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HaulArchive
 
 /// Writes zip archives byte by byte, including the hostile ones no well-behaved tool produces: arbitrary names,
@@ -127,7 +128,9 @@ struct ZipBuilder {
     private func centralHeader(_ entry: Entry, offset: UInt64) -> [UInt8] {
         let sizes = declaredSizes(entry)
         var extra: [UInt8] = []
-        if entry.zip64 { extra += le16(1) + le16(24) + le64(sizes.uncompressed) + le64(sizes.compressed) + le64(offset) }
+        if entry.zip64 {
+            extra += le16(1) + le16(24) + le64(sizes.uncompressed) + le64(sizes.compressed) + le64(offset)
+        }
         if let time = entry.unixTime { extra += le16(0x5455) + le16(5) + [1] + le32(UInt32(bitPattern: time)) }
         var out = le32(0x0201_4b50) + le16(entry.versionMadeBy) + le16(entry.zip64 ? 45 : 20) + le16(entry.flags)
         out += le16(entry.method) + le16(entry.dosTime) + le16(entry.dosDate)

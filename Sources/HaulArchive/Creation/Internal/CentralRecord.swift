@@ -68,7 +68,8 @@ struct CentralRecord {
     /// - Returns: The bytes that end the archive.
     static func endRecords(entryCount: UInt64, directoryOffset: UInt64, directorySize: UInt64) -> [UInt8] {
         var out = ByteWriter()
-        let needsZip64 = entryCount >= UInt64(UInt16.max) || directorySize >= sentinel32
+        let needsZip64 =
+            entryCount >= UInt64(UInt16.max) || directorySize >= sentinel32
             || directoryOffset >= sentinel32
         if needsZip64 {
             let recordOffset = directoryOffset + directorySize

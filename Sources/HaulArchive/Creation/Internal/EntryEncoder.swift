@@ -32,7 +32,8 @@ final class EntryEncoder {
     func write(_ item: SourceItem, onRead: (Int) -> Void) throws -> CentralRecord {
         let headerOffset = writer.position
         let isFile = item.kind == .file
-        var method = isFile && compression.level != nil && item.size > 0 ? ZipFormat.methodDeflated : ZipFormat.methodStored
+        var method =
+            isFile && compression.level != nil && item.size > 0 ? ZipFormat.methodDeflated : ZipFormat.methodStored
         let usesZip64 = isFile && item.size >= Self.sentinel32
         let unixTime = Int32(exactly: item.modificationTime.seconds)
         let flags = Self.isNonASCIIUTF8(item.archiveName) ? ZipFormat.flagUTF8 : 0
@@ -96,7 +97,8 @@ final class EntryEncoder {
             var sizes = ByteWriter()
             sizes.u64(item.size)
             sizes.u64(compressedSize)
-            try writer.patch(at: headerOffset + UInt64(ZipFormat.localHeaderSize + item.archiveName.count + 4), sizes.bytes)
+            try writer.patch(
+                at: headerOffset + UInt64(ZipFormat.localHeaderSize + item.archiveName.count + 4), sizes.bytes)
         } else {
             patch.u32(UInt32(compressedSize))
             patch.u32(UInt32(item.kind == .directory ? 0 : item.size))
@@ -125,7 +127,8 @@ final class EntryEncoder {
             var got = 0
             try writer.produce { space in
                 let want = Int(min(UInt64(space.count), remaining))
-                got = try readFully(source, into: UnsafeMutableRawBufferPointer(rebasing: space[0..<want]), what: item.displayName)
+                got = try readFully(
+                    source, into: UnsafeMutableRawBufferPointer(rebasing: space[0..<want]), what: item.displayName)
                 crc = crc32Update(crc, UnsafeRawBufferPointer(rebasing: space[0..<got]))
                 return got
             }
@@ -147,7 +150,8 @@ final class EntryEncoder {
         var done = false
         while !done {
             let want = Int(min(UInt64(input.count), remaining))
-            let got = try readFully(source, into: UnsafeMutableRawBufferPointer(rebasing: input.bytes[0..<want]), what: item.displayName)
+            let got = try readFully(
+                source, into: UnsafeMutableRawBufferPointer(rebasing: input.bytes[0..<want]), what: item.displayName)
             guard got == want else { throw changed(item) }
             remaining -= UInt64(got)
             onRead(got)

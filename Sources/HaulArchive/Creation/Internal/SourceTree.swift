@@ -98,7 +98,9 @@ enum SourceTree {
     private static func readLink(_ path: [UInt8], display: String) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = withCPath(path) { path in
-            buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
+            buffer.withUnsafeMutableBytes {
+                readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+            }
         }
         guard count >= 0 else { throw ZipError.system("cannot read the symlink \(display)") }
         return Array(buffer[0..<count])

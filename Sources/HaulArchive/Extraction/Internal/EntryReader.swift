@@ -32,6 +32,8 @@ final class EntryReader {
     ) throws {
         let crc: UInt32
         switch entry.method {
+        case ZipFormat.methodDeflated where entry.compressedSize == 0 && entry.uncompressedSize == 0:
+            crc = 0  // an empty file some writers mark deflated without writing the two-byte empty stream
         case ZipFormat.methodStored: crc = try copyStored(entry, dataOffset: dataOffset, sink: sink)
         case ZipFormat.methodDeflated: crc = try inflate(entry, dataOffset: dataOffset, sink: sink)
         default:
@@ -65,7 +67,10 @@ final class EntryReader {
         _ entry: CentralDirectoryEntry, dataOffset: UInt64, sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> UInt32 {
         guard entry.compressedSize == entry.uncompressedSize else {
-            throw corrupt(entry, "a stored entry declares \(entry.compressedSize) bytes stored, \(entry.uncompressedSize) bytes of content")
+            throw corrupt(
+                entry,
+                "a stored entry declares \(entry.compressedSize) bytes stored, "
+                    + "\(entry.uncompressedSize) bytes of content")
         }
         var crc: UInt32 = 0
         var offset = dataOffset

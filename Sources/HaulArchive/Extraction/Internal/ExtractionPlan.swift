@@ -91,7 +91,8 @@ struct ExtractionPlan: Sendable {
     static func checkCount(_ count: UInt64, limits: ExtractionLimits) throws {
         guard count <= UInt64(max(limits.maxEntryCount, 0)) else {
             throw ZipError(
-                .entryCountLimit, "refusing archive: it has \(count) entries, more than the limit of \(limits.maxEntryCount)")
+                .entryCountLimit,
+                "refusing archive: it has \(count) entries, more than the limit of \(limits.maxEntryCount)")
         }
     }
 
@@ -108,7 +109,8 @@ struct ExtractionPlan: Sendable {
                 entry: name)
         }
         guard !entry.isEncrypted else {
-            throw ZipError(.unsupportedFeature, "entry '\(name)' is encrypted, which Haul does not support", entry: name)
+            throw ZipError(
+                .unsupportedFeature, "entry '\(name)' is encrypted, which Haul does not support", entry: name)
         }
         guard entry.kind == .directory || [ZipFormat.methodStored, ZipFormat.methodDeflated].contains(entry.method)
         else {

@@ -19,7 +19,8 @@ enum MergeCheck {
     static func check(_ plan: ExtractionPlan, destination: Int32, overwrite: Bool) throws {
         var directories = Set<[UInt8]>()
         var absent = Set<[UInt8]>()
-        let items = plan.directories.map { ($0, true) } + plan.files.map { ($0, false) }
+        let items =
+            plan.directories.map { ($0, true) } + plan.files.map { ($0, false) }
             + plan.symlinks.map { ($0.item, false) }
         for (item, isDirectory) in items {
             var parentsExist = true

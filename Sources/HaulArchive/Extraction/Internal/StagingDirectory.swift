@@ -30,7 +30,9 @@ final class StagingDirectory {
         let prefix = "." + String(decoding: target.name, as: UTF8.self) + ".haul-partial-"
         var attempt = Array((prefix + randomSuffix()).utf8)
         while withCPath(attempt, { mkdirat(raw, $0, 0o777) }) != 0 {
-            guard errno == EEXIST else { throw ZipError.system("cannot create a staging directory in \(containerPath)") }
+            guard errno == EEXIST else {
+                throw ZipError.system("cannot create a staging directory in \(containerPath)")
+            }
             attempt = Array((prefix + randomSuffix()).utf8)
         }
         name = attempt
@@ -52,7 +54,8 @@ final class StagingDirectory {
             let removed = withCPath(target.name) { unlinkat(container.raw, $0, AT_REMOVEDIR) }
             guard removed == 0 || errno == ENOENT else {
                 if errno == ENOTEMPTY || errno == EEXIST || errno == ENOTDIR {
-                    throw ZipError(.destinationExists, "\(target.path) stopped being an empty directory during extraction")
+                    throw ZipError(
+                        .destinationExists, "\(target.path) stopped being an empty directory during extraction")
                 }
                 throw ZipError.system("cannot replace the empty directory \(target.path)")
             }
@@ -72,7 +75,9 @@ final class StagingDirectory {
         if try statIfExists(container.raw, target.name, what: target.path) != nil {
             throw ZipError(.destinationExists, "\(target.path) appeared during extraction; not replacing it")
         }
-        let renamed = withCPath(name) { from in withCPath(target.name) { renameat(container.raw, from, container.raw, $0) } }
+        let renamed = withCPath(name) { from in
+            withCPath(target.name) { renameat(container.raw, from, container.raw, $0) }
+        }
         guard renamed == 0 else { throw ZipError.system("cannot rename the staging directory to \(target.path)") }
     }
 }
@@ -82,7 +87,8 @@ struct DirectoryMerge {
     let overwrite: Bool
 
     /// Moves every entry of `source` into `destination`.
-    /// - Throws: ``ZipError/Code/destinationExists`` on a collision that appeared after the check, ``ZipError/Code/io``.
+    /// - Throws: ``ZipError/Code/destinationExists`` on a collision that appeared after the check,
+    ///   ``ZipError/Code/io``.
     func move(from source: Int32, to destination: Int32, prefix: [UInt8]) throws {
         let listing = dup(source)
         guard listing >= 0 else { throw ZipError.system("cannot read the staging directory") }
@@ -112,12 +118,15 @@ struct DirectoryMerge {
     }
 
     /// Renames a directory to a new parent; Linux wants it writable for that, so its mode is restored after.
-    private func moveDirectory(_ name: [UInt8], mode: mode_t, from source: Int32, to destination: Int32, display: String) throws {
+    private func moveDirectory(
+        _ name: [UInt8], mode: mode_t, from source: Int32, to destination: Int32, display: String
+    ) throws {
         if mode & S_IWUSR == 0 { _ = withCPath(name) { fchmodat(source, $0, mode | S_IWUSR, 0) } }
         let renamed = withCPath(name) { renameat(source, $0, destination, $0) }
         guard renamed == 0 else {
             if errno == EEXIST || errno == ENOTEMPTY {
-                throw ZipError(.destinationExists, "'\(display)' appeared in the destination during extraction", entry: display)
+                throw ZipError(
+                    .destinationExists, "'\(display)' appeared in the destination during extraction", entry: display)
             }
             throw ZipError.system("cannot move '\(display)' into the destination", entry: display)
         }
@@ -129,7 +138,8 @@ struct DirectoryMerge {
         let linked = withCPath(name) { linkat(source, $0, destination, $0, 0) }
         guard linked == 0 else {
             if errno == EEXIST {
-                throw ZipError(.destinationExists, "'\(display)' appeared in the destination during extraction", entry: display)
+                throw ZipError(
+                    .destinationExists, "'\(display)' appeared in the destination during extraction", entry: display)
             }
             throw ZipError.system("cannot move '\(display)' into the destination", entry: display)
         }

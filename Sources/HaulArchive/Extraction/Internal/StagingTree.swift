@@ -119,7 +119,8 @@ final class StagingTree {
                         entry: item.displayPath, cause: SystemError(errno: failure))
                 }
                 throw ZipError.system(
-                    "cannot open the parent directory of '\(item.displayPath)'", entry: item.displayPath, errno: failure)
+                    "cannot open the parent directory of '\(item.displayPath)'", entry: item.displayPath, errno: failure
+                )
             }
             current = next
         }
