@@ -125,8 +125,7 @@ public enum ZipCreator {
         in container: Int32, name: [UInt8], parent: String
     ) throws -> ([UInt8], Int32) {
         while true {
-            let candidate = Array(
-                ("." + String(decoding: name, as: UTF8.self) + ".haul-partial-" + randomSuffix()).utf8)
+            let candidate = partialName(for: name)
             let raw = withCPath(candidate) { openat(container, $0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
             if raw >= 0 { return (candidate, raw) }
             guard errno == EEXIST else { throw ZipError.system("cannot create a file in \(parent)") }

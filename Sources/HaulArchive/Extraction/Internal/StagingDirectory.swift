@@ -27,13 +27,12 @@ final class StagingDirectory {
         let raw = open(containerPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard raw >= 0 else { throw ZipError.system("cannot open \(containerPath)") }
         container = FileDescriptor(taking: raw)
-        let prefix = "." + String(decoding: target.name, as: UTF8.self) + ".haul-partial-"
-        var attempt = Array((prefix + randomSuffix()).utf8)
+        var attempt = partialName(for: target.name)
         while withCPath(attempt, { mkdirat(raw, $0, 0o777) }) != 0 {
             guard errno == EEXIST else {
                 throw ZipError.system("cannot create a staging directory in \(containerPath)")
             }
-            attempt = Array((prefix + randomSuffix()).utf8)
+            attempt = partialName(for: target.name)
         }
         name = attempt
         let rootFD = withCPath(attempt) { openat(raw, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }

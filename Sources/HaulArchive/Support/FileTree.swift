@@ -69,8 +69,3 @@ func removeTree(_ parent: Int32, _ name: [UInt8]) throws {
         }
     }
 }
-
-/// A random hexadecimal suffix for staging names.
-func randomSuffix() -> String {
-    String(UInt64.random(in: 0...UInt64.max), radix: 16)
-}
