@@ -5,7 +5,11 @@ import Foundation
 /// Everything the central directory says is checked before a byte is written: entry names (no `..`, absolute
 /// paths, backslashes, NUL bytes, empty or duplicate names), symlinks (none may point outside the destination,
 /// none may be written through), overlapping entries, the ``ExtractionLimits``, and the local headers. Content is
-/// then streamed with the declared sizes enforced and every CRC-32 verified (zlib's `crc32`).
+/// then streamed with the declared sizes enforced and every CRC-32 verified (zlib's `crc32`). Files are written by
+/// one thread per core (four at most), each taking the next file in archive order.
+///
+/// The merge case below also refuses to write through a symlink already in the destination. Entry names are
+/// written as the raw bytes the archive holds, without code-page conversion.
 ///
 /// The entries are written into a hidden staging directory, `.NAME.haul-partial-XXXX`. Only when every entry has
 /// succeeded does it become the destination:
