@@ -14,6 +14,7 @@ final class ChecksumTests: XCTestCase {
         XCTAssertEqual(colon.hex, abcSHA256)
         XCTAssertEqual(colon.description, "sha256=\(abcSHA256)")
         XCTAssertEqual(try Checksum(parsing: "md5:900150983cd24fb0d6963f7d28e17f72").algorithm, .md5)
+        XCTAssertEqual(try Checksum(parsing: "SHA-256 = \(abcSHA256)"), equals)
     }
 
     func testRejectsUnknownAlgorithm() {

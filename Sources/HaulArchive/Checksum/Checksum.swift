@@ -22,8 +22,8 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
     /// `ALGORITHM=HEX`, the canonical spelling.
     public var description: String { "\(algorithm.rawValue)=\(hex)" }
 
-    /// Parses `ALGORITHM=HEX` or `ALGORITHM:HEX`; the algorithm name and the digits are case-insensitive and
-    /// surrounding whitespace is ignored.
+    /// Parses `ALGORITHM=HEX` or `ALGORITHM:HEX`; the algorithm name and the digits are case-insensitive,
+    /// `sha-256` is read as `sha256`, and whitespace around either part is ignored.
     /// - Parameter text: For example `sha256=ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad`.
     /// - Throws: ``ChecksumError`` with ``ChecksumError/Code/malformed``, ``ChecksumError/Code/unknownAlgorithm``
     ///   or ``ChecksumError/Code/invalidDigest`` (wrong length or a non-hex character).
@@ -34,8 +34,8 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
                 .malformed,
                 "malformed checksum '\(text)': expected ALGORITHM=HEX or ALGORITHM:HEX, as in sha256=<64 hex digits>")
         }
-        let name = trimmed[..<separator].lowercased()
-        let digits = trimmed[trimmed.index(after: separator)...].lowercased()
+        let name = String(trimmed[..<separator]).trimmingWhitespace().lowercased().replacingDashes()
+        let digits = String(trimmed[trimmed.index(after: separator)...]).trimmingWhitespace().lowercased()
         guard let algorithm = Algorithm(rawValue: name) else {
             let known = Algorithm.allCases.map(\.rawValue).joined(separator: ", ")
             throw ChecksumError(.unknownAlgorithm, "unknown checksum algorithm '\(name)': expected one of \(known)")
@@ -77,6 +77,11 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension String {
+    /// The string without `-` and `_`, so that `sha-256` reads as `sha256`.
+    fileprivate func replacingDashes() -> String {
+        filter { $0 != "-" && $0 != "_" }
+    }
+
     /// The string without leading and trailing whitespace.
     func trimmingWhitespace() -> Substring {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
