@@ -3,14 +3,17 @@
 /// Compressed input is bounded by the declared compressed size, so a stream that never ends stops at that size
 /// instead of reading on. Buffers are reused across entries.
 final class EntryReader {
-    /// 256 KiB: large enough that system calls cost nothing, small enough that inflate output is still in the
-    /// CPU cache when it is checksummed and copied to the page cache (measured about 8 % faster than 1 MiB).
-    static let chunkSize = 256 << 10
+    /// Stored content and compressed input move in 1 MiB reads. (Measured on tmpfs, 64 KiB to 1 MiB cost the same
+    /// CPU; larger reads only mean fewer system calls.)
+    static let readSize = 1 << 20
+    /// Inflate output goes out in 256 KiB pieces, which are still in the CPU cache when they are checksummed and
+    /// copied to the page cache.
+    static let inflateOutputSize = 256 << 10
 
     private let fd: Int32
     private let path: String
-    private let input = ByteBuffer(count: EntryReader.chunkSize)
-    private let output = ByteBuffer(count: EntryReader.chunkSize)
+    private let input = ByteBuffer(count: EntryReader.readSize)
+    private let output = ByteBuffer(count: EntryReader.inflateOutputSize)
     private var inflater: Inflater?
 
     /// - Parameters:
@@ -78,8 +81,8 @@ final class EntryReader {
         var offset = dataOffset
         var remaining = entry.uncompressedSize
         while remaining > 0 {
-            let count = Int(min(UInt64(output.count), remaining))
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: output.bytes[0..<count])
+            let count = Int(min(UInt64(input.count), remaining))
+            let chunk = UnsafeMutableRawBufferPointer(rebasing: input.bytes[0..<count])
             guard try readFully(fd, into: chunk, at: offset, what: "archive \(path)") == count else {
                 throw truncated(entry)
             }
