@@ -7,7 +7,8 @@
 # Each case runs 3 times; the table shows medians of `/usr/bin/time -f "%e %U %S %M"` (wall, user, sys seconds,
 # peak RSS). The page cache is warm (the archive is read once first) and dirty pages are synced before each run. Every extraction is checked against the
 # source tree with `diff -r` once per tool. Needs: swift, python3, zip, unzip, bsdtar, GNU time.
-# Work files go to Benchmarks/work/zip (git-ignored); set HAUL_BENCH_DIR to put them elsewhere.
+# Work files go to Benchmarks/work/zip (git-ignored); set HAUL_BENCH_DIR to put them elsewhere, and
+# HAUL_BENCH_OUT=/dev/shm/haul-bench-out to extract to tmpfs, which takes the disk's write-back out of the numbers.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -93,7 +94,7 @@ print("| %s | %s | %.2f | %.2f | %.2f | %.0f |" % (sys.argv[1], sys.argv[2], med
 }
 
 extraction_cases() {  # $1 case name, $2 archive, $3 source dir (for diff)
-    local name=$1 archive=$2 source=$3 out="$WORK/out"
+    local name=$1 archive=$2 source=$3 out="${HAUL_BENCH_OUT:-$WORK/out}"
     cat "$archive" >/dev/null
     local clean="rm -rf '$out'"
     local check="diff -r --exclude=.complete '$source' '$out'"

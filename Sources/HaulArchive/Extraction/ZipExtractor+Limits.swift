@@ -18,7 +18,8 @@ public struct ExtractionLimits: Sendable, Hashable {
     public var compressionRatioGraceBytes: UInt64
 
     /// The most entries (files, directories and symlinks) an archive may have. Default 1,000,000: large source
-    /// trees have a few hundred thousand files; each entry costs Haul a few hundred bytes of memory while planning.
+    /// trees have a few hundred thousand files. Planning holds every entry in memory, about 0.8 KiB each
+    /// (measured: 200,000 entries, 156 MiB peak), so the default bounds that at about 750 MiB.
     public var maxEntryCount: Int
 
     /// Creates limits; every argument defaults to the documented default.
