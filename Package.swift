@@ -20,17 +20,21 @@ let package = Package(
     targets: [
         // Pure decisions: no sockets, no files, no clocks. Everything here is a value you can test in isolation.
         .target(name: "HaulCore"),
+        // A few POSIX calls Swift cannot reach directly (Linux's fallocate needs _GNU_SOURCE).
+        .target(name: "CHaulSystem"),
         // The engine: HTTP transport, the .part file, the SQLite store, the download actors.
         .target(
             name: "HaulKit",
             dependencies: [
                 "HaulCore",
+                "CHaulSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The command-line tool: argument parsing, terminal rendering, exit codes.
@@ -48,9 +52,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        // The system zlib, for CRC-32 and inflate/deflate at C speed.
+        // The system zlib, for CRC-32 and inflate/deflate at C speed. Its clang module is named HaulZlib
+        // (`import HaulZlib`): ZIPFoundation already defines a module CZlib, and two in one build collide.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Checksums and zip archives: safe extraction, creation. Independent of the engine.
         .target(
@@ -60,18 +66,25 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // A command line for Benchmarks/zip-*.sh; not part of the product.
+        // A command line for Benchmarks/zip-*.sh and the kill test; not part of the product.
         .executableTarget(
             name: "HaulZipBench",
             dependencies: ["HaulArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "HaulCoreTests", dependencies: ["HaulCore"]),
         .testTarget(name: "HaulKitTests", dependencies: ["HaulKit", "HaulCore", "HaulTestSupport"]),
-        .testTarget(name: "HaulCLITests", dependencies: ["HaulTestSupport", "HaulKit"]),
-        // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself.
+        // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
+        .testTarget(name: "HaulCLITests", dependencies: [
+                "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
+        // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on
+        // HaulZipBench makes `swift test` build the binary the kill test runs.
         .testTarget(
             name: "HaulArchiveTests",
-            dependencies: ["HaulArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "HaulArchive", "HaulZipBench", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
     ]
 )

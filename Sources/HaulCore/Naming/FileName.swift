@@ -1,0 +1,110 @@
+import Foundation
+
+/// Chooses and cleans the local file name of a download (rule 15).
+public enum FileName {
+    /// The name used when a URL has no usable last path segment (like wget, which saves `http://host/` as this).
+    public static let fallback = "index.html"
+
+    /// The name from a URL's last path segment: percent-decoded, then sanitised; `fallback` when nothing usable is left.
+    public static func fromURL(_ url: URL) -> String {
+        let path = url.path(percentEncoded: true)
+        let lastSegment = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+        let decoded = lastSegment.removingPercentEncoding ?? lastSegment
+        return sanitize(decoded) ?? fallback
+    }
+
+    /// A safe single path component made from an untrusted name, or `nil` when none can be made.
+    ///
+    /// Takes the basename only (after the last `/` or `\`, so absolute paths and `../` lose their directories),
+    /// drops control characters (C0, DEL, C1), trims spaces, and refuses `.`, `..` and empty results.
+    public static func sanitize(_ name: String) -> String? {
+        let base = name.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? ""
+        let cleaned = String(
+            String.UnicodeScalarView(
+                base.unicodeScalars.filter { scalar in
+                    !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+                }
+            )
+        ).trimmingCharacters(in: .whitespaces)
+        guard !cleaned.isEmpty, cleaned != ".", cleaned != ".." else { return nil }
+        // Keep names within what every common file system accepts (255 bytes), cutting at a character boundary.
+        var limited = cleaned
+        while limited.utf8.count > 255 { limited.removeLast() }
+        return limited
+    }
+
+    /// The file name a `Content-Disposition` header proposes (RFC 6266), sanitised, or `nil`.
+    ///
+    /// `filename*` (RFC 8187, UTF-8 percent-encoded) wins over `filename`.
+    public static func fromContentDisposition(_ header: String) -> String? {
+        let parameters = ContentDispositionParser.parameters(header)
+        if let extended = parameters["filename*"], let decoded = decodeExtendedValue(extended),
+            let name = sanitize(decoded)
+        {
+            return name
+        }
+        if let plain = parameters["filename"] { return sanitize(plain) }
+        return nil
+    }
+
+    /// Decodes `charset'language'percent-encoded` (RFC 8187); only UTF-8 and ISO-8859-1 are accepted.
+    private static func decodeExtendedValue(_ value: String) -> String? {
+        let parts = value.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        let charset = parts[0].lowercased()
+        let encoded = String(parts[2])
+        if charset == "utf-8" { return encoded.removingPercentEncoding }
+        if charset == "iso-8859-1" {
+            var bytes: [UInt8] = []
+            var iterator = encoded.utf8.makeIterator()
+            while let byte = iterator.next() {
+                if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+                    let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+                {
+                    bytes.append(value)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+        return nil
+    }
+}
+
+/// Splits a `Content-Disposition` value into lower-cased parameter names and unquoted values.
+enum ContentDispositionParser {
+    static func parameters(_ header: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var index = header.startIndex
+        // Skip the disposition type.
+        guard let firstSemicolon = header.firstIndex(of: ";") else { return result }
+        index = header.index(after: firstSemicolon)
+        while index < header.endIndex {
+            while index < header.endIndex, header[index] == " " || header[index] == "\t" || header[index] == ";" {
+                index = header.index(after: index)
+            }
+            guard let equals = header[index...].firstIndex(of: "=") else { break }
+            let name = header[index..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            index = header.index(after: equals)
+            var value = ""
+            if index < header.endIndex, header[index] == "\"" {
+                index = header.index(after: index)
+                while index < header.endIndex, header[index] != "\"" {
+                    if header[index] == "\\", header.index(after: index) < header.endIndex {
+                        index = header.index(after: index)
+                    }
+                    value.append(header[index])
+                    index = header.index(after: index)
+                }
+                if index < header.endIndex { index = header.index(after: index) }
+            } else {
+                let end = header[index...].firstIndex(of: ";") ?? header.endIndex
+                value = header[index..<end].trimmingCharacters(in: .whitespaces)
+                index = end
+            }
+            if result[name] == nil { result[name] = value }
+        }
+        return result
+    }
+}

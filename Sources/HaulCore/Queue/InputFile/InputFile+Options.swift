@@ -1,0 +1,85 @@
+/// The option keys an input file understands, and how each value is checked.
+enum InputFileOption: Hashable {
+    case out, dir, checksum, connections, header
+
+    /// The option for `key`; aria2c's `split` means `connections`. Keys are case-sensitive, as in aria2c.
+    init?(key: String) {
+        switch key {
+        case "out": self = .out
+        case "dir": self = .dir
+        case "checksum": self = .checksum
+        case "connections", "split": self = .connections
+        case "header": self = .header
+        default: return nil
+        }
+    }
+
+    /// Whether the key may appear more than once for one URL, each adding a value.
+    var isRepeatable: Bool { self == .header }
+
+    /// Checks a non-empty `value` and stores it in `options`.
+    ///
+    /// - Returns: what is wrong with the value, or `nil` when it was stored.
+    func apply(_ value: Substring, key: String, to options: inout DownloadOptions) -> InputFileError.Problem? {
+        switch self {
+        case .out:
+            options.out = String(value)
+        case .dir:
+            options.dir = String(value)
+        case .checksum:
+            guard Self.isChecksum(value) else { return .badChecksum(String(value)) }
+            options.checksum = String(value)
+        case .connections:
+            guard let number = HTTPNumber.parseNonNegative(value), number >= 1, let count = Int(exactly: number) else {
+                return .badNumber(key: key, value: String(value))
+            }
+            options.connections = count
+        case .header:
+            guard let field = Self.headerField(value) else { return .badHeader(String(value)) }
+            options.headers.append(field)
+        }
+        return nil
+    }
+
+    /// Whether `value` is `ALGORITHM=HEX`: a name of ASCII letters, digits and `-`, then one or more hex digits.
+    static func isChecksum(_ value: Substring) -> Bool {
+        guard let equals = value.firstIndex(of: "=") else { return false }
+        let name = value[..<equals]
+        let digest = value[value.index(after: equals)...]
+        return !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            && !digest.isEmpty && digest.allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
+
+    /// `Name: value` as a header field: the name an HTTP token, the value without control characters (a stray
+    /// CR could otherwise smuggle a second header into the request).
+    static func headerField(_ value: Substring) -> HeaderField? {
+        guard let colon = value.firstIndex(of: ":") else { return nil }
+        let name = value[..<colon]
+        let fieldValue = value[value.index(after: colon)...].trimmingHTTPWhitespace()
+        let tokenSymbols: Set<Character> = ["!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~"]
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || tokenSymbols.contains($0)) }),
+            fieldValue.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
+        else { return nil }
+        return HeaderField(name: String(name), value: String(fieldValue))
+    }
+
+    /// What is wrong with `url` as a download URL, or `nil` when it is an http or https URL with a host and no
+    /// spaces or control characters.
+    static func problem(withURL url: Substring) -> InputFileError.Problem? {
+        let invalid = InputFileError.Problem.invalidURL(String(url))
+        guard let colon = url.firstIndex(of: ":"),
+            url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+        else { return invalid }
+        let scheme = url[..<colon]
+        let rest = url[url.index(after: colon)...]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }),
+            rest.hasPrefix("//")
+        else { return invalid }
+        guard ["http", "https"].contains(scheme.lowercased()) else { return .unsupportedScheme(String(scheme)) }
+        let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        let host = hostAndPort.hasPrefix("[") ? hostAndPort : hostAndPort.prefix { $0 != ":" }
+        return host.isEmpty ? invalid : nil
+    }
+}

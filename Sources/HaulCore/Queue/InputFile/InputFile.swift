@@ -1,0 +1,102 @@
+/// An aria2c-style input file (`haul -i FILE`): URLs, each followed by indented options.
+///
+///     # nightly images
+///     https://example.com/a.iso
+///       out=a.iso
+///       checksum=sha-256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+///       header=Authorization: Bearer t0ken
+///     https://example.com/b.iso<TAB>https://mirror.example/b.iso
+///
+/// The rules:
+/// - A line that starts in the first column is a URL; only http and https are accepted.
+/// - A line that starts with a space or TAB is a `key=value` option for the URL above it. The keys are `out`,
+///   `dir`, `checksum`, `connections` (aria2c's `split` is an alias) and `header` (repeatable). The value is
+///   everything after the first `=`, without the spaces and TABs around it (so values cannot end in a space).
+/// - Blank lines, and lines whose first non-blank character is `#`, are skipped anywhere and do not end a URL's
+///   options. A `#` inside a line is text (URLs have fragments).
+/// - Lines end in LF or CRLF; trailing spaces, TABs and CRs are dropped; a UTF-8 byte-order mark is ignored.
+/// - Several TAB-separated URLs on one line are aria2c's mirrors of one file. Haul fetches each file from one
+///   source, so it keeps the first URL and records a warning: a file written for aria2c still works.
+/// - An option other than `header` given twice for one URL: the last value wins, with a warning.
+/// - The first error stops parsing and names its line. Values are kept as written (see `DownloadOptions`).
+public struct InputFile: Sendable, Equatable {
+    /// The downloads, in file order.
+    public var entries: [InputFileEntry]
+    /// What was accepted with a caveat, in file order.
+    public var warnings: [InputFileWarning]
+
+    /// Creates a parsed file.
+    public init(entries: [InputFileEntry] = [], warnings: [InputFileWarning] = []) {
+        self.entries = entries
+        self.warnings = warnings
+    }
+
+    /// Parses the text of an input file (already decoded from UTF-8 by the caller).
+    ///
+    /// - Throws: `InputFileError` for the first line that breaks a rule.
+    public static func parse(_ text: String) throws(InputFileError) -> InputFile {
+        var reader = InputFileReader()
+        for (index, line) in lines(of: text).enumerated() {
+            try reader.read(line, number: index + 1)
+        }
+        return reader.file
+    }
+
+    /// The physical lines of `text`, without a leading byte-order mark; LF and CRLF both end a line.
+    static func lines(of text: String) -> [Substring] {
+        var body = Substring(text)
+        if body.unicodeScalars.first == "\u{FEFF}" { body = Substring(body.unicodeScalars.dropFirst()) }
+        return body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+}
+
+/// Reads an input file line by line, remembering which options the current URL already has.
+struct InputFileReader {
+    private(set) var file = InputFile()
+    private var optionsGiven: Set<InputFileOption> = []
+
+    mutating func read(_ rawLine: Substring, number: Int) throws(InputFileError) {
+        var line = rawLine
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+        let content = line.drop { $0 == " " || $0 == "\t" }
+        if content.isEmpty || content.first == "#" { return }
+        if content.startIndex == line.startIndex {
+            try readURL(content, number: number)
+        } else {
+            try readOption(content, number: number)
+        }
+    }
+
+    private mutating func readURL(_ content: Substring, number: Int) throws(InputFileError) {
+        let urls = content.split(separator: "\t").map { $0.trimmingHTTPWhitespace() }.filter { !$0.isEmpty }
+        guard let url = urls.first else { return }
+        if let problem = InputFileOption.problem(withURL: url) { throw InputFileError(line: number, problem: problem) }
+        if urls.count > 1 {
+            file.warnings.append(InputFileWarning(line: number, problem: .mirrorsIgnored(count: urls.count - 1)))
+        }
+        file.entries.append(InputFileEntry(url: String(url), line: number))
+        optionsGiven = []
+    }
+
+    private mutating func readOption(_ content: Substring, number: Int) throws(InputFileError) {
+        guard !file.entries.isEmpty else { throw InputFileError(line: number, problem: .optionBeforeURL(String(content))) }
+        guard let equals = content.firstIndex(of: "=") else {
+            throw InputFileError(line: number, problem: .notKeyValue(String(content)))
+        }
+        let key = String(content[..<equals].trimmingHTTPWhitespace())
+        let value = content[content.index(after: equals)...].trimmingHTTPWhitespace()
+        guard !key.isEmpty, !key.contains("://") else {
+            throw InputFileError(line: number, problem: .notKeyValue(String(content)))
+        }
+        guard let option = InputFileOption(key: key) else {
+            throw InputFileError(line: number, problem: .unknownOption(key))
+        }
+        guard !value.isEmpty else { throw InputFileError(line: number, problem: .missingValue(key: key)) }
+        if let problem = option.apply(value, key: key, to: &file.entries[file.entries.count - 1].options) {
+            throw InputFileError(line: number, problem: problem)
+        }
+        if !option.isRepeatable, !optionsGiven.insert(option).inserted {
+            file.warnings.append(InputFileWarning(line: number, problem: .optionRepeated(key)))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// One download as the scheduler sees it.
+public struct QueueEntry: Hashable, Sendable {
+    /// The download's id in the store; unique within a queue.
+    public var id: Int64
+    /// Where the download is in its life; only `.queued` ones are started.
+    public var state: DownloadState
+    /// Higher runs first.
+    public var priority: Int
+    /// Position among equal priorities, lower first: the order added, rewritten by `QueuePolicy.movingToTop` and
+    /// `movingToBottom`.
+    public var addedOrder: Int64
+    /// Connections the download asks for; values below 1 count as 1.
+    public var requestedConnections: Int
+    /// Connections a running download holds; `nil` counts it as holding `requestedConnections`. Ignored unless
+    /// the state is `.downloading`.
+    public var grantedConnections: Int?
+
+    /// Creates an entry.
+    public init(
+        id: Int64,
+        state: DownloadState,
+        priority: Int = 0,
+        addedOrder: Int64,
+        requestedConnections: Int = 1,
+        grantedConnections: Int? = nil
+    ) {
+        self.id = id
+        self.state = state
+        self.priority = priority
+        self.addedOrder = addedOrder
+        self.requestedConnections = requestedConnections
+        self.grantedConnections = grantedConnections
+    }
+
+    /// The connections this entry counts against the global cap: at least 1 while downloading, else 0.
+    var heldConnections: Int {
+        state == .downloading ? max(1, grantedConnections ?? requestedConnections) : 0
+    }
+}
+
+/// How much may run at once.
+public struct QueueLimits: Hashable, Sendable {
+    /// The most downloads in `.downloading` at once; 0 holds the queue.
+    public var maxConcurrent: Int
+    /// The most connections across all running downloads (the global connection cap).
+    public var maxTotalConnections: Int
+
+    /// Creates limits; both must be at least 0.
+    public init(maxConcurrent: Int, maxTotalConnections: Int) {
+        precondition(maxConcurrent >= 0 && maxTotalConnections >= 0, "limits cannot be negative")
+        self.maxConcurrent = maxConcurrent
+        self.maxTotalConnections = maxTotalConnections
+    }
+}
+
+/// Start this queued download now with this many connections.
+public struct StartDecision: Hashable, Sendable, CustomStringConvertible {
+    /// The download to start.
+    public var id: Int64
+    /// Connections granted: at least 1, at most what it requested.
+    public var connections: Int
+
+    /// Creates a decision.
+    public init(id: Int64, connections: Int) {
+        self.id = id
+        self.connections = connections
+    }
+
+    public var description: String { "start \(id) with \(connections) connection\(connections == 1 ? "" : "s")" }
+}

@@ -1,0 +1,88 @@
+/// How failed attempts are retried: exponential backoff with jitter, `Retry-After` honoured, and a budget of
+/// consecutive attempts that made no progress.
+///
+/// The n-th consecutive failure (n = 1, 2, ...) waits
+///
+///     backoff(n) = min(maximumDelay, initialDelay * 2^(n-1))
+///     delay(n)   = backoff(n) * (0.5 + 0.5 * r),   r uniform in [0, 1)   ("equal jitter")
+///
+/// unless the server sent `Retry-After: s`, which is obeyed: delay = min(s, maximumRetryAfter).
+///
+/// | n | backoff with the defaults (1 s, cap 30 s) |
+/// |---|---|
+/// | 1 | 1 s |
+/// | 2 | 2 s |
+/// | 3 | 4 s |
+/// | 4 | 8 s |
+/// | 5 | 16 s |
+/// | 6+ | 30 s |
+public struct RetryPolicy: Hashable, Sendable {
+    /// Consecutive attempts without progress allowed before giving up; 0 means never retry.
+    public var maximumRetries: Int
+    /// The first backoff, in seconds.
+    public var initialDelay: Double
+    /// The longest backoff, in seconds.
+    public var maximumDelay: Double
+    /// The longest `Retry-After` obeyed, in seconds; a longer request is shortened to this.
+    public var maximumRetryAfter: Double
+
+    /// Creates a policy.
+    public init(maximumRetries: Int = 5, initialDelay: Double = 1, maximumDelay: Double = 30, maximumRetryAfter: Double = 300) {
+        precondition(maximumRetries >= 0 && initialDelay >= 0 && maximumDelay >= initialDelay && maximumRetryAfter >= 0)
+        self.maximumRetries = maximumRetries
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.maximumRetryAfter = maximumRetryAfter
+    }
+
+    /// The backoff before jitter for the `failure`-th consecutive failure (1-based), in seconds.
+    public func backoff(afterFailure failure: Int) -> Double {
+        precondition(failure >= 1)
+        let exponent = min(failure - 1, 62)
+        return min(maximumDelay, initialDelay * Double(UInt64(1) << UInt64(exponent)))
+    }
+}
+
+/// Counts consecutive failures of one transfer and says whether and when to try again.
+public struct RetryTracker: Sendable {
+    /// The policy in force.
+    public let policy: RetryPolicy
+    /// Failures since the last attempt that made progress.
+    public private(set) var consecutiveFailures = 0
+
+    /// Starts with no failures.
+    public init(policy: RetryPolicy) {
+        self.policy = policy
+    }
+
+    /// What to do after a failure.
+    public enum Decision: Hashable, Sendable {
+        /// Try again after this many seconds.
+        case retry(afterSeconds: Double)
+        /// The budget is spent.
+        case giveUp
+    }
+
+    /// Bytes arrived and were kept: the next failure is a first failure again (so a flaky server that keeps
+    /// delivering still finishes).
+    public mutating func recordProgress() {
+        consecutiveFailures = 0
+    }
+
+    /// Records a failed attempt.
+    ///
+    /// - Parameters:
+    ///   - madeProgress: whether this attempt delivered bytes that were kept before it failed.
+    ///   - retryAfterSeconds: the server's `Retry-After`, if any.
+    ///   - jitter: a number in [0, 1) from the caller's random source.
+    public mutating func recordFailure(madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double) -> Decision {
+        if madeProgress { consecutiveFailures = 0 }
+        consecutiveFailures += 1
+        guard consecutiveFailures <= policy.maximumRetries else { return .giveUp }
+        if let retryAfterSeconds {
+            return .retry(afterSeconds: min(Double(retryAfterSeconds), policy.maximumRetryAfter))
+        }
+        let base = policy.backoff(afterFailure: consecutiveFailures)
+        return .retry(afterSeconds: base * (0.5 + 0.5 * min(max(jitter, 0), 1)))
+    }
+}

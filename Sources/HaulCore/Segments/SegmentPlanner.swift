@@ -1,0 +1,117 @@
+/// Decides how one file of known length is split across up to N connections, as a pure state machine: events go
+/// in (`connectionReceived`, `connectionFinished`, `connectionFailed`, `connectionGaveUp`, `tick`), actions come
+/// out, and the runner performs them. No I/O, no clock: time arrives as `Double` seconds in `tick`.
+///
+/// Initial plan, for `length` bytes, `c` connections and minimum split `m`:
+///
+///     count = 1                       when length < 2 * m   (one segment [0, length), even for 0 bytes)
+///     count = min(c, length / m)      otherwise
+///     size(i) = length / count + (i < length % count ? 1 : 0)     (sizes differ by at most one byte)
+///
+/// so no segment is below `m` unless the file is. Segment 0 is fetched open-ended from byte 0; the others by
+/// ranged GETs. A connection that finishes takes an unassigned segment, or else steals: the running segment with
+/// the largest remaining range `[next, end)` is cut at `mid = next + (end - next) / 2`, the free connection takes
+/// `[mid, end)` and the victim is told its new end, but only when both halves are at least `m`.
+///
+/// The runner's loop: open connections while `nextAssignment()` returns one; report bytes; on the end of a
+/// segment call `connectionFinished` and do what it says; on errors call `connectionFailed`/`connectionGaveUp`;
+/// about once a second call `tick` and then `nextAssignment()` again. Events for a connection the planner no
+/// longer knows (a replaced one whose last bytes were in flight) throw `.unknownConnection` and can be dropped.
+public struct SegmentPlanner: Sendable {
+    /// Statuses to a ranged request that mean "too many connections": the connection cap is lowered.
+    public static let connectionLimitStatuses: Set<Int> = [403, 429, 503]
+
+    /// The file's length in bytes.
+    public let length: Int64
+    /// The policy in force.
+    public let policy: SegmentPolicy
+    /// The learned cap: starts at `policy.connections`, lowered (never raised) after "too many connections".
+    public internal(set) var maximumConnections: Int
+    /// Every segment, in file order: contiguous, non-overlapping, covering `[0, length)` exactly.
+    public internal(set) var segments: [Segment]
+
+    var watches: [ConnectionID: ConnectionWatch] = [:]
+    var lastConnectionNumber = 0
+
+    /// Plans a fresh download of `length` bytes; nothing is received and no segment is assigned yet.
+    public init(length: Int64, policy: SegmentPolicy = SegmentPolicy()) {
+        precondition(length >= 0, "a length is never negative")
+        self.length = length
+        self.policy = policy
+        self.maximumConnections = policy.connections
+        self.segments = Self.evenSplit(length: length, policy: policy)
+    }
+
+    static func evenSplit(length: Int64, policy: SegmentPolicy) -> [Segment] {
+        // `length / 2 >= m` is `length >= 2 * m` without the overflow.
+        let count = length / 2 >= policy.minimumSplitSize ? min(Int64(policy.connections), length / policy.minimumSplitSize) : 1
+        let base = length / count, extra = length % count
+        return (0..<count).map { i in
+            let start = i * base + min(i, extra)
+            let end = start + base + (i < extra ? 1 : 0)
+            return Segment(start: start, end: end, next: start)
+        }
+    }
+
+    /// Bytes received so far: the sum of `next - start` over all segments. Never decreases.
+    public var completedBytes: Int64 { segments.reduce(0) { $0 + $1.receivedBytes } }
+
+    /// Whether every byte has arrived.
+    public var isComplete: Bool { segments.allSatisfy(\.isComplete) }
+
+    /// The connections that own a segment, in file order.
+    public var activeConnections: [ConnectionID] { segments.compactMap(\.owner) }
+
+    /// The segment `id` is fetching, if it has one; the runner clips what it writes to its `end`.
+    public func segment(ownedBy id: ConnectionID) -> Segment? {
+        segments.first { $0.owner == id }
+    }
+
+    /// Whether `nextAssignment()` would open a connection: below the cap, and a segment is waiting or a running
+    /// one is large enough to split.
+    public var wantsNewConnection: Bool {
+        activeConnections.count < maximumConnections && (firstWaitingIndex != nil || victimIndex(sparing: nil) != nil)
+    }
+
+    var firstWaitingIndex: Int? {
+        segments.firstIndex { $0.owner == nil && !$0.isComplete }
+    }
+
+    /// The running segment with the largest remaining range (ties: the earliest), if both halves would be at
+    /// least the minimum split.
+    func victimIndex(sparing spared: ConnectionID?) -> Int? {
+        guard let best = largestRemainingIndex(where: { $0.owner != nil && $0.owner != spared }), canSplit(segments[best])
+        else { return nil }
+        return best
+    }
+
+    /// The index of the segment with the largest `end - next` among those `included` (ties: the earliest).
+    func largestRemainingIndex(where included: (Segment) -> Bool) -> Int? {
+        var best: Int?
+        for (i, segment) in segments.enumerated() where included(segment) {
+            if best.map({ segment.remainingBytes > segments[$0].remainingBytes }) ?? true { best = i }
+        }
+        return best
+    }
+
+    /// `(end - next) / 2 >= m`: both halves of the remaining range would be at least the minimum split.
+    func canSplit(_ segment: Segment) -> Bool {
+        segment.remainingBytes / 2 >= policy.minimumSplitSize
+    }
+
+    /// Cuts the remaining range of segment `i` at `mid = next + (end - next) / 2`: the segment keeps
+    /// `[start, mid)` and owner; `[mid, end)` is inserted after it, unassigned. Returns `mid`.
+    @discardableResult
+    mutating func splitRemaining(ofSegmentAt i: Int) -> Int64 {
+        let old = segments[i]
+        let mid = old.next + old.remainingBytes / 2
+        segments[i].end = mid
+        segments.insert(Segment(start: mid, end: old.end, next: mid), at: i + 1)
+        return mid
+    }
+
+    func index(of id: ConnectionID) throws(SegmentPlannerError) -> Int {
+        guard let i = segments.firstIndex(where: { $0.owner == id }) else { throw .unknownConnection(id) }
+        return i
+    }
+}

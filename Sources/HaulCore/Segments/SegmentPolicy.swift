@@ -1,0 +1,38 @@
+/// How one file is split across connections, and when a slow or stalled connection is replaced.
+///
+/// Defaults: 4 connections, 4 MiB minimum split (aria2c's `--min-split-size` default is 20 MiB, a 4 MiB minimum
+/// keeps 4 connections useful from 16 MiB up), a stall after 15 s without a byte, "slow" below a quarter of the
+/// median speed of the others, speeds trusted after 5 s of watching a connection.
+public struct SegmentPolicy: Hashable, Sendable {
+    /// The most connections a policy may ask for.
+    public static let connectionLimit = 32
+
+    /// Connections wanted for one file, 1...32.
+    public var connections: Int
+    /// The smallest segment ever cut, in bytes (the file itself may be smaller).
+    public var minimumSplitSize: Int64
+    /// Seconds without a received byte after which a connection is stalled and replaced.
+    public var stallSeconds: Double
+    /// A connection is slow when its speed < `slowFraction` * median(speeds of the other connections).
+    public var slowFraction: Double
+    /// Seconds a connection must have been watched before its speed is compared (or used as a reference).
+    public var measuringSeconds: Double
+
+    /// Creates a policy.
+    public init(
+        connections: Int = 4,
+        minimumSplitSize: Int64 = 4 * 1024 * 1024,
+        stallSeconds: Double = 15,
+        slowFraction: Double = 0.25,
+        measuringSeconds: Double = 5
+    ) {
+        precondition((1...Self.connectionLimit).contains(connections), "connections must be 1...\(Self.connectionLimit)")
+        precondition(minimumSplitSize >= 1, "the minimum split size is at least one byte")
+        precondition(stallSeconds > 0 && slowFraction >= 0 && slowFraction < 1 && measuringSeconds >= 0)
+        self.connections = connections
+        self.minimumSplitSize = minimumSplitSize
+        self.stallSeconds = stallSeconds
+        self.slowFraction = slowFraction
+        self.measuringSeconds = measuringSeconds
+    }
+}

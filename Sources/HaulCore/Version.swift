@@ -1,1 +1,0 @@
-public enum HaulCoreVersion { public static let string = "0.1.0" }

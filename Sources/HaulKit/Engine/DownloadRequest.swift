@@ -1,0 +1,61 @@
+import Foundation
+import HaulCore
+
+/// What to download and where.
+public struct DownloadRequest: Sendable, Codable, Hashable {
+    /// The URL to fetch (http or https).
+    public var url: URL
+    /// The file to create. With `nameFromContentDisposition`, only its directory is certain: the name may be
+    /// replaced by the server's `Content-Disposition` name.
+    public var destination: String
+    /// Extra request headers, e.g. `Authorization` (dropped when a redirect leaves the origin).
+    public var headers: [Header]
+    /// Replace an existing file at the destination instead of failing with `.fileExists`.
+    public var overwrite: Bool
+    /// Take the file name from `Content-Disposition` when the server sends one (sanitised; never overwrites).
+    public var nameFromContentDisposition: Bool
+    /// Connections for this file (1...32). More than one is used only when the server honours ranges, the length
+    /// is known, there is a strong validator, and the file is at least two `minimumSplitSize`s long.
+    public var connections: Int
+    /// The smallest piece a file is split into, in bytes.
+    public var minimumSplitSize: Int64
+
+    /// One request header.
+    public struct Header: Sendable, Codable, Hashable {
+        /// The field name.
+        public var name: String
+        /// The field value.
+        public var value: String
+        /// Creates a header.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Creates a request.
+    public init(
+        url: URL,
+        destination: String,
+        headers: [Header] = [],
+        overwrite: Bool = false,
+        nameFromContentDisposition: Bool = false,
+        connections: Int = 1,
+        minimumSplitSize: Int64 = 4 << 20
+    ) {
+        precondition((1...SegmentPolicy.connectionLimit).contains(connections), "connections must be 1...32")
+        precondition(minimumSplitSize > 0, "the minimum split size must be positive")
+        self.connections = connections
+        self.minimumSplitSize = minimumSplitSize
+        self.url = url
+        self.destination = destination
+        self.headers = headers
+        self.overwrite = overwrite
+        self.nameFromContentDisposition = nameFromContentDisposition
+    }
+
+    /// The `.part` file beside the destination.
+    public var partPath: String { destination + ".part" }
+
+    var headerFields: [HeaderField] { headers.map { HeaderField(name: $0.name, value: $0.value) } }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import HaulCore
+
+/// How a download's run ended, as `DownloadTask.outcome()` reports it.
+public enum DownloadOutcome: Sendable, Equatable {
+    /// The file is complete at `path`.
+    case completed(path: String)
+    /// Paused; the partial file and record are kept for a later resume.
+    case paused
+    /// Failed; the partial file and record are kept, so it can be resumed.
+    case failed(HaulError)
+    /// Cancelled; the partial file and record are gone.
+    case cancelled
+}
+
+/// One download: start, pause, resume and cancel it, and observe its updates.
+///
+/// Transitions go through `DownloadLifecycle`, so an impossible request (pausing a completed download) throws
+/// `IllegalTransition` instead of being ignored. Pausing stops the transfer after making every received byte
+/// durable; resuming continues from there.
+public actor DownloadTask {
+    /// The database id.
+    public nonisolated let id: Int64
+    /// What was asked.
+    public nonisolated let request: DownloadRequest
+
+    private var record: DownloadRecord
+    private var lifecycle: DownloadLifecycle
+    private var run: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
+    private var lastOutcome: DownloadOutcome?
+    private var waiters: [CheckedContinuation<DownloadOutcome, Never>] = []
+    private let broadcaster = UpdateBroadcaster()
+    private let counters = TransferCounters()
+    private let store: DownloadStore
+    private let transport: HTTPTransport
+    private let configuration: HaulConfiguration
+
+    init(record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: HTTPTransport, configuration: HaulConfiguration) {
+        self.id = record.id!
+        self.request = request
+        self.record = record
+        self.lifecycle = DownloadLifecycle(state: record.downloadState == .downloading ? .queued : record.downloadState)
+        self.store = store
+        self.transport = transport
+        self.configuration = configuration
+    }
+
+    /// Every update from now on, starting with the current state and progress.
+    public nonisolated var updates: AsyncStream<DownloadUpdate> { broadcaster.subscribe() }
+
+    /// The lifecycle state.
+    public var state: DownloadState { lifecycle.state }
+
+    /// Where the file is or will be (it can change once, when a `Content-Disposition` name is adopted).
+    public var destination: String { record.destination ?? request.destination }
+
+    /// Starts (or restarts after `resume`) the transfer.
+    public func start() throws {
+        if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
+        try transition(.start)
+        lastOutcome = nil
+        // The previous run may have learned the file's validators and length: start from what is stored.
+        if let stored = try store.record(id: id) { record = stored }
+        let transfer = DownloadTransfer(
+            record: record,
+            request: request,
+            store: store,
+            transport: transport,
+            configuration: configuration,
+            counters: counters,
+            emit: { [broadcaster] update in broadcaster.send(update) }
+        )
+        run = Task { [weak self] in
+            let outcome = await transfer.run()
+            await self?.transferEnded(outcome)
+        }
+        startTicker()
+    }
+
+    /// Pauses: stops the transfer once its bytes are durable. Pausing a paused download does nothing.
+    public func pause() async throws {
+        if lifecycle.state == .paused { return }
+        try transition(.pause)
+        await stopTransfer()
+        settle(.paused)
+    }
+
+    /// Resumes a paused or failed download from its durable bytes.
+    public func resume() throws {
+        try start()
+    }
+
+    /// Stops for good and deletes the partial file and the record.
+    public func cancel() async throws {
+        try transition(.cancel)
+        await stopTransfer()
+        try? FileSystemSteps.remove(record.partPath)
+        try store.delete(id: id)
+        settle(.cancelled)
+        broadcaster.finish()
+    }
+
+    /// Stops a running transfer keeping its progress and leaves the download queued, so that it resumes by itself
+    /// on the next start (used on Ctrl-C and shutdown).
+    public func interrupt() async {
+        guard lifecycle.state == .downloading || lifecycle.state == .queued else { return }
+        _ = try? lifecycle.handle(.interrupt)
+        await stopTransfer()
+        try? store.setState(lifecycle.state, of: id)
+        broadcaster.send(.state(lifecycle.state))
+        settle(.paused)
+    }
+
+    /// Waits until the current run ends and says how (returns at once when nothing is running).
+    public func outcome() async -> DownloadOutcome {
+        if run == nil, let lastOutcome { return lastOutcome }
+        if run == nil, lifecycle.state == .paused { return .paused }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func transition(_ event: LifecycleEvent) throws {
+        let state = try lifecycle.handle(event)
+        if state != .cancelled { try store.setState(state, error: record.errorMessage, of: id) }
+        broadcaster.send(.state(state))
+    }
+
+    private func stopTransfer() async {
+        guard let run else { return }
+        run.cancel()
+        await run.value
+        self.run = nil
+        stopTicker()
+    }
+
+    private func transferEnded(_ outcome: TransferOutcome) {
+        guard run != nil else { return }  // pause or cancel already handled it
+        run = nil
+        stopTicker()
+        switch outcome {
+        case .completed(let path):
+            _ = try? lifecycle.handle(.complete)
+            record.destination = path
+            broadcaster.send(.state(.completed))
+            settle(.completed(path: path))
+            broadcaster.finish()
+        case .failed(let error):
+            _ = try? lifecycle.handle(.fail)
+            record.errorMessage = error.message
+            try? store.setState(.failed, error: error.message, of: id)
+            broadcaster.send(.failed(error))
+            broadcaster.send(.state(.failed))
+            settle(.failed(error))
+        case .stopped:
+            settle(.paused)
+        }
+    }
+
+    private func settle(_ outcome: DownloadOutcome) {
+        lastOutcome = outcome
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume(returning: outcome) }
+    }
+
+    private func startTicker() {
+        let interval = configuration.progressInterval
+        ticker = Task { [counters, broadcaster] in
+            var meter = TransferRateMeter()
+            while !Task.isCancelled {
+                let sample = counters.snapshot()
+                meter.record(totalBytes: sample.bytesDone, at: SingleConnectionTransfer.monotonicSeconds())
+                broadcaster.send(
+                    .progress(
+                        DownloadProgress(
+                            bytesDone: sample.bytesDone,
+                            totalBytes: sample.totalBytes,
+                            currentSpeed: meter.currentSpeed,
+                            averageSpeed: meter.averageSpeed,
+                            secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
+                            activeConnections: sample.activeConnections
+                        )
+                    )
+                )
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+            }
+        }
+    }
+
+    private func stopTicker() {
+        ticker?.cancel()
+        ticker = nil
+        let sample = counters.snapshot()
+        broadcaster.send(.progress(DownloadProgress(bytesDone: sample.bytesDone, totalBytes: sample.totalBytes)))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HaulCore
+import NIOCore
+
+extension HaulClient {
+    /// Fetches a small resource into memory with one call (redirects, retries and the stall timeout apply).
+    ///
+    /// - Parameters:
+    ///   - url: an http or https URL.
+    ///   - maximumBytes: the most bytes accepted; a larger body fails with `.usage` rather than filling memory.
+    ///   - headers: extra request headers.
+    /// - Returns: the body bytes of a 200 response.
+    /// - Throws: `.http` for error statuses, `.network` after retries, `.usage` when the body exceeds the cap.
+    public func fetch(_ url: URL, maximumBytes: Int = 16 << 20, headers: [DownloadRequest.Header] = []) async throws -> Data {
+        var retry = RetryTracker(policy: configuration.retryPolicy)
+        let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
+        while true {
+            let failure: RetryableFailure
+            do {
+                let opened = try await transport.open(url, plan: .wholeFile, extraHeaders: fields)
+                let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: Int64(Date().timeIntervalSince1970))
+                switch verdict {
+                case .accept(let body):
+                    if let expected = body.expectedLength, expected > maximumBytes {
+                        throw HaulError(.usage, "\(url.absoluteString) is \(expected) bytes, more than the \(maximumBytes) allowed in memory; download it to a file instead")
+                    }
+                    let buffer: ByteBuffer
+                    do {
+                        buffer = try await opened.body.collect(upTo: maximumBytes)
+                    } catch let error as NIOTooManyBytesError {
+                        _ = error
+                        throw HaulError(.usage, "\(url.absoluteString) is more than the \(maximumBytes) bytes allowed in memory; download it to a file instead")
+                    } catch {
+                        throw RetryableFailure(error: HTTPTransport.networkError(error, url: url))
+                    }
+                    if let expected = body.expectedLength, buffer.readableBytes != expected {
+                        throw RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
+                    }
+                    return Data(buffer.readableBytesView)
+                case .retry(let status, let after):
+                    throw RetryableFailure(error: HaulError(.http, "HTTP \(status) \(HTTPStatusText.reason(status))", httpStatus: status), retryAfterSeconds: after)
+                case .fail(let reason):
+                    var status: Int?
+                    if case .httpStatus(let code) = reason { status = code }
+                    throw HaulError(.http, "\(reason) for \(url.absoluteString)", httpStatus: status)
+                case .complete, .restart, .redirect:
+                    throw HaulError(.protocolViolation, "unexpected response \(opened.head.status) to a plain GET")
+                }
+            } catch let error as RetryableFailure {
+                failure = error
+            } catch let error as HaulError where error.kind == .network {
+                failure = RetryableFailure(error: error)
+            }
+            guard case .retry(let delay) = retry.recordFailure(madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1)) else {
+                throw failure.error
+            }
+            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+    }
+}

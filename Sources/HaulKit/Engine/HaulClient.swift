@@ -1,0 +1,89 @@
+import Foundation
+import HaulCore
+
+/// The entry point of the library: starts downloads, finds unfinished ones again, and fetches small files.
+///
+/// ```swift
+/// let haul = try HaulClient(configuration: HaulConfiguration())
+/// let task = try await haul.download(DownloadRequest(url: url, destination: "/tmp/big.iso"))
+/// for await update in task.updates { print(update) }
+/// try await haul.shutdown()
+/// ```
+public final class HaulClient: Sendable {
+    /// The settings in force.
+    public let configuration: HaulConfiguration
+    /// The state database.
+    public let store: DownloadStore
+    let transport: HTTPTransport
+
+    /// Opens the state database and a connection pool.
+    public init(configuration: HaulConfiguration = HaulConfiguration()) throws {
+        self.configuration = configuration
+        self.store = try DownloadStore(directory: configuration.stateDirectory)
+        self.transport = HTTPTransport(configuration: configuration)
+    }
+
+    /// Closes every connection. Call it once, after the last download.
+    public func shutdown() async {
+        await transport.shutdown()
+    }
+
+    /// Starts a download, or resumes the unfinished one that writes to the same `.part` file.
+    ///
+    /// - Throws: `.usage` for a URL that is not http(s); `.fileExists` when the destination exists and `overwrite`
+    ///   is off; `.io` when the state cannot be written.
+    public func download(_ request: DownloadRequest) async throws -> DownloadTask {
+        let task = try prepare(request)
+        try await task.start()
+        return task
+    }
+
+    /// Creates (or finds) the record for a download without starting it.
+    public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
+        let scheme = request.url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", request.url.host != nil else {
+            throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")
+        }
+        if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
+            throw HaulError(.fileExists, "\(request.destination) already exists; use --overwrite to replace it")
+        }
+        var record: DownloadRecord
+        if let existing = try store.unfinished(partPath: request.partPath), existing.url == request.url.absoluteString {
+            record = existing
+            record.optionsJSON = Self.encode(request)
+            record.destination = existing.destination ?? request.destination
+            if existing.downloadState == .failed { record.errorMessage = nil }
+            try store.update(record)
+        } else {
+            if let stale = try store.unfinished(partPath: request.partPath) {
+                // The partial file belongs to another URL: it cannot be part of this one.
+                try store.delete(id: stale.id!)
+            }
+            let now = Date().timeIntervalSince1970
+            record = try store.insert(
+                DownloadRecord(
+                    id: nil,
+                    url: request.url.absoluteString,
+                    finalURL: nil,
+                    destination: request.destination,
+                    partPath: request.partPath,
+                    etag: nil,
+                    lastModified: nil,
+                    lastModifiedIsStrong: false,
+                    totalBytes: nil,
+                    state: DownloadState.queued.rawValue,
+                    errorMessage: nil,
+                    priority: 0,
+                    optionsJSON: Self.encode(request),
+                    createdAt: now,
+                    updatedAt: now
+                )
+            )
+        }
+        return DownloadTask(record: record, request: request, store: store, transport: transport, configuration: configuration)
+    }
+
+    static func encode(_ request: DownloadRequest) -> String {
+        (try? String(decoding: JSONEncoder().encode(request), as: UTF8.self)) ?? "{}"
+    }
+}

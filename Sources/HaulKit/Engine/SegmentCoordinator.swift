@@ -1,0 +1,98 @@
+import HaulCore
+
+/// Owns the `SegmentPlanner` of one segmented download and serialises the connections' reports to it.
+///
+/// Connections call in once per flushed buffer (about every MiB), never per network chunk, so the actor is far off
+/// the hot path. It also measures each connection's speed for slow-connection detection and keeps the shared
+/// progress counters current.
+actor SegmentCoordinator {
+    private var planner: SegmentPlanner
+    private let counters: TransferCounters
+    /// Bytes each connection has reported, and a meter per connection over them (speeds over a few seconds:
+    /// buffers are flushed about once a MiB or a second, so a per-tick count alone would be too jumpy).
+    private var received: [ConnectionID: Int64] = [:]
+    private var meters: [ConnectionID: TransferRateMeter] = [:]
+
+    init(planner: SegmentPlanner, counters: TransferCounters, now: Double) {
+        self.planner = planner
+        self.counters = counters
+        counters.set(bytesDone: planner.completedBytes, totalBytes: planner.length)
+    }
+
+    /// The next connection to open, if the planner wants one.
+    func nextAssignment() -> SegmentAssignment? {
+        let assignment = planner.nextAssignment()
+        publish()
+        return assignment
+    }
+
+    /// Records that `id` has written every byte before `offset`; returns what to do and the segment's current end.
+    func received(_ id: ConnectionID, upTo offset: Int64) throws(SegmentPlannerError) -> (SegmentPlanner.ReceiveAction, end: Int64) {
+        let before = planner.segment(ownedBy: id)?.next ?? offset
+        let action = try planner.connectionReceived(id, upTo: offset)
+        received[id, default: 0] += offset - before
+        publish()
+        return (action, planner.segment(ownedBy: id)?.end ?? offset)
+    }
+
+    /// The current end of `id`'s segment (it shrinks when another connection takes its back half).
+    func end(of id: ConnectionID) -> Int64? {
+        planner.segment(ownedBy: id)?.end
+    }
+
+    func finished(_ id: ConnectionID) throws(SegmentPlannerError) -> SegmentPlanner.FinishAction {
+        defer { publish() }
+        forget(id)
+        return try planner.connectionFinished(id)
+    }
+
+    func failed(_ id: ConnectionID) throws(SegmentPlannerError) -> SegmentPlanner.RecoveryAction {
+        defer { publish() }
+        forget(id)
+        return try planner.connectionFailed(id)
+    }
+
+    func gaveUp(_ id: ConnectionID, status: Int) throws(SegmentPlannerError) -> SegmentPlanner.RecoveryAction {
+        defer { publish() }
+        forget(id)
+        return try planner.connectionGaveUp(id, status: status)
+    }
+
+    /// Measures speeds and asks the planner about slow and stalled connections.
+    func tick(now: Double) -> [SegmentPlanner.SlowConnectionAction] {
+        var speeds: [ConnectionID: Double] = [:]
+        for id in planner.activeConnections {
+            meters[id, default: TransferRateMeter(window: 3)].record(totalBytes: received[id] ?? 0, at: now)
+            speeds[id] = meters[id]?.currentSpeed
+        }
+        let actions = planner.tick(now: now, speeds: speeds)
+        for case .replace(let id, _) in actions { forget(id) }
+        publish()
+        return actions
+    }
+
+    private func forget(_ id: ConnectionID) {
+        received[id] = nil
+        meters[id] = nil
+    }
+
+    var isComplete: Bool { planner.isComplete }
+    var completedBytes: Int64 { planner.completedBytes }
+    var activeCount: Int { planner.activeConnections.count }
+    var wantsNewConnection: Bool { planner.wantsNewConnection }
+
+    /// The segments as the state database stores them.
+    func snapshot(downloadId: Int64) -> [SegmentRecord] {
+        planner.segments.map { SegmentRecord(downloadId: downloadId, start: $0.start, end: $0.end, next: $0.next) }
+    }
+
+    /// Per-connection detail for progress reports: (connection, next, end) in file order.
+    func connectionDetail() -> [(id: Int, next: Int64, end: Int64)] {
+        planner.segments.compactMap { segment in segment.owner.map { (id: $0.rawValue, next: segment.next, end: segment.end) } }
+    }
+
+    private func publish() {
+        counters.set(bytesDone: planner.completedBytes, totalBytes: planner.length)
+        counters.setActiveConnections(planner.activeConnections.count)
+    }
+}

@@ -1,0 +1,66 @@
+import HaulCore
+
+/// An error from Haul: what happened, in words a person can act on, plus a kind that programs can switch on.
+///
+/// Kinds map one-to-one onto the `haul` command's exit codes (see the README).
+public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The family of an error.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Bad arguments: a malformed URL, an impossible option.
+        case usage
+        /// The network failed after all retries (connect, reset, timeout, stall).
+        case network
+        /// The server answered with an error status or a refused redirect.
+        case http
+        /// The server broke the protocol so that the download cannot continue.
+        case protocolViolation
+        /// The destination file already exists.
+        case fileExists
+        /// Reading or writing local files failed (disk full, permissions, fsync).
+        case io
+        /// A checksum did not match.
+        case checksumMismatch
+        /// Another process is downloading the same file.
+        case busy
+        /// The download was cancelled.
+        case cancelled
+        /// An archive could not be extracted.
+        case archive
+        /// Anything else.
+        case internalError
+    }
+
+    /// The family.
+    public let kind: Kind
+    /// A sentence saying what happened and, where it helps, what to do.
+    public let message: String
+    /// The HTTP status, for `.http`.
+    public let httpStatus: Int?
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String, httpStatus: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.httpStatus = httpStatus
+    }
+
+    public var description: String { message }
+
+    /// `error` itself when it is a `HaulError`, else an `.internalError` describing it.
+    public static func wrap(_ error: any Error) -> HaulError {
+        if let error = error as? HaulError { return error }
+        return HaulError(.internalError, "\(error)")
+    }
+
+    static func io(_ what: String, path: String, errno code: Int32) -> HaulError {
+        HaulError(.io, "\(what) \(path): \(String(cString: strerror(code)))")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

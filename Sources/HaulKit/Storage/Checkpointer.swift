@@ -1,0 +1,87 @@
+import Dispatch
+import NIOConcurrencyHelpers
+
+/// Makes progress durable in the only safe order: data first (`fdatasync`), then the record that counts it
+/// (rules 16 and 19).
+///
+/// At most one checkpoint is in flight, run on a background queue so that the download keeps writing while the
+/// disk catches up; a snapshot of the offsets is taken *before* the sync starts, so the record never counts a byte
+/// the sync did not cover. A failed sync or commit is kept and reported by `check()`.
+final class Checkpointer<Snapshot: Sendable>: Sendable {
+    private struct State {
+        var inFlight = false
+        var lastStart: Double = 0
+        var failure: HaulError?
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let file: PartFile
+    private let interval: Double
+    private let commit: @Sendable (Snapshot) throws -> Void
+    private let state = NIOLockedValueBox(State())
+    private let queue = DispatchQueue(label: "haul.checkpoint")
+
+    /// - Parameters:
+    ///   - interval: the least time between two checkpoints, in seconds (about once a second by default).
+    ///   - commit: records the snapshot; runs only after the data it counts is on stable storage.
+    init(file: PartFile, interval: Double = 1, commit: @escaping @Sendable (Snapshot) throws -> Void) {
+        self.file = file
+        self.interval = interval
+        self.commit = commit
+    }
+
+    /// Starts a background checkpoint of `snapshot` if one is due and none is running. Cheap when not due.
+    func checkpointIfDue(_ snapshot: @autoclosure () -> Snapshot, now: Double) {
+        let start = state.withLockedValue { state -> Bool in
+            guard !state.inFlight, now - state.lastStart >= interval else { return false }
+            state.inFlight = true
+            state.lastStart = now
+            return true
+        }
+        guard start else { return }
+        let taken = snapshot()
+        queue.async { self.perform(taken) }
+    }
+
+    /// Waits for a running checkpoint, then syncs and commits `snapshot` before returning.
+    func checkpointNow(_ snapshot: Snapshot) async throws {
+        await waitForInFlight()
+        try check()
+        try file.synchronize()
+        try commit(snapshot)
+    }
+
+    /// Throws the failure of an earlier background checkpoint, if any.
+    func check() throws {
+        if let failure = state.withLockedValue({ $0.failure }) { throw failure }
+    }
+
+    /// Waits until no checkpoint is running.
+    func waitForInFlight() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLockedValue { state -> Bool in
+                if !state.inFlight { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private func perform(_ snapshot: Snapshot) {
+        var failure: HaulError?
+        do {
+            try file.synchronize()
+            try commit(snapshot)
+        } catch {
+            failure = HaulError.wrap(error)
+        }
+        let waiters = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
+            state.inFlight = false
+            if let failure, state.failure == nil { state.failure = failure }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}

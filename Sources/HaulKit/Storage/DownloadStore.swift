@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import HaulCore
+
+/// The SQLite database (WAL mode, through GRDB) that keeps every download and its durable progress.
+///
+/// Several processes may open the same store: SQLite's locking serialises writers, and each download's `.part`
+/// file is locked by the process that writes it, so two processes never download the same file at once.
+public final class DownloadStore: Sendable {
+    /// The database file's path.
+    public let path: String
+    private let pool: DatabasePool
+
+    /// Opens (creating if needed) `haul.sqlite` in `directory`.
+    ///
+    /// - Throws: `.io` when the directory cannot be made or the database cannot be opened (a corrupt file is
+    ///   reported, not silently replaced).
+    public init(directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw HaulError(.io, "cannot create the state directory \(directory): \(error.localizedDescription)")
+        }
+        let path = (directory as NSString).appendingPathComponent("haul.sqlite")
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.label = "haul"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw HaulError(
+                .io,
+                "cannot open the state database \(path): \(error). Move it away to start with an empty queue."
+            )
+        }
+        self.path = path
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "download") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("url", .text).notNull()
+                t.column("finalURL", .text)
+                t.column("destination", .text)
+                t.column("partPath", .text).notNull()
+                t.column("etag", .text)
+                t.column("lastModified", .text)
+                t.column("lastModifiedIsStrong", .boolean).notNull().defaults(to: false)
+                t.column("totalBytes", .integer)
+                t.column("state", .text).notNull()
+                t.column("errorMessage", .text)
+                t.column("priority", .integer).notNull().defaults(to: 0)
+                t.column("optionsJSON", .text).notNull().defaults(to: "{}")
+                t.column("createdAt", .double).notNull()
+                t.column("updatedAt", .double).notNull()
+            }
+            try db.create(index: "download_partPath", on: "download", columns: ["partPath"])
+            try db.create(table: "segment") { t in
+                t.column("downloadId", .integer).notNull().references("download", onDelete: .cascade)
+                t.column("start", .integer).notNull()
+                t.column("end", .integer)
+                t.column("next", .integer).notNull()
+                t.primaryKey(["downloadId", "start"])
+            }
+        }
+        return migrator
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do { return try pool.write(body) } catch { throw HaulError(.io, "state database \(path): \(error)") }
+    }
+
+    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        do { return try pool.read(body) } catch { throw HaulError(.io, "state database \(path): \(error)") }
+    }
+
+    /// Inserts a new record and returns it with its id.
+    public func insert(_ record: DownloadRecord) throws -> DownloadRecord {
+        try write { db in
+            var inserted = record
+            try inserted.insert(db)
+            return inserted
+        }
+    }
+
+    /// Saves every column of an existing record.
+    public func update(_ record: DownloadRecord) throws {
+        var record = record
+        record.updatedAt = Date().timeIntervalSince1970
+        let saved = record
+        try write { db in try saved.update(db) }
+    }
+
+    /// Saves what the transfer learned about the remote file (validators, length, final URL, chosen name) without
+    /// touching the lifecycle columns, which belong to the task.
+    public func saveResource(of record: DownloadRecord) throws {
+        let id = record.id, etag = record.etag, lastModified = record.lastModified
+        let strong = record.lastModifiedIsStrong, total = record.totalBytes
+        let finalURL = record.finalURL, destination = record.destination
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
+                    finalURL = ?, destination = ?, updatedAt = ? WHERE id = ?
+                    """,
+                arguments: [etag, lastModified, strong, total, finalURL, destination, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// The record with `id`, if any.
+    public func record(id: Int64) throws -> DownloadRecord? {
+        try read { db in try DownloadRecord.fetchOne(db, key: id) }
+    }
+
+    /// The unfinished download (not completed, not cancelled) writing to `partPath`, if any.
+    public func unfinished(partPath: String) throws -> DownloadRecord? {
+        try read { db in
+            try DownloadRecord
+                .filter(Column("partPath") == partPath)
+                .filter(![DownloadState.completed.rawValue, DownloadState.cancelled.rawValue].contains(Column("state")))
+                .order(Column("id").desc)
+                .fetchOne(db)
+        }
+    }
+
+    /// All records, oldest first.
+    public func all() throws -> [DownloadRecord] {
+        try read { db in try DownloadRecord.order(Column("id")).fetchAll(db) }
+    }
+
+    /// The durable segments of a download, by start offset.
+    public func segments(of id: Int64) throws -> [SegmentRecord] {
+        try read { db in
+            try SegmentRecord.filter(Column("downloadId") == id).order(Column("start")).fetchAll(db)
+        }
+    }
+
+    /// Replaces a download's segments in one transaction (a checkpoint).
+    public func saveSegments(_ segments: [SegmentRecord], of id: Int64) throws {
+        try write { db in
+            try SegmentRecord.filter(Column("downloadId") == id).deleteAll(db)
+            for segment in segments { try segment.insert(db) }
+            try db.execute(
+                sql: "UPDATE download SET updatedAt = ? WHERE id = ?",
+                arguments: [Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Sets a download's state and error message.
+    public func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ?",
+                arguments: [state.rawValue, error, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Deletes a download's record and segments.
+    public func delete(id: Int64) throws {
+        _ = try write { db in try DownloadRecord.deleteOne(db, key: id) }
+    }
+
+    /// Deletes every completed record; returns how many.
+    public func deleteCompleted() throws -> Int {
+        try write { db in
+            try DownloadRecord.filter(Column("state") == DownloadState.completed.rawValue).deleteAll(db)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CHaulSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `.part` file a download writes into: positional writes at absolute offsets, explicit durability, and an
+/// exclusive lock so that two processes never write the same file.
+///
+/// A thin wrapper over POSIX calls; every failure becomes a `HaulError` of kind `.io` naming the path.
+public final class PartFile: @unchecked Sendable {
+    // Immutable after init; the descriptor is used concurrently by `pwrite` and `fdatasync`, which POSIX allows.
+    /// The file's path.
+    public let path: String
+    private let descriptor: Int32
+
+    /// Opens (creating if needed) and locks `path`.
+    ///
+    /// - Throws: `.busy` when another process holds the lock; `.io` when the file cannot be opened.
+    public init(path: String) throws {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HaulError.io("cannot open", path: path, errno: errno) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            close(fd)
+            if code == EWOULDBLOCK {
+                throw HaulError(.busy, "another haul process is already downloading \(path); wait for it or stop it")
+            }
+            throw HaulError.io("cannot lock", path: path, errno: code)
+        }
+        self.path = path
+        self.descriptor = fd
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The file's current size in bytes.
+    public func size() throws -> Int64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw HaulError.io("cannot stat", path: path, errno: errno) }
+        return Int64(info.st_size)
+    }
+
+    /// Writes all of `bytes` at `offset`, retrying short writes and EINTR.
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws {
+        var done = 0
+        while done < bytes.count {
+            let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw HaulError.io("cannot write to", path: path, errno: errno)
+            }
+            done += result
+        }
+    }
+
+    /// Sets the file's length, cutting or extending it with zeros.
+    public func truncate(to length: Int64) throws {
+        guard ftruncate(descriptor, off_t(length)) == 0 else {
+            throw HaulError.io("cannot resize", path: path, errno: errno)
+        }
+    }
+
+    /// Reserves disk blocks for `length` bytes so that a full disk shows up now, not mid-download; falls back to
+    /// `ftruncate` where the file system cannot preallocate.
+    public func preallocate(length: Int64) throws {
+        guard length > 0 else { return }
+        if haul_fallocate(descriptor, length) == 0 { return }
+        let code = errno
+        if code == ENOSPC || code == EFBIG { throw HaulError.io("cannot reserve space for", path: path, errno: code) }
+        if try size() < length { try truncate(to: length) }
+    }
+
+    /// Flushes written data to stable storage (`fdatasync`; `F_FULLFSYNC` semantics are not needed for ordering).
+    public func synchronize() throws {
+        #if os(Linux)
+        let result = fdatasync(descriptor)
+        #else
+        let result = fsync(descriptor)
+        #endif
+        guard result == 0 else { throw HaulError.io("cannot flush", path: path, errno: errno) }
+    }
+}
+
+/// File-system steps around a download that are not about the part file's bytes.
+public enum FileSystemSteps {
+    /// Renames `source` to `destination` atomically, then flushes the directory so the rename survives power loss.
+    ///
+    /// - Parameter replacing: when false, fails with `.fileExists` instead of replacing an existing destination.
+    public static func promote(_ source: String, to destination: String, replacing: Bool) throws {
+        if !replacing, access(destination, F_OK) == 0 {
+            throw HaulError(.fileExists, "\(destination) already exists; use --overwrite to replace it")
+        }
+        guard rename(source, destination) == 0 else {
+            throw HaulError.io("cannot rename \(source) to", path: destination, errno: errno)
+        }
+        try synchronizeDirectory(of: destination)
+    }
+
+    /// `fsync`s the directory that contains `path`.
+    public static func synchronizeDirectory(of path: String) throws {
+        let directory = parentDirectory(of: path)
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HaulError.io("cannot open directory", path: directory, errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            throw HaulError.io("cannot flush directory", path: directory, errno: errno)
+        }
+    }
+
+    /// Whether a file or directory exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// The size of the file at `path`, or `nil` when it does not exist.
+    public static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Deletes a file, ignoring "does not exist".
+    public static func remove(_ path: String) throws {
+        guard unlink(path) == 0 || errno == ENOENT else { throw HaulError.io("cannot delete", path: path, errno: errno) }
+    }
+
+    /// The directory part of `path` (`.` when there is none).
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+}

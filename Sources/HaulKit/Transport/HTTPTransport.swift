@@ -1,0 +1,129 @@
+import AsyncHTTPClient
+import Foundation
+import HaulCore
+import NIOCore
+import NIOHTTP1
+
+/// A response whose head has arrived and whose body is still on the wire.
+struct OpenedResponse: Sendable {
+    /// The URL that answered, after redirects.
+    var url: URL
+    /// Status and headers.
+    var head: ResponseHead
+    /// The body, streamed with backpressure.
+    var body: HTTPClientResponse.Body
+}
+
+/// Sends GET requests through AsyncHTTPClient and follows redirects under Haul's own policy.
+///
+/// AsyncHTTPClient's redirect following is turned off so that every hop goes through `RedirectTracker` (scheme,
+/// downgrade, loop and credential rules); its read timeout is the stall timeout: a connection that delivers no
+/// byte for that long fails and the download resumes.
+final class HTTPTransport: Sendable {
+    private let client: HTTPClient
+    private let configuration: HaulConfiguration
+
+    /// Creates a transport with its own connection pool.
+    init(configuration: HaulConfiguration) {
+        var clientConfiguration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(
+                connect: .milliseconds(Int64(configuration.connectTimeout * 1000)),
+                read: .milliseconds(Int64(configuration.stallTimeout * 1000))
+            ),
+            decompression: .disabled
+        )
+        // One TCP connection per segment is the point of segmented downloads: never multiplex them over HTTP/2.
+        clientConfiguration.httpVersion = .http1Only
+        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        self.configuration = configuration
+    }
+
+    /// Closes every connection.
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Sends a GET for `plan` to `url`, following redirects, and returns once a non-redirect head arrives.
+    ///
+    /// - Parameters:
+    ///   - extraHeaders: the caller's headers; `Range`, `If-Range` and `Accept-Encoding` in them are ignored because
+    ///     the plan decides those.
+    /// - Throws: `HaulError` of kind `.http` for a refused redirect, `.network` for transport failures.
+    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField]) async throws -> OpenedResponse {
+        var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
+        while true {
+            let sendCredentials = tracker.sendsCredentials
+            let request = makeRequest(
+                tracker.currentURL,
+                plan: plan,
+                extraHeaders: extraHeaders,
+                credentials: sendCredentials
+            )
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)))
+            } catch {
+                throw Self.networkError(error, url: tracker.currentURL)
+            }
+            let head = ResponseHead(
+                status: Int(response.status.code),
+                headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) }
+            )
+            guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {
+                return OpenedResponse(url: tracker.currentURL, head: head, body: response.body)
+            }
+            // Read and drop a redirect's small body so its connection can be reused.
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            do {
+                _ = try tracker.follow(location: location)
+            } catch {
+                throw HaulError(.http, "\(error)", httpStatus: head.status)
+            }
+        }
+    }
+
+    private func makeRequest(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool) -> HTTPClientRequest {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let user = components?.user, password = components?.password
+        components?.user = nil
+        components?.password = nil
+        var request = HTTPClientRequest(url: components?.url?.absoluteString ?? url.absoluteString)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: configuration.userAgent)
+        let planned = Set(["range", "if-range", "accept-encoding"])
+        let sensitive = Set(["authorization", "cookie", "proxy-authorization"])
+        for field in extraHeaders {
+            let name = field.name.lowercased()
+            if planned.contains(name) { continue }
+            if !credentials && sensitive.contains(name) { continue }
+            if name == "user-agent" { request.headers.remove(name: "User-Agent") }
+            request.headers.add(name: field.name, value: field.value)
+        }
+        for field in plan.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
+        if credentials, let user, !request.headers.contains(name: "Authorization") {
+            let token = Data("\(user.removingPercentEncoding ?? user):\((password ?? "").removingPercentEncoding ?? "")".utf8)
+                .base64EncodedString()
+            request.headers.add(name: "Authorization", value: "Basic \(token)")
+        }
+        return request
+    }
+
+    /// Maps a transport failure to a `.network` error with a readable message.
+    static func networkError(_ error: any Error, url: URL) -> HaulError {
+        if let error = error as? HaulError { return error }
+        let host = url.host ?? url.absoluteString
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout: return HaulError(.network, "connecting to \(host) timed out")
+            case .readTimeout: return HaulError(.network, "\(host) sent nothing for too long (stall timeout)")
+            case .remoteConnectionClosed: return HaulError(.network, "\(host) closed the connection early")
+            case .deadlineExceeded: return HaulError(.network, "\(host) did not answer in time")
+            default: return HaulError(.network, "\(host): \(error)")
+            }
+        }
+        if error is CancellationError { return HaulError(.cancelled, "cancelled") }
+        return HaulError(.network, "\(host): \(error)")
+    }
+}

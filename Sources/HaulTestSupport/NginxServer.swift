@@ -1,0 +1,115 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// A private nginx (`/usr/sbin/nginx`) serving a directory on a free local port, as a reference for a correct server.
+public final class NginxServer: Sendable {
+    /// Why nginx could not be started.
+    public struct StartError: Error, CustomStringConvertible {
+        /// What went wrong, with nginx's error log when there is one.
+        public var description: String
+    }
+
+    /// Where nginx is expected.
+    public static let executablePath = "/usr/sbin/nginx"
+
+    private let process: NIOLockedValueBox<Process?>
+    private let directory: TemporaryDirectory
+
+    /// The TCP port nginx listens on.
+    public let port: Int
+
+    /// The server's root URL, e.g. `http://127.0.0.1:8080`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// The URL of a path on this server (`path` should start with `/`).
+    public func url(_ path: String) -> String { baseURL + path }
+
+    private init(process: Process, directory: TemporaryDirectory, port: Int) {
+        self.process = NIOLockedValueBox(process)
+        self.directory = directory
+        self.port = port
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts nginx serving `root`, or returns nil when nginx is not installed.
+    ///
+    /// - Parameters:
+    ///   - root: The directory whose files are served at `/`.
+    ///   - extraLocations: nginx directives inserted verbatim into the `server { }` block (e.g. more `location`s).
+    /// - Returns: A running server, once its port accepts connections; nil without `/usr/sbin/nginx`.
+    /// - Throws: ``StartError`` when nginx exits or does not listen within 10 s.
+    public static func start(root: String, extraLocations: String = "") throws -> NginxServer? {
+        guard FileManager.default.isExecutableFile(atPath: executablePath) else { return nil }
+        let directory = try TemporaryDirectory()
+        let port = try PortProbe.freePort()
+        let dir = directory.url.path
+        let config = """
+            daemon off;
+            master_process off;
+            worker_processes 1;
+            \(geteuid() == 0 ? "user root;" : "")
+            pid \(dir)/nginx.pid;
+            error_log \(dir)/error.log warn;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                sendfile on;
+                tcp_nopush on;
+                keepalive_requests 100000;
+                default_type application/octet-stream;
+                client_body_temp_path \(dir)/client_body;
+                proxy_temp_path \(dir)/proxy;
+                fastcgi_temp_path \(dir)/fastcgi;
+                uwsgi_temp_path \(dir)/uwsgi;
+                scgi_temp_path \(dir)/scgi;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root "\(root)";
+                    location / { }
+                    \(extraLocations)
+                }
+            }
+
+            """
+        let configPath = directory.file("nginx.conf").path
+        try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executablePath)
+        process.arguments = ["-p", dir, "-e", "\(dir)/error.log", "-c", configPath]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        let deadline = Date().addingTimeInterval(10)
+        while !PortProbe.acceptsConnections(port: port) {
+            let log = (try? String(contentsOfFile: "\(dir)/error.log", encoding: .utf8)) ?? ""
+            guard process.isRunning, Date() < deadline else {
+                if process.isRunning { process.terminate() }
+                process.waitUntilExit()
+                directory.remove()
+                throw StartError(description: "nginx did not start on port \(port): \(log)")
+            }
+            usleep(20_000)
+        }
+        return NginxServer(process: process, directory: directory, port: port)
+    }
+
+    /// Stops nginx and deletes its configuration directory; safe to call twice.
+    public func stop() {
+        let running = process.withLockedValue { process -> Process? in
+            defer { process = nil }
+            return process
+        }
+        guard let running else { return }
+        // SIGKILL, not SIGTERM: a child started from a Dispatch worker thread inherits that thread's blocked
+        // signals, so nginx may never see a SIGTERM. It keeps nothing worth a graceful stop here.
+        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
+        running.waitUntilExit()
+        directory.remove()
+    }
+}

@@ -1,0 +1,81 @@
+/// A response the ``TestServer`` sends, including the ways it can deliberately go wrong on the wire.
+///
+/// Unless `headers` already contain them, the server adds `Content-Length` (or `Transfer-Encoding: chunked`),
+/// `Date`, and `Connection: close` when it will close the connection after this response.
+/// Putting your own `Content-Length` or `Transfer-Encoding` into `headers` sends them verbatim instead
+/// (e.g. a length that overflows Int64); the body is then written raw.
+public struct TestResponse: Sendable {
+    /// The status code, e.g. 200 or 206.
+    public var status: Int
+    /// Headers sent verbatim, in this order.
+    public var headers: [(name: String, value: String)]
+    /// Send `Transfer-Encoding: chunked` and no `Content-Length`.
+    public var chunked: Bool
+    /// The `Content-Length` value to declare instead of the body size; nil declares the body size.
+    public var declaredLength: Int?
+    /// Send only this many body bytes, then close the TCP connection (no final chunk).
+    public var closeAfterBodyBytes: Int?
+    /// Send this many body bytes, then nothing more, keeping the connection open until the client or server closes it.
+    public var stallAfterBodyBytes: Int?
+    /// Throttle the body to about this many bytes per second.
+    public var bytesPerSecond: Int?
+    /// Wait this long before sending the status line and headers.
+    public var headDelay: Duration?
+
+    /// The bytes the body is cut from (shared, never copied per response).
+    var bodyStorage: [UInt8]
+    /// The part of `bodyStorage` that is the body.
+    var bodyRange: Range<Int>
+
+    /// The body bytes (the status line and headers are not included).
+    public var body: [UInt8] {
+        get { bodyRange == bodyStorage.indices ? bodyStorage : Array(bodyStorage[bodyRange]) }
+        set {
+            bodyStorage = newValue
+            bodyRange = newValue.indices
+        }
+    }
+
+    /// The number of body bytes.
+    public var bodyCount: Int { bodyRange.count }
+
+    /// Creates a well-behaved response.
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.init(status: status, headers: headers, bodyStorage: body, bodyRange: body.indices)
+    }
+
+    /// Creates a response whose body is `storage[range]` without copying `storage`.
+    init(status: Int, headers: [(name: String, value: String)], bodyStorage: [UInt8], bodyRange: Range<Int>) {
+        self.status = status
+        self.headers = headers
+        self.bodyStorage = bodyStorage
+        self.bodyRange = bodyRange
+        self.chunked = false
+        self.declaredLength = nil
+        self.closeAfterBodyBytes = nil
+        self.stallAfterBodyBytes = nil
+        self.bytesPerSecond = nil
+        self.headDelay = nil
+    }
+
+    /// A response with this text as its UTF-8 body and `Content-Type: text/plain` unless `headers` name another.
+    public static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> TestResponse {
+        let hasContentType = headers.contains { $0.name.lowercased() == "content-type" }
+        return TestResponse(
+            status: status,
+            headers: (hasContentType ? [] : [("Content-Type", "text/plain; charset=utf-8")]) + headers,
+            body: Array(text.utf8)
+        )
+    }
+
+    /// A redirect with a `Location` header and an empty body.
+    public static func redirect(_ status: Int = 302, to location: String) -> TestResponse {
+        TestResponse(status: status, headers: [("Location", location)])
+    }
+
+    /// The first value of the header with this name, compared case-insensitively; nil when absent.
+    public func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+}

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import HaulCore
+import HaulKit
+
+/// `haul [options] URL...`: download files.
+struct DownloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Download one or more URLs (the default command: 'haul URL' is 'haul get URL')."
+    )
+
+    @Argument(help: "The http or https URLs to download.")
+    var urls: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: "Save to FILE (only with a single URL).")
+    var output: String?
+
+    @Option(name: [.short, .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
+    var directory: String?
+
+    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors (same as --progress none).")
+    var quiet = false
+
+    @Option(name: .customLong("progress"), help: "How to show progress: bar (default on a terminal), lines (default when piped), json (one object per line on stdout), none.")
+    var progress: String?
+
+    @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
+    var retries = 5
+
+    @Option(name: .customLong("stall-timeout"), help: "Seconds without a byte before a connection is dropped and the download resumes.")
+    var stallTimeout = 30.0
+
+    @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
+    var connectTimeout = 15.0
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: "Extra request header 'Name: value' (repeatable). Authorization and Cookie are dropped when a redirect leaves the origin.")
+    var headers: [String] = []
+
+    @Option(name: .customLong("user-agent"), help: "The User-Agent header.")
+    var userAgent: String?
+
+    @Flag(name: [.customShort("J"), .customLong("remote-name"), .customLong("remote-header-name")], help: "Name the file after the server's Content-Disposition (sanitised: a bare name, never an existing file).")
+    var remoteName = false
+
+    @Flag(name: .customLong("overwrite"), help: "Replace an existing file at the destination.")
+    var overwrite = false
+
+    @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
+    var stateDirectory: String?
+
+    @Option(name: [.customShort("x"), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
+    var connections = 8
+
+    @Option(name: .customLong("min-split-size"), help: "The smallest piece a file is split into: bytes, or with a K, M or G suffix (binary).")
+    var minSplitSize = "4M"
+
+    @Flag(name: [.customShort("c"), .customLong("continue")], help: "Accepted for wget/aria2c habits; resuming is always on.")
+    var continueFlag = false
+
+    @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
+    var maxRedirects = 10
+
+    @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow redirects from https to plain http (refused by default).")
+    var allowInsecureRedirect = false
+
+    func validate() throws {
+        if urls.isEmpty { throw ValidationError("give at least one URL") }
+        if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL; use -d/--dir for several") }
+        if retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
+        if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
+        if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        guard let split = ByteCount.parse(minSplitSize), split >= 64 << 10 else {
+            throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
+        }
+        _ = split
+        if let progress, ProgressMode(rawValue: progress) == nil {
+            throw ValidationError("--progress must be one of bar, lines, json, none")
+        }
+        for header in headers where !header.contains(":") {
+            throw ValidationError("header '\(header)' is not of the form 'Name: value'")
+        }
+        for url in urls {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+            else { throw ValidationError("'\(url)' is not an http or https URL") }
+        }
+    }
+
+    func run() async throws {
+        let mode: ProgressMode = quiet
+            ? .none
+            : (progress.flatMap(ProgressMode.init) ?? (Terminal.isTerminal(STDERR_FILENO) ? .bar : .lines))
+        let configuration = HaulConfiguration(
+            stateDirectory: stateDirectory ?? HaulConfiguration.defaultStateDirectory(),
+            connectTimeout: connectTimeout,
+            stallTimeout: stallTimeout,
+            retryPolicy: RetryPolicy(maximumRetries: retries),
+            redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
+            userAgent: userAgent ?? "haul/\(HaulVersion.string)"
+        )
+        let client = try HaulClient(configuration: configuration)
+        let session = DownloadSession(client: client, mode: mode)
+        let code = await session.run(requests: try makeRequests())
+        await client.shutdown()
+        KeyReader.current?.stop()
+        if code != ExitCodes.success { throw ExitCode(code) }
+    }
+
+    private func makeRequests() throws -> [DownloadRequest] {
+        // Absolute paths: the record is found again by its .part path, whatever directory the next run starts in.
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+            return (full as NSString).standardizingPath
+        }
+        let directory = absolute(self.directory ?? workingDirectory)
+        if self.directory != nil {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw HaulError(.io, "cannot create directory \(directory): \(error.localizedDescription)")
+            }
+        }
+        let parsedHeaders = headers.map { line -> DownloadRequest.Header in
+            let colon = line.firstIndex(of: ":")!
+            return DownloadRequest.Header(
+                name: line[..<colon].trimmingCharacters(in: .whitespaces),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        return urls.map { text in
+            let url = URL(string: text)!
+            let destination: String
+            if let output {
+                destination = output.hasPrefix("/") ? absolute(output) : absolute(directory + "/" + output)
+            } else {
+                destination = directory + "/" + FileName.fromURL(url)
+            }
+            return DownloadRequest(
+                url: url,
+                destination: destination,
+                headers: parsedHeaders,
+                overwrite: overwrite,
+                nameFromContentDisposition: remoteName && output == nil,
+                connections: connections,
+                minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20
+            )
+        }
+    }
+}

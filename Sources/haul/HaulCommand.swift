@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import HaulKit
+
+/// `haul`: the command-line front of HaulKit.
+@main
+struct HaulCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "haul",
+        abstract: "Download big files fast, resumably, and without ever corrupting them.",
+        discussion: """
+            Run the same command again after an interruption (Ctrl-C, a crash, kill -9, a lost connection) and the \
+            download resumes where its durable bytes end. A file is only given its final name once every byte is \
+            there; until then it is NAME.part.
+
+            Exit codes: 0 success, 1 internal error, 2 usage error, 3 network failure after retries, 4 HTTP error \
+            status or refused redirect, 5 server protocol violation, 6 file exists, 7 local I/O error (disk full, \
+            permissions), 8 checksum mismatch, 9 archive error, 10 another haul process holds the file, \
+            130 interrupted (Ctrl-C, SIGTERM or q; resumable).
+            """,
+        version: HaulVersion.string,
+        subcommands: [DownloadCommand.self],
+        defaultSubcommand: DownloadCommand.self
+    )
+
+    /// Parses arguments and maps failures to the documented exit codes (usage errors exit 2, not 64).
+    static func main() async {
+        // A parent may have started us with SIGINT/SIGTERM blocked (threads of Dispatch block them): unblock them
+        // so that Ctrl-C and SIGTERM always reach the handler that keeps partial files resumable.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        // Past a file-size limit (`ulimit -f`) a write should fail with EFBIG and become exit code 7 with the partial
+        // file kept, not kill the process with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as HaulError {
+            Terminal.writeError("haul: error: \(error.message)\n")
+            Foundation.exit(ExitCodes.code(for: error))
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                Terminal.writeError(fullMessage(for: error) + "\n")
+                Terminal.writeError("Run 'haul --help' for usage.\n")
+                Foundation.exit(ExitCodes.usage)
+            }
+            exit(withError: error)
+        }
+    }
+}

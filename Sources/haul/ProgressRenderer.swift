@@ -1,0 +1,245 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// How progress is shown.
+enum ProgressMode: String, CaseIterable {
+    /// A redrawn bar on a terminal.
+    case bar
+    /// A plain line every few seconds (for logs and pipes).
+    case lines
+    /// One JSON object per line on standard output.
+    case json
+    /// Nothing but errors.
+    case none
+}
+
+/// Renders one download's updates in the chosen mode. Bars go to standard error (like curl and wget), JSON to
+/// standard output so that it can be piped into a program.
+final class ProgressRenderer: @unchecked Sendable {
+    private let mode: ProgressMode
+    private let name: String
+    private let id: Int64
+    private let colors: Bool
+    private let lock = NSLock()
+    private var lastDraw: Double = 0
+    private var lastLine: Double = 0
+    private var lastProgress: DownloadProgress?
+    private var state: DownloadState = .queued
+    private var started = ProcessInfo.processInfo.systemUptime
+    private var drewBar = false
+    private var hint: String?
+    private var pendingJSONProgress: DownloadProgress?
+
+    /// Minimum seconds between two bar redraws (about 10 per second).
+    static let barInterval = 0.1
+    /// Seconds between two plain progress lines.
+    static let lineInterval = 3.0
+    /// Seconds between two JSON progress objects.
+    static let jsonInterval = 0.5
+
+    init(mode: ProgressMode, name: String, id: Int64) {
+        self.mode = mode
+        self.name = name
+        self.id = id
+        self.colors = Terminal.colorsAllowed(STDERR_FILENO)
+    }
+
+    /// Shows a hint under the bar (e.g. the keys), in bar mode only.
+    func setHint(_ text: String?) {
+        lock.withLock { hint = text }
+    }
+
+    /// Handles one update.
+    func render(_ update: DownloadUpdate) {
+        lock.withLock { renderLocked(update) }
+    }
+
+    /// Ends the bar's line so that later output starts on a fresh line.
+    func finishLine() {
+        lock.withLock {
+            if drewBar { Terminal.writeError("\n") }
+            drewBar = false
+        }
+    }
+
+    private func now() -> Double { ProcessInfo.processInfo.systemUptime }
+
+    private func renderLocked(_ update: DownloadUpdate) {
+        switch mode {
+        case .none: return
+        case .json: renderJSON(update)
+        case .lines: renderLines(update)
+        case .bar: renderBar(update)
+        }
+    }
+
+    // MARK: bar
+
+    private func renderBar(_ update: DownloadUpdate) {
+        switch update {
+        case .progress(let progress):
+            lastProgress = progress
+            guard now() - lastDraw >= Self.barInterval else { return }
+            drawBar()
+        case .state(let newState):
+            state = newState
+            if newState == .downloading { started = now() }
+            if newState == .completed { drawBar(); finishBarLine(done: true) } else { drawBar() }
+        case .retrying(let attempt, let delay, let reason):
+            message("retry \(attempt) in \(DurationText.format(delay)): \(reason)")
+        case .restarted(let reason):
+            message("starting over: \(reason)")
+        case .named(let path):
+            message("saving as \(path)")
+        case .failed(let error):
+            drawBar()
+            finishBarLine(done: false)
+            _ = error
+        }
+    }
+
+    private func message(_ text: String) {
+        if drewBar { Terminal.writeError("\r\u{1B}[2K") }
+        Terminal.writeError("\(paint("haul:", "33")) \(text)\n")
+        drewBar = false
+        drawBar()
+    }
+
+    private func drawBar() {
+        lastDraw = now()
+        let width = Terminal.columns()
+        let progress = lastProgress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
+        let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "  ?%"
+        let sizes = progress.totalBytes.map { "\(ByteCount.format(progress.bytesDone)) / \(ByteCount.format($0))" }
+            ?? ByteCount.format(progress.bytesDone)
+        // Fixed-width slots keep the bar from jumping when the speed text or the state changes.
+        let status: String
+        switch state {
+        case .paused: status = "paused"
+        case .completed: status = "done in \(DurationText.format(max(0.001, now() - started)))"
+        case .failed: status = "failed"
+        default:
+            status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
+        }
+        var tail = pad(sizes, 21) + "  " + pad(status, 22)
+        if progress.activeConnections > 1, state == .downloading { tail += " \(progress.activeConnections) conn" }
+        if let hint, state == .downloading || state == .paused, width >= 100 { tail += "  " + pad(hint, 24) }
+        let nameWidth = min(max(8, width / 4), name.count)
+        let shownName = name.count > nameWidth ? String(name.prefix(max(1, nameWidth - 1))) + "…" : name
+        let barWidth = max(0, min(40, width - 1 - shownName.count - 2 - 4 - 1 - 2 - 2 - tail.count))
+        var bar = ""
+        if barWidth >= 5 {
+            let inner = barWidth - 2
+            let filled = Int((progress.fraction ?? 0) * Double(inner))
+            bar = String(repeating: "=", count: filled)
+            if filled < inner { bar += ">" + String(repeating: " ", count: inner - filled - 1) }
+            bar = "[" + bar + "]"
+        }
+        var line = "\(shownName)  \(percent) \(bar)  \(tail)"
+        while line.hasSuffix(" ") { line.removeLast() }
+        if line.count > width - 1 { line = String(line.prefix(width - 1)) }
+        let color = state == .completed ? "32" : (state == .failed ? "31" : nil)
+        Terminal.writeError("\r\u{1B}[2K" + (color.map { paint(line, $0) } ?? line))
+        drewBar = true
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func finishBarLine(done: Bool) {
+        if drewBar { Terminal.writeError("\n") }
+        drewBar = false
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    // MARK: lines
+
+    private func renderLines(_ update: DownloadUpdate) {
+        switch update {
+        case .progress(let progress):
+            lastProgress = progress
+            guard now() - lastLine >= Self.lineInterval, state == .downloading else { return }
+            lastLine = now()
+            let percent = progress.fraction.map { "\(Int($0 * 100))%" } ?? "?"
+            let total = progress.totalBytes.map { " of \(ByteCount.format($0))" } ?? ""
+            Terminal.writeError(
+                "\(name): \(percent), \(ByteCount.format(progress.bytesDone))\(total), \(ByteCount.formatRate(progress.currentSpeed)), ETA \(DurationText.format(progress.secondsRemaining))\n"
+            )
+        case .state(let newState):
+            if newState == .downloading { started = now(); lastLine = now() }
+            if newState == state { return }
+            state = newState
+            switch newState {
+            case .downloading: Terminal.writeError("\(name): downloading\n")
+            case .completed:
+                let bytes = lastProgress?.bytesDone ?? 0
+                let elapsed = max(0.001, now() - started)
+                Terminal.writeError("\(name): completed, \(ByteCount.format(bytes)) in \(DurationText.format(elapsed))\n")
+            case .paused: Terminal.writeError("\(name): paused\n")
+            default: break
+            }
+        case .retrying(let attempt, let delay, let reason):
+            Terminal.writeError("\(name): retry \(attempt) in \(DurationText.format(delay)): \(reason)\n")
+        case .restarted(let reason):
+            Terminal.writeError("\(name): starting over: \(reason)\n")
+        case .named(let path):
+            Terminal.writeError("\(name): saving as \(path)\n")
+        case .failed:
+            break
+        }
+    }
+
+    // MARK: json
+
+    private func renderJSON(_ update: DownloadUpdate) {
+        var object: [String: Any] = ["id": id, "name": name]
+        switch update {
+        case .progress(let progress):
+            guard now() - lastLine >= Self.jsonInterval else {
+                pendingJSONProgress = progress
+                return
+            }
+            lastLine = now()
+            pendingJSONProgress = nil
+            object["type"] = "progress"
+            object["bytes"] = progress.bytesDone
+            object["total"] = progress.totalBytes ?? NSNull()
+            object["speed"] = Int(progress.currentSpeed)
+            object["averageSpeed"] = Int(progress.averageSpeed)
+            object["eta"] = progress.secondsRemaining.map { Int($0.rounded(.up)) } ?? NSNull()
+            object["connections"] = progress.activeConnections
+        case .state(let newState):
+            // The last progress before a state change is never dropped: it carries the final byte count.
+            if let pending = pendingJSONProgress {
+                pendingJSONProgress = nil
+                lastLine = 0
+                renderJSON(.progress(pending))
+            }
+            object["type"] = "state"
+            object["state"] = newState.rawValue
+        case .retrying(let attempt, let delay, let reason):
+            object["type"] = "retrying"
+            object["attempt"] = attempt
+            object["delay"] = delay
+            object["reason"] = reason
+        case .restarted(let reason):
+            object["type"] = "restarted"
+            object["reason"] = reason
+        case .named(let path):
+            object["type"] = "named"
+            object["path"] = path
+        case .failed(let error):
+            object["type"] = "failed"
+            object["error"] = error.message
+            object["exitCode"] = Int(ExitCodes.code(for: error))
+        }
+        if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+            Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Facts about the terminal and raw-mode key reading.
+enum Terminal {
+    /// Whether `fd` is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The terminal's width in columns (80 when unknown).
+    static func columns(_ fd: Int32 = STDERR_FILENO) -> Int {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Whether colours are allowed: a terminal and no `NO_COLOR` (https://no-color.org).
+    static func colorsAllowed(_ fd: Int32) -> Bool {
+        isTerminal(fd) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// Writes text to standard error without buffering surprises.
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Writes a line to standard output.
+    static func writeOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Puts standard input into raw mode (no echo, no line buffering) and delivers key presses; restores the terminal
+/// on `stop()` and at exit.
+final class KeyReader: @unchecked Sendable {
+    private var original = termios()
+    private var active = false
+    private let lock = NSLock()
+
+    /// Starts reading keys from a terminal on standard input; returns nil when standard input is not a terminal.
+    static func start(onKey: @escaping @Sendable (UInt8) -> Void) -> KeyReader? {
+        guard Terminal.isTerminal(STDIN_FILENO) else { return nil }
+        let reader = KeyReader()
+        guard tcgetattr(STDIN_FILENO, &reader.original) == 0 else { return nil }
+        var raw = reader.original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
+        reader.active = true
+        KeyReader.current = reader
+        atexit { KeyReader.current?.stop() }
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while read(STDIN_FILENO, &byte, 1) == 1 { onKey(byte) }
+        }
+        thread.start()
+        return reader
+    }
+
+    nonisolated(unsafe) static var current: KeyReader?
+
+    /// Restores the terminal's original mode.
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard active else { return }
+        active = false
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+    }
+}

@@ -1,2 +1,0 @@
-import HaulKit
-print("haul")

@@ -1,0 +1,215 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// `haul` end to end: files on disk, what it prints, and its documented exit codes.
+final class CommandLineTests: XCTestCase {
+    private let content = deterministicBytes(count: 1 << 20, seed: 5)
+
+    func testUsageErrorsExitWithCodeTwo() throws {
+        try withTemporaryDirectorySync { dir in
+            for arguments in [[], ["ftp://example.com/x"], ["-o", "a", "http://h/1", "http://h/2"], ["--progress", "fancy", "http://h/x"], ["--connections", "0", "http://h/x"], ["--no-such-flag", "http://h/x"]] {
+                let result = try HaulProcess.run(arguments, in: dir.url)
+                XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+                XCTAssertFalse(result.stderr.isEmpty, "a usage error explains itself")
+            }
+        }
+    }
+
+    func testHelpDocumentsExitCodes() throws {
+        try withTemporaryDirectorySync { dir in
+            let result = try HaulProcess.run(["get", "--help"], in: dir.url)
+            XCTAssertEqual(result.status, 0)
+            let top = try HaulProcess.run(["--help"], in: dir.url)
+            XCTAssertTrue(top.stdout.contains("130 interrupted"), top.stdout)
+            XCTAssertTrue(result.stdout.contains("--stall-timeout"))
+        }
+    }
+
+    func testDownloadsAndReportsProgressInPlainLinesWhenPiped() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/data/file.bin", FileResource(content: content))
+                let result = try HaulProcess.run(["--state-dir", dir.file("state").path, server.url("/data/file.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(contents(dir.file("file.bin")), content)
+                XCTAssertTrue(result.stderr.contains("file.bin: completed"), result.stderr)
+                XCTAssertFalse(result.stderr.contains("\u{1B}["), "no terminal escapes when piped")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("file.bin.part").path))
+            }
+        }
+    }
+
+    func testQuietPrintsNothing() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                let result = try HaulProcess.run(["-q", "--state-dir", dir.file("s").path, "-o", "out.bin", server.url("/f")], in: dir.url)
+                XCTAssertEqual(result.status, 0)
+                XCTAssertEqual(result.stderr, "")
+                XCTAssertEqual(result.stdout, "")
+                XCTAssertEqual(contents(dir.file("out.bin")), content)
+            }
+        }
+    }
+
+    func testExistingFileExitsSixUnlessOverwrite() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                try Data("precious".utf8).write(to: dir.file("f"))
+                let refused = try HaulProcess.run(["--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(refused.status, 6)
+                XCTAssertTrue(refused.stderr.contains("already exists"), refused.stderr)
+                XCTAssertEqual(contents(dir.file("f")), Array("precious".utf8))
+                let replaced = try HaulProcess.run(["--overwrite", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(replaced.status, 0, replaced.stderr)
+                XCTAssertEqual(contents(dir.file("f")), content)
+            }
+        }
+    }
+
+    func testHTTPErrorExitsFourAndWritesNothing() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.route("/gone.bin") { _ in .text(404, "<h1>missing</h1>") }
+                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, server.url("/gone.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 4)
+                XCTAssertTrue(result.stderr.contains("404"), result.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("gone.bin").path))
+            }
+        }
+    }
+
+    func testNetworkFailureExitsThree() throws {
+        try withTemporaryDirectorySync { dir in
+            let result = try HaulProcess.run(["--retries", "0", "--state-dir", dir.file("s").path, "http://127.0.0.1:9/x.bin"], in: dir.url)
+            XCTAssertEqual(result.status, 3, result.stderr)
+        }
+    }
+
+    func testJSONProgressIsOneObjectPerLine() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let result = try HaulProcess.run(["--progress", "json", "--state-dir", dir.file("s").path, server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let objects = try result.stdout.split(separator: "\n").map {
+                    try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+                }
+                XCTAssertTrue(objects.contains { $0["type"] as? String == "state" && $0["state"] as? String == "completed" })
+                let progress = objects.filter { $0["type"] as? String == "progress" }
+                XCTAssertEqual(progress.last?["bytes"] as? Int, content.count)
+                XCTAssertEqual(progress.last?["total"] as? Int, content.count)
+            }
+        }
+    }
+
+    func testStateDirectoryComesFromTheEnvironment() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                let state = dir.file("env-state")
+                let result = try HaulProcess.run([server.url("/f")], in: dir.url, environment: ["HAUL_STATE_DIR": state.path])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: state.appendingPathComponent("haul.sqlite").path))
+            }
+        }
+    }
+
+    func testRemoteNameIsSanitised() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/dl", FileResource(content: content, contentDisposition: "attachment; filename=\"../../../tmp/owned.txt\""))
+                let result = try HaulProcess.run(["-J", "-d", dir.file("out").path, "--state-dir", dir.file("s").path, server.url("/dl")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(contents(dir.file("out/owned.txt")), content)
+            }
+        }
+    }
+
+    // A file-size limit (or a full disk) is a clear I/O error that keeps the partial file resumable.
+    func testFileSizeLimitIsAnIOErrorAndResumable() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let big = deterministicBytes(count: 3 << 20, seed: 4)
+                let file = FileResource(content: big)
+                server.route("/known.bin") { file.response(for: $0) }
+                server.route("/chunked.bin") { request in
+                    var response = file.response(for: request)
+                    if request.header("Range") == nil { response.chunked = true }
+                    return response
+                }
+                for name in ["known.bin", "chunked.bin"] {
+                    let arguments = ["--state-dir", dir.file("s").path, server.url("/" + name)]
+                    let limited = Process()
+                    limited.executableURL = URL(fileURLWithPath: "/bin/bash")
+                    // ulimit -f counts 1024-byte blocks: 1 MiB, a third of the file.
+                    limited.arguments = ["-c", "ulimit -f 1024; exec \"$0\" \"$@\"", HaulProcess.binary.path] + arguments
+                    limited.currentDirectoryURL = dir.url
+                    let errors = Pipe()
+                    limited.standardError = errors
+                    try limited.run()
+                    limited.waitUntilExit()
+                    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    XCTAssertEqual(limited.terminationStatus, 7, "\(name): \(message)")
+                    XCTAssertTrue(message.contains("File too large"), message)
+                    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file(name).path))
+                    let resumed = try HaulProcess.run(arguments, in: dir.url)
+                    XCTAssertEqual(resumed.status, 0, resumed.stderr)
+                    XCTAssertEqual(contents(dir.file(name)), big)
+                }
+                let chunkedRequests = server.requests(for: "/chunked.bin")
+                XCTAssertNotNil(chunkedRequests.last?.header("Range"), "the chunked download resumed after the limit")
+            }
+        }
+    }
+
+    // Ctrl-C keeps the partial and the record; the same command resumes.
+    func testInterruptThenResume() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let file = FileResource(content: deterministicBytes(count: 4 << 20, seed: 9))
+                server.route("/slow.bin") { request in
+                    var response = file.response(for: request)
+                    response.bytesPerSecond = 1 << 20
+                    return response
+                }
+                let arguments = ["--state-dir", dir.file("s").path, server.url("/slow.bin")]
+                let running = try HaulProcess(arguments, in: dir.url)
+                let part = dir.file("slow.bin.part")
+                let state = dir.file("s")
+                XCTAssertTrue(
+                    waitUntil { (durableBytes(stateDirectory: state, partPath: part.path) ?? 0) > 0 },
+                    "bytes are checkpointed about once a second"
+                )
+                running.signal(SIGINT)
+                let stopped = running.finish()
+                XCTAssertEqual(stopped.status, 130, stopped.stderr)
+                XCTAssertTrue(stopped.stderr.contains("resume"), stopped.stderr)
+                let kept = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part.path))
+                XCTAssertGreaterThan(kept, 0)
+                XCTAssertTrue(FileManager.default.fileExists(atPath: part.path))
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("slow.bin").path))
+
+                server.route("/slow.bin") { file.response(for: $0) }
+                let resumed = try HaulProcess.run(arguments, in: dir.url)
+                XCTAssertEqual(resumed.status, 0, resumed.stderr)
+                XCTAssertEqual(contents(dir.file("slow.bin")), file.content)
+                let last = try XCTUnwrap(server.requests(for: "/slow.bin").last)
+                let range = try XCTUnwrap(last.header("Range"))
+                XCTAssertTrue(range.hasPrefix("bytes=\(kept)-"), "resumes exactly at the kept bytes: \(range)")
+            }
+        }
+    }
+}
+
+func contents(_ url: URL) -> [UInt8]? {
+    FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
+}
+
+func withTemporaryDirectorySync(_ body: (TemporaryDirectory) throws -> Void) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try body(directory)
+}

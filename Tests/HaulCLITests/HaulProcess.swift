@@ -1,0 +1,89 @@
+import Foundation
+import HaulKit
+import XCTest
+
+/// Runs the built `haul` binary as a child process, the way a person or a script would.
+final class HaulProcess: @unchecked Sendable {
+    /// The `haul` binary beside the test bundle.
+    static var binary: URL {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleDirectory, bundleDirectory.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("haul")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return bundleDirectory.appendingPathComponent("haul")
+    }
+
+    let process = Process()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private var outData = Data()
+    private var errData = Data()
+    private let group = DispatchGroup()
+
+    /// Starts `haul args...` in `directory` with extra environment variables.
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env.removeValue(forKey: "HAUL_STATE_DIR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        for (pipe, keyPath) in [(stdout, \HaulProcess.outData), (stderr, \HaulProcess.errData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                self[keyPath: keyPath] = data
+                self.group.leave()
+            }
+        }
+        try process.run()
+    }
+
+    /// Waits for the process to exit and returns its status and output.
+    func finish(timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("haul did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        group.wait()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Sends a signal.
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Runs `haul args...` to completion.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: Double = 60) throws -> (status: Int32, stdout: String, stderr: String) {
+        try HaulProcess(arguments, in: directory, environment: environment).finish(timeout: timeout)
+    }
+}
+
+/// Polls until `condition` holds or `timeout` passes; returns whether it held.
+func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+
+/// The durable byte count (over every segment) the state database records for the download writing `partPath`.
+func durableBytes(stateDirectory: URL, partPath: String) -> Int64? {
+    guard let store = try? DownloadStore(directory: stateDirectory.path),
+        let record = try? store.unfinished(partPath: partPath), let id = record.id
+    else { return nil }
+    return (try? store.segments(of: id)).map { $0.reduce(0) { $0 + ($1.next - $1.start) } }
+}

@@ -1,0 +1,372 @@
+import XCTest
+
+@testable import HaulCore
+
+private let mib: Int64 = 1024 * 1024
+
+private func id(_ number: Int) -> ConnectionID { ConnectionID(number) }
+
+private func policy(_ connections: Int, split: Int64) -> SegmentPolicy {
+    SegmentPolicy(connections: connections, minimumSplitSize: split)
+}
+
+/// Opens connections until the planner says no more.
+private func openAll(_ planner: inout SegmentPlanner) -> [SegmentAssignment] {
+    var opened: [SegmentAssignment] = []
+    while let assignment = planner.nextAssignment() { opened.append(assignment) }
+    return opened
+}
+
+private func ranges(_ planner: SegmentPlanner) -> [[Int64]] {
+    planner.segments.map { [$0.start, $0.end, $0.next] }
+}
+
+final class SegmentPlanTests: XCTestCase {
+    func testSegmentsCoverTheFileExactlyWithSizesWithinOneByte() {
+        let length = 100 * mib + 3
+        let planner = SegmentPlanner(length: length, policy: policy(4, split: 4 * mib))
+        let sizes = planner.segments.map { $0.end - $0.start }
+        XCTAssertEqual(sizes, [25 * mib + 1, 25 * mib + 1, 25 * mib + 1, 25 * mib])
+        XCTAssertEqual(planner.segments.first?.start, 0)
+        XCTAssertEqual(planner.segments.last?.end, length)
+        for (before, after) in zip(planner.segments, planner.segments.dropFirst()) { XCTAssertEqual(before.end, after.start) }
+        XCTAssertTrue(planner.segments.allSatisfy { $0.next == $0.start && $0.owner == nil })
+        XCTAssertEqual(planner.completedBytes, 0)
+    }
+
+    func testEmptyFileIsOneCompleteSegment() {
+        var planner = SegmentPlanner(length: 0, policy: policy(8, split: 4 * mib))
+        XCTAssertEqual(ranges(planner), [[0, 0, 0]])
+        XCTAssertTrue(planner.isComplete)
+        XCTAssertFalse(planner.wantsNewConnection)
+        XCTAssertNil(planner.nextAssignment())
+    }
+
+    func testOneByteFileIsOneOpenEndedFetch() throws {
+        var planner = SegmentPlanner(length: 1, policy: policy(8, split: 1))
+        let opened = openAll(&planner)
+        XCTAssertEqual(opened, [SegmentAssignment(connection: id(1), start: 0, end: 1)])
+        XCTAssertEqual(opened[0].range, ByteRange(0, nil))
+        XCTAssertEqual(try planner.connectionReceived(id(1), upTo: 1), .reachedEnd)
+        XCTAssertEqual(try planner.connectionFinished(id(1)), .complete)
+        XCTAssertTrue(planner.isComplete)
+        XCTAssertEqual(planner.completedBytes, 1)
+    }
+
+    func testMultipleConnectionsOnlyFromTwoSplitsUp() {
+        let split = 4 * mib
+        XCTAssertEqual(SegmentPlanner(length: 2 * split - 1, policy: policy(4, split: split)).segments.count, 1)
+        XCTAssertEqual(SegmentPlanner(length: 2 * split, policy: policy(4, split: split)).segments.count, 2)
+        XCTAssertEqual(SegmentPlanner(length: 3 * split + 7, policy: policy(4, split: split)).segments.count, 3)
+        XCTAssertEqual(SegmentPlanner(length: 1 * mib, policy: policy(4, split: 10 * mib)).segments.map(\.end), [1 * mib], "split larger than the file")
+    }
+
+    func testLengthNotDivisibleGivesTheExtraBytesToTheFirstSegments() {
+        let planner = SegmentPlanner(length: 103, policy: policy(4, split: 10))
+        XCTAssertEqual(planner.segments.map { $0.end - $0.start }, [26, 26, 26, 25])
+    }
+
+    func testThirtyTwoConnectionsOnASmallFileNeverCutBelowTheMinimum() {
+        XCTAssertEqual(SegmentPlanner(length: 10 * mib, policy: policy(32, split: 4 * mib)).segments.count, 2)
+        let bytes = SegmentPlanner(length: 100, policy: policy(32, split: 4))
+        XCTAssertEqual(bytes.segments.count, 25)
+        XCTAssertTrue(bytes.segments.allSatisfy { $0.end - $0.start == 4 })
+        let many = SegmentPlanner(length: 100, policy: policy(32, split: 1))
+        XCTAssertEqual(many.segments.count, 32)
+        XCTAssertEqual(many.segments.map { $0.end - $0.start }.reduce(0, +), 100)
+    }
+
+    func testHugeLengthsDoNotOverflow() {
+        let planner = SegmentPlanner(length: .max, policy: policy(32, split: 1))
+        XCTAssertEqual(planner.segments.count, 32)
+        XCTAssertEqual(planner.segments.last?.end, .max)
+        let hugeSplit = SegmentPlanner(length: .max, policy: policy(32, split: .max / 2 + 1))
+        XCTAssertEqual(hugeSplit.segments.count, 1, "2 * split would overflow; still one segment")
+    }
+
+    func testFirstConnectionIsOpenEndedTheOthersAreRangedUpToTheCap() {
+        var planner = SegmentPlanner(length: 400, policy: policy(4, split: 10))
+        let opened = openAll(&planner)
+        XCTAssertEqual(opened.map(\.range), [ByteRange(0, nil), ByteRange(100, 200), ByteRange(200, 300), ByteRange(300, 400)])
+        XCTAssertEqual(opened.map(\.connection), [id(1), id(2), id(3), id(4)])
+        XCTAssertEqual(planner.activeConnections, [id(1), id(2), id(3), id(4)])
+        XCTAssertFalse(planner.wantsNewConnection)
+        XCTAssertNil(planner.nextAssignment())
+    }
+}
+
+final class SegmentStealingTests: XCTestCase {
+    /// Four connections on 400 bytes (segments of 100), minimum split 10.
+    private func running() -> SegmentPlanner {
+        var planner = SegmentPlanner(length: 400, policy: policy(4, split: 10))
+        _ = openAll(&planner)
+        return planner
+    }
+
+    func testAFinishedConnectionTakesTheBackHalfOfTheLargestRemainder() throws {
+        var planner = running()
+        try planner.connectionReceived(id(1), upTo: 100)
+        try planner.connectionReceived(id(2), upTo: 110)  // 90 left
+        try planner.connectionReceived(id(3), upTo: 250)  // 50 left
+        try planner.connectionReceived(id(4), upTo: 320)  // 80 left
+        XCTAssertEqual(
+            try planner.connectionFinished(id(1)),
+            .assign(SegmentAssignment(connection: id(1), start: 155, end: 200, shrink: SegmentShrink(connection: id(2), end: 155)))
+        )
+        XCTAssertEqual(planner.segment(ownedBy: id(2))?.end, 155, "the victim's end shrinks")
+        XCTAssertEqual(ranges(planner), [[0, 100, 100], [100, 155, 110], [155, 200, 155], [200, 300, 250], [300, 400, 320]])
+        XCTAssertThrowsError(try planner.connectionReceived(id(2), upTo: 156)) {
+            XCTAssertEqual($0 as? SegmentPlannerError, .progressPastEnd(id(2), offset: 156, end: 155))
+        }
+        XCTAssertEqual(try planner.connectionReceived(id(2), upTo: 155), .reachedEnd)
+    }
+
+    func testStealingNeverCutsBelowTheMinimumSplit() throws {
+        var planner = running()
+        try planner.connectionReceived(id(1), upTo: 100)
+        try planner.connectionReceived(id(2), upTo: 181)  // 19 left: halves 9 and 10
+        try planner.connectionReceived(id(3), upTo: 281)
+        try planner.connectionReceived(id(4), upTo: 380)  // 20 left: halves 10 and 10
+        XCTAssertEqual(
+            try planner.connectionFinished(id(1)),
+            .assign(SegmentAssignment(connection: id(1), start: 390, end: 400, shrink: SegmentShrink(connection: id(4), end: 390)))
+        )
+        try planner.connectionReceived(id(1), upTo: 400)
+        XCTAssertEqual(try planner.connectionFinished(id(1)), .idle, "19 bytes left at most: nothing worth splitting")
+        XCTAssertEqual(planner.activeConnections, [id(2), id(3), id(4)])
+        XCTAssertFalse(planner.wantsNewConnection)
+    }
+
+    func testAWaitingSegmentIsTakenBeforeStealing() throws {
+        var planner = running()
+        try planner.connectionReceived(id(3), upTo: 230)
+        XCTAssertEqual(try planner.connectionFailed(id(3)), .retry)
+        try planner.connectionReceived(id(1), upTo: 100)
+        XCTAssertEqual(try planner.connectionFinished(id(1)), .assign(SegmentAssignment(connection: id(1), start: 230, end: 300)))
+        XCTAssertEqual(planner.segment(ownedBy: id(1)), Segment(start: 200, end: 300, next: 230, owner: id(1)))
+    }
+
+    func testTheLastFinishReportsCompletion() throws {
+        var planner = running()
+        for n in 1...3 {
+            try planner.connectionReceived(id(n), upTo: Int64(n) * 100)
+        }
+        try planner.connectionReceived(id(4), upTo: 395)
+        XCTAssertEqual(try planner.connectionFinished(id(1)), .idle)
+        XCTAssertEqual(try planner.connectionFinished(id(2)), .idle)
+        XCTAssertEqual(try planner.connectionFinished(id(3)), .idle)
+        XCTAssertFalse(planner.isComplete)
+        try planner.connectionReceived(id(4), upTo: 400)
+        XCTAssertEqual(try planner.connectionFinished(id(4)), .complete)
+        XCTAssertTrue(planner.isComplete)
+        XCTAssertEqual(planner.completedBytes, 400)
+        XCTAssertEqual(planner.activeConnections, [])
+    }
+
+    func testImpossibleEventsThrowAndChangeNothing() throws {
+        var planner = running()
+        try planner.connectionReceived(id(2), upTo: 150)
+        let before = planner.segments
+        XCTAssertThrowsError(try planner.connectionFinished(id(2))) {
+            XCTAssertEqual($0 as? SegmentPlannerError, .segmentUnfinished(id(2), next: 150, end: 200))
+        }
+        XCTAssertThrowsError(try planner.connectionReceived(id(2), upTo: 149)) {
+            XCTAssertEqual($0 as? SegmentPlannerError, .progressBackwards(id(2), offset: 149, next: 150))
+        }
+        XCTAssertThrowsError(try planner.connectionReceived(id(2), upTo: 201))
+        XCTAssertThrowsError(try planner.connectionFailed(id(9))) { XCTAssertEqual($0 as? SegmentPlannerError, .unknownConnection(id(9))) }
+        XCTAssertEqual(planner.segments, before)
+    }
+}
+
+final class SlowConnectionTests: XCTestCase {
+    /// Four connections on 64 MiB (16 MiB each), minimum split 1 MiB, watched from t = 0.
+    private func watched() -> SegmentPlanner {
+        var planner = SegmentPlanner(length: 64 * mib, policy: policy(4, split: mib))
+        _ = openAll(&planner)
+        XCTAssertEqual(planner.tick(now: 0, speeds: [:]), [])
+        return planner
+    }
+
+    /// Every connection but `except` moves on by `step` bytes.
+    private func progress(_ planner: inout SegmentPlanner, by step: Int64, except: Set<ConnectionID> = []) throws {
+        for connection in planner.activeConnections where !except.contains(connection) {
+            let segment = try XCTUnwrap(planner.segment(ownedBy: connection))
+            try planner.connectionReceived(connection, upTo: min(segment.end, segment.next + step))
+        }
+    }
+
+    private let speeds: [ConnectionID: Double] = [id(1): 1_000_000, id(2): 1_000_000, id(3): 1_000_000, id(4): 20_000]
+
+    func testAConnectionFiftyTimesSlowerThanTheMedianIsTakenOver() throws {
+        var planner = watched()
+        try progress(&planner, by: 1000)
+        XCTAssertEqual(planner.tick(now: 4, speeds: speeds), [], "not measured long enough yet")
+        try progress(&planner, by: 1000)
+        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [.replace(id(4), .slow)])
+        XCTAssertNil(planner.segment(ownedBy: id(4)))
+        // Its whole remaining range waits, keeping the progress, for a fresh connection.
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 48 * mib + 2000, end: 64 * mib)])
+        XCTAssertThrowsError(try planner.connectionReceived(id(4), upTo: 48 * mib + 3000), "late bytes of the slow one")
+    }
+
+    func testTheReplacementIsJudgedOnlyAfterItsOwnMeasuringTime() throws {
+        var planner = watched()
+        try progress(&planner, by: 1000)
+        XCTAssertEqual(planner.tick(now: 6, speeds: speeds).count, 1)
+        _ = openAll(&planner)
+        var slowAgain = speeds
+        slowAgain[id(5)] = 20_000
+        for now in stride(from: 7.0, to: 12.0, by: 1) {
+            try progress(&planner, by: 1000)
+            XCTAssertEqual(planner.tick(now: now, speeds: slowAgain), [], "not judged before 5 s of its own (t = \(now))")
+        }
+        try progress(&planner, by: 1000)
+        XCTAssertEqual(planner.tick(now: 12, speeds: slowAgain), [.replace(id(5), .slow)], "still slow: replaced again")
+    }
+
+    func testASlowConnectionWithASmallRemainderIsTakenOverToo() throws {
+        var planner = watched()
+        try planner.connectionReceived(id(4), upTo: 64 * mib - 2 * mib + 1)
+        try progress(&planner, by: 1000, except: [id(4)])
+        XCTAssertEqual(planner.tick(now: 6, speeds: speeds), [.replace(id(4), .slow)], "the tail is where a slow connection hurts most")
+    }
+
+    func testAStalledConnectionIsReplaced() throws {
+        var planner = watched()
+        try planner.connectionReceived(id(2), upTo: 16 * mib + 500)
+        for now in stride(from: 1.0, to: 16.0, by: 1) {
+            try progress(&planner, by: 1000, except: [id(2)])
+            XCTAssertEqual(planner.tick(now: now, speeds: [:]), [], "t = \(now)")
+        }
+        try progress(&planner, by: 1000, except: [id(2)])
+        XCTAssertEqual(planner.tick(now: 16, speeds: [:]), [.replace(id(2), .stalled)], "no byte since t = 1")
+        XCTAssertFalse(planner.activeConnections.contains(id(2)))
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 16 * mib + 500, end: 32 * mib)])
+        XCTAssertThrowsError(try planner.connectionReceived(id(2), upTo: 16 * mib + 600), "late bytes of a replaced connection") {
+            XCTAssertEqual($0 as? SegmentPlannerError, .unknownConnection(id(2)))
+        }
+        XCTAssertEqual(planner.tick(now: 17, speeds: [:]), [], "the new connection is watched from now on")
+    }
+
+    func testALoneOrFreshConnectionIsNeverJudgedSlow() throws {
+        var lone = SegmentPlanner(length: 64 * mib, policy: policy(1, split: mib))
+        _ = openAll(&lone)
+        _ = lone.tick(now: 0, speeds: [:])
+        try lone.connectionReceived(id(1), upTo: 10)
+        XCTAssertEqual(lone.tick(now: 10, speeds: [id(1): 1]), [], "no other connection to compare with")
+
+        var planner = watched()
+        try progress(&planner, by: 1000)
+        XCTAssertEqual(try planner.connectionFailed(id(1)), .retry)
+        XCTAssertEqual(openAll(&planner).count, 1)
+        let fresh: [ConnectionID: Double] = [id(5): 1, id(2): 1_000_000, id(3): 1_000_000, id(4): 1_000_000]
+        XCTAssertEqual(planner.tick(now: 6, speeds: fresh), [], "connection 5 was first seen now")
+        XCTAssertEqual(planner.tick(now: 10, speeds: fresh), [], "connection 5 moved no byte yet but is not stalled either")
+    }
+}
+
+final class SegmentGiveUpTests: XCTestCase {
+    private func running() -> SegmentPlanner {
+        var planner = SegmentPlanner(length: 400, policy: policy(4, split: 10))
+        _ = openAll(&planner)
+        return planner
+    }
+
+    func testTooManyConnectionsReturnsTheRangeAndLowersTheCap() throws {
+        var planner = running()
+        try planner.connectionReceived(id(4), upTo: 340)
+        XCTAssertEqual(try planner.connectionGaveUp(id(4), status: 429), .wait)
+        XCTAssertEqual(planner.maximumConnections, 3)
+        XCTAssertEqual(planner.segments.last, Segment(start: 300, end: 400, next: 340), "progress kept, no owner")
+        XCTAssertFalse(planner.wantsNewConnection)
+        XCTAssertNil(planner.nextAssignment())
+        try planner.connectionReceived(id(1), upTo: 100)
+        XCTAssertEqual(try planner.connectionFinished(id(1)), .assign(SegmentAssignment(connection: id(1), start: 340, end: 400)))
+
+        XCTAssertEqual(try planner.connectionGaveUp(id(2), status: 503), .wait)
+        XCTAssertEqual(planner.maximumConnections, 2)
+        XCTAssertEqual(try planner.connectionFailed(id(3)), .retry, "a plain failure never lowers the cap")
+        XCTAssertEqual(planner.maximumConnections, 2)
+        XCTAssertEqual(openAll(&planner).map(\.range), [ByteRange(100, 200)])
+    }
+
+    func testTheCapNeverDropsBelowOne() throws {
+        var planner = SegmentPlanner(length: 400, policy: policy(1, split: 10))
+        _ = openAll(&planner)
+        try planner.connectionReceived(id(1), upTo: 50)
+        XCTAssertEqual(try planner.connectionGaveUp(id(1), status: 403), .retry)
+        XCTAssertEqual(planner.maximumConnections, 1)
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(2), start: 50, end: 400)])
+    }
+
+    func testOtherRefusalsReturnTheRangeWithoutLoweringTheCap() throws {
+        for status in [200, 416, 500] {
+            var planner = running()
+            XCTAssertEqual(try planner.connectionGaveUp(id(2), status: status), .retry)
+            XCTAssertEqual(planner.maximumConnections, 4)
+            XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 100, end: 200)])
+        }
+    }
+
+    func testAFailureAfterTheLastByteCompletes() throws {
+        var planner = SegmentPlanner(length: 10, policy: policy(4, split: 10))
+        _ = openAll(&planner)
+        try planner.connectionReceived(id(1), upTo: 10)
+        XCTAssertEqual(try planner.connectionFailed(id(1)), .complete)
+        XCTAssertTrue(planner.isComplete)
+    }
+}
+
+final class SegmentRestoreTests: XCTestCase {
+    func testRestoreKeepsProgressDropsOwnersAndSplitsForFreeConnections() throws {
+        let saved = [
+            Segment(start: 0, end: 100, next: 100),
+            Segment(start: 200, end: 300, next: 200, owner: id(7)),
+            Segment(start: 100, end: 200, next: 150, owner: id(3)),
+        ]
+        var planner = try SegmentPlanner(length: 300, policy: policy(3, split: 10), restoring: saved)
+        XCTAssertEqual(ranges(planner), [[0, 100, 100], [100, 200, 150], [200, 250, 200], [250, 300, 250]])
+        XCTAssertEqual(planner.activeConnections, [])
+        XCTAssertEqual(planner.completedBytes, 150)
+        XCTAssertEqual(openAll(&planner).map(\.range), [ByteRange(150, 200), ByteRange(200, 250), ByteRange(250, 300)])
+    }
+
+    func testASingleConnectionCheckpointIsSpreadOverTheConnections() throws {
+        let planner = try SegmentPlanner(length: 1000, policy: policy(4, split: 10), restoring: [Segment(start: 0, end: 1000, next: 200)])
+        XCTAssertEqual(ranges(planner), [[0, 400, 200], [400, 600, 400], [600, 800, 600], [800, 1000, 800]])
+    }
+
+    func testRestoreNeverSplitsBelowTheMinimum() throws {
+        let planner = try SegmentPlanner(length: 100, policy: policy(8, split: 30), restoring: [Segment(start: 0, end: 100, next: 35)])
+        XCTAssertEqual(ranges(planner), [[0, 67, 35], [67, 100, 67]], "65 left: 32 + 33, then nothing of 60 or more")
+    }
+
+    func testACompleteCheckpointStaysComplete() throws {
+        var planner = try SegmentPlanner(length: 200, policy: policy(4, split: 10), restoring: [
+            Segment(start: 0, end: 120, next: 120), Segment(start: 120, end: 200, next: 200),
+        ])
+        XCTAssertTrue(planner.isComplete)
+        XCTAssertEqual(planner.segments.count, 2)
+        XCTAssertNil(planner.nextAssignment())
+        XCTAssertTrue(try SegmentPlanner(length: 0, restoring: []).isComplete)
+    }
+
+    func testInvalidCheckpointsAreRefused() {
+        let invalid: [[Segment]] = [
+            [],
+            [Segment(start: 0, end: 50, next: 0), Segment(start: 60, end: 100, next: 60)],  // gap
+            [Segment(start: 0, end: 60, next: 0), Segment(start: 50, end: 100, next: 50)],  // overlap
+            [Segment(start: 0, end: 90, next: 0)],  // short
+            [Segment(start: 0, end: 110, next: 0)],  // long
+            [Segment(start: 0, end: 100, next: 101)],  // next past end
+            [Segment(start: 10, end: 100, next: 10)],  // does not start at 0
+            [Segment(start: 0, end: 50, next: 40), Segment(start: 50, end: 100, next: 30)],  // next before start
+        ]
+        for segments in invalid {
+            XCTAssertThrowsError(try SegmentPlanner(length: 100, restoring: segments), "\(segments)") {
+                guard case .invalidCheckpoint? = $0 as? SegmentPlannerError else { return XCTFail("\($0)") }
+            }
+        }
+    }
+}

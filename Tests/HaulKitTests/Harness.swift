@@ -1,0 +1,124 @@
+import Crypto
+import Foundation
+import HaulCore
+import HaulKit
+import HaulTestSupport
+import XCTest
+
+/// A client with fast retries, quick checkpoints and a private state directory, for integration tests.
+struct Harness {
+  let directory: TemporaryDirectory
+  let client: HaulClient
+
+  init(
+    directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
+    retryAfterCap: Double = 300
+  ) throws {
+    self.directory = directory
+    self.client = try HaulClient(
+      configuration: HaulConfiguration(
+        stateDirectory: directory.file("state").path,
+        connectTimeout: 2,
+        stallTimeout: stallTimeout,
+        retryPolicy: RetryPolicy(
+          maximumRetries: retries, initialDelay: 0.01, maximumDelay: 0.05,
+          maximumRetryAfter: retryAfterCap),
+        checkpointInterval: 0.05,
+        progressInterval: 0.02
+      )
+    )
+  }
+
+  func path(_ name: String) -> String { directory.file(name).path }
+
+  /// Runs a download to its end and returns its outcome and every update it published.
+  func run(_ request: DownloadRequest) async throws -> (DownloadOutcome, [DownloadUpdate]) {
+    let task = try client.prepare(request)
+    let updates = task.updates
+    let collector = Task { () -> [DownloadUpdate] in
+      var seen: [DownloadUpdate] = []
+      for await update in updates { seen.append(update) }
+      return seen
+    }
+    try await task.start()
+    let outcome = await task.outcome()
+    if case .completed = outcome {} else { collector.cancel() }
+    return (outcome, await collector.value)
+  }
+
+  func request(
+    _ url: String, to name: String = "file.bin", overwrite: Bool = false,
+    headers: [DownloadRequest.Header] = [], contentDisposition: Bool = false
+  ) -> DownloadRequest {
+    DownloadRequest(
+      url: URL(string: url)!, destination: path(name), headers: headers, overwrite: overwrite,
+      nameFromContentDisposition: contentDisposition)
+  }
+
+  func shutdown() async { await client.shutdown() }
+}
+
+/// Runs `body` with a harness whose client is always shut down (AsyncHTTPClient traps on a client that is not).
+func withHarness<Result>(
+  _ directory: TemporaryDirectory,
+  retries: Int = 3,
+  stallTimeout: Double = 5,
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (Harness) async throws -> Result
+) async throws -> Result {
+  let harness = try Harness(directory: directory, retries: retries, stallTimeout: stallTimeout)
+  do {
+    let result = try await body(harness)
+    await harness.shutdown()
+    return result
+  } catch {
+    await harness.shutdown()
+    throw error
+  }
+}
+
+func contents(_ path: String) -> [UInt8]? {
+  FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+}
+
+func sha256(_ bytes: [UInt8]) -> String {
+  SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+}
+
+func assertCompleted(
+  _ outcome: DownloadOutcome, at path: String, equals expected: [UInt8],
+  file: StaticString = #filePath, line: UInt = #line
+) {
+  guard case .completed(let got) = outcome else {
+    return XCTFail("expected completion, got \(outcome)", file: file, line: line)
+  }
+  XCTAssertEqual(got, path, file: file, line: line)
+  let actual = contents(path)
+  XCTAssertEqual(actual?.count, expected.count, "size", file: file, line: line)
+  XCTAssertTrue(
+    actual == expected, "the file's bytes differ from the server's", file: file, line: line)
+  XCTAssertFalse(
+    FileManager.default.fileExists(atPath: path + ".part"), "the .part file must be gone",
+    file: file, line: line)
+}
+
+func restarts(_ updates: [DownloadUpdate]) -> [String] {
+  updates.compactMap { if case .restarted(let reason) = $0 { return reason } else { return nil } }
+}
+
+/// Serves `file` but cuts the first response short after `cut` body bytes, so the engine must resume.
+func cutFirstResponse(_ file: FileResource, after cut: Int) -> TestServer.Handler {
+  { request in
+    var response = file.response(for: request)
+    if request.index == 0 { response.closeAfterBodyBytes = cut }
+    return response
+  }
+}
+
+/// The start offset of a request's `Range: bytes=N-` header.
+func resumeOffset(_ request: TestRequest) -> Int64? {
+  guard let range = request.header("Range"), range.hasPrefix("bytes="), range.hasSuffix("-") else {
+    return nil
+  }
+  return Int64(range.dropFirst(6).dropLast())
+}
