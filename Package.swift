@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Pure decisions: no sockets, no files, no clocks. Everything here is a value you can test in isolation.
@@ -54,6 +55,22 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // The system zlib, for CRC-32 and inflate/deflate at C speed. Its clang module is named HaulZlib
+        // (`import HaulZlib`): ZIPFoundation already defines a module CZlib, and two in one build collide.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Checksums and zip archives: safe extraction, creation. Independent of the engine.
+        .target(
+            name: "HaulArchive",
+            dependencies: [
+                "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // A command line for Benchmarks/zip-*.sh and the kill test; not part of the product.
+        .executableTarget(
+            name: "HaulZipBench",
+            dependencies: ["HaulArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "HaulCoreTests", dependencies: ["HaulCore"]),
         .testTarget(name: "HaulKitTests", dependencies: ["HaulKit", "HaulCore", "HaulTestSupport"]),
         // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
@@ -61,5 +78,13 @@ let package = Package(
                 "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
+        // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on
+        // HaulZipBench makes `swift test` build the binary the kill test runs.
+        .testTarget(
+            name: "HaulArchiveTests",
+            dependencies: [
+                "HaulArchive", "HaulZipBench", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
     ]
 )

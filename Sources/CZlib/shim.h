@@ -1,0 +1,4 @@
+#ifndef HAUL_CZLIB_SHIM_H
+#define HAUL_CZLIB_SHIM_H
+#include <zlib.h>
+#endif

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Computes the digest of a file, reading it in 1 MiB chunks.
+/// - Parameters:
+///   - path: The file.
+///   - algorithm: The hash function.
+/// - Returns: The digest in lowercase hex.
+/// - Throws: ``ChecksumError/Code/io`` when the file cannot be opened or read.
+public func checksumOfFile(at path: String, algorithm: Checksum.Algorithm) throws -> String {
+    let raw = open(path, O_RDONLY | O_CLOEXEC)
+    guard raw >= 0 else { throw ChecksumError.system("cannot open \(path)") }
+    let file = FileDescriptor(taking: raw)
+    let buffer = ByteBuffer(count: 1 << 20)
+    var hasher = ChecksumHasher(algorithm)
+    while true {
+        let count = retryingOnInterrupt { read(file.raw, buffer.bytes.baseAddress, buffer.count) }
+        guard count >= 0 else { throw ChecksumError.system("cannot read \(path)") }
+        if count == 0 { break }
+        hasher.update(buffer.prefix(count))
+    }
+    return hasher.finalize()
+}
+
+extension Checksum {
+    /// Computes the file's digest and compares it with this checksum.
+    /// - Parameter path: The file.
+    /// - Throws: ``ChecksumError/Code/mismatch`` showing both digests, ``ChecksumError/Code/io``.
+    public func verifyFile(at path: String) throws {
+        try verify(actualHex: checksumOfFile(at: path, algorithm: algorithm), path: path)
+    }
+}
+
+extension ChecksumError {
+    static func system(_ what: String) -> ChecksumError {
+        let cause = SystemError(errno: errno)
+        return ChecksumError(.io, "\(what): \(cause)", cause: cause)
+    }
+}
