@@ -27,6 +27,7 @@ let package = Package(
             name: "HaulKit",
             dependencies: [
                 "HaulCore",
+                "HaulArchive",
                 "CHaulSystem",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -42,6 +43,7 @@ let package = Package(
             name: "haul",
             dependencies: [
                 "HaulKit",
+                "HaulArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

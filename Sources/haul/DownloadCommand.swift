@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HaulArchive
 import HaulCore
 import HaulKit
 
@@ -58,6 +59,17 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("c"), .customLong("continue")], help: "Accepted for wget/aria2c habits; resuming is always on.")
     var continueFlag = false
 
+    @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (md5, sha1, sha256, sha512); only with a single URL. A mismatch exits 8 and keeps nothing.")
+    var checksum: String?
+
+    @Flag(name: .customLong("extract"), help: "Unpack the downloaded zip after it completes and verifies (into a directory named after it, or --extract-to).")
+    var extract = false
+
+    @Option(name: .customLong("extract-to"), help: "Unpack the downloaded zip into DIR (implies --extract).")
+    var extractTo: String?
+
+    @OptionGroup var limitOptions: ExtractionLimitOptions
+
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
 
@@ -72,6 +84,10 @@ struct DownloadCommand: AsyncParsableCommand {
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
         if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        if let checksum {
+            if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
+            do { _ = try Checksum(parsing: checksum) } catch { throw ValidationError("--checksum: \(error)") }
+        }
         guard let split = ByteCount.parse(minSplitSize), split >= 64 << 10 else {
             throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
         }
@@ -102,7 +118,10 @@ struct DownloadCommand: AsyncParsableCommand {
             userAgent: userAgent ?? "haul/\(HaulVersion.string)"
         )
         let client = try HaulClient(configuration: configuration)
-        let session = DownloadSession(client: client, mode: mode)
+        let extraction = (extract || extractTo != nil)
+            ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
+            : nil
+        let session = DownloadSession(client: client, mode: mode, extraction: extraction)
         let code = await session.run(requests: try makeRequests())
         await client.shutdown()
         KeyReader.current?.stop()
@@ -146,7 +165,8 @@ struct DownloadCommand: AsyncParsableCommand {
                 overwrite: overwrite,
                 nameFromContentDisposition: remoteName && output == nil,
                 connections: connections,
-                minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20
+                minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
+                checksum: checksum
             )
         }
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HaulArchive
 import HaulKit
 
 /// Runs the downloads of one `haul` invocation in order, wiring keys, signals and progress rendering to them.
@@ -13,9 +14,18 @@ actor DownloadSession {
     private var resumeWaiters: [CheckedContinuation<Bool, Never>] = []
     private var signalSources: [DispatchSourceSignal] = []
 
-    init(client: HaulClient, mode: ProgressMode) {
+    /// What to unpack after a download completes.
+    struct Extraction: Sendable {
+        var directory: String?
+        var limits: ExtractionLimits
+        var overwrite: Bool
+    }
+    private let extraction: Extraction?
+
+    init(client: HaulClient, mode: ProgressMode, extraction: Extraction? = nil) {
         self.client = client
         self.mode = mode
+        self.extraction = extraction
     }
 
     /// Downloads every request; returns the exit code.
@@ -69,9 +79,23 @@ actor DownloadSession {
         try await task.start()
         while true {
             switch await task.outcome() {
-            case .completed:
+            case .completed(let path):
                 await rendering.value
-                return nil
+                guard let extraction else { return nil }
+                do {
+                    try ArchiveActions.extract(
+                        archive: path,
+                        to: extraction.directory ?? ArchiveActions.defaultExtractionDirectory(for: path),
+                        limits: extraction.limits,
+                        overwrite: extraction.overwrite,
+                        quiet: mode == .none || mode == .json
+                    )
+                    return nil
+                } catch {
+                    let error = HaulError.wrap(error)
+                    report(error, name: name)
+                    return error
+                }
             case .failed(let error):
                 renderer.finishLine()
                 report(error, name: name)

@@ -19,7 +19,7 @@ struct HaulCommand: AsyncParsableCommand {
             130 interrupted (Ctrl-C, SIGTERM or q; resumable).
             """,
         version: HaulVersion.string,
-        subcommands: [DownloadCommand.self],
+        subcommands: [DownloadCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self],
         defaultSubcommand: DownloadCommand.self
     )
 

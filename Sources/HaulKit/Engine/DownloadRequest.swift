@@ -19,6 +19,9 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     public var connections: Int
     /// The smallest piece a file is split into, in bytes.
     public var minimumSplitSize: Int64
+    /// The expected digest, `ALGORITHM=HEX` (md5, sha1, sha256, sha512). A mismatch keeps the file from its final
+    /// name and fails with `.checksumMismatch`.
+    public var checksum: String?
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -41,8 +44,10 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         overwrite: Bool = false,
         nameFromContentDisposition: Bool = false,
         connections: Int = 1,
-        minimumSplitSize: Int64 = 4 << 20
+        minimumSplitSize: Int64 = 4 << 20,
+        checksum: String? = nil
     ) {
+        self.checksum = checksum
         precondition((1...SegmentPolicy.connectionLimit).contains(connections), "connections must be 1...32")
         precondition(minimumSplitSize > 0, "the minimum split size must be positive")
         self.connections = connections

@@ -1,4 +1,5 @@
 import Foundation
+import HaulArchive
 import HaulCore
 
 /// The entry point of the library: starts downloads, finds unfinished ones again, and fetches small files.
@@ -43,6 +44,9 @@ public final class HaulClient: Sendable {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", request.url.host != nil else {
             throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")
+        }
+        if let checksum = request.checksum {
+            do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
         if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
             throw HaulError(.fileExists, "\(request.destination) already exists; use --overwrite to replace it")

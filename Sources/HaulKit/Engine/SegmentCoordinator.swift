@@ -27,12 +27,20 @@ actor SegmentCoordinator {
     }
 
     /// Records that `id` has written every byte before `offset`; returns what to do and the segment's current end.
+    ///
+    /// The offset is clipped to the segment's current end: after another connection took the back half of this
+    /// segment, the worker may have written a little past the new end before it heard of it. Those bytes are the
+    /// same bytes of the same version that the other connection writes, so they do no harm; they are just not
+    /// counted twice.
     func received(_ id: ConnectionID, upTo offset: Int64) throws(SegmentPlannerError) -> (SegmentPlanner.ReceiveAction, end: Int64) {
-        let before = planner.segment(ownedBy: id)?.next ?? offset
-        let action = try planner.connectionReceived(id, upTo: offset)
-        received[id, default: 0] += offset - before
+        guard let segment = planner.segment(ownedBy: id) else { throw .unknownConnection(id) }
+        let clipped = min(offset, segment.end)
+        let before = segment.next
+        guard clipped > before else { return (clipped >= segment.end ? .reachedEnd : .keepReceiving, segment.end) }
+        let action = try planner.connectionReceived(id, upTo: clipped)
+        received[id, default: 0] += clipped - before
         publish()
-        return (action, planner.segment(ownedBy: id)?.end ?? offset)
+        return (action, planner.segment(ownedBy: id)?.end ?? clipped)
     }
 
     /// The current end of `id`'s segment (it shrinks when another connection takes its back half).

@@ -22,6 +22,14 @@ final class SegmentedTransfer {
     private let emit: @Sendable (DownloadUpdate) -> Void
     private var id: Int64 { record.id! }
 
+    /// Writes a line to standard error when `HAUL_TRACE` is set: what each connection did, for debugging.
+    static func trace(_ line: @autoclosure () -> String) {
+        guard traceEnabled else { return }
+        FileHandle.standardError.write(Data(("haul-trace: " + line() + "\n").utf8))
+    }
+
+    private static let traceEnabled = ProcessInfo.processInfo.environment["HAUL_TRACE"] != nil
+
     /// How many times a changed file may restart the download before giving up.
     static let maximumVersionRestarts = 3
 
@@ -195,6 +203,7 @@ final class SegmentedTransfer {
         let downloadId = id
 
         func launch(_ assignment: SegmentAssignment, response: OpenedResponse?) {
+            Self.trace("connection \(assignment.connection.rawValue) takes [\(assignment.start), \(assignment.end))")
             let worker = SegmentWorker(
                 connection: assignment.connection,
                 url: request.url,
@@ -248,6 +257,7 @@ final class SegmentedTransfer {
                     pendingRetries -= 1
                 case .worker(let connection, let result):
                     workers[connection] = nil
+                    Self.trace("connection \(connection.rawValue) ended: \(result)")
                     if let next = try await handle(result, connection: connection, coordinator: coordinator, retry: &retry, bytesAtLastFailure: &bytesAtLastFailure, sink: sink, pendingRetries: &pendingRetries) {
                         phase = next
                         break loop
@@ -300,7 +310,12 @@ final class SegmentedTransfer {
         pendingRetries: inout Int
     ) async throws -> Phase? {
         switch result {
-        case .complete, .idle, .cancelled:
+        case .complete, .idle:
+            return nil
+        case .cancelled:
+            // Replaced by the planner (then it no longer knows the connection and this throws, harmlessly) or
+            // stopped for another reason: either way its range must go back to the pool.
+            _ = try? await coordinator.failed(connection)
             return nil
         case .versionChanged:
             return .versionChanged

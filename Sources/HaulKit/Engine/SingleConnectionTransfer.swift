@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HaulArchive
 import HaulCore
 import NIOCore
 
@@ -39,6 +40,8 @@ final class SingleConnectionTransfer {
     /// A response already opened by the caller (the segmented runner's first GET, when the file turned out not to
     /// be worth splitting): used instead of a new request when the first plan is the whole file.
     private var firstResponse: OpenedResponse?
+    /// Hashes the bytes as they stream when a checksum is expected.
+    private var digest: StreamingDigest?
 
     init(
         record: DownloadRecord,
@@ -53,6 +56,7 @@ final class SingleConnectionTransfer {
     ) {
         self.file = file
         self.firstResponse = firstResponse
+        self.digest = request.checksum.flatMap { try? Checksum(parsing: $0) }.map { StreamingDigest($0.algorithm) }
         self.record = record
         self.request = request
         self.store = store
@@ -76,6 +80,7 @@ final class SingleConnectionTransfer {
 
     private func runAttempts() async throws -> TransferOutcome {
         try restoreProgress(file)
+        try digest?.catchUp(with: file, to: held)
         let checkpointer = Checkpointer<SegmentRecord>(file: file, interval: configuration.checkpointInterval) {
             [store, id] segment in try store.saveSegments([segment], of: id)
         }
@@ -213,6 +218,7 @@ final class SingleConnectionTransfer {
     /// Forgets every held byte, durably, before any byte of another version is written.
     private func discardPartial(file: PartFile, newIdentity: ResourceIdentity?) async throws {
         held = 0
+        digest?.reset()
         identity = newIdentity
         try file.truncate(to: 0)
         record.setIdentity(newIdentity)
@@ -254,6 +260,7 @@ final class SingleConnectionTransfer {
                 if let limit, writer.offset + Int64(chunk.readableBytes) > limit {
                     throw HaulError(.protocolViolation, "the server sent more bytes than it announced")
                 }
+                digest?.feed(chunk, at: writer.offset)
                 var flushed = try writer.append(chunk)
                 let now = Self.monotonicSeconds()
                 if !flushed, now - lastFlush >= configuration.checkpointInterval {
@@ -300,7 +307,8 @@ final class SingleConnectionTransfer {
             record.setIdentity(known)
         }
         let path = try TransferFinisher.finish(
-            file: file, record: &record, request: request, store: store, length: held, segments: [segmentRecord()]
+            file: file, record: &record, request: request, store: store, length: held, segments: [segmentRecord()],
+            streamedDigest: digest?.digest(ofLength: held)
         )
         counters.set(bytesDone: held, totalBytes: held)
         return .completed(path: path)

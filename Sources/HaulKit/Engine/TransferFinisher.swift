@@ -1,3 +1,4 @@
+import HaulArchive
 import HaulCore
 
 /// The last steps of every download, in the only safe order (rule 18): cut the file to its length, flush it,
@@ -13,10 +14,12 @@ enum TransferFinisher {
         request: DownloadRequest,
         store: DownloadStore,
         length: Int64,
-        segments: [SegmentRecord]
+        segments: [SegmentRecord],
+        streamedDigest: String? = nil
     ) throws -> String {
         try file.truncate(to: length)
         try file.synchronize()
+        try verifyChecksum(file: file, record: record, request: request, store: store, streamedDigest: streamedDigest)
         let destination = record.destination ?? request.destination
         try FileSystemSteps.promote(record.partPath, to: destination, replacing: request.overwrite)
         record.destination = destination
@@ -24,5 +27,33 @@ enum TransferFinisher {
         try store.saveSegments(segments, of: record.id!)
         try store.setState(.completed, of: record.id!)
         return destination
+    }
+
+    /// Compares the file with the expected checksum; on a mismatch the partial file is deleted and its record
+    /// reset, so that the next run downloads it afresh rather than "resuming" bytes known to be wrong.
+    private static func verifyChecksum(
+        file: PartFile,
+        record: DownloadRecord,
+        request: DownloadRequest,
+        store: DownloadStore,
+        streamedDigest: String?
+    ) throws {
+        guard let text = request.checksum else { return }
+        let expected: Checksum
+        do { expected = try Checksum(parsing: text) } catch { throw HaulError(.usage, "\(error)") }
+        let actual: String
+        do {
+            actual = try streamedDigest ?? checksumOfFile(at: file.path, algorithm: expected.algorithm)
+        } catch {
+            throw HaulError(.io, "cannot read \(file.path) to verify it: \(error)")
+        }
+        guard actual != expected.hex else { return }
+        try? FileSystemSteps.remove(file.path)
+        try? store.saveSegments([], of: record.id!)
+        let name = record.destination ?? request.destination
+        throw HaulError(
+            .checksumMismatch,
+            "\(expected.algorithm.rawValue) mismatch for \(name): expected \(expected.hex), got \(actual); the file was not kept"
+        )
     }
 }

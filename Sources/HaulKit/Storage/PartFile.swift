@@ -59,6 +59,15 @@ public final class PartFile: @unchecked Sendable {
         }
     }
 
+    /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (0 at the end of the file).
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws -> Int {
+        while true {
+            let result = pread(descriptor, buffer.baseAddress!, buffer.count, off_t(offset))
+            if result >= 0 { return result }
+            if errno != EINTR { throw HaulError.io("cannot read", path: path, errno: errno) }
+        }
+    }
+
     /// Sets the file's length, cutting or extending it with zeros.
     public func truncate(to length: Int64) throws {
         guard ftruncate(descriptor, off_t(length)) == 0 else {

@@ -1,0 +1,196 @@
+import ArgumentParser
+import Foundation
+import HaulArchive
+import HaulCore
+import HaulKit
+
+/// `haul verify FILE ALGO=HEX`: checks a file already on disk.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a file against a checksum (md5, sha1, sha256, sha512). Exit 0 when it matches, 8 when not."
+    )
+
+    @Argument(help: "The file to check.")
+    var file: String
+
+    @Argument(help: "The expected digest, ALGORITHM=HEX, e.g. sha256=ba78...")
+    var checksum: String
+
+    func run() throws {
+        let expected: Checksum
+        do { expected = try Checksum(parsing: checksum) } catch { throw ValidationError("\(error)") }
+        guard FileManager.default.fileExists(atPath: file) else { throw HaulError(.io, "\(file) does not exist") }
+        let actual: String
+        do { actual = try checksumOfFile(at: file, algorithm: expected.algorithm) } catch { throw HaulError(.io, "\(error)") }
+        guard actual == expected.hex else {
+            throw HaulError(.checksumMismatch, "\(expected.algorithm.rawValue) mismatch for \(file): expected \(expected.hex), got \(actual)")
+        }
+        Terminal.writeOutput("\(file): OK (\(expected.algorithm.rawValue)=\(actual))\n")
+    }
+}
+
+/// The caps that keep a hostile archive from filling the disk.
+struct ExtractionLimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-size"), help: "Refuse archives that unpack to more than this (K, M, G suffixes).")
+    var maxSize = "64G"
+
+    @Option(name: .customLong("max-ratio"), help: "Refuse entries compressed more than this many times (zip bombs).")
+    var maxRatio: UInt64 = 1000
+
+    @Option(name: .customLong("max-entries"), help: "Refuse archives with more entries than this.")
+    var maxEntries = 1_000_000
+
+    func validate() throws {
+        guard ByteCount.parse(maxSize) != nil else { throw ValidationError("--max-size must be a size like 64G") }
+        guard maxRatio >= 1, maxEntries >= 1 else { throw ValidationError("--max-ratio and --max-entries must be at least 1") }
+    }
+
+    var limits: ExtractionLimits {
+        ExtractionLimits(
+            maxTotalUncompressedBytes: UInt64(ByteCount.parse(maxSize) ?? (64 << 30)),
+            maxCompressionRatio: maxRatio,
+            maxEntryCount: maxEntries
+        )
+    }
+}
+
+/// `haul unzip ARCHIVE [-d DIR]`.
+struct UnzipCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unzip",
+        abstract: "Extract a zip archive safely (zip64, CRC-checked, no path escapes, bomb caps; all or nothing)."
+    )
+
+    @Argument(help: "The zip archive.")
+    var archive: String
+
+    @Option(name: [.short, .customLong("dir")], help: "Where to extract. Default: a directory named after the archive, beside it.")
+    var directory: String?
+
+    @Flag(name: .customLong("overwrite"), help: "Replace existing files in the destination.")
+    var overwrite = false
+
+    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors.")
+    var quiet = false
+
+    @OptionGroup var limitOptions: ExtractionLimitOptions
+
+    func run() throws {
+        let destination = directory ?? ArchiveActions.defaultExtractionDirectory(for: archive)
+        try ArchiveActions.extract(archive: archive, to: destination, limits: limitOptions.limits, overwrite: overwrite, quiet: quiet)
+    }
+}
+
+/// `haul zip OUT.zip PATH...`.
+struct ZipCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "zip",
+        abstract: "Create a zip archive from files and directories (recursive, deflate, permissions and times kept, zip64 when needed)."
+    )
+
+    @Argument(help: "The archive to create.")
+    var output: String
+
+    @Argument(help: "Files and directories to put in it; entries are named relative to each path's parent.")
+    var paths: [String]
+
+    @Option(name: [.short, .customLong("level")], help: "Deflate level 1-9 (default 6).")
+    var level = 6
+
+    @Flag(name: .customLong("store"), help: "Store without compression.")
+    var store = false
+
+    @Flag(name: .customLong("overwrite"), help: "Replace an existing archive.")
+    var overwrite = false
+
+    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("name at least one file or directory to archive") }
+        if !(1...9).contains(level) { throw ValidationError("--level must be between 1 and 9") }
+    }
+
+    func run() throws {
+        let summary: CreationSummary
+        do {
+            summary = try ZipCreator.create(
+                archive: URL(fileURLWithPath: output),
+                from: paths.map { URL(fileURLWithPath: $0) },
+                compression: store ? .store : .deflate(level: level),
+                overwrite: overwrite
+            )
+        } catch let error as ZipError {
+            throw ArchiveActions.haulError(error)
+        }
+        if !quiet {
+            Terminal.writeError(
+                "\(output): \(summary.fileCount) files, \(ByteCount.format(Int64(summary.uncompressedBytes))) -> \(ByteCount.format(Int64(summary.archiveBytes)))\n"
+            )
+        }
+    }
+}
+
+/// Extraction shared by `haul unzip` and `haul get --extract`.
+enum ArchiveActions {
+    /// `dir/name.zip` extracts to `dir/name`.
+    static func defaultExtractionDirectory(for archive: String) -> String {
+        let url = URL(fileURLWithPath: archive)
+        let base = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent(base.isEmpty ? "extracted" : base).path
+    }
+
+    static func extract(archive: String, to destination: String, limits: ExtractionLimits, overwrite: Bool, quiet: Bool) throws {
+        let showBar = !quiet && Terminal.isTerminal(STDERR_FILENO)
+        let name = (archive as NSString).lastPathComponent
+        let lastDraw = LockedTime()
+        let draw: @Sendable (ExtractionProgress) -> Void = { progress in
+            guard lastDraw.due(interval: 0.1) else { return }
+            let fraction = progress.totalBytes > 0 ? Double(progress.bytesWritten) / Double(progress.totalBytes) : 1
+            let line = "unzip \(name)  \(Int(fraction * 100))%  \(progress.entriesCompleted)/\(progress.entryCount) entries  "
+                + ByteCount.format(Int64(progress.bytesWritten))
+            Terminal.writeError("\r\u{1B}[2K" + line)
+        }
+        let summary: ExtractionSummary
+        do {
+            summary = try ZipExtractor.extract(
+                archive: URL(fileURLWithPath: archive),
+                to: URL(fileURLWithPath: destination),
+                limits: limits,
+                overwrite: overwrite,
+                progress: showBar ? draw : nil
+            )
+        } catch let error as ZipError {
+            if showBar { Terminal.writeError("\n") }
+            throw haulError(error)
+        }
+        if showBar { Terminal.writeError("\r\u{1B}[2K") }
+        if !quiet {
+            Terminal.writeError(
+                "\(name): extracted \(summary.fileCount) files (\(ByteCount.format(Int64(summary.bytesWritten)))) into \(summary.destination.path)\n"
+            )
+        }
+    }
+
+    static func haulError(_ error: ZipError) -> HaulError {
+        if error.code == .destinationExists { return HaulError(.fileExists, error.message + "; use --overwrite to replace files") }
+        if error.code == .io { return HaulError(.io, error.message) }
+        return HaulError(.archive, error.message)
+    }
+}
+
+/// A thread-safe "is it time to redraw" clock.
+final class LockedTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: Double = 0
+
+    func due(interval: Double) -> Bool {
+        let now = ProcessInfo.processInfo.systemUptime
+        return lock.withLock {
+            guard now - last >= interval else { return false }
+            last = now
+            return true
+        }
+    }
+}
