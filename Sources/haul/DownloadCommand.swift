@@ -14,6 +14,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Argument(help: "The http or https URLs to download.")
     var urls: [String] = []
 
+    @Option(name: [.short, .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment. Downloads run one after another.")
+    var inputFile: String?
+
     @Option(name: [.short, .customLong("output")], help: "Save to FILE (only with a single URL).")
     var output: String?
 
@@ -77,8 +80,11 @@ struct DownloadCommand: AsyncParsableCommand {
     var allowInsecureRedirect = false
 
     func validate() throws {
-        if urls.isEmpty { throw ValidationError("give at least one URL") }
-        if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL; use -d/--dir for several") }
+        if urls.isEmpty && inputFile == nil { throw ValidationError("give at least one URL, or -i FILE") }
+        if output != nil && (urls.count > 1 || inputFile != nil) {
+            throw ValidationError("-o/--output takes a single URL; use -d/--dir for several, or out= in an input file")
+        }
+        if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
         if retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
@@ -117,12 +123,13 @@ struct DownloadCommand: AsyncParsableCommand {
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
             userAgent: userAgent ?? "haul/\(HaulVersion.string)"
         )
+        let requests = try makeRequests()
         let client = try HaulClient(configuration: configuration)
         let extraction = (extract || extractTo != nil)
             ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
             : nil
         let session = DownloadSession(client: client, mode: mode, extraction: extraction)
-        let code = await session.run(requests: try makeRequests())
+        let code = await session.run(requests: requests)
         await client.shutdown()
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
@@ -150,24 +157,70 @@ struct DownloadCommand: AsyncParsableCommand {
                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             )
         }
-        return urls.map { text in
-            let url = URL(string: text)!
-            let destination: String
-            if let output {
-                destination = output.hasPrefix("/") ? absolute(output) : absolute(directory + "/" + output)
-            } else {
-                destination = directory + "/" + FileName.fromURL(url)
+        var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
+        if let inputFile {
+            for entry in try readInputFile(inputFile).entries {
+                let options = entry.options
+                let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
+                var request = try makeRequest(entry.url, directory: entryDirectory, headers: parsedHeaders, absolute: absolute)
+                if let out = options.out { request.destination = absolute(entryDirectory + "/" + out) }
+                if let connections = options.connections { request.connections = min(max(1, connections), 32) }
+                if let checksum = options.checksum {
+                    do { _ = try Checksum(parsing: checksum) } catch {
+                        throw HaulError(.usage, "\(inputFile) line \(entry.line): \(error)")
+                    }
+                    request.checksum = checksum
+                }
+                request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
+                let parent = (request.destination as NSString).deletingLastPathComponent
+                do {
+                    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                } catch {
+                    throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
+                }
+                requests.append(request)
             }
-            return DownloadRequest(
-                url: url,
-                destination: destination,
-                headers: parsedHeaders,
-                overwrite: overwrite,
-                nameFromContentDisposition: remoteName && output == nil,
-                connections: connections,
-                minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
-                checksum: checksum
-            )
         }
+        return requests
+    }
+
+    private func readInputFile(_ path: String) throws -> InputFile {
+        let data: Data?
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            data = FileManager.default.contents(atPath: path)
+        }
+        guard let data else { throw HaulError(.usage, "cannot read the input file \(path)") }
+        let parsed: InputFile
+        do {
+            parsed = try InputFile.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw HaulError(.usage, "\(path): \(error)")
+        }
+        for warning in parsed.warnings { Terminal.writeError("haul: \(path): \(warning)\n") }
+        return parsed
+    }
+
+    private func makeRequest(
+        _ text: String, directory: String, headers parsedHeaders: [DownloadRequest.Header], absolute: (String) -> String
+    ) throws -> DownloadRequest {
+        guard let url = URL(string: text), url.host != nil else { throw HaulError(.usage, "'\(text)' is not a URL") }
+        let destination: String
+        if let output {
+            destination = output.hasPrefix("/") ? absolute(output) : absolute(directory + "/" + output)
+        } else {
+            destination = directory + "/" + FileName.fromURL(url)
+        }
+        return DownloadRequest(
+            url: url,
+            destination: destination,
+            headers: parsedHeaders,
+            overwrite: overwrite,
+            nameFromContentDisposition: remoteName && output == nil,
+            connections: connections,
+            minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
+            checksum: checksum
+        )
     }
 }

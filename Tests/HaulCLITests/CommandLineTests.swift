@@ -32,7 +32,7 @@ final class CommandLineTests: XCTestCase {
                 server.serve("/data/file.bin", FileResource(content: content))
                 let result = try HaulProcess.run(["--state-dir", dir.file("state").path, server.url("/data/file.bin")], in: dir.url)
                 XCTAssertEqual(result.status, 0, result.stderr)
-                XCTAssertEqual(contents(dir.file("file.bin")), content)
+                XCTAssertTrue(contents(dir.file("file.bin")) == content, "contents(dir.file('file.bin'))")
                 XCTAssertTrue(result.stderr.contains("file.bin: completed"), result.stderr)
                 XCTAssertFalse(result.stderr.contains("\u{1B}["), "no terminal escapes when piped")
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("file.bin.part").path))
@@ -48,7 +48,7 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertEqual(result.status, 0)
                 XCTAssertEqual(result.stderr, "")
                 XCTAssertEqual(result.stdout, "")
-                XCTAssertEqual(contents(dir.file("out.bin")), content)
+                XCTAssertTrue(contents(dir.file("out.bin")) == content, "contents(dir.file('out.bin'))")
             }
         }
     }
@@ -61,10 +61,10 @@ final class CommandLineTests: XCTestCase {
                 let refused = try HaulProcess.run(["--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
                 XCTAssertEqual(refused.status, 6)
                 XCTAssertTrue(refused.stderr.contains("already exists"), refused.stderr)
-                XCTAssertEqual(contents(dir.file("f")), Array("precious".utf8))
+                XCTAssertTrue(contents(dir.file("f")) == Array("precious".utf8), "contents(dir.file('f'))")
                 let replaced = try HaulProcess.run(["--overwrite", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
                 XCTAssertEqual(replaced.status, 0, replaced.stderr)
-                XCTAssertEqual(contents(dir.file("f")), content)
+                XCTAssertTrue(contents(dir.file("f")) == content, "contents(dir.file('f'))")
             }
         }
     }
@@ -123,7 +123,7 @@ final class CommandLineTests: XCTestCase {
                 server.serve("/dl", FileResource(content: content, contentDisposition: "attachment; filename=\"../../../tmp/owned.txt\""))
                 let result = try HaulProcess.run(["-J", "-d", dir.file("out").path, "--state-dir", dir.file("s").path, server.url("/dl")], in: dir.url)
                 XCTAssertEqual(result.status, 0, result.stderr)
-                XCTAssertEqual(contents(dir.file("out/owned.txt")), content)
+                XCTAssertTrue(contents(dir.file("out/owned.txt")) == content, "contents(dir.file('out/owned.txt'))")
             }
         }
     }
@@ -157,7 +157,7 @@ final class CommandLineTests: XCTestCase {
                     XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file(name).path))
                     let resumed = try HaulProcess.run(arguments, in: dir.url)
                     XCTAssertEqual(resumed.status, 0, resumed.stderr)
-                    XCTAssertEqual(contents(dir.file(name)), big)
+                    XCTAssertTrue(contents(dir.file(name)) == big, "contents(dir.file(name))")
                 }
                 let chunkedRequests = server.requests(for: "/chunked.bin")
                 XCTAssertNotNil(chunkedRequests.last?.header("Range"), "the chunked download resumed after the limit")
@@ -195,7 +195,7 @@ final class CommandLineTests: XCTestCase {
                 server.route("/slow.bin") { file.response(for: $0) }
                 let resumed = try HaulProcess.run(arguments, in: dir.url)
                 XCTAssertEqual(resumed.status, 0, resumed.stderr)
-                XCTAssertEqual(contents(dir.file("slow.bin")), file.content)
+                XCTAssertTrue(contents(dir.file("slow.bin")) == file.content, "contents(dir.file('slow.bin'))")
                 let last = try XCTUnwrap(server.requests(for: "/slow.bin").last)
                 let range = try XCTUnwrap(last.header("Range"))
                 XCTAssertTrue(range.hasPrefix("bytes=\(kept)-"), "resumes exactly at the kept bytes: \(range)")

@@ -116,7 +116,7 @@ final class EngineBehaviourTests: XCTestCase {
             harness.request(server.url("/f"), to: "f", overwrite: true, contentDisposition: true))
           guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
           XCTAssertEqual(error.kind, .fileExists)
-          XCTAssertEqual(contents(harness.path("keep.txt")), Array("mine".utf8))
+          XCTAssertTrue(contents(harness.path("keep.txt")) == Array("mine".utf8), "contents(harness.path('keep.txt'))")
         }
       }
     }
@@ -131,7 +131,7 @@ final class EngineBehaviourTests: XCTestCase {
           XCTAssertThrowsError(try harness.client.prepare(harness.request(server.url("/f")))) {
             XCTAssertEqual(($0 as? HaulError)?.kind, .fileExists)
           }
-          XCTAssertEqual(contents(harness.path("file.bin")), Array("old".utf8))
+          XCTAssertTrue(contents(harness.path("file.bin")) == Array("old".utf8), "contents(harness.path('file.bin'))")
           XCTAssertTrue(server.requests().isEmpty, "refused before any request")
           let (outcome, _) = try await harness.run(
             harness.request(server.url("/f"), overwrite: true))

@@ -123,7 +123,8 @@ struct SegmentWorker: Sendable {
 
     /// Streams `body` into the file from `body.offset`, never past the segment's (possibly shrinking) end.
     private func receive(_ stream: AsyncHTTPClientBody, body: BodyPlan, assignment: SegmentAssignment) async -> ReceiveEnd {
-        let writer = CoalescingWriter(file: file, startingAt: body.offset)
+        // 256 KiB per connection: with up to 32 connections, 1 MiB each would cost 32 MiB of buffers alone.
+        let writer = CoalescingWriter(file: file, startingAt: body.offset, capacity: 256 << 10)
         var end = assignment.end
         var reported = assignment.start
         var lastFlush = SingleConnectionTransfer.monotonicSeconds()
