@@ -7,7 +7,7 @@ private let mib: Int64 = 1024 * 1024
 private func id(_ number: Int) -> ConnectionID { ConnectionID(number) }
 
 private func policy(_ connections: Int, split: Int64) -> SegmentPolicy {
-    SegmentPolicy(connections: connections, minimumSplitSize: split)
+    SegmentPolicy(connections: connections, minimumSplitSize: split, measuringSeconds: 5)
 }
 
 /// Opens connections until the planner says no more.

@@ -196,16 +196,7 @@ final class EngineBehaviourTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir) { harness in
           let request = harness.request(server.url("/f"))
-          let task = try harness.client.prepare(request)
-          var record = try XCTUnwrap(harness.client.store.record(id: task.id))
-          record.etag = "\"v1\""
-          record.totalBytes = Int64(content.count)
-          try harness.client.store.update(record)
-          try harness.client.store.saveSegments(
-            [
-              SegmentRecord(
-                downloadId: task.id, start: 0, end: Int64(content.count), next: 1_000_000)
-            ], of: task.id)
+          try harness.seedInterrupted(request, etag: "\"v1\"", total: content.count, durable: 1_000_000)
           try Data(content[0..<1000]).write(to: dir.file("file.bin.part"))
           let (outcome, updates) = try await harness.run(request)
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
@@ -223,15 +214,7 @@ final class EngineBehaviourTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         let request = try await withHarness(dir) { first in
           let request = first.request(server.url("/f"))
-          let task = try first.client.prepare(request)
-          var record = try XCTUnwrap(first.client.store.record(id: task.id))
-          record.etag = "\"v1\""
-          record.totalBytes = Int64(content.count)
-          try first.client.store.update(record)
-          try first.client.store.saveSegments(
-            [
-              SegmentRecord(downloadId: task.id, start: 0, end: Int64(content.count), next: 700_000)
-            ], of: task.id)
+          try first.seedInterrupted(request, etag: "\"v1\"", total: content.count, durable: 700_000)
           // Bytes past the durable offset are garbage left by a crash: they must be fetched again.
           var part = Array(content[0..<700_000])
           part += [UInt8](repeating: 0xEE, count: 5000)
@@ -254,17 +237,7 @@ final class EngineBehaviourTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir) { harness in
           let request = harness.request(server.url("/f"))
-          let task = try harness.client.prepare(request)
-          var record = try XCTUnwrap(harness.client.store.record(id: task.id))
-          record.etag = "\"v1\""
-          record.totalBytes = Int64(content.count)
-          try harness.client.store.update(record)
-          try harness.client.store.saveSegments(
-            [
-              SegmentRecord(
-                downloadId: task.id, start: 0, end: Int64(content.count), next: Int64(content.count)
-              )
-            ], of: task.id)
+          try harness.seedInterrupted(request, etag: "\"v1\"", total: content.count, durable: Int64(content.count))
           try Data(content).write(to: dir.file("file.bin.part"))
           let (outcome, _) = try await harness.run(request)
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)

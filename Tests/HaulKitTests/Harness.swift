@@ -57,6 +57,20 @@ struct Harness {
       minimumSplitSize: minimumSplitSize)
   }
 
+  /// Records `request` as an interrupted download of the version `etag` (`total` bytes), with its first
+  /// `durable` bytes checkpointed, as a crashed earlier run would have left it. Returns the record's id.
+  @discardableResult
+  func seedInterrupted(_ request: DownloadRequest, etag: String, total: Int, durable: Int64) throws -> Int64 {
+    let id = try client.prepare(request).id
+    var record = try XCTUnwrap(client.store.record(id: id))
+    record.etag = etag
+    record.totalBytes = Int64(total)
+    try client.store.update(record)
+    try client.store.saveSegments(
+      [SegmentRecord(downloadId: id, start: 0, end: Int64(total), next: durable)], of: id)
+    return id
+  }
+
   func shutdown() async { await client.shutdown() }
 }
 

@@ -22,15 +22,8 @@ final class NginxTests: XCTestCase {
 
         // A crash left half of the file durable: nginx's strong ETag lets the next run resume it.
         let request = harness.request(nginx.url("/big.bin"), to: "again.bin")
-        let task = try harness.client.prepare(request)
         let etag = try XCTUnwrap(harness.client.store.all().first?.etag)
-        var record = try XCTUnwrap(harness.client.store.record(id: task.id))
-        record.etag = etag
-        record.totalBytes = Int64(content.count)
-        try harness.client.store.update(record)
-        try harness.client.store.saveSegments(
-          [SegmentRecord(downloadId: task.id, start: 0, end: Int64(content.count), next: 4 << 20)],
-          of: task.id)
+        try harness.seedInterrupted(request, etag: etag, total: content.count, durable: 4 << 20)
         try Data(content[0..<(4 << 20)]).write(to: dir.file("again.bin.part"))
         let (resumed, updates) = try await harness.run(request)
         assertCompleted(resumed, at: harness.path("again.bin"), equals: content)

@@ -2,7 +2,8 @@
 ///
 /// Defaults: 4 connections, 4 MiB minimum split (aria2c's `--min-split-size` default is 20 MiB, a 4 MiB minimum
 /// keeps 4 connections useful from 16 MiB up), a stall after 15 s without a byte, "slow" below a quarter of the
-/// median speed of the others, speeds trusted after 5 s of watching a connection.
+/// median speed of the others, speeds trusted after 2 s of watching a connection (long enough to see a steady
+/// rate with about one report per buffer, short enough that a slow first connection is replaced early).
 public struct SegmentPolicy: Hashable, Sendable {
     /// The most connections a policy may ask for.
     public static let connectionLimit = 32
@@ -24,7 +25,7 @@ public struct SegmentPolicy: Hashable, Sendable {
         minimumSplitSize: Int64 = 4 * 1024 * 1024,
         stallSeconds: Double = 15,
         slowFraction: Double = 0.25,
-        measuringSeconds: Double = 5
+        measuringSeconds: Double = 2
     ) {
         precondition((1...Self.connectionLimit).contains(connections), "connections must be 1...\(Self.connectionLimit)")
         precondition(minimumSplitSize >= 1, "the minimum split size is at least one byte")

@@ -8,7 +8,7 @@ import HaulCore
 actor SegmentCoordinator {
     private var planner: SegmentPlanner
     private let counters: TransferCounters
-    /// Bytes each connection has reported, and a meter per connection over them (speeds over a few seconds:
+    /// Bytes each connection has reported, and a meter per connection over them (speeds over two seconds:
     /// buffers are flushed about once a MiB or a second, so a per-tick count alone would be too jumpy).
     private var received: [ConnectionID: Int64] = [:]
     private var meters: [ConnectionID: TransferRateMeter] = [:]
@@ -70,7 +70,7 @@ actor SegmentCoordinator {
     func tick(now: Double) -> [SegmentPlanner.SlowConnectionAction] {
         var speeds: [ConnectionID: Double] = [:]
         for id in planner.activeConnections {
-            meters[id, default: TransferRateMeter(window: 3)].record(totalBytes: received[id] ?? 0, at: now)
+            meters[id, default: TransferRateMeter(window: 2)].record(totalBytes: received[id] ?? 0, at: now)
             speeds[id] = meters[id]?.currentSpeed
         }
         let actions = planner.tick(now: now, speeds: speeds)

@@ -129,7 +129,7 @@ final class SegmentedTransfer {
             return .singleConnection(opened, reason: nil)
         }
         try adopt(body.identity, finalURL: opened.url)
-        try resolveContentDispositionName(opened.head)
+        try ContentDispositionNaming.adopt(opened.head, request: request, record: &record, store: store, emit: emit)
         let planner = SegmentPlanner(length: length, policy: policy)
         try store.saveSegments(planner.segments.map { SegmentRecord(downloadId: id, start: $0.start, end: $0.end, next: $0.next) }, of: id)
         return try await runPlanner(planner, identity: body.identity, firstResponse: opened)
@@ -162,20 +162,6 @@ final class SegmentedTransfer {
         try store.saveResource(of: record)
         try store.saveSegments([], of: id)
         counters.set(bytesDone: 0, totalBytes: nil)
-    }
-
-    private func resolveContentDispositionName(_ head: ResponseHead) throws {
-        guard request.nameFromContentDisposition, record.destination == request.destination,
-            let header = head["Content-Disposition"], let name = FileName.fromContentDisposition(header)
-        else { return }
-        let path = FileSystemSteps.parentDirectory(of: request.destination) + "/" + name
-        guard path != request.destination else { return }
-        if FileSystemSteps.exists(path) {
-            throw HaulError(.fileExists, "the server names the file \(name), and \(path) already exists; not overwriting it")
-        }
-        record.destination = path
-        try store.saveResource(of: record)
-        emit(.named(path: path))
     }
 
     private enum Event: Sendable {

@@ -205,7 +205,7 @@ final class SingleConnectionTransfer {
             record.setIdentity(identity)
             try store.saveResource(of: record)
         }
-        try resolveContentDispositionName(head)
+        try ContentDispositionNaming.adopt(head, request: request, record: &record, store: store, emit: emit)
         if let total = identity?.totalLength {
             // Reserve the whole file now: a full disk shows up before the transfer, not in the middle of it, and
             // the file system allocates once instead of on every extending write (measured here on ext4: 1 GiB in
@@ -225,22 +225,6 @@ final class SingleConnectionTransfer {
         try store.saveResource(of: record)
         try store.saveSegments([segmentRecord()], of: id)
         counters.set(bytesDone: 0, totalBytes: newIdentity?.totalLength)
-    }
-
-    private func resolveContentDispositionName(_ head: ResponseHead) throws {
-        guard request.nameFromContentDisposition, record.destination == request.destination,
-            let header = head["Content-Disposition"], let name = FileName.fromContentDisposition(header)
-        else { return }
-        let directory = FileSystemSteps.parentDirectory(of: request.destination)
-        let path = directory + "/" + name
-        guard path != request.destination else { return }
-        // A server-chosen name never replaces an existing file (rule 15), whatever --overwrite says.
-        if FileSystemSteps.exists(path) {
-            throw HaulError(.fileExists, "the server names the file \(name), and \(path) already exists; not overwriting it")
-        }
-        record.destination = path
-        try store.saveResource(of: record)
-        emit(.named(path: path))
     }
 
     /// Streams a body into the file, coalescing writes and checkpointing about once a second.
