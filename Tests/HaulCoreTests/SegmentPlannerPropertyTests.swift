@@ -2,27 +2,10 @@ import XCTest
 
 @testable import HaulCore
 
-/// SplitMix64: a tiny deterministic generator, so every run drives exactly the same events.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A runner that does what the planner says, driven by random events, checking the invariants after every step.
 private struct Simulation {
     var planner: SegmentPlanner
-    var random: SplitMix64
+    var random: SeededRandom
     let seed: UInt64
     var now = 0.0
     var running: Set<ConnectionID> = []
@@ -33,7 +16,7 @@ private struct Simulation {
 
     init(seed: UInt64) {
         self.seed = seed
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let length: Int64 =
             switch Int.random(in: 0..<6, using: &random) {
             case 0: 0
