@@ -33,6 +33,8 @@ struct SegmentWorker: Sendable {
     let transport: HTTPTransport
     let coordinator: SegmentCoordinator
     let flushInterval: Double
+    /// Asks the runner to cancel a connection whose whole remaining range this one has taken over.
+    let cancelConnection: @Sendable (ConnectionID) -> Void
 
     /// Works through assignments until there is nothing left, a failure, or cancellation.
     func run(_ first: SegmentAssignment, response: OpenedResponse?) async -> SegmentWorkerResult {
@@ -67,7 +69,9 @@ struct SegmentWorker: Sendable {
             }
             do {
                 switch try await coordinator.finished(connection) {
-                case .assign(let next): assignment = next
+                case .assign(let next):
+                    if let replaced = next.replaces { cancelConnection(replaced) }
+                    assignment = next
                 case .idle: return .idle
                 case .complete: return .complete
                 }
