@@ -2,7 +2,7 @@ import HaulCore
 
 /// Owns the `SegmentPlanner` of one segmented download and serialises the connections' reports to it.
 ///
-/// Connections call in once per flushed buffer (about every MiB), never per network chunk, so the actor is far off
+/// Connections call in about once per 256 KiB written, never per network chunk, so the actor is far off
 /// the hot path. It also measures each connection's speed for slow-connection detection and keeps the shared
 /// progress counters current.
 actor SegmentCoordinator {
