@@ -23,6 +23,9 @@ final class HTTPTransport: Sendable {
     private let client: HTTPClient
     private let configuration: HaulConfiguration
 
+    /// The largest read from a socket, in bytes; large chunks go straight to the file (`CoalescingWriter`).
+    static let largestRead = 128 << 10
+
     /// Creates a transport with its own connection pool.
     init(configuration: HaulConfiguration) {
         var clientConfiguration = HTTPClient.Configuration(
@@ -36,11 +39,18 @@ final class HTTPTransport: Sendable {
         // One TCP connection per segment is the point of segmented downloads: never multiplex them over HTTP/2.
         clientConfiguration.httpVersion = .http1Only
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
-        // One read of at most 64 KiB per readiness event instead of NIO's default of up to four: a body that arrives
-        // faster than it is written kept up to 256 KiB of read buffers per connection in flight (5 MiB of a 16
-        // connection download's memory), for no measurable gain in speed.
+        // One read per readiness event, of up to 128 KiB, instead of NIO's default of up to four reads of up to
+        // 64 KiB: a body that arrives faster than it is written then holds at most one read buffer per connection,
+        // not 256 KiB (4 MiB of a 16-connection download). 128 KiB rather than 64 KiB halves the reads, task
+        // wake-ups and `pwrite`s per GiB (measured: 1 GiB over 16 connections costs the same CPU time as with
+        // four reads per event); the allocator shrinks the buffer on slow connections.
         clientConfiguration.http1_1ConnectionDebugInitializer = { channel in
-            channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+            channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1).flatMap {
+                channel.setOption(
+                    ChannelOptions.recvAllocator,
+                    value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: Self.largestRead)
+                )
+            }
         }
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
         self.configuration = configuration
