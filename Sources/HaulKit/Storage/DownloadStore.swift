@@ -66,6 +66,14 @@ public final class DownloadStore: Sendable {
                 t.primaryKey(["downloadId", "start"])
             }
         }
+        migrator.registerMigration("v2-queue") { db in
+            try db.alter(table: "download") { t in
+                t.add(column: "queueOrder", .integer).notNull().defaults(to: 0)
+                t.add(column: "bytesDone", .integer).notNull().defaults(to: 0)
+                t.add(column: "speed", .double).notNull().defaults(to: 0)
+            }
+            try db.execute(sql: "UPDATE download SET queueOrder = id")
+        }
         return migrator
     }
 
@@ -77,12 +85,71 @@ public final class DownloadStore: Sendable {
         do { return try pool.read(body) } catch { throw HaulError(.io, "state database \(path): \(error)") }
     }
 
-    /// Inserts a new record and returns it with its id.
+    /// Inserts a new record and returns it with its id. A record without a place in the queue (`queueOrder` 0)
+    /// goes last.
     public func insert(_ record: DownloadRecord) throws -> DownloadRecord {
         try write { db in
             var inserted = record
+            if inserted.queueOrder == 0 {
+                let last = try Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
+                inserted.queueOrder = max(last, 0) + 1
+            }
             try inserted.insert(db)
             return inserted
+        }
+    }
+
+    /// Replaces a download's stored options (the encoded `DownloadRequest`).
+    public func saveOptions(_ json: String, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET optionsJSON = ?, updatedAt = ? WHERE id = ?",
+                arguments: [json, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Sets a download's place in the queue.
+    public func setQueuePosition(priority: Int, queueOrder: Int64, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET priority = ?, queueOrder = ?, updatedAt = ? WHERE id = ?",
+                arguments: [priority, queueOrder, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Publishes how far running downloads are, for `haul list` in another process: bytes held and current speed.
+    /// One transaction for all of them.
+    public func saveProgress(_ progress: [(id: Int64, bytesDone: Int64, speed: Double)]) throws {
+        guard !progress.isEmpty else { return }
+        try write { db in
+            let now = Date().timeIntervalSince1970
+            for item in progress {
+                try db.execute(
+                    sql: "UPDATE download SET bytesDone = ?, speed = ?, updatedAt = ? WHERE id = ?",
+                    arguments: [item.bytesDone, item.speed, now, item.id]
+                )
+            }
+        }
+    }
+
+    /// The stored states of `ids` (a missing id was deleted, e.g. by `haul cancel` in another process).
+    public func states(of ids: [Int64]) throws -> [Int64: DownloadState] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT id, state FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(ids)
+            )
+            var states: [Int64: DownloadState] = [:]
+            for row in rows {
+                let id: Int64 = row["id"]
+                let state: String = row["state"]
+                states[id] = DownloadState(rawValue: state) ?? .failed
+            }
+            return states
         }
     }
 

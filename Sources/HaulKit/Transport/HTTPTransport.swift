@@ -22,6 +22,8 @@ struct OpenedResponse: Sendable {
 final class HTTPTransport: Sendable {
     private let client: HTTPClient
     private let configuration: HaulConfiguration
+    /// The bandwidth limits every body read is paced by.
+    let bandwidth = BandwidthLimiter()
 
     /// Creates a transport with its own connection pool.
     init(configuration: HaulConfiguration) {
