@@ -130,6 +130,9 @@ actor DownloadSession {
             }
         }
         let total = ids.count + refused
+        if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
+            Terminal.writeError("haul: \(name): \(error.message)\n")
+        }
         if total > 1, !failures.isEmpty {
             Terminal.writeError("haul: \(completed) of \(total) downloads succeeded; not done:\n")
             for (name, error) in failures { Terminal.writeError("  \(name): \(error.message)\n") }
