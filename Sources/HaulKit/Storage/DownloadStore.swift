@@ -180,17 +180,20 @@ public final class DownloadStore: Sendable {
 
     /// The record with `id`, if any.
     public func record(id: Int64) throws -> DownloadRecord? {
-        try read { db in try DownloadRecord.fetchOne(db, key: id) }
+        // Cached statements: these run several times per download, and preparing SQL (GRDB's query builder, the
+        // authorizer, SQLite's parser) cost more than the query itself with 200 small files.
+        try read { db in try DownloadRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM download WHERE id = ?"), arguments: [id]) }
     }
 
     /// The unfinished download (not completed, not cancelled) writing to `partPath`, if any.
     public func unfinished(partPath: String) throws -> DownloadRecord? {
         try read { db in
-            try DownloadRecord
-                .filter(Column("partPath") == partPath)
-                .filter(![DownloadState.completed.rawValue, DownloadState.cancelled.rawValue].contains(Column("state")))
-                .order(Column("id").desc)
-                .fetchOne(db)
+            try DownloadRecord.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT * FROM download WHERE partPath = ? AND state NOT IN (?, ?) ORDER BY id DESC LIMIT 1"
+                ),
+                arguments: [partPath, DownloadState.completed.rawValue, DownloadState.cancelled.rawValue]
+            )
         }
     }
 
@@ -202,29 +205,54 @@ public final class DownloadStore: Sendable {
     /// The durable segments of a download, by start offset.
     public func segments(of id: Int64) throws -> [SegmentRecord] {
         try read { db in
-            try SegmentRecord.filter(Column("downloadId") == id).order(Column("start")).fetchAll(db)
+            try SegmentRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM segment WHERE downloadId = ? ORDER BY start"), arguments: [id]
+            )
         }
     }
 
     /// Replaces a download's segments in one transaction (a checkpoint).
     public func saveSegments(_ segments: [SegmentRecord], of id: Int64) throws {
-        try write { db in
-            try SegmentRecord.filter(Column("downloadId") == id).deleteAll(db)
-            for segment in segments { try segment.insert(db) }
-            try db.execute(
-                sql: "UPDATE download SET updatedAt = ? WHERE id = ?",
-                arguments: [Date().timeIntervalSince1970, id]
-            )
-        }
+        try write { db in try Self.replaceSegments(segments, of: id, in: db) }
     }
 
     /// Sets a download's state and error message.
     public func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
+        try write { db in try Self.setState(state, error: error, of: id, in: db) }
+    }
+
+    private static func replaceSegments(_ segments: [SegmentRecord], of id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
+        let insert = try db.cachedStatement(sql: "INSERT INTO segment (downloadId, start, \"end\", next) VALUES (?, ?, ?, ?)")
+        for segment in segments {
+            try insert.execute(arguments: [segment.downloadId, segment.start, segment.end, segment.next])
+        }
+        try db.cachedStatement(sql: "UPDATE download SET updatedAt = ? WHERE id = ?")
+            .execute(arguments: [Date().timeIntervalSince1970, id])
+    }
+
+    private static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ?")
+            .execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id])
+    }
+
+    /// Records a finished download in one transaction: what was learned about the file, its final segments, and
+    /// the `completed` state.
+    func markCompleted(_ record: DownloadRecord, segments: [SegmentRecord]) throws {
+        let id = record.id!
+        let etag = record.etag, lastModified = record.lastModified
+        let strong = record.lastModifiedIsStrong, total = record.totalBytes
+        let finalURL = record.finalURL, destination = record.destination
         try write { db in
             try db.execute(
-                sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ?",
-                arguments: [state.rawValue, error, Date().timeIntervalSince1970, id]
+                sql: """
+                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
+                    finalURL = ?, destination = ? WHERE id = ?
+                    """,
+                arguments: [etag, lastModified, strong, total, finalURL, destination, id]
             )
+            try Self.replaceSegments(segments, of: id, in: db)
+            try Self.setState(.completed, error: nil, of: id, in: db)
         }
     }
 
