@@ -23,7 +23,7 @@ struct HaulCommand: AsyncParsableCommand {
         version: HaulVersion.string,
         subcommands: [
             DownloadCommand.self, ListCommand.self, ResumeCommand.self, PauseCommand.self, CancelCommand.self,
-            RemoveCommand.self, CleanCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self,
+            RemoveCommand.self, CleanCommand.self, MoveCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self,
         ],
         defaultSubcommand: DownloadCommand.self
     )

@@ -305,3 +305,55 @@ struct CleanCommand: AsyncParsableCommand {
         Terminal.writeOutput("removed \(count) completed download\(count == 1 ? "" : "s")\n")
     }
 }
+
+/// `haul move ID --top|--bottom|--priority N`.
+struct MoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Change a queued download's place: first or last in line, or a priority (higher runs first). A running haul picks the change up within about a second."
+    )
+
+    @Argument(help: "Download id (see 'haul list').")
+    var id: Int64
+
+    @Flag(name: .customLong("top"), help: "First in line.")
+    var top = false
+
+    @Flag(name: .customLong("bottom"), help: "Last in line.")
+    var bottom = false
+
+    @Option(name: .customLong("priority"), help: "Set the priority (default 0; higher runs first).")
+    var priority: Int?
+
+    @OptionGroup var state: StateOptions
+
+    func validate() throws {
+        if [top, bottom, priority != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("give exactly one of --top, --bottom, --priority N")
+        }
+    }
+
+    func run() async throws {
+        let client = try state.client()
+        let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+        do {
+            // Every download takes part: a place in line is relative to the others.
+            try await manager.restore()
+            if top {
+                try await manager.moveToTop(id)
+            } else if bottom {
+                try await manager.moveToBottom(id)
+            } else if let priority {
+                try await manager.setPriority(priority, of: id)
+            }
+            let place = await manager.snapshots.filter { !$0.state.isFinal }.firstIndex { $0.id == id }
+            Terminal.writeOutput("moved \(id)\(place.map { ": number \($0 + 1) in line" } ?? "")\n")
+        } catch {
+            await manager.shutdown()
+            await client.shutdown()
+            throw error
+        }
+        await manager.shutdown()
+        await client.shutdown()
+    }
+}

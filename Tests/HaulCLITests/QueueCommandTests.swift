@@ -148,6 +148,40 @@ final class QueueCommandTests: XCTestCase {
         }
     }
 
+    /// `haul move` from another terminal changes what a running haul starts next.
+    func testMoveFromAnotherTerminalReordersARunningQueue() async throws {
+        let flag = ThrottleFlag()
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                for name in ["a", "b", "c"] { serveThrottled(server, "/\(name).bin", content, rate: 1 << 20, while: flag) }
+                let state = dir.file("s").path
+                let urls = ["a", "b", "c"].map { server.url("/\($0).bin") }
+                let running = try HaulProcess(urls + ["-j", "1", "-x", "1", "--state-dir", state, "--progress", "json"], in: dir.url)
+                var idOfC = -1
+                XCTAssertTrue(waitUntil(timeout: 20) {
+                    guard let rows = try? self.list(state, in: dir.url), rows.count == 3,
+                        rows.first(where: { $0["name"] as? String == "a.bin" })?["state"] as? String == "downloading"
+                    else { return false }
+                    idOfC = rows.first { $0["name"] as? String == "c.bin" }?["id"] as? Int ?? -1
+                    return true
+                })
+                let move = try HaulProcess.run(["move", String(idOfC), "--top", "--state-dir", state], in: dir.url)
+                XCTAssertEqual(move.status, 0, move.stderr)
+                XCTAssertTrue(move.stdout.contains("number 1 in line"), move.stdout)
+                let result = running.finish(timeout: 60)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                var started: [String] = []
+                for line in result.stdout.split(separator: "\n") {
+                    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                        object["type"] as? String == "state", object["state"] as? String == "downloading",
+                        let name = object["name"] as? String, !started.contains(name) else { continue }
+                    started.append(name)
+                }
+                XCTAssertEqual(started, ["a.bin", "c.bin", "b.bin"])
+            }
+        }
+    }
+
     func testBadQueueOptionsAreUsageErrors() throws {
         try withTemporaryDirectorySync { dir in
             for arguments in [["-j", "0"], ["--limit-rate", "fast"], ["--max-overall-rate", "0"], ["--max-connections", "0"]] {

@@ -23,7 +23,8 @@ import NIOConcurrencyHelpers
 ///
 /// Other processes: every process works on the downloads it was given (`add`, `restore`), all in one store. A
 /// running manager looks at the store about once a second; a download another process paused, cancelled or
-/// removed (`haul pause|cancel|remove ID`) is paused, cancelled or dropped here too. A download whose `.part` file
+/// removed (`haul pause|cancel|remove ID`) is paused, cancelled or dropped here too, and a queued one it moved
+/// (`haul move ID`) takes its new place. A download whose `.part` file
 /// another process holds is left to that process (reported as a `.busy` failure, its stored state untouched).
 public actor DownloadManager {
     /// The client whose store, connections and bandwidth limits are used.
@@ -503,12 +504,19 @@ public actor DownloadManager {
     private func poll() async {
         await publishProgress()
         let watched = entries.filter { $0.value.lifecycle.state == .queued || $0.value.lifecycle.state == .downloading }
-        guard !watched.isEmpty, let stored = try? client.store.states(of: Array(watched.keys)) else { return }
+        guard !watched.isEmpty, let stored = try? client.store.queueFields(of: Array(watched.keys)) else { return }
+        var moved = false
         for id in watched.keys.sorted() {
             guard let entry = entries[id], entry.lifecycle.state == .queued || entry.lifecycle.state == .downloading else {
                 continue
             }
-            switch stored[id] {
+            if let fields = stored[id], fields.priority != entry.priority || fields.queueOrder != entry.queueOrder {
+                // Moved by another process (`haul move`).
+                entries[id]?.priority = fields.priority
+                entries[id]?.queueOrder = fields.queueOrder
+                moved = true
+            }
+            switch stored[id]?.state {
             case nil:
                 // Removed by another process: the record is gone, so the partial file cannot be resumed either.
                 entries[id]?.lifecycle = DownloadLifecycle(state: .cancelled)
@@ -526,6 +534,7 @@ public actor DownloadManager {
                 break
             }
         }
+        if moved { schedule() }
     }
 
     private func publishProgress() async {

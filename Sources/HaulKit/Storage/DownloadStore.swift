@@ -134,22 +134,32 @@ public final class DownloadStore: Sendable {
         }
     }
 
-    /// The stored states of `ids` (a missing id was deleted, e.g. by `haul cancel` in another process).
-    public func states(of ids: [Int64]) throws -> [Int64: DownloadState] {
+    /// What another process may change about a download while this one runs it.
+    public struct QueueFields: Sendable, Hashable {
+        /// The stored state.
+        public var state: DownloadState
+        /// The priority.
+        public var priority: Int
+        /// The position among equal priorities.
+        public var queueOrder: Int64
+    }
+
+    /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
+    public func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
         guard !ids.isEmpty else { return [:] }
         return try read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT id, state FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                sql: "SELECT id, state, priority, queueOrder FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
                 arguments: StatementArguments(ids)
             )
-            var states: [Int64: DownloadState] = [:]
+            var fields: [Int64: QueueFields] = [:]
             for row in rows {
                 let id: Int64 = row["id"]
                 let state: String = row["state"]
-                states[id] = DownloadState(rawValue: state) ?? .failed
+                fields[id] = QueueFields(state: DownloadState(rawValue: state) ?? .failed, priority: row["priority"], queueOrder: row["queueOrder"])
             }
-            return states
+            return fields
         }
     }
 
