@@ -69,7 +69,11 @@ public actor DownloadTask {
     }
 
     /// Starts the transfer with at most `connections` connections (the queue's grant; `nil` for the request's).
-    func start(connections granted: Int?) throws {
+    /// With `onlyIfQueued`, a download paused meanwhile is not started (the queue decided before the pause).
+    func start(connections granted: Int?, onlyIfQueued: Bool = false) throws {
+        if onlyIfQueued, lifecycle.state != .queued {
+            throw HaulError(.usage, "cannot start a download that is \(lifecycle.state.rawValue)")
+        }
         if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
         try transition(.start)
         lastOutcome = nil

@@ -431,7 +431,7 @@ public actor DownloadManager {
         // The mirror says `.downloading` before the task is asked: a reentrant `schedule` must count it.
         Task { [weak self] in
             do {
-                try await task.start(connections: connections)
+                try await task.start(connections: connections, onlyIfQueued: true)
             } catch {
                 await self?.runEnded(id, generation: generation, outcome: .failed(HaulError.wrap(error)))
                 return
