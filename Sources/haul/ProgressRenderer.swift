@@ -213,6 +213,9 @@ final class ProgressRenderer: @unchecked Sendable {
             object["averageSpeed"] = Int(progress.averageSpeed)
             object["eta"] = progress.secondsRemaining.map { Int($0.rounded(.up)) } ?? NSNull()
             object["connections"] = progress.activeConnections
+            object["perConnection"] = progress.connections.map {
+                ["id": $0.id, "start": $0.start, "next": $0.next, "end": $0.end, "speed": Int($0.speed)] as [String: Any]
+            }
         case .state(let newState):
             // The last progress before a state change is never dropped: it carries the final byte count.
             if let pending = pendingJSONProgress {

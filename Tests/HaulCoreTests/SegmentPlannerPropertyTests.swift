@@ -11,6 +11,7 @@ private struct Simulation {
     var running: Set<ConnectionID> = []
     var gone: [ConnectionID] = []
     var slow: Set<ConnectionID> = []
+    var takeovers = 0
     var lastCompleted: Int64 = 0
     var lastCap: Int
 
@@ -61,8 +62,8 @@ private struct Simulation {
         }
     }
 
-    /// Checks an assignment against the planner's state.
-    func accept(_ assignment: SegmentAssignment) {
+    /// Checks an assignment against the planner's state; a connection it replaces is cancelled.
+    mutating func accept(_ assignment: SegmentAssignment) {
         let segment = planner.segment(ownedBy: assignment.connection)
         XCTAssertEqual(segment?.next, assignment.start, context)
         XCTAssertEqual(segment?.end, assignment.end, context)
@@ -70,6 +71,13 @@ private struct Simulation {
             XCTAssertTrue(running.contains(shrink.connection), context)
             XCTAssertEqual(planner.segment(ownedBy: shrink.connection)?.end, shrink.end, context)
             XCTAssertEqual(shrink.end, assignment.start, context)
+        }
+        if let replaced = assignment.replaces {
+            XCTAssertTrue(running.contains(replaced), context)
+            XCTAssertNotEqual(replaced, assignment.connection, context)
+            XCTAssertNil(planner.segment(ownedBy: replaced), "a replaced connection owns nothing; \(context)")
+            takeovers += 1
+            close(replaced)
         }
     }
 
@@ -201,6 +209,7 @@ private struct Simulation {
 final class SegmentPlannerPropertyTests: XCTestCase {
     func testRandomEventsKeepTheInvariantsAndAlwaysComplete() throws {
         continueAfterFailure = false
+        var takeovers = 0
         for seed in UInt64(1)...100 {
             var simulation = Simulation(seed: seed)
             simulation.checkInvariants()
@@ -216,6 +225,8 @@ final class SegmentPlannerPropertyTests: XCTestCase {
             }
             XCTAssertTrue(simulation.planner.isComplete, "seed \(seed) did not finish in \(steps) steps")
             XCTAssertEqual(simulation.planner.completedBytes, simulation.planner.length)
+            takeovers += simulation.takeovers
         }
+        XCTAssertGreaterThan(takeovers, 0, "the endgame's takeovers were exercised")
     }
 }

@@ -370,3 +370,141 @@ final class SegmentRestoreTests: XCTestCase {
         }
     }
 }
+
+final class SegmentEndgameTests: XCTestCase {
+    private let fast = 8 * Double(mib)
+    private let slow = 1 * Double(mib)
+
+    /// Four connections on 64 MiB (16 MiB each), minimum split 4 MiB, judged only after 5 s; seen at t = 0, with
+    /// `speeds` measured at t = 1 and connection n at `next[n - 1]` (an offset into its own segment).
+    private func measured(_ speeds: [Double], at offsets: [Int64]) throws -> SegmentPlanner {
+        var planner = SegmentPlanner(length: 64 * mib, policy: policy(4, split: 4 * mib))
+        _ = openAll(&planner)
+        XCTAssertEqual(planner.tick(now: 0, speeds: [:]), [])
+        for (n, offset) in offsets.enumerated() where offset > 0 {
+            try planner.connectionReceived(id(n + 1), upTo: Int64(n) * 16 * mib + offset)
+        }
+        var measured: [ConnectionID: Double] = [:]
+        for (n, speed) in speeds.enumerated() { measured[id(n + 1)] = speed }
+        XCTAssertEqual(planner.tick(now: 1, speeds: measured), [], "nobody is judged before 5 s")
+        return planner
+    }
+
+    // The slow-first case: the connection from byte 0 gets an eighth of the others' speed. When the first fast one
+    // finishes, a split would leave the slow one at least 4 MiB (4 s at its speed); the fast ones need 1.75 s for
+    // all 14 MiB, so the rest is taken over at once instead of waiting for the slow one to be judged. The other two
+    // are about to finish and a slot is free: the 14 MiB are cut into three pieces of at least 4 MiB for them.
+    func testAFinishedConnectionTakesOverTheWholeRestOfAVerySlowOne() throws {
+        var planner = try measured([slow, fast, fast, fast], at: [2 * mib, 16 * mib, 15 * mib, 15 * mib])
+        let piece = 14 * mib / 3  // 4893354, 2 bytes over
+        let cuts = [2 * mib, 2 * mib + piece + 1, 2 * mib + 2 * piece + 2, 16 * mib]
+        XCTAssertEqual(
+            try planner.connectionFinished(id(2)),
+            .assign(SegmentAssignment(connection: id(2), start: cuts[0], end: cuts[1], replaces: id(1)))
+        )
+        XCTAssertEqual(Array(planner.segments.prefix(3)), [
+            Segment(start: 0, end: cuts[1], next: cuts[0], owner: id(2)),
+            Segment(start: cuts[1], end: cuts[2], next: cuts[1]),
+            Segment(start: cuts[2], end: cuts[3], next: cuts[2]),
+        ])
+        XCTAssertEqual(planner.activeConnections, [id(2), id(3), id(4)])
+        XCTAssertThrowsError(try planner.connectionReceived(id(1), upTo: 2 * mib + 1), "late bytes of the slow one") {
+            XCTAssertEqual($0 as? SegmentPlannerError, .unknownConnection(id(1)))
+        }
+        // The free slot and the next connection to finish take the waiting pieces.
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: cuts[1], end: cuts[2])])
+        try planner.connectionReceived(id(3), upTo: 48 * mib)
+        XCTAssertEqual(try planner.connectionFinished(id(3)), .assign(SegmentAssignment(connection: id(3), start: cuts[2], end: cuts[3])))
+        XCTAssertEqual(planner.tick(now: 6, speeds: [id(2): fast, id(3): fast, id(4): fast, id(5): fast]), [], "newcomers are watched afresh")
+    }
+
+    func testATakenOverRangeIsCutOnlyForConnectionsAboutToBeFree() throws {
+        // Connections 3 and 4 have 8 MiB left (1 s), too long to help: two pieces, for the taker and for a new
+        // connection in the slot the slow one leaves.
+        var planner = try measured([slow, fast, fast, fast], at: [2 * mib, 16 * mib, 8 * mib, 8 * mib])
+        XCTAssertEqual(
+            try planner.connectionFinished(id(2)),
+            .assign(SegmentAssignment(connection: id(2), start: 2 * mib, end: 9 * mib, replaces: id(1)))
+        )
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 9 * mib, end: 16 * mib)])
+
+    }
+
+    func testTheBackPartIsSizedSoThatBothConnectionsEndTogether() throws {
+        // Connection 1 runs at half the others' speed with 12 MiB left: it keeps 4 MiB, the free one takes 8 MiB.
+        var planner = try measured([fast / 2, fast, fast, fast], at: [4 * mib, 16 * mib, 10 * mib, 10 * mib])
+        XCTAssertEqual(
+            try planner.connectionFinished(id(2)),
+            .assign(SegmentAssignment(connection: id(2), start: 8 * mib, end: 16 * mib, shrink: SegmentShrink(connection: id(1), end: 8 * mib)))
+        )
+    }
+
+    func testTheSlowerVictimIsChosenOverTheLargerRemainder() throws {
+        // 12 MiB left at 8 MiB/s (1.5 s) against 10 MiB left at 2 MiB/s (5 s): the slow one would end last.
+        var planner = try measured([fast, fast, fast / 4, fast], at: [4 * mib, 16 * mib, 6 * mib, 14 * mib])
+        guard case .assign(let assignment) = try planner.connectionFinished(id(2)) else { return XCTFail("no work") }
+        XCTAssertEqual(assignment.shrink?.connection ?? assignment.replaces, id(3))
+    }
+
+    // Nothing is left to split, but a slow owner still has 3 MiB (3 s at 1 MiB/s): a finished connection takes it
+    // (0.375 s at the reference speed, plus the 1 s margin).
+    func testASlowOwnersSmallRemainderIsTakenOverWhenNothingCanBeSplit() throws {
+        var planner = try measured([fast, fast, slow, fast], at: [16 * mib, 16 * mib, 13 * mib, 15 * mib])
+        try planner.connectionReceived(id(1), upTo: 16 * mib)
+        XCTAssertEqual(
+            try planner.connectionFinished(id(1)),
+            .assign(SegmentAssignment(connection: id(1), start: 45 * mib, end: 48 * mib, replaces: id(3)))
+        )
+        XCTAssertEqual(try planner.connectionFinished(id(2)), .idle, "connection 4 has 1 MiB left at full speed")
+    }
+
+    func testARemainderIsNotTakenOverForLessThanTheMargin() throws {
+        // 2 MiB left at 2 MiB/s: 1 s; a fresh connection would need 0.25 s + 1 s.
+        var planner = try measured([fast, fast, fast / 4, fast], at: [16 * mib, 16 * mib, 14 * mib, 15 * mib])
+        XCTAssertEqual(try planner.connectionFinished(id(2)), .idle)
+        XCTAssertEqual(planner.activeConnections, [id(1), id(3), id(4)])
+    }
+
+    func testAConnectionIsNotTakenOverBeforeItsSpeedWasMeasured() throws {
+        var planner = SegmentPlanner(length: 64 * mib, policy: policy(4, split: 4 * mib))
+        _ = openAll(&planner)
+        try planner.connectionReceived(id(2), upTo: 32 * mib)
+        try planner.connectionReceived(id(3), upTo: 47 * mib)
+        try planner.connectionReceived(id(4), upTo: 63 * mib)
+        // Connection 1 is first seen at this tick: its speed (and 0 bytes so far) say nothing yet.
+        XCTAssertEqual(planner.tick(now: 0, speeds: [id(1): 0, id(2): fast, id(3): fast, id(4): fast]), [])
+        XCTAssertEqual(
+            try planner.connectionFinished(id(2)),
+            .assign(SegmentAssignment(connection: id(2), start: 8 * mib, end: 16 * mib, shrink: SegmentShrink(connection: id(1), end: 8 * mib))),
+            "the back half, as without speeds"
+        )
+    }
+
+    func testAStalledOwnerIsTakenOverWithoutWaitingForTheStallTimeout() throws {
+        var planner = try measured([0, fast, fast, fast], at: [3 * mib, 16 * mib, 15 * mib, 15 * mib])
+        XCTAssertEqual(
+            try planner.connectionFinished(id(2)),
+            .assign(SegmentAssignment(connection: id(2), start: 3 * mib, end: 3 * mib + 13 * mib / 3 + 1, replaces: id(1))),
+            "the first of three pieces"
+        )
+    }
+
+    // A free slot (a connection went idle earlier) lets a fresh connection take over the slow one's range.
+    func testAFreshConnectionTakesOverWhenASlotIsFree() throws {
+        var planner = try measured([fast, fast, slow, fast], at: [16 * mib, 16 * mib, 12 * mib, 14 * mib])
+        XCTAssertEqual(try planner.connectionFailed(id(1)), .retry, "a free slot and a slow connection: worth a fresh one")
+        XCTAssertTrue(planner.wantsNewConnection)
+        XCTAssertEqual(openAll(&planner), [SegmentAssignment(connection: id(5), start: 44 * mib, end: 48 * mib, replaces: id(3))])
+        XCTAssertEqual(planner.activeConnections, [id(2), id(5), id(4)])
+        XCTAssertFalse(planner.wantsNewConnection, "the newcomer is not measured: nothing more to take")
+    }
+
+    func testEqualSpeedsStillCutAtTheMiddle() throws {
+        var planner = try measured([fast, fast, fast, fast], at: [3 * mib, 16 * mib, 5 * mib, 4 * mib])
+        XCTAssertEqual(
+            try planner.connectionFinished(id(2)),
+            .assign(SegmentAssignment(connection: id(2), start: 9 * mib + mib / 2, end: 16 * mib, shrink: SegmentShrink(connection: id(1), end: 9 * mib + mib / 2))),
+            "13 MiB left is the most time left: its back half"
+        )
+    }
+}

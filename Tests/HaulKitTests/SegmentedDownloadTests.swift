@@ -194,6 +194,38 @@ final class SegmentedDownloadTests: XCTestCase {
         }
     }
 
+    // The slow-first case: the first GET (from byte 0) is 64x slower than the ranges. The connections that finish
+    // their own segments take over its range long before the 2 s speed judgement could, and progress shows it:
+    // the segment from byte 0 passes to a connection that started elsewhere (a finisher keeps its number).
+    func testASlowFirstConnectionIsTakenOverByOneThatFinished() async throws {
+        let big = deterministicBytes(count: 16 << 20, seed: 9)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let file = FileResource(content: big)
+                server.route("/f") { request in
+                    var response = file.response(for: request)
+                    response.bytesPerSecond = request.header("Range") == nil ? 64 << 10 : 3 << 20
+                    return response
+                }
+                try await withHarness(dir) { harness in
+                    let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
+                    assertCompleted(outcome, at: harness.path("file.bin"), equals: big)
+                    let details = updates.compactMap { if case .progress(let p) = $0 { return p.connections } else { return nil } }
+                    XCTAssertTrue(details.contains { $0.count == 4 }, "four connections reported")
+                    for detail in details {
+                        XCTAssertEqual(Set(detail.map(\.id)).count, detail.count, "one entry per connection")
+                        XCTAssertTrue(detail.allSatisfy { $0.start <= $0.next && $0.next <= $0.end && $0.end <= Int64(big.count) })
+                        XCTAssertEqual(detail.map(\.start), detail.map(\.start).sorted(), "file order")
+                    }
+                    XCTAssertTrue(details.joined().contains { $0.speed > 0 }, "speeds are measured")
+                    let firstOwners = Set(details.joined().filter { $0.start == 0 }.map(\.id))
+                    XCTAssertTrue(firstOwners.contains(1))
+                    XCTAssertTrue(firstOwners.contains { (2...4).contains($0) }, "a finished connection took over byte 0's range: \(firstOwners)")
+                }
+            }
+        }
+    }
+
     func testPauseAndResumeKeepEverySegment() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

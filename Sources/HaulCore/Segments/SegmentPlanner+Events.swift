@@ -1,6 +1,7 @@
 extension SegmentPlanner {
-    /// Opens a connection: gives a new `ConnectionID` the first waiting segment, or else the back half of the
-    /// largest running remainder (see the type's summary); `nil` at the cap or when nothing is worth a connection.
+    /// Opens a connection: gives a new `ConnectionID` the first waiting segment, or else work stolen from a running
+    /// connection (see the type's summary); `nil` at the cap or when nothing is worth a connection. When the
+    /// assignment `replaces` a connection, cancel that one.
     public mutating func nextAssignment() -> SegmentAssignment? {
         let id = ConnectionID(lastConnectionNumber + 1)
         guard let assignment = assignWork(to: id) else { return nil }
@@ -21,7 +22,8 @@ extension SegmentPlanner {
         return offset == segment.end ? .reachedEnd : .keepReceiving
     }
 
-    /// Connection `id` has received its whole segment; says what it does next.
+    /// Connection `id` has received its whole segment; says what it does next. When the new assignment `replaces`
+    /// a connection, cancel that one.
     ///
     /// - Throws: `.unknownConnection`, or `.segmentUnfinished` when `next < end`.
     public mutating func connectionFinished(_ id: ConnectionID) throws(SegmentPlannerError) -> FinishAction {
@@ -61,7 +63,10 @@ extension SegmentPlanner {
 
     /// Drops segment `i`'s owner (its progress stays) and forgets how the connection was doing.
     mutating func release(_ i: Int) {
-        if let owner = segments[i].owner { watches[owner] = nil }
+        if let owner = segments[i].owner {
+            watches[owner] = nil
+            speeds[owner] = nil
+        }
         segments[i].owner = nil
     }
 
@@ -72,14 +77,7 @@ extension SegmentPlanner {
             segments[i].owner = id
             return SegmentAssignment(connection: id, start: segments[i].next, end: segments[i].end)
         }
-        guard let v = victimIndex(sparing: id), let victim = segments[v].owner else { return nil }
-        let mid = splitRemaining(ofSegmentAt: v)
-        segments[v + 1].owner = id
-        return SegmentAssignment(
-            connection: id,
-            start: mid,
-            end: segments[v + 1].end,
-            shrink: SegmentShrink(connection: victim, end: mid)
-        )
+        guard let (victim, plan) = bestSteal(sparing: id) else { return nil }
+        return steal(for: id, from: victim, plan)
     }
 }

@@ -10,8 +10,9 @@ struct ConnectionWatch: Hashable, Sendable {
 
 extension SegmentPlanner {
     /// Looks for stalled and slow connections. Call about once a second with a monotonic `now` and each
-    /// connection's speed measured by the caller (bytes per second over a few seconds); then open connections
-    /// with `nextAssignment()`.
+    /// connection's speed measured by the caller (bytes per second over a few seconds, since its current
+    /// assignment began); then open connections with `nextAssignment()`. The speeds of connections already seen
+    /// at an earlier tick are kept for the endgame: until the next tick, they decide what a free connection takes.
     ///
     /// A connection is watched from the first tick after it got its assignment. Then:
     ///
@@ -34,6 +35,13 @@ extension SegmentPlanner {
                 watch.lastNext = segment.next
             }
             watches[id] = watch
+        }
+        // Speeds of connections first seen at an earlier tick: the caller has measured them over a while, and the
+        // endgame (`bestSteal`) may act on them between ticks.
+        self.speeds = [:]
+        for id in activeConnections {
+            guard let watch = watches[id], watch.since < now, let speed = speeds[id] else { continue }
+            self.speeds[id] = speed
         }
         // Judge against the speeds before any replacement, so one tick's verdicts do not depend on their order.
         var slow = Set<ConnectionID>()

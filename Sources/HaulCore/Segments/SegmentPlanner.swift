@@ -9,9 +9,13 @@
 ///     size(i) = length / count + (i < length % count ? 1 : 0)     (sizes differ by at most one byte)
 ///
 /// so no segment is below `m` unless the file is. Segment 0 is fetched open-ended from byte 0; the others by
-/// ranged GETs. A connection that finishes takes an unassigned segment, or else steals: the running segment with
-/// the largest remaining range `[next, end)` is cut at `mid = next + (end - next) / 2`, the free connection takes
-/// `[mid, end)` and the victim is told its new end, but only when both halves are at least `m`.
+/// ranged GETs. A connection that finishes takes an unassigned segment, or else steals from a running one. Before
+/// any speed is measured, the running segment with the largest remaining range `[next, end)` is cut at
+/// `mid = next + (end - next) / 2`: the free connection takes `[mid, end)` and the victim is told its new end, but
+/// only when both halves are at least `m`. Once `tick` has measured speeds, the segment whose owner would finish
+/// last gives the most: its range is cut so that both connections end together, or, when the owner is so slow
+/// that even `m` bytes would take it longer than the free connection needs for the whole rest, the free connection
+/// takes over the whole remaining range and the owner is dropped (the endgame, see `bestSteal(sparing:)`).
 ///
 /// The runner's loop: open connections while `nextAssignment()` returns one; report bytes; on the end of a
 /// segment call `connectionFinished` and do what it says; on errors call `connectionFailed`/`connectionGaveUp`;
@@ -31,6 +35,9 @@ public struct SegmentPlanner: Sendable {
     public internal(set) var segments: [Segment]
 
     var watches: [ConnectionID: ConnectionWatch] = [:]
+    /// The speeds `tick` was given for connections it had already seen at an earlier tick (their current
+    /// assignment's speed, bytes per second); dropped with the assignment.
+    var speeds: [ConnectionID: Double] = [:]
     /// The median speed of the connections at the last tick that had more than one measured: what a lone
     /// connection at the end of a download is compared with.
     var referenceSpeed: Double?
@@ -71,21 +78,13 @@ public struct SegmentPlanner: Sendable {
     }
 
     /// Whether `nextAssignment()` would open a connection: below the cap, and a segment is waiting or a running
-    /// one is large enough to split.
+    /// one is worth splitting or taking over.
     public var wantsNewConnection: Bool {
-        activeConnections.count < maximumConnections && (firstWaitingIndex != nil || victimIndex(sparing: nil) != nil)
+        activeConnections.count < maximumConnections && (firstWaitingIndex != nil || bestSteal(sparing: nil) != nil)
     }
 
     var firstWaitingIndex: Int? {
         segments.firstIndex { $0.owner == nil && !$0.isComplete }
-    }
-
-    /// The running segment with the largest remaining range (ties: the earliest), if both halves would be at
-    /// least the minimum split.
-    func victimIndex(sparing spared: ConnectionID?) -> Int? {
-        guard let best = largestRemainingIndex(where: { $0.owner != nil && $0.owner != spared }), canSplit(segments[best])
-        else { return nil }
-        return best
     }
 
     /// The index of the segment with the largest `end - next` among those `included` (ties: the earliest).

@@ -235,7 +235,8 @@ public actor DownloadTask {
                             currentSpeed: meter.currentSpeed,
                             averageSpeed: meter.averageSpeed,
                             secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
-                            activeConnections: sample.activeConnections
+                            activeConnections: sample.activeConnections,
+                            connections: sample.connections
                         )
                     )
                 )

@@ -31,6 +31,9 @@ public struct DownloadProgress: Sendable, Equatable {
     public var secondsRemaining: Double?
     /// Connections moving bytes now.
     public var activeConnections: Int
+    /// What each connection of a segmented download is fetching, in file order; empty when the download runs on
+    /// one connection (or has not split yet).
+    public var connections: [ConnectionProgress]
 
     /// `bytesDone / totalBytes`, when the total is known.
     public var fraction: Double? {
@@ -45,7 +48,8 @@ public struct DownloadProgress: Sendable, Equatable {
         currentSpeed: Double = 0,
         averageSpeed: Double = 0,
         secondsRemaining: Double? = nil,
-        activeConnections: Int = 0
+        activeConnections: Int = 0,
+        connections: [ConnectionProgress] = []
     ) {
         self.bytesDone = bytesDone
         self.totalBytes = totalBytes
@@ -53,6 +57,39 @@ public struct DownloadProgress: Sendable, Equatable {
         self.averageSpeed = averageSpeed
         self.secondsRemaining = secondsRemaining
         self.activeConnections = activeConnections
+        self.connections = connections
+    }
+}
+
+/// One connection of a segmented download in a progress snapshot: the segment it fills and how fast.
+///
+/// The segment is `[start, end)`, of which `[start, next)` is written: `start` is where the segment began (earlier
+/// than where this connection began when it took over another connection's range), `end` shrinks when another
+/// connection takes the back part.
+public struct ConnectionProgress: Sendable, Hashable {
+    /// The connection's number within this run of the download, counting from 1. A connection that finishes its
+    /// segment and takes more work keeps its number.
+    public var id: Int
+    /// The first byte of the segment.
+    public var start: Int64
+    /// The first byte not written yet.
+    public var next: Int64
+    /// One past the last byte of the segment.
+    public var end: Int64
+    /// Bytes per second over the last two seconds of the current segment (0 until it has been measured, about a
+    /// second after the connection took the segment).
+    public var speed: Double
+
+    /// Bytes still to fetch: `end - next`.
+    public var remainingBytes: Int64 { end - next }
+
+    /// Creates an entry.
+    public init(id: Int, start: Int64, next: Int64, end: Int64, speed: Double) {
+        self.id = id
+        self.start = start
+        self.next = next
+        self.end = end
+        self.speed = speed
     }
 }
 
@@ -62,6 +99,7 @@ final class TransferCounters: Sendable {
         var bytesDone: Int64 = 0
         var totalBytes: Int64?
         var activeConnections = 0
+        var connections: [ConnectionProgress] = []
     }
     private let values = NIOLockedValueBox(Values())
 
@@ -92,8 +130,16 @@ final class TransferCounters: Sendable {
         plannedObserver.withLockedValue { $0 }?(connections)
     }
 
-    func snapshot() -> (bytesDone: Int64, totalBytes: Int64?, activeConnections: Int) {
-        values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections) }
+    /// Sets the per-connection detail and the count of active connections together.
+    func setConnections(_ connections: [ConnectionProgress], active: Int) {
+        values.withLockedValue {
+            $0.connections = connections
+            $0.activeConnections = active
+        }
+    }
+
+    func snapshot() -> (bytesDone: Int64, totalBytes: Int64?, activeConnections: Int, connections: [ConnectionProgress]) {
+        values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections) }
     }
 }
 

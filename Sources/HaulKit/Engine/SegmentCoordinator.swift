@@ -2,7 +2,7 @@ import HaulCore
 
 /// Owns the `SegmentPlanner` of one segmented download and serialises the connections' reports to it.
 ///
-/// Connections call in once per flushed buffer (about every MiB), never per network chunk, so the actor is far off
+/// Connections call in about once per 256 KiB written, never per network chunk, so the actor is far off
 /// the hot path. It also measures each connection's speed for slow-connection detection and keeps the shared
 /// progress counters current.
 actor SegmentCoordinator {
@@ -12,6 +12,8 @@ actor SegmentCoordinator {
     /// buffers are flushed about once a MiB or a second, so a per-tick count alone would be too jumpy).
     private var received: [ConnectionID: Int64] = [:]
     private var meters: [ConnectionID: TransferRateMeter] = [:]
+    /// Each connection's speed at the last tick, for progress reports.
+    private var speeds: [ConnectionID: Double] = [:]
 
     init(planner: SegmentPlanner, counters: TransferCounters, now: Double) {
         self.planner = planner
@@ -19,9 +21,11 @@ actor SegmentCoordinator {
         counters.set(bytesDone: planner.completedBytes, totalBytes: planner.length)
     }
 
-    /// The next connection to open, if the planner wants one.
+    /// The next connection to open, if the planner wants one. When it `replaces` a connection, the caller cancels
+    /// that one.
     func nextAssignment() -> SegmentAssignment? {
         let assignment = planner.nextAssignment()
+        if let replaced = assignment?.replaces { forget(replaced) }
         publish()
         return assignment
     }
@@ -48,10 +52,14 @@ actor SegmentCoordinator {
         planner.segment(ownedBy: id)?.end
     }
 
+    /// `id` has written its whole segment; says what it does next. When the new assignment `replaces` a
+    /// connection, the caller cancels that one.
     func finished(_ id: ConnectionID) throws(SegmentPlannerError) -> SegmentPlanner.FinishAction {
         defer { publish() }
         forget(id)
-        return try planner.connectionFinished(id)
+        let action = try planner.connectionFinished(id)
+        if case .assign(let assignment) = action, let replaced = assignment.replaces { forget(replaced) }
+        return action
     }
 
     func failed(_ id: ConnectionID) throws(SegmentPlannerError) -> SegmentPlanner.RecoveryAction {
@@ -73,6 +81,7 @@ actor SegmentCoordinator {
             meters[id, default: TransferRateMeter(window: 2)].record(totalBytes: received[id] ?? 0, at: now)
             speeds[id] = meters[id]?.currentSpeed
         }
+        self.speeds = speeds
         let actions = planner.tick(now: now, speeds: speeds)
         for case .replace(let id, _) in actions { forget(id) }
         publish()
@@ -82,6 +91,7 @@ actor SegmentCoordinator {
     private func forget(_ id: ConnectionID) {
         received[id] = nil
         meters[id] = nil
+        speeds[id] = nil
     }
 
     var isComplete: Bool { planner.isComplete }
@@ -94,13 +104,18 @@ actor SegmentCoordinator {
         planner.segments.map { SegmentRecord(downloadId: downloadId, start: $0.start, end: $0.end, next: $0.next) }
     }
 
-    /// Per-connection detail for progress reports: (connection, next, end) in file order.
-    func connectionDetail() -> [(id: Int, next: Int64, end: Int64)] {
-        planner.segments.compactMap { segment in segment.owner.map { (id: $0.rawValue, next: segment.next, end: segment.end) } }
+    /// Per-connection detail for progress reports, in file order.
+    func connectionDetail() -> [ConnectionProgress] {
+        planner.segments.compactMap { segment in
+            segment.owner.map {
+                ConnectionProgress(id: $0.rawValue, start: segment.start, next: segment.next, end: segment.end, speed: speeds[$0] ?? 0)
+            }
+        }
     }
 
     private func publish() {
         counters.set(bytesDone: planner.completedBytes, totalBytes: planner.length)
-        counters.setActiveConnections(planner.activeConnections.count)
+        let detail = connectionDetail()
+        counters.setConnections(detail, active: detail.count)
     }
 }

@@ -35,6 +35,8 @@ struct SegmentWorker: Sendable {
     let transport: HTTPTransport
     let coordinator: SegmentCoordinator
     let flushInterval: Double
+    /// Asks the runner to cancel a connection whose whole remaining range this one has taken over.
+    let cancelConnection: @Sendable (ConnectionID) -> Void
 
     /// Works through assignments until there is nothing left, a failure, or cancellation.
     func run(_ first: SegmentAssignment, response: OpenedResponse?) async -> SegmentWorkerResult {
@@ -69,7 +71,9 @@ struct SegmentWorker: Sendable {
             }
             do {
                 switch try await coordinator.finished(connection) {
-                case .assign(let next): assignment = next
+                case .assign(let next):
+                    if let replaced = next.replaces { cancelConnection(replaced) }
+                    assignment = next
                 case .idle: return .idle
                 case .complete: return .complete
                 }
@@ -123,13 +127,17 @@ struct SegmentWorker: Sendable {
         case stopped(SegmentWorkerResult)
     }
 
+    /// Written bytes between two reports to the coordinator: one actor call per 256 KiB keeps it off the hot path,
+    /// and a shrunk end is heard of within 256 KiB.
+    static let reportBytes: Int64 = 256 << 10
+
     /// Streams `body` into the file from `body.offset`, never past the segment's (possibly shrinking) end.
     private func receive(_ stream: AsyncHTTPClientBody, body: BodyPlan, assignment: SegmentAssignment) async -> ReceiveEnd {
-        // 256 KiB per connection: with up to 32 connections, 1 MiB each would cost 32 MiB of buffers alone.
-        let writer = CoalescingWriter(file: file, startingAt: body.offset, capacity: 256 << 10)
+        // Large chunks go straight to the file; the writer gathers only small ones (see `CoalescingWriter`).
+        let writer = CoalescingWriter(file: file, startingAt: body.offset)
         var end = assignment.end
         var reported = assignment.start
-        var lastFlush = SingleConnectionTransfer.monotonicSeconds()
+        var lastReport = SingleConnectionTransfer.monotonicSeconds()
 
         /// Reports flushed bytes; returns false when the segment's end is reached or the connection was replaced.
         func report() async -> Bool? {
@@ -150,15 +158,14 @@ struct SegmentWorker: Sendable {
             while writer.offset < end, var chunk = try await iterator.next() {
                 let room = end - writer.offset
                 if Int64(chunk.readableBytes) > room { chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(room))! }
-                var flushed = try writer.append(chunk)
+                try writer.append(chunk)
                 await transport.bandwidth.pace(chunk.readableBytes, download: download)
                 let now = SingleConnectionTransfer.monotonicSeconds()
-                if !flushed, now - lastFlush >= flushInterval || writer.offset >= end {
-                    try writer.flush()
-                    flushed = true
-                }
-                if flushed {
-                    lastFlush = now
+                // A slow connection writes out what it gathered at least every `flushInterval`.
+                let due = now - lastReport >= flushInterval
+                if due || writer.offset >= end { try writer.flush() }
+                if due || writer.flushedOffset >= end || writer.flushedOffset - reported >= Self.reportBytes {
+                    lastReport = now
                     guard let keepGoing = await report() else { return .stopped(.cancelled) }
                     if !keepGoing { break }
                 }

@@ -169,6 +169,8 @@ final class SegmentedTransfer {
 
     private enum Event: Sendable {
         case worker(ConnectionID, SegmentWorkerResult)
+        /// A connection's whole range was taken over by another: stop it.
+        case cancel(ConnectionID)
         case tick
         case retryDue
 
@@ -202,7 +204,8 @@ final class SegmentedTransfer {
                 file: file,
                 transport: transport,
                 coordinator: coordinator,
-                flushInterval: configuration.checkpointInterval
+                flushInterval: configuration.checkpointInterval,
+                cancelConnection: { sink.yield(.cancel($0)) }
             )
             workers[assignment.connection] = Task {
                 let result = await worker.run(assignment, response: response)
@@ -210,7 +213,16 @@ final class SegmentedTransfer {
             }
         }
         func launchAvailable() async {
-            while let assignment = await coordinator.nextAssignment() { launch(assignment, response: nil) }
+            while let assignment = await coordinator.nextAssignment() {
+                if let replaced = assignment.replaces { cancel(replaced, takenOverBy: assignment.connection) }
+                launch(assignment, response: nil)
+            }
+        }
+        /// Stops a connection whose range another one took over. It stays in `workers` until its task ends, so
+        /// that `stopAll` still waits for its last write.
+        func cancel(_ replaced: ConnectionID, takenOverBy taker: ConnectionID) {
+            Self.trace("connection \(taker.rawValue) takes over the range of connection \(replaced.rawValue)")
+            workers[replaced]?.cancel()
         }
         func stopAll() async {
             for task in workers.values { task.cancel() }
@@ -225,6 +237,7 @@ final class SegmentedTransfer {
             }
         }
         defer { ticker.cancel() }
+        defer { counters.setConnections([], active: 0) }
 
         if let firstResponse, let first = await coordinator.nextAssignment() {
             launch(first, response: firstResponse)
@@ -245,6 +258,9 @@ final class SegmentedTransfer {
                     try checkpointer.check()
                 case .retryDue:
                     pendingRetries -= 1
+                case .cancel(let replaced):
+                    Self.trace("connection \(replaced.rawValue) was taken over")
+                    workers[replaced]?.cancel()
                 case .worker(let connection, let result):
                     workers[connection] = nil
                     Self.trace("connection \(connection.rawValue) ended: \(result)")

@@ -227,7 +227,7 @@ final class SingleConnectionTransfer {
         counters.set(bytesDone: 0, totalBytes: newIdentity?.totalLength)
     }
 
-    /// Streams a body into the file, coalescing writes and checkpointing about once a second.
+    /// Streams a body into the file (large chunks directly, small ones gathered) and checkpoints about once a second.
     private func receive(
         _ body: HTTPClientResponseBodyStream,
         plan: BodyPlan,

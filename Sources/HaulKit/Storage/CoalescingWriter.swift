@@ -1,12 +1,21 @@
 import NIOCore
 
-/// Gathers small network chunks into one large buffer and writes it with a single `pwrite` at the right offset.
+/// Writes network chunks to the file at the right offsets: large chunks straight from the network buffer, small
+/// ones gathered first so that a trickle of tiny reads does not cost a syscall each.
 ///
-/// Network chunks are at most 64 KiB; writing each one costs a syscall. Coalescing into `capacity` bytes (1 MiB by
-/// default) keeps the syscall count low and the memory flat: one buffer per connection, reused forever.
+/// A chunk of at least `directMinimum` bytes (16 KiB) is written with one `pwrite` from the buffer it arrived in,
+/// after anything gathered before it: no copy and no buffer of our own. Smaller chunks are copied into a buffer of
+/// `capacity` bytes (64 KiB), allocated on first use and written out when full. NIO reads up to 64 KiB at a time,
+/// so at full speed nearly every chunk goes straight through; a buffer per connection of 256 KiB or 1 MiB (what
+/// this writer used to keep) cost 4-8 MiB of memory with 16-32 connections and copied every byte once more, for a
+/// saving of a few microseconds per MiB in syscalls.
 final class CoalescingWriter {
+    /// Chunks at least this long are written directly.
+    static let directMinimum = 16 << 10
+
     private let file: PartFile
-    private let buffer: UnsafeMutableRawBufferPointer
+    private let capacity: Int
+    private var buffer: UnsafeMutableRawBufferPointer?
     private var used = 0
     /// The file offset where the buffered bytes begin; every byte before it has been written to the file.
     private(set) var flushedOffset: Int64
@@ -14,27 +23,35 @@ final class CoalescingWriter {
     /// The offset of the next byte to be appended.
     var offset: Int64 { flushedOffset + Int64(used) }
 
-    /// Creates a writer that starts appending at `offset`.
-    init(file: PartFile, startingAt offset: Int64, capacity: Int = 1 << 20) {
+    /// Creates a writer that starts appending at `offset`, gathering small chunks into at most `capacity` bytes.
+    init(file: PartFile, startingAt offset: Int64, capacity: Int = 64 << 10) {
         precondition(capacity > 0)
         self.file = file
+        self.capacity = capacity
         self.flushedOffset = offset
-        self.buffer = .allocate(byteCount: capacity, alignment: 4096)
     }
 
     deinit {
-        buffer.deallocate()
+        buffer?.deallocate()
     }
 
-    /// Appends a chunk, writing out the buffer each time it fills.
+    /// Appends a chunk: writes it directly when it is large, else gathers it (writing the buffer each time it
+    /// fills).
     ///
     /// - Returns: whether anything was written to the file.
     @discardableResult
     func append(_ chunk: ByteBuffer) throws -> Bool {
-        var wrote = false
         try chunk.withUnsafeReadableBytes { bytes in
+            if bytes.count >= Self.directMinimum {
+                try flush()
+                try file.write(bytes, at: flushedOffset)
+                flushedOffset += Int64(bytes.count)
+                return true
+            }
+            var wrote = false
             var consumed = 0
             while consumed < bytes.count {
+                let buffer = self.buffer ?? allocate()
                 let take = min(buffer.count - used, bytes.count - consumed)
                 (buffer.baseAddress! + used).copyMemory(from: bytes.baseAddress! + consumed, byteCount: take)
                 used += take
@@ -44,13 +61,19 @@ final class CoalescingWriter {
                     wrote = true
                 }
             }
+            return wrote
         }
-        return wrote
+    }
+
+    private func allocate() -> UnsafeMutableRawBufferPointer {
+        let allocated = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 4096)
+        buffer = allocated
+        return allocated
     }
 
     /// Writes whatever is buffered.
     func flush() throws {
-        guard used > 0 else { return }
+        guard used > 0, let buffer else { return }
         try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<used]), at: flushedOffset)
         flushedOffset += Int64(used)
         used = 0

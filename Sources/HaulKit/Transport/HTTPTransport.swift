@@ -38,6 +38,12 @@ final class HTTPTransport: Sendable {
         // One TCP connection per segment is the point of segmented downloads: never multiplex them over HTTP/2.
         clientConfiguration.httpVersion = .http1Only
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        // One read of at most 64 KiB per readiness event instead of NIO's default of up to four: a body that arrives
+        // faster than it is written kept up to 256 KiB of read buffers per connection in flight (5 MiB of a 16
+        // connection download's memory), for no measurable gain in speed.
+        clientConfiguration.http1_1ConnectionDebugInitializer = { channel in
+            channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+        }
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
         self.configuration = configuration
     }
