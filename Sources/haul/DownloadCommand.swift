@@ -14,7 +14,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Argument(help: "The http or https URLs to download.")
     var urls: [String] = []
 
-    @Option(name: [.short, .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment. Downloads run one after another.")
+    @Option(name: [.short, .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment.")
     var inputFile: String?
 
     @Option(name: [.short, .customLong("output")], help: "Save to FILE (only with a single URL).")
@@ -73,6 +73,18 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup var limitOptions: ExtractionLimitOptions
 
+    @Option(name: [.customShort("j"), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
+    var maxConcurrent = 5
+
+    @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads. Default: --max-concurrent x --connections (no extra cap).")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")
+    var limitRate: String?
+
+    @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
+    var maxOverallRate: String?
+
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
 
@@ -89,6 +101,13 @@ struct DownloadCommand: AsyncParsableCommand {
         if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
         if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
+        for (flag, value) in [("--limit-rate", limitRate), ("--max-overall-rate", maxOverallRate)] {
+            if let value, (ByteCount.parse(value) ?? 0) < 1 {
+                throw ValidationError("\(flag) must be a rate of at least 1 byte per second, like 500K or 2M")
+            }
+        }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let checksum {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
@@ -128,7 +147,10 @@ struct DownloadCommand: AsyncParsableCommand {
         let extraction = (extract || extractTo != nil)
             ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
             : nil
-        let session = DownloadSession(client: client, mode: mode, extraction: extraction)
+        let limits = QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: maxConnections ?? maxConcurrent * connections)
+        let session = DownloadSession(
+            client: client, mode: mode, limits: limits, globalRate: maxOverallRate.flatMap(ByteCount.parse), extraction: extraction
+        )
         let code = await session.run(requests: requests)
         await client.shutdown()
         KeyReader.current?.stop()
@@ -220,7 +242,8 @@ struct DownloadCommand: AsyncParsableCommand {
             nameFromContentDisposition: remoteName && output == nil,
             connections: connections,
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
-            checksum: checksum
+            checksum: checksum,
+            maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
         )
     }
 }

@@ -1,18 +1,22 @@
 import Dispatch
 import Foundation
 import HaulArchive
+import HaulCore
 import HaulKit
 
-/// Runs the downloads of one `haul` invocation in order, wiring keys, signals and progress rendering to them.
+/// Runs the downloads of one `haul` invocation through a `DownloadManager`, wiring keys, signals and progress
+/// rendering to it, and turns the outcome into an exit code and a summary.
 actor DownloadSession {
     private let client: HaulClient
     private let mode: ProgressMode
-    private var current: DownloadTask?
-    private var renderer: ProgressRenderer?
+    private let limits: QueueLimits
+    private let globalRate: Int64?
+    private var manager: DownloadManager?
     private var quitRequested = false
     private var pausedByUser = false
-    private var resumeWaiters: [CheckedContinuation<Bool, Never>] = []
+    private var resumeWaiters: [CheckedContinuation<Void, Never>] = []
     private var signalSources: [DispatchSourceSignal] = []
+    private var view: SessionView?
 
     /// What to unpack after a download completes.
     struct Extraction: Sendable {
@@ -22,103 +26,133 @@ actor DownloadSession {
     }
     private let extraction: Extraction?
 
-    init(client: HaulClient, mode: ProgressMode, extraction: Extraction? = nil) {
+    init(client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil) {
         self.client = client
         self.mode = mode
+        self.limits = limits
+        self.globalRate = globalRate
         self.extraction = extraction
     }
 
-    /// Downloads every request; returns the exit code.
-    func run(requests: [DownloadRequest]) async -> Int32 {
+    /// Downloads every request (or, with `restoring`, the stored downloads given); returns the exit code.
+    func run(requests: [DownloadRequest], restoring: [Int64]? = nil, resumeStopped: Bool = false) async -> Int32 {
         installSignalHandlers()
+        let manager = DownloadManager(client: client, limits: limits)
+        self.manager = manager
+        await manager.setGlobalRateLimit(globalRate)
+        let events = await manager.events()
+
+        var ids: [Int64] = []
+        var failures: [(String, HaulError)] = []
+        var refused = 0
+        var names: [Int64: String] = [:]
+        do {
+            if let restoring {
+                for snapshot in try await manager.restore(restoring) {
+                    ids.append(snapshot.id)
+                    names[snapshot.id] = snapshot.name
+                    if resumeStopped, snapshot.state == .paused || snapshot.state == .failed {
+                        try await manager.resume(snapshot.id)
+                    }
+                }
+            }
+        } catch {
+            let error = HaulError.wrap(error)
+            Terminal.writeError("haul: error: \(error.message)\n")
+            await manager.shutdown()
+            return ExitCodes.code(for: error)
+        }
+        let view = SessionView(mode: mode, expected: restoring == nil ? requests.count : ids.count)
+        self.view = view
+        let rendering = Task { for await event in events { view.render(event) } }
         if mode == .bar {
             _ = KeyReader.start { [weak self] key in
                 guard let self else { return }
                 Task { await self.handleKey(key) }
             }
+            view.setHint("space: pause, q: quit")
         }
-        var failures: [(String, HaulError)] = []
         for request in requests {
             if quitRequested { break }
             let name = (request.destination as NSString).lastPathComponent
             do {
-                if let error = try await download(request, name: name) { failures.append((name, error)) }
+                let id = try await manager.add(request)
+                if !ids.contains(id) { ids.append(id) }
+                names[id] = name
             } catch {
                 let error = HaulError.wrap(error)
-                report(error, name: name)
+                view.report(error, name: name)
                 failures.append((name, error))
+                refused += 1
             }
         }
+
+        // Run until everything has settled; a pause from the keyboard waits for the next key instead of ending.
+        while true {
+            await manager.waitUntilIdle()
+            if quitRequested || !pausedByUser { break }
+            await waitForResumeOrQuit()
+            if quitRequested { break }
+        }
         KeyReader.current?.stop()
+        let finals = await ids.asyncMap { await manager.snapshot($0) }
+        await manager.shutdown()
+        await rendering.value
+        view.finish()
+
         if quitRequested {
-            Terminal.writeError("haul: stopped; the partial file is kept. Run the same command again to resume.\n")
+            Terminal.writeError("haul: stopped; partial files are kept. Run the same command (or 'haul resume') to go on.\n")
             return ExitCodes.interrupted
         }
-        if requests.count > 1, !failures.isEmpty {
-            Terminal.writeError("haul: \(requests.count - failures.count) of \(requests.count) downloads succeeded; failed:\n")
+        var completed = 0
+        for (id, snapshot) in zip(ids, finals) {
+            let name = names[id] ?? snapshot?.name ?? "download \(id)"
+            guard let snapshot else {
+                failures.append((name, HaulError(.cancelled, "cancelled")))
+                continue
+            }
+            switch snapshot.state {
+            case .completed:
+                completed += 1
+                if let extraction, let error = extract(snapshot.destination, extraction) {
+                    view.report(error, name: name)
+                    failures.append((name, error))
+                }
+            case .failed:
+                failures.append((name, view.lastError(of: id) ?? HaulError(.internalError, snapshot.errorMessage ?? "failed")))
+            case .paused:
+                failures.append((name, HaulError(.cancelled, "paused (id \(id)); 'haul resume \(id)' continues it")))
+            case .queued, .downloading:
+                // Left to another process that holds its file.
+                failures.append((name, view.lastError(of: id) ?? HaulError(.busy, "another haul process is downloading it")))
+            case .cancelled:
+                failures.append((name, HaulError(.cancelled, "cancelled")))
+            }
+        }
+        let total = ids.count + refused
+        if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
+            Terminal.writeError("haul: \(name): \(error.message)\n")
+        }
+        if total > 1, !failures.isEmpty {
+            Terminal.writeError("haul: \(completed) of \(total) downloads succeeded; not done:\n")
             for (name, error) in failures { Terminal.writeError("  \(name): \(error.message)\n") }
         }
         return failures.first.map { ExitCodes.code(for: $0.1) } ?? ExitCodes.success
     }
 
-    /// Runs one download to its end; returns its error, if it failed.
-    private func download(_ request: DownloadRequest, name: String) async throws -> HaulError? {
-        let task = try client.prepare(request)
-        let renderer = ProgressRenderer(mode: mode, name: name, id: task.id)
-        if mode == .bar, KeyReader.current != nil { renderer.setHint("space: pause, q: quit") }
-        current = task
-        self.renderer = renderer
-        let updates = task.updates
-        let rendering = Task {
-            for await update in updates { renderer.render(update) }
+    private func extract(_ path: String, _ extraction: Extraction) -> HaulError? {
+        do {
+            try ArchiveActions.extract(
+                archive: path,
+                to: extraction.directory ?? ArchiveActions.defaultExtractionDirectory(for: path),
+                limits: extraction.limits,
+                overwrite: extraction.overwrite,
+                quiet: mode == .none || mode == .json
+            )
+            return nil
+        } catch {
+            return HaulError.wrap(error)
         }
-        defer {
-            rendering.cancel()
-            current = nil
-        }
-        try await task.start()
-        while true {
-            switch await task.outcome() {
-            case .completed(let path):
-                await rendering.value
-                guard let extraction else { return nil }
-                do {
-                    try ArchiveActions.extract(
-                        archive: path,
-                        to: extraction.directory ?? ArchiveActions.defaultExtractionDirectory(for: path),
-                        limits: extraction.limits,
-                        overwrite: extraction.overwrite,
-                        quiet: mode == .none || mode == .json
-                    )
-                    return nil
-                } catch {
-                    let error = HaulError.wrap(error)
-                    report(error, name: name)
-                    return error
-                }
-            case .failed(let error):
-                renderer.finishLine()
-                report(error, name: name)
-                return error
-            case .cancelled:
-                return HaulError(.cancelled, "cancelled")
-            case .paused:
-                if quitRequested {
-                    renderer.finishLine()
-                    return nil
-                }
-                guard await waitForResumeOrQuit() else {
-                    renderer.finishLine()
-                    return nil
-                }
-                try await task.resume()
-            }
-        }
-    }
-
-    private func report(_ error: HaulError, name: String) {
-        if mode == .json { return }  // the JSON stream already carries a "failed" object
-        Terminal.writeError("haul: error: \(name): \(error.message)\n")
     }
 
     private func handleKey(_ key: UInt8) async {
@@ -133,34 +167,37 @@ actor DownloadSession {
     }
 
     private func togglePause() async {
+        guard let manager, !quitRequested else { return }
         if pausedByUser {
             pausedByUser = false
-            renderer?.setHint("space: pause, q: quit")
-            wake(true)
-        } else if let current {
+            view?.setHint("space: pause, q: quit")
+            await manager.resumeAll()
+            wake()
+        } else {
             pausedByUser = true
-            renderer?.setHint("space: resume, q: quit")
-            try? await current.pause()
+            view?.setHint("space: resume, q: quit")
+            await manager.pauseAll()
         }
     }
 
-    /// Stops the current download keeping its progress, then ends the session with exit code 130.
+    /// Stops every download keeping its progress, then ends the session with exit code 130.
     func quit() async {
         guard !quitRequested else { return }
         quitRequested = true
-        wake(false)
-        await current?.interrupt()
+        // Downloads paused from the keyboard stay paused in the store; running the same command again resumes them.
+        await manager?.shutdown()
+        wake()
     }
 
-    private func waitForResumeOrQuit() async -> Bool {
-        if quitRequested { return false }
-        return await withCheckedContinuation { resumeWaiters.append($0) }
+    private func waitForResumeOrQuit() async {
+        if quitRequested || !pausedByUser { return }
+        await withCheckedContinuation { resumeWaiters.append($0) }
     }
 
-    private func wake(_ resumed: Bool) {
+    private func wake() {
         let waiting = resumeWaiters
         resumeWaiters = []
-        for waiter in waiting { waiter.resume(returning: resumed) }
+        for waiter in waiting { waiter.resume() }
     }
 
     private func installSignalHandlers() {
@@ -174,5 +211,13 @@ actor DownloadSession {
             source.resume()
             signalSources.append(source)
         }
+    }
+}
+
+extension Array where Element: Sendable {
+    func asyncMap<T>(_ transform: (Element) async -> T) async -> [T] {
+        var results: [T] = []
+        for element in self { results.append(await transform(element)) }
+        return results
     }
 }

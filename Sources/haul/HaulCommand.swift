@@ -16,10 +16,15 @@ struct HaulCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 internal error, 2 usage error, 3 network failure after retries, 4 HTTP error \
             status or refused redirect, 5 server protocol violation, 6 file exists, 7 local I/O error (disk full, \
             permissions), 8 checksum mismatch, 9 archive error, 10 another haul process holds the file, \
-            130 interrupted (Ctrl-C, SIGTERM or q; resumable).
+            130 interrupted (Ctrl-C, SIGTERM or q; or paused or cancelled with haul pause/cancel; resumable). \
+            A batch exits 0 only when every download succeeded; otherwise with the code of the first failure, \
+            after a summary of what did not complete.
             """,
         version: HaulVersion.string,
-        subcommands: [DownloadCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self],
+        subcommands: [
+            DownloadCommand.self, ListCommand.self, ResumeCommand.self, PauseCommand.self, CancelCommand.self,
+            RemoveCommand.self, CleanCommand.self, MoveCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self,
+        ],
         defaultSubcommand: DownloadCommand.self
     )
 

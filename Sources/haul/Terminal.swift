@@ -19,6 +19,13 @@ enum Terminal {
         return 80
     }
 
+    /// The terminal's height in rows (24 when unknown).
+    static func rows(_ fd: Int32 = STDERR_FILENO) -> Int {
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return 24
+    }
+
     /// Whether colours are allowed: a terminal and no `NO_COLOR` (https://no-color.org).
     static func colorsAllowed(_ fd: Int32) -> Bool {
         isTerminal(fd) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty

@@ -22,6 +22,9 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// The expected digest, `ALGORITHM=HEX` (md5, sha1, sha256, sha512). A mismatch keeps the file from its final
     /// name and fails with `.checksumMismatch`.
     public var checksum: String?
+    /// The most bytes per second this download may receive (over all its connections), or `nil` for no limit of
+    /// its own. A global limit (`HaulClient.setGlobalRateLimit`) applies as well; the tighter one governs.
+    public var maxBytesPerSecond: Int64?
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -45,9 +48,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         nameFromContentDisposition: Bool = false,
         connections: Int = 1,
         minimumSplitSize: Int64 = 4 << 20,
-        checksum: String? = nil
+        checksum: String? = nil,
+        maxBytesPerSecond: Int64? = nil
     ) {
+        precondition(maxBytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
         self.checksum = checksum
+        self.maxBytesPerSecond = maxBytesPerSecond
         precondition((1...SegmentPolicy.connectionLimit).contains(connections), "connections must be 1...32")
         precondition(minimumSplitSize > 0, "the minimum split size must be positive")
         self.connections = connections

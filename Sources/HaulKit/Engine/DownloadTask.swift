@@ -35,6 +35,7 @@ public actor DownloadTask {
     private let store: DownloadStore
     private let transport: HTTPTransport
     private let configuration: HaulConfiguration
+    private var currentRateLimit: Int64?
 
     init(record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: HTTPTransport, configuration: HaulConfiguration) {
         self.id = record.id!
@@ -44,6 +45,13 @@ public actor DownloadTask {
         self.store = store
         self.transport = transport
         self.configuration = configuration
+        self.currentRateLimit = request.maxBytesPerSecond
+        // Held bytes are known before the first run: the stored segments say how far it got.
+        if let segments = try? store.segments(of: record.id!), !segments.isEmpty {
+            counters.set(bytesDone: segments.reduce(0) { $0 + ($1.next - $1.start) }, totalBytes: record.totalBytes)
+        } else {
+            counters.set(bytesDone: record.downloadState == .completed ? (record.totalBytes ?? 0) : 0, totalBytes: record.totalBytes)
+        }
     }
 
     /// Every update from now on, starting with the current state and progress.
@@ -57,14 +65,26 @@ public actor DownloadTask {
 
     /// Starts (or restarts after `resume`) the transfer.
     public func start() throws {
+        try start(connections: nil)
+    }
+
+    /// Starts the transfer with at most `connections` connections (the queue's grant; `nil` for the request's).
+    /// With `onlyIfQueued`, a download paused meanwhile is not started (the queue decided before the pause).
+    func start(connections granted: Int?, onlyIfQueued: Bool = false) throws {
+        if onlyIfQueued, lifecycle.state != .queued {
+            throw HaulError(.usage, "cannot start a download that is \(lifecycle.state.rawValue)")
+        }
         if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
         try transition(.start)
         lastOutcome = nil
         // The previous run may have learned the file's validators and length: start from what is stored.
         if let stored = try store.record(id: id) { record = stored }
+        var runRequest = request
+        if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
+        transport.bandwidth.setLimit(rateLimit, for: id)
         let transfer = DownloadTransfer(
             record: record,
-            request: request,
+            request: runRequest,
             store: store,
             transport: transport,
             configuration: configuration,
@@ -91,12 +111,42 @@ public actor DownloadTask {
         try start()
     }
 
+    /// Puts a paused or failed download back in line (`resume` without starting it: the queue starts it).
+    func enqueue() throws {
+        try transition(.resume)
+    }
+
+    /// This download's own bandwidth limit in bytes per second, or `nil`.
+    public var rateLimit: Int64? { currentRateLimit }
+
+    /// Changes this download's own bandwidth limit, at once if it is running, and stores it with the download.
+    public func setRateLimit(_ bytesPerSecond: Int64?) throws {
+        precondition(bytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
+        currentRateLimit = bytesPerSecond
+        if run != nil { transport.bandwidth.setLimit(bytesPerSecond, for: id) }
+        var options = request
+        options.maxBytesPerSecond = bytesPerSecond
+        try store.saveOptions(HaulClient.encode(options), of: id)
+    }
+
+    /// Reports the connection count each run settles on (for the queue's global connection cap).
+    nonisolated func observePlannedConnections(_ observer: (@Sendable (Int) -> Void)?) {
+        counters.observePlannedConnections(observer)
+    }
+
+    /// A snapshot of the byte counters (for listings).
+    nonisolated var currentBytes: (done: Int64, total: Int64?) {
+        let sample = counters.snapshot()
+        return (sample.bytesDone, sample.totalBytes)
+    }
+
     /// Stops for good and deletes the partial file and the record.
     public func cancel() async throws {
         try transition(.cancel)
         await stopTransfer()
         try? FileSystemSteps.remove(record.partPath)
         try store.delete(id: id)
+        transport.bandwidth.setLimit(nil, for: id)
         settle(.cancelled)
         broadcaster.finish()
     }
@@ -144,6 +194,13 @@ public actor DownloadTask {
             broadcaster.send(.state(.completed))
             settle(.completed(path: path))
             broadcaster.finish()
+        case .failed(let error) where error.kind == .busy:
+            // Another process is downloading this file: it is not this run's failure to record. The stored state
+            // stays as that process keeps it; here the download goes back to waiting.
+            _ = try? lifecycle.handle(.interrupt)
+            broadcaster.send(.failed(error))
+            broadcaster.send(.state(lifecycle.state))
+            settle(.failed(error))
         case .failed(let error):
             _ = try? lifecycle.handle(.fail)
             record.errorMessage = error.message

@@ -23,6 +23,7 @@ struct DownloadTransfer: Sendable {
                 counters: counters, file: file, emit: emit
             ).run()
         }
+        counters.planned(connections: 1)
         return await SingleConnectionTransfer(
             record: record, request: request, store: store, transport: transport, configuration: configuration,
             counters: counters, file: file, emit: emit

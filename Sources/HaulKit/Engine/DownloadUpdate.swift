@@ -118,6 +118,18 @@ final class TransferCounters: Sendable {
         values.withLockedValue { $0.activeConnections = count }
     }
 
+    private let plannedObserver = NIOLockedValueBox<(@Sendable (Int) -> Void)?>(nil)
+
+    /// Called with the connection count a run settles on (1 when it stays on one connection), once it is known.
+    func observePlannedConnections(_ observer: (@Sendable (Int) -> Void)?) {
+        plannedObserver.withLockedValue { $0 = observer }
+    }
+
+    /// Reports how many connections this run will use at most.
+    func planned(connections: Int) {
+        plannedObserver.withLockedValue { $0 }?(connections)
+    }
+
     /// Sets the per-connection detail and the count of active connections together.
     func setConnections(_ connections: [ConnectionProgress], active: Int) {
         values.withLockedValue {

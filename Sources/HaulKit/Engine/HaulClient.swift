@@ -24,6 +24,10 @@ public final class HaulClient: Sendable {
         self.transport = HTTPTransport(configuration: configuration)
     }
 
+    /// The bandwidth limits: a global one (`setGlobalLimit`) and one per download (`DownloadRequest.maxBytesPerSecond`,
+    /// `DownloadTask.setRateLimit`).
+    public var bandwidth: BandwidthLimiter { transport.bandwidth }
+
     /// Closes every connection. Call it once, after the last download.
     public func shutdown() async {
         await transport.shutdown()
@@ -84,6 +88,16 @@ public final class HaulClient: Sendable {
                 )
             )
         }
+        return DownloadTask(record: record, request: request, store: store, transport: transport, configuration: configuration)
+    }
+
+    /// The task for a stored record, with the request its options describe (or a plain one if they are unreadable).
+    func task(for record: DownloadRecord) -> DownloadTask {
+        let request = (try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8)))
+            ?? DownloadRequest(
+                url: URL(string: record.url) ?? URL(string: "http://invalid/")!,
+                destination: record.destination ?? String(record.partPath.dropLast(".part".count))
+            )
         return DownloadTask(record: record, request: request, store: store, transport: transport, configuration: configuration)
     }
 

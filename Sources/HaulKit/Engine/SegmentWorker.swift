@@ -26,6 +26,8 @@ enum SegmentWorkerResult: Sendable {
 /// the coordinator after every flushed buffer, and takes the next assignment when its segment is done.
 struct SegmentWorker: Sendable {
     let connection: ConnectionID
+    /// The download's id, for its bandwidth limit.
+    let download: Int64
     let url: URL
     let headers: [HeaderField]
     let identity: ResourceIdentity
@@ -157,6 +159,7 @@ struct SegmentWorker: Sendable {
                 let room = end - writer.offset
                 if Int64(chunk.readableBytes) > room { chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(room))! }
                 try writer.append(chunk)
+                await transport.bandwidth.pace(chunk.readableBytes, download: download)
                 let now = SingleConnectionTransfer.monotonicSeconds()
                 // A slow connection writes out what it gathered at least every `flushInterval`.
                 let due = now - lastReport >= flushInterval

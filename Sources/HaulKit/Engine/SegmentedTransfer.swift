@@ -75,6 +75,7 @@ final class SegmentedTransfer {
             case .done(let result):
                 return result
             case .singleConnection(let response, let reason):
+                counters.planned(connections: 1)
                 if let reason { emit(.restarted(reason: "continuing on one connection: \(reason)")) }
                 return await single(firstResponse: response).run()
             case .versionChanged:
@@ -111,6 +112,7 @@ final class SegmentedTransfer {
 
     private func runOnce() async throws -> Phase {
         if let planner = try restoredPlanner() {
+            counters.planned(connections: request.connections)
             return try await runPlanner(planner, identity: record.identity!, firstResponse: nil)
         }
         // Nothing to resume in segments: ask for the whole file and look at the answer.
@@ -131,6 +133,7 @@ final class SegmentedTransfer {
         try adopt(body.identity, finalURL: opened.url)
         try ContentDispositionNaming.adopt(opened.head, request: request, record: &record, store: store, emit: emit)
         let planner = SegmentPlanner(length: length, policy: policy)
+        counters.planned(connections: request.connections)
         try store.saveSegments(planner.segments.map { SegmentRecord(downloadId: id, start: $0.start, end: $0.end, next: $0.next) }, of: id)
         return try await runPlanner(planner, identity: body.identity, firstResponse: opened)
     }
@@ -194,6 +197,7 @@ final class SegmentedTransfer {
             Self.trace("connection \(assignment.connection.rawValue) takes [\(assignment.start), \(assignment.end))")
             let worker = SegmentWorker(
                 connection: assignment.connection,
+                download: downloadId,
                 url: request.url,
                 headers: request.headerFields,
                 identity: identity,

@@ -246,6 +246,7 @@ final class SingleConnectionTransfer {
                 }
                 digest?.feed(chunk, at: writer.offset)
                 var flushed = try writer.append(chunk)
+                await transport.bandwidth.pace(chunk.readableBytes, download: id)
                 let now = Self.monotonicSeconds()
                 if !flushed, now - lastFlush >= configuration.checkpointInterval {
                     // A slow connection may take long to fill the buffer: write what there is, so a checkpoint can

@@ -23,9 +23,7 @@ enum TransferFinisher {
         let destination = record.destination ?? request.destination
         try FileSystemSteps.promote(record.partPath, to: destination, replacing: request.overwrite)
         record.destination = destination
-        try store.saveResource(of: record)
-        try store.saveSegments(segments, of: record.id!)
-        try store.setState(.completed, of: record.id!)
+        try store.markCompleted(record, segments: segments)
         return destination
     }
 

@@ -35,6 +35,12 @@ public struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, Muta
     public var createdAt: Double
     /// Seconds since the epoch.
     public var updatedAt: Double
+    /// Position among equal priorities, lower first (the order added unless moved); 0 before insertion means "last".
+    public var queueOrder: Int64 = 0
+    /// Bytes held, as last published by the process running it (for listings; the segments are the truth).
+    public var bytesDone: Int64 = 0
+    /// Bytes per second when last published (0 when not running).
+    public var speed: Double = 0
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID

@@ -66,6 +66,14 @@ public final class DownloadStore: Sendable {
                 t.primaryKey(["downloadId", "start"])
             }
         }
+        migrator.registerMigration("v2-queue") { db in
+            try db.alter(table: "download") { t in
+                t.add(column: "queueOrder", .integer).notNull().defaults(to: 0)
+                t.add(column: "bytesDone", .integer).notNull().defaults(to: 0)
+                t.add(column: "speed", .double).notNull().defaults(to: 0)
+            }
+            try db.execute(sql: "UPDATE download SET queueOrder = id")
+        }
         return migrator
     }
 
@@ -77,12 +85,81 @@ public final class DownloadStore: Sendable {
         do { return try pool.read(body) } catch { throw HaulError(.io, "state database \(path): \(error)") }
     }
 
-    /// Inserts a new record and returns it with its id.
+    /// Inserts a new record and returns it with its id. A record without a place in the queue (`queueOrder` 0)
+    /// goes last.
     public func insert(_ record: DownloadRecord) throws -> DownloadRecord {
         try write { db in
             var inserted = record
+            if inserted.queueOrder == 0 {
+                let last = try Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
+                inserted.queueOrder = max(last, 0) + 1
+            }
             try inserted.insert(db)
             return inserted
+        }
+    }
+
+    /// Replaces a download's stored options (the encoded `DownloadRequest`).
+    public func saveOptions(_ json: String, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET optionsJSON = ?, updatedAt = ? WHERE id = ?",
+                arguments: [json, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Sets a download's place in the queue.
+    public func setQueuePosition(priority: Int, queueOrder: Int64, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET priority = ?, queueOrder = ?, updatedAt = ? WHERE id = ?",
+                arguments: [priority, queueOrder, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Publishes how far running downloads are, for `haul list` in another process: bytes held and current speed.
+    /// One transaction for all of them.
+    public func saveProgress(_ progress: [(id: Int64, bytesDone: Int64, speed: Double)]) throws {
+        guard !progress.isEmpty else { return }
+        try write { db in
+            let now = Date().timeIntervalSince1970
+            for item in progress {
+                try db.execute(
+                    sql: "UPDATE download SET bytesDone = ?, speed = ?, updatedAt = ? WHERE id = ?",
+                    arguments: [item.bytesDone, item.speed, now, item.id]
+                )
+            }
+        }
+    }
+
+    /// What another process may change about a download while this one runs it.
+    public struct QueueFields: Sendable, Hashable {
+        /// The stored state.
+        public var state: DownloadState
+        /// The priority.
+        public var priority: Int
+        /// The position among equal priorities.
+        public var queueOrder: Int64
+    }
+
+    /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
+    public func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT id, state, priority, queueOrder FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(ids)
+            )
+            var fields: [Int64: QueueFields] = [:]
+            for row in rows {
+                let id: Int64 = row["id"]
+                let state: String = row["state"]
+                fields[id] = QueueFields(state: DownloadState(rawValue: state) ?? .failed, priority: row["priority"], queueOrder: row["queueOrder"])
+            }
+            return fields
         }
     }
 
@@ -113,17 +190,20 @@ public final class DownloadStore: Sendable {
 
     /// The record with `id`, if any.
     public func record(id: Int64) throws -> DownloadRecord? {
-        try read { db in try DownloadRecord.fetchOne(db, key: id) }
+        // Cached statements: these run several times per download, and preparing SQL (GRDB's query builder, the
+        // authorizer, SQLite's parser) cost more than the query itself with 200 small files.
+        try read { db in try DownloadRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM download WHERE id = ?"), arguments: [id]) }
     }
 
     /// The unfinished download (not completed, not cancelled) writing to `partPath`, if any.
     public func unfinished(partPath: String) throws -> DownloadRecord? {
         try read { db in
-            try DownloadRecord
-                .filter(Column("partPath") == partPath)
-                .filter(![DownloadState.completed.rawValue, DownloadState.cancelled.rawValue].contains(Column("state")))
-                .order(Column("id").desc)
-                .fetchOne(db)
+            try DownloadRecord.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT * FROM download WHERE partPath = ? AND state NOT IN (?, ?) ORDER BY id DESC LIMIT 1"
+                ),
+                arguments: [partPath, DownloadState.completed.rawValue, DownloadState.cancelled.rawValue]
+            )
         }
     }
 
@@ -135,29 +215,54 @@ public final class DownloadStore: Sendable {
     /// The durable segments of a download, by start offset.
     public func segments(of id: Int64) throws -> [SegmentRecord] {
         try read { db in
-            try SegmentRecord.filter(Column("downloadId") == id).order(Column("start")).fetchAll(db)
+            try SegmentRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM segment WHERE downloadId = ? ORDER BY start"), arguments: [id]
+            )
         }
     }
 
     /// Replaces a download's segments in one transaction (a checkpoint).
     public func saveSegments(_ segments: [SegmentRecord], of id: Int64) throws {
-        try write { db in
-            try SegmentRecord.filter(Column("downloadId") == id).deleteAll(db)
-            for segment in segments { try segment.insert(db) }
-            try db.execute(
-                sql: "UPDATE download SET updatedAt = ? WHERE id = ?",
-                arguments: [Date().timeIntervalSince1970, id]
-            )
-        }
+        try write { db in try Self.replaceSegments(segments, of: id, in: db) }
     }
 
     /// Sets a download's state and error message.
     public func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
+        try write { db in try Self.setState(state, error: error, of: id, in: db) }
+    }
+
+    private static func replaceSegments(_ segments: [SegmentRecord], of id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
+        let insert = try db.cachedStatement(sql: "INSERT INTO segment (downloadId, start, \"end\", next) VALUES (?, ?, ?, ?)")
+        for segment in segments {
+            try insert.execute(arguments: [segment.downloadId, segment.start, segment.end, segment.next])
+        }
+        try db.cachedStatement(sql: "UPDATE download SET updatedAt = ? WHERE id = ?")
+            .execute(arguments: [Date().timeIntervalSince1970, id])
+    }
+
+    private static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ?")
+            .execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id])
+    }
+
+    /// Records a finished download in one transaction: what was learned about the file, its final segments, and
+    /// the `completed` state.
+    func markCompleted(_ record: DownloadRecord, segments: [SegmentRecord]) throws {
+        let id = record.id!
+        let etag = record.etag, lastModified = record.lastModified
+        let strong = record.lastModifiedIsStrong, total = record.totalBytes
+        let finalURL = record.finalURL, destination = record.destination
         try write { db in
             try db.execute(
-                sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ?",
-                arguments: [state.rawValue, error, Date().timeIntervalSince1970, id]
+                sql: """
+                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
+                    finalURL = ?, destination = ? WHERE id = ?
+                    """,
+                arguments: [etag, lastModified, strong, total, finalURL, destination, id]
             )
+            try Self.replaceSegments(segments, of: id, in: db)
+            try Self.setState(.completed, error: nil, of: id, in: db)
         }
     }
 

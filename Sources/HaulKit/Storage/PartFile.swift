@@ -39,6 +39,17 @@ public final class PartFile: @unchecked Sendable {
         close(descriptor)
     }
 
+    /// Whether another process holds the lock on `path` now (it is downloading that file). `false` when the file
+    /// does not exist. Within one process, a `PartFile` open on `path` also counts (locks belong to open files).
+    public static func isLocked(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 { return errno == EWOULDBLOCK }
+        flock(fd, LOCK_UN)
+        return false
+    }
+
     /// The file's current size in bytes.
     public func size() throws -> Int64 {
         var info = stat()

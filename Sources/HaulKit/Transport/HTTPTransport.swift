@@ -22,6 +22,8 @@ struct OpenedResponse: Sendable {
 final class HTTPTransport: Sendable {
     private let client: HTTPClient
     private let configuration: HaulConfiguration
+    /// The bandwidth limits every body read is paced by.
+    let bandwidth = BandwidthLimiter()
 
     /// The largest read from a socket, in bytes; large chunks go straight to the file (`CoalescingWriter`).
     static let largestRead = 128 << 10

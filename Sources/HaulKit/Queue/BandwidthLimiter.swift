@@ -1,0 +1,69 @@
+import HaulCore
+import NIOConcurrencyHelpers
+
+/// Applies the global and per-download bandwidth limits to the bytes connections receive.
+///
+/// Every connection calls `pace` after each chunk it reads; the limiter charges the chunk to the global bucket and
+/// to its download's bucket (`SharedBandwidth`) and sleeps as long as the tighter one says. Not reading is what
+/// slows the server down: the HTTP client stops reading the socket while its consumer sleeps, TCP's window fills,
+/// and the sender waits (the way curl's `--limit-rate` works). Limits can change while downloads run; the buckets
+/// keep their balance across the change (`TokenBucket.setRate`).
+///
+/// When no limit is set the cost is one uncontended lock per chunk and no sleep.
+public final class BandwidthLimiter: Sendable {
+    private struct Buckets {
+        var global = TokenBucket(rate: nil)
+        var downloads: [Int64: TokenBucket] = [:]
+    }
+    private let buckets = NIOLockedValueBox(Buckets())
+    private let clock: @Sendable () -> Double
+
+    /// Creates a limiter with no limits; `clock` gives monotonic seconds.
+    init(clock: @escaping @Sendable () -> Double = { SingleConnectionTransfer.monotonicSeconds() }) {
+        self.clock = clock
+    }
+
+    /// The global limit in bytes per second, or `nil`.
+    public var globalLimit: Int64? {
+        buckets.withLockedValue { $0.global.rate.map { Int64($0) } }
+    }
+
+    /// Sets the limit shared by all downloads (`nil` removes it).
+    public func setGlobalLimit(_ bytesPerSecond: Int64?) {
+        let now = clock()
+        buckets.withLockedValue { $0.global.setRate(bytesPerSecond.map(Double.init), now: now) }
+    }
+
+    /// Sets one download's own limit (`nil` removes it).
+    public func setLimit(_ bytesPerSecond: Int64?, for download: Int64) {
+        let now = clock()
+        buckets.withLockedValue { buckets in
+            if let bytesPerSecond {
+                var bucket = buckets.downloads[download] ?? TokenBucket(rate: nil)
+                bucket.setRate(Double(bytesPerSecond), now: now)
+                buckets.downloads[download] = bucket
+            } else {
+                buckets.downloads[download] = nil
+            }
+        }
+    }
+
+    /// The seconds `bytes` just received by `download` must be paid for with.
+    func charge(_ bytes: Int, download: Int64) -> Double {
+        let now = clock()
+        return buckets.withLockedValue { buckets in
+            if buckets.global.isUnlimited && buckets.downloads[download] == nil { return 0 }
+            var own = buckets.downloads[download] ?? TokenBucket(rate: nil)
+            let wait = SharedBandwidth.request(bytes, now: now, global: &buckets.global, download: &own)
+            if buckets.downloads[download] != nil { buckets.downloads[download] = own }
+            return wait
+        }
+    }
+
+    /// Charges `bytes` to the limits and sleeps as long as they say. Returns at once when the task is cancelled.
+    func pace(_ bytes: Int, download: Int64) async {
+        let wait = charge(bytes, download: download)
+        guard wait > 0 else { return }
+        try? await Task.sleep(nanoseconds: UInt64(min(wait, 60) * 1_000_000_000))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HaulCore
+
+/// Something a `DownloadManager` tells its observers.
+public enum ManagerEvent: Sendable, Equatable {
+    /// The download as it is when the observer subscribed (one per known download, before anything else).
+    case current(DownloadSnapshot)
+    /// A download joined the queue.
+    case added(DownloadSnapshot)
+    /// A download's state changed.
+    case stateChanged(id: Int64, DownloadState)
+    /// Bytes moved. Coalesced for slow observers: only the latest waiting progress of a download is kept.
+    case progress(id: Int64, DownloadProgress)
+    /// A retry, a restart from byte 0, or a file name decided (the `DownloadUpdate` as the download sent it).
+    case note(id: Int64, DownloadUpdate)
+    /// The download completed; the file is at `path`.
+    case completed(id: Int64, path: String)
+    /// The download failed (it stays resumable).
+    case failed(id: Int64, HaulError)
+    /// The download's record is gone (cancelled or removed).
+    case removed(id: Int64)
+
+    /// The download the event is about.
+    public var downloadID: Int64 {
+        switch self {
+        case .current(let snapshot), .added(let snapshot): return snapshot.id
+        case .stateChanged(let id, _), .progress(let id, _), .note(let id, _), .completed(let id, _),
+            .failed(let id, _), .removed(let id):
+            return id
+        }
+    }
+
+    /// Whether a newer event of the same kind may replace this one for a slow observer.
+    var isCoalescible: Bool {
+        if case .progress = self { return true }
+        return false
+    }
+}
+
+/// One download as the manager knows it.
+public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
+    /// The database id.
+    public var id: Int64
+    /// The URL asked for.
+    public var url: URL
+    /// Where the file goes.
+    public var destination: String
+    /// The lifecycle state.
+    public var state: DownloadState
+    /// Higher runs first.
+    public var priority: Int
+    /// Position among equal priorities, lower first.
+    public var queueOrder: Int64
+    /// Bytes held.
+    public var bytesDone: Int64
+    /// The complete length, when known.
+    public var totalBytes: Int64?
+    /// Bytes per second now (0 unless downloading).
+    public var speed: Double
+    /// Why it failed, for `.failed`.
+    public var errorMessage: String?
+    /// This download's own bandwidth limit.
+    public var rateLimit: Int64?
+
+    /// The file name.
+    public var name: String { (destination as NSString).lastPathComponent }
+}
+
+/// The events of a `DownloadManager` (all downloads, or one), as an `AsyncSequence`.
+///
+/// Each subscription has its own queue: a subscriber that reads slowly, or not at all, never slows a download or
+/// another subscriber. Its progress events are coalesced (`CoalescingQueue`); state changes, completions and
+/// failures are all delivered, in order. The sequence ends when the manager shuts down or the iterating task is
+/// cancelled; dropping the sequence and its iterators ends the subscription too.
+public struct ManagerEvents: AsyncSequence, Sendable {
+    public typealias Element = ManagerEvent
+    let subscription: Subscription
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(subscription: subscription)
+    }
+
+    /// Reads the events one by one.
+    public struct Iterator: AsyncIteratorProtocol {
+        let subscription: Subscription
+
+        public mutating func next() async -> ManagerEvent? {
+            await subscription.channel.next()
+        }
+    }
+
+    /// Ends the channel when the last sequence or iterator holding it goes away.
+    final class Subscription: Sendable {
+        let channel: EventChannel
+        init(channel: EventChannel) { self.channel = channel }
+        deinit { channel.finish() }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// The terminal view of several downloads: one line per running download and a total line, redrawn in place
+/// about ten times a second. A download that finishes or fails leaves a permanent line above the live block, so
+/// the block stays as tall as what is running however many files pass through.
+///
+/// Only the rows that fit the terminal are drawn (the rest are counted in a "+N more" line), and nothing is
+/// drawn wider than the terminal, so the redraw never scrolls the screen.
+final class MultiProgressView {
+    private struct Row {
+        var name: String
+        var state: DownloadState
+        var progress: DownloadProgress?
+        var started: Double?
+    }
+    private var rows: [Int64: Row] = [:]
+    private var order: [Int64] = []
+    private let expected: Int
+    private var completedCount = 0
+    private var failedCount = 0
+    private var drawnLines = 0
+    private var lastDraw = 0.0
+    private var hint: String?
+    private let colors = Terminal.colorsAllowed(STDERR_FILENO)
+    private let started = ProcessInfo.processInfo.systemUptime
+
+    init(expected: Int) {
+        self.expected = expected
+    }
+
+    private func now() -> Double { ProcessInfo.processInfo.systemUptime }
+
+    func setHint(_ text: String?) {
+        hint = text
+        draw(force: true)
+    }
+
+    func register(_ snapshot: DownloadSnapshot) {
+        if rows[snapshot.id] == nil { order.append(snapshot.id) }
+        rows[snapshot.id] = Row(
+            name: snapshot.name,
+            state: snapshot.state,
+            progress: DownloadProgress(bytesDone: snapshot.bytesDone, totalBytes: snapshot.totalBytes)
+        )
+        if snapshot.state == .completed { completedCount += 1 }
+        draw(force: false)
+    }
+
+    func stateChanged(_ id: Int64, _ state: DownloadState) {
+        guard rows[id] != nil, rows[id]?.state != state else { return }
+        if state == .downloading && rows[id]?.started == nil { rows[id]?.started = now() }
+        rows[id]?.state = state
+        draw(force: true)
+    }
+
+    func progress(_ id: Int64, _ progress: DownloadProgress) {
+        rows[id]?.progress = progress
+        draw(force: false)
+    }
+
+    func note(_ id: Int64, _ update: DownloadUpdate) {
+        guard let row = rows[id] else { return }
+        switch update {
+        case .retrying(let attempt, let delay, let reason):
+            permanentLine("\(row.name): retry \(attempt) in \(DurationText.format(delay)): \(reason)", failed: false)
+        case .restarted(let reason):
+            permanentLine("\(row.name): starting over: \(reason)", failed: false)
+        case .named(let path):
+            rows[id]?.name = (path as NSString).lastPathComponent
+        default:
+            break
+        }
+    }
+
+    func completed(_ id: Int64, path: String) {
+        guard var row = rows[id] else { return }
+        row.state = .completed
+        rows[id] = row
+        completedCount += 1
+        let bytes = row.progress?.bytesDone ?? 0
+        let elapsed = row.started.map { max(0.001, now() - $0) }
+        let time = elapsed.map { " in \(DurationText.format($0))" } ?? ""
+        permanentLine(paint("done", "32") + " \((path as NSString).lastPathComponent)  \(ByteCount.format(bytes))\(time)", failed: false)
+    }
+
+    func failed(_ id: Int64) {
+        guard rows[id] != nil else { return }
+        failedCount += 1
+        draw(force: true)
+    }
+
+    func removed(_ id: Int64) {
+        rows[id] = nil
+        order.removeAll { $0 == id }
+        draw(force: true)
+    }
+
+    /// Prints a line above the live block.
+    func permanentLine(_ text: String, failed: Bool) {
+        erase()
+        let width = Terminal.columns()
+        let shown = text.count > width - 1 && !colors ? String(text.prefix(width - 1)) : text
+        Terminal.writeError((failed ? paint(shown, "31") : shown) + "\n")
+        draw(force: true)
+    }
+
+    /// Draws the final state and leaves the cursor on a fresh line.
+    func finish() {
+        draw(force: true)
+        if drawnLines > 0 { Terminal.writeError("\n") }
+        drawnLines = 0
+    }
+
+    private func erase() {
+        guard drawnLines > 0 else { return }
+        var text = "\r"
+        if drawnLines > 1 { text += "\u{1B}[\(drawnLines - 1)A" }
+        text += "\u{1B}[J"
+        Terminal.writeError(text)
+        drawnLines = 0
+    }
+
+    private func draw(force: Bool) {
+        let time = now()
+        guard force || time - lastDraw >= ProgressRenderer.barInterval else { return }
+        lastDraw = time
+        let width = max(20, Terminal.columns())
+        let running = order.filter { rows[$0]?.state == .downloading || rows[$0]?.state == .paused }
+        let room = max(1, Terminal.rows() - 2)
+        var lines: [String] = []
+        let shown = running.count > room ? Array(running.prefix(room - 1)) : running
+        for id in shown { lines.append(line(for: rows[id]!, width: width)) }
+        if shown.count < running.count { lines.append("  +\(running.count - shown.count) more running") }
+        lines.append(totalLine(width: width))
+        erase()
+        Terminal.writeError(lines.map { fit($0, width) }.joined(separator: "\n"))
+        drawnLines = lines.count
+    }
+
+    private func line(for row: Row, width: Int) -> String {
+        let progress = row.progress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
+        let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "  ?%"
+        let sizes = progress.totalBytes.map { "\(ByteCount.format(progress.bytesDone)) / \(ByteCount.format($0))" }
+            ?? ByteCount.format(progress.bytesDone)
+        let status = row.state == .paused
+            ? "paused"
+            : "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
+        let tail = pad(sizes, 21) + "  " + status
+        let nameWidth = min(max(8, width / 4), 30)
+        let name = row.name.count > nameWidth ? String(row.name.prefix(nameWidth - 1)) + "…" : pad(row.name, nameWidth)
+        let barWidth = max(0, min(30, width - 1 - nameWidth - 2 - 4 - 1 - 2 - tail.count))
+        var bar = ""
+        if barWidth >= 5 {
+            let inner = barWidth - 2
+            let filled = Int((progress.fraction ?? 0) * Double(inner))
+            bar = "[" + String(repeating: "=", count: filled)
+                + (filled < inner ? ">" + String(repeating: " ", count: inner - filled - 1) : "") + "]"
+        }
+        return "\(name)  \(percent) \(bar)  \(tail)"
+    }
+
+    private func totalLine(width: Int) -> String {
+        let values = order.compactMap { rows[$0] }
+        let running = values.filter { $0.state == .downloading }
+        let queued = values.filter { $0.state == .queued }.count
+        let speed = running.reduce(0.0) { $0 + ($1.progress?.currentSpeed ?? 0) }
+        let bytes = values.reduce(Int64(0)) { $0 + ($1.progress?.bytesDone ?? 0) }
+        var text = "total  \(completedCount)/\(max(expected, values.count)) done"
+        if !running.isEmpty { text += ", \(running.count) running" }
+        if queued > 0 { text += ", \(queued) queued" }
+        if failedCount > 0 { text += ", \(failedCount) failed" }
+        text += "  \(ByteCount.format(bytes))  \(ByteCount.formatRate(speed))"
+        text += "  \(DurationText.format(now() - started))"
+        if let hint, width >= 90 { text += "  " + hint }
+        return text
+    }
+
+    private func fit(_ text: String, _ width: Int) -> String {
+        var line = text
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line.count > width - 1 ? String(line.prefix(width - 1)) : line
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

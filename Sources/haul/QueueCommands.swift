@@ -1,0 +1,359 @@
+import ArgumentParser
+import Foundation
+import HaulCore
+import HaulKit
+
+/// Where the state database is, for every queue command.
+struct StateOptions: ParsableArguments {
+    @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
+    var stateDirectory: String?
+
+    var directory: String { stateDirectory ?? HaulConfiguration.defaultStateDirectory() }
+
+    func client() throws -> HaulClient {
+        try HaulClient(configuration: HaulConfiguration(stateDirectory: directory))
+    }
+}
+
+/// Runs `body` with a manager that starts nothing (`maxConcurrent` 0): commands that only change stored state.
+private func withIdleManager(_ state: StateOptions, ids: [Int64], _ body: (DownloadManager) async throws -> Void) async throws {
+    let client = try state.client()
+    let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+    do {
+        try await manager.restore(ids)
+        try await body(manager)
+    } catch let error as IllegalTransition {
+        await manager.shutdown()
+        await client.shutdown()
+        throw HaulError(.usage, error.description)
+    } catch {
+        await manager.shutdown()
+        await client.shutdown()
+        throw error
+    }
+    await manager.shutdown()
+    await client.shutdown()
+}
+
+/// `haul list`: every download in the state database.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the downloads in the state database: id, state, progress, size, speed or error, name."
+    )
+
+    @OptionGroup var state: StateOptions
+
+    @Flag(name: .customLong("json"), help: "One JSON array of objects on standard output.")
+    var json = false
+
+    func run() async throws {
+        let client = try state.client()
+        let rows: [ListedDownload]
+        do {
+            rows = try client.store.all().map { ListedDownload(record: $0, store: client.store) }
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+        await client.shutdown()
+        if json {
+            let objects = rows.map(\.jsonObject)
+            let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted])
+            Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
+        if rows.isEmpty {
+            Terminal.writeOutput("no downloads (state: \(state.directory))\n")
+            return
+        }
+        let header = ["ID", "STATE", "PROGRESS", "SIZE", "SPEED/ERROR", "NAME"]
+        let table = rows.map { row -> [String] in
+            let percent = row.fraction.map { "\(Int($0 * 100))%" } ?? "-"
+            let size = row.total.map { "\(ByteCount.format(row.bytes)) / \(ByteCount.format($0))" } ?? ByteCount.format(row.bytes)
+            let detail = row.error ?? (row.shownState == "downloading" ? ByteCount.formatRate(row.speed) : "")
+            return [String(row.id), row.shownState, percent, size, detail, row.name]
+        }
+        var widths = header.map(\.count)
+        for line in table { for (index, cell) in line.enumerated() where index < 4 { widths[index] = max(widths[index], cell.count) } }
+        func format(_ cells: [String]) -> String {
+            var line = ""
+            for (index, cell) in cells.enumerated() {
+                if index < 4 {
+                    let padded = index == 0 ? String(repeating: " ", count: widths[index] - cell.count) + cell
+                        : cell + String(repeating: " ", count: widths[index] - cell.count)
+                    line += padded + "  "
+                } else if index == 4 {
+                    line += (cell.count > 40 ? String(cell.prefix(39)) + "…" : cell.padding(toLength: 40, withPad: " ", startingAt: 0)) + "  "
+                } else {
+                    line += cell
+                }
+            }
+            return line
+        }
+        Terminal.writeOutput(([format(header)] + table.map(format)).joined(separator: "\n") + "\n")
+    }
+}
+
+/// One row of `haul list`.
+struct ListedDownload {
+    var id: Int64
+    var name: String
+    var path: String
+    var url: String
+    /// The stored state, or "interrupted" for a download stored as running that no process holds.
+    var shownState: String
+    var bytes: Int64
+    var total: Int64?
+    var speed: Double
+    var error: String?
+    var priority: Int
+
+    init(record: DownloadRecord, store: DownloadStore) {
+        id = record.id!
+        path = record.destination ?? String(record.partPath.dropLast(".part".count))
+        name = (path as NSString).lastPathComponent
+        url = record.url
+        total = record.totalBytes
+        priority = record.priority
+        error = record.downloadState == .failed ? (record.errorMessage ?? "failed") : nil
+        let running = record.downloadState == .downloading && PartFile.isLocked(record.partPath)
+        shownState = record.downloadState == .downloading && !running ? "interrupted" : record.state
+        speed = running ? record.speed : 0
+        switch record.downloadState {
+        case .completed:
+            bytes = record.totalBytes ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
+        case _ where running:
+            bytes = record.bytesDone
+        default:
+            let segments = (try? store.segments(of: record.id!)) ?? []
+            bytes = segments.reduce(0) { $0 + ($1.next - $1.start) }
+        }
+    }
+
+    var fraction: Double? {
+        guard let total else { return nil }
+        return total == 0 ? 1 : min(1, Double(bytes) / Double(total))
+    }
+
+    var jsonObject: [String: Any] {
+        [
+            "id": id, "name": name, "path": path, "url": url, "state": shownState, "bytes": bytes,
+            "total": total ?? NSNull(), "speed": Int(speed), "error": error ?? NSNull(), "priority": priority,
+        ]
+    }
+}
+
+/// `haul resume`: run stored downloads in this process.
+struct ResumeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume",
+        abstract: "Run stored downloads again: the given ids (paused and failed ones included), or with no id the ones a stopped haul left queued or running, or --all of them."
+    )
+
+    @Argument(help: "Download ids (see 'haul list').")
+    var ids: [Int64] = []
+
+    @Flag(name: .customLong("all"), help: "Also resume paused and failed downloads.")
+    var all = false
+
+    @OptionGroup var state: StateOptions
+
+    @Option(name: [.customShort("j"), .customLong("max-concurrent")], help: "Downloads running at once.")
+    var maxConcurrent = 5
+
+    @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads (default: no cap beyond each download's own).")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
+    var maxOverallRate: String?
+
+    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors.")
+    var quiet = false
+
+    @Option(name: .customLong("progress"), help: "bar, lines, json or none.")
+    var progress: String?
+
+    func validate() throws {
+        if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }
+        if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
+        if let maxOverallRate, (ByteCount.parse(maxOverallRate) ?? 0) < 1 {
+            throw ValidationError("--max-overall-rate must be a rate like 500K or 2M")
+        }
+        if let progress, ProgressMode(rawValue: progress) == nil {
+            throw ValidationError("--progress must be one of bar, lines, json, none")
+        }
+    }
+
+    func run() async throws {
+        let mode: ProgressMode = quiet
+            ? .none
+            : (progress.flatMap(ProgressMode.init) ?? (Terminal.isTerminal(STDERR_FILENO) ? .bar : .lines))
+        let client = try state.client()
+        // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
+        let records = try client.store.all().filter { !$0.downloadState.isFinal }
+        let chosen: [Int64]
+        if !ids.isEmpty {
+            let known = Set(try client.store.all().map { $0.id! })
+            for id in ids where !known.contains(id) {
+                await client.shutdown()
+                throw HaulError(.usage, "there is no download with id \(id) (see 'haul list')")
+            }
+            chosen = ids
+        } else if all {
+            chosen = records.map { $0.id! }
+        } else {
+            chosen = records.filter { $0.downloadState == .queued || $0.downloadState == .downloading }.map { $0.id! }
+        }
+        if chosen.isEmpty {
+            await client.shutdown()
+            Terminal.writeError("haul: nothing to resume\(all ? "" : " (paused and failed downloads need an id or --all)")\n")
+            return
+        }
+        let limits = QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: maxConnections ?? maxConcurrent * 32)
+        let session = DownloadSession(client: client, mode: mode, limits: limits, globalRate: maxOverallRate.flatMap(ByteCount.parse))
+        let code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
+        await client.shutdown()
+        KeyReader.current?.stop()
+        if code != ExitCodes.success { throw ExitCode(code) }
+    }
+}
+
+/// `haul pause ID...`.
+struct PauseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pause",
+        abstract: "Pause downloads: stored as paused; a haul process running one stops it within about a second, keeping its partial file."
+    )
+
+    @Argument(help: "Download ids (see 'haul list').")
+    var ids: [Int64]
+
+    @OptionGroup var state: StateOptions
+
+    func run() async throws {
+        try await withIdleManager(state, ids: ids) { manager in
+            for id in ids {
+                try await manager.pause(id)
+                Terminal.writeOutput("paused \(id)\n")
+            }
+        }
+    }
+}
+
+/// `haul cancel ID...`.
+struct CancelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel",
+        abstract: "Cancel unfinished downloads: the partial file and the record are deleted (by the haul process running it, if one is)."
+    )
+
+    @Argument(help: "Download ids (see 'haul list').")
+    var ids: [Int64]
+
+    @OptionGroup var state: StateOptions
+
+    func run() async throws {
+        try await withIdleManager(state, ids: ids) { manager in
+            for id in ids {
+                try await manager.cancel(id)
+                Terminal.writeOutput("cancelled \(id)\n")
+            }
+        }
+    }
+}
+
+/// `haul remove ID...`.
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Forget downloads: a completed one loses its record (its file stays unless --delete-file); an unfinished one is cancelled."
+    )
+
+    @Argument(help: "Download ids (see 'haul list').")
+    var ids: [Int64]
+
+    @Flag(name: .customLong("delete-file"), help: "Also delete the downloaded file of a completed download.")
+    var deleteFile = false
+
+    @OptionGroup var state: StateOptions
+
+    func run() async throws {
+        try await withIdleManager(state, ids: ids) { manager in
+            for id in ids {
+                try await manager.remove(id, deletingFile: deleteFile)
+                Terminal.writeOutput("removed \(id)\n")
+            }
+        }
+    }
+}
+
+/// `haul clean`.
+struct CleanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clean",
+        abstract: "Drop the records of completed downloads (their files stay)."
+    )
+
+    @OptionGroup var state: StateOptions
+
+    func run() async throws {
+        let client = try state.client()
+        let count = try client.store.deleteCompleted()
+        await client.shutdown()
+        Terminal.writeOutput("removed \(count) completed download\(count == 1 ? "" : "s")\n")
+    }
+}
+
+/// `haul move ID --top|--bottom|--priority N`.
+struct MoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Change a queued download's place: first or last in line, or a priority (higher runs first). A running haul picks the change up within about a second."
+    )
+
+    @Argument(help: "Download id (see 'haul list').")
+    var id: Int64
+
+    @Flag(name: .customLong("top"), help: "First in line.")
+    var top = false
+
+    @Flag(name: .customLong("bottom"), help: "Last in line.")
+    var bottom = false
+
+    @Option(name: .customLong("priority"), help: "Set the priority (default 0; higher runs first).")
+    var priority: Int?
+
+    @OptionGroup var state: StateOptions
+
+    func validate() throws {
+        if [top, bottom, priority != nil].filter({ $0 }).count != 1 {
+            throw ValidationError("give exactly one of --top, --bottom, --priority N")
+        }
+    }
+
+    func run() async throws {
+        let client = try state.client()
+        let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+        do {
+            // Every download takes part: a place in line is relative to the others.
+            try await manager.restore()
+            if top {
+                try await manager.moveToTop(id)
+            } else if bottom {
+                try await manager.moveToBottom(id)
+            } else if let priority {
+                try await manager.setPriority(priority, of: id)
+            }
+            let place = await manager.snapshots.filter { !$0.state.isFinal }.firstIndex { $0.id == id }
+            Terminal.writeOutput("moved \(id)\(place.map { ": number \($0 + 1) in line" } ?? "")\n")
+        } catch {
+            await manager.shutdown()
+            await client.shutdown()
+            throw error
+        }
+        await manager.shutdown()
+        await client.shutdown()
+    }
+}
