@@ -65,6 +65,7 @@ let package = Package(
             name: "HaulArchive",
             dependencies: [
                 "CZlib",
+                "CHaulSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -4,7 +4,7 @@
 #   Benchmarks/zip-bench.sh            ~0.5 GiB mixed archive (random + text + many small files)
 #   Benchmarks/zip-bench.sh --full     also a 2 GiB stored archive and a 5 GiB zip64 archive
 #
-# Each case runs 3 times; the table shows medians of `/usr/bin/time -f "%e %U %S %M"` (wall, user, sys seconds,
+# Each case runs 3 times (HAUL_BENCH_RUNS=N for more); the table shows medians of `/usr/bin/time -f "%e %U %S %M"` (wall, user, sys seconds,
 # peak RSS). The page cache is warm (the archive is read once first) and dirty pages are synced before each run. Every extraction is checked against the
 # source tree with `diff -r` once per tool. Needs: swift, python3, zip, unzip, bsdtar, GNU time.
 # Work files go to Benchmarks/work/zip (git-ignored); set HAUL_BENCH_DIR to put them elsewhere, and
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 FULL=0
 [[ "${1:-}" == "--full" ]] && FULL=1
-RUNS=3
+RUNS="${HAUL_BENCH_RUNS:-3}"
 WORK="${HAUL_BENCH_DIR:-$PWD/Benchmarks/work/zip}"
 mkdir -p "$WORK"
 for tool in zip unzip bsdtar python3 /usr/bin/time; do

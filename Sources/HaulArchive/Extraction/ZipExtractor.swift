@@ -6,7 +6,8 @@ import Foundation
 /// paths, backslashes, NUL bytes, empty or duplicate names), symlinks (none may point outside the destination,
 /// none may be written through), overlapping entries, the ``ExtractionLimits``, and the local headers. Content is
 /// then streamed with the declared sizes enforced and every CRC-32 verified (zlib's `crc32`). Files are written by
-/// one thread per core (four at most), each taking the next file in archive order.
+/// one thread per core (four at most), each taking the next file in archive order; a stored file larger than 16 MiB
+/// is copied by all of them, 16 MiB pieces at a time, its CRC-32 combined from the pieces'.
 ///
 /// The merge case below also refuses to write through a symlink already in the destination. Entry names are
 /// written as the raw bytes the archive holds, without code-page conversion.
@@ -100,7 +101,7 @@ public enum ZipExtractor {
         let writers = FileWriters(
             files: plan.files, entries: entries, dataOffsets: dataOffsets, archiveFD: file.fd, archivePath: file.path,
             stagingRoot: staging.root.raw, tracker: tracker)
-        try writers.run(writers: FileWriters.writerCount(files: plan.files.count, bytes: plan.totalFileBytes))
+        try writers.run(writers: FileWriters.writerCount(jobs: writers.jobs.count, bytes: plan.totalFileBytes))
         for (symlink, target) in plan.symlinks {
             try tree.createSymlink(symlink, target: target)
             tracker.finishedEntry(symlink)

@@ -31,6 +31,13 @@ struct FileDescriptor: ~Copyable {
         discard self
         if close(fd) != 0 { throw ZipError.system("cannot close \(what())") }
     }
+
+    /// Gives up ownership without closing: the caller now closes the returned descriptor.
+    consuming func release() -> Int32 {
+        let fd = raw
+        discard self
+        return fd
+    }
 }
 
 extension ZipError {
@@ -104,13 +111,15 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, what: String, entry:
 
 /// Writes all of `bytes` at `offset` without moving the file position.
 /// - Throws: ``ZipError/Code/io`` when `pwrite` fails.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: UInt64, what: String) throws {
+func writeAll(
+    _ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: UInt64, what: String, entry: String? = nil
+) throws {
     var done = 0
     while done < bytes.count {
         let n = retryingOnInterrupt {
             pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
         }
-        if n < 0 { throw ZipError.system("cannot write \(what)") }
+        if n < 0 { throw ZipError.system("cannot write \(what)", entry: entry) }
         done += n
     }
 }

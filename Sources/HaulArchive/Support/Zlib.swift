@@ -18,6 +18,15 @@ func crc32Update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
     return UInt32(truncatingIfNeeded: value)
 }
 
+/// The CRC-32 of two byte runs one after the other, from the CRC of each (zlib's `crc32_combine`).
+/// - Parameters:
+///   - first: The CRC of the first run.
+///   - second: The CRC of the second run.
+///   - secondLength: The length of the second run in bytes.
+func crc32Combine(_ first: UInt32, _ second: UInt32, secondLength: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: crc32_combine(uLong(first), uLong(second), .init(secondLength)))
+}
+
 /// A raw-deflate decompressor (no zlib or gzip wrapper), as zip entries store it.
 ///
 /// The `z_stream` lives on the heap because zlib keeps a pointer back to it and checks it on every call.

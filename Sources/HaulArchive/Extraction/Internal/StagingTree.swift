@@ -40,13 +40,25 @@ final class StagingTree {
     ///   - write: Receives the open descriptor.
     /// - Throws: ``ZipError/Code/io``, or what `write` throws.
     func createFile(_ item: PlannedItem, write: (Int32) throws -> Void) throws {
+        let file = try openFile(item)
+        try write(file.raw)
+        try finishFile(item, file)
+    }
+
+    /// Creates a new, empty file, mode 0600, for writing.
+    /// - Throws: ``ZipError/Code/io``, ``ZipError/Code/writeThroughSymlink``.
+    func openFile(_ item: PlannedItem) throws -> FileDescriptor {
         let parent = try parentDirectory(of: item)
         let raw = withCPath(item.components.last!) {
             openat(parent, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard raw >= 0 else { throw ZipError.system("cannot create '\(item.displayPath)'", entry: item.displayPath) }
-        let file = FileDescriptor(taking: raw)
-        try write(file.raw)
+        return FileDescriptor(taking: raw)
+    }
+
+    /// Sets a written file's mode and modification time, then closes it, reporting a failed close.
+    /// - Throws: ``ZipError/Code/io``.
+    func finishFile(_ item: PlannedItem, _ file: consuming FileDescriptor) throws {
         if let permissions = item.permissions, fchmod(file.raw, permissions) != 0 {
             throw ZipError.system("cannot set the mode of '\(item.displayPath)'", entry: item.displayPath)
         }
