@@ -26,8 +26,11 @@ public final class DownloadStore: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.label = "haul"
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            pool = try Self.retryingWhileBusy {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try Self.migrator.migrate(pool)
+                return pool
+            }
         } catch {
             throw HaulError(
                 .io,
@@ -78,11 +81,36 @@ public final class DownloadStore: Sendable {
     }
 
     private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        do { return try pool.write(body) } catch { throw HaulError(.io, "state database \(path): \(error)") }
+        do { return try Self.retryingWhileBusy { try pool.write(body) } } catch {
+            throw HaulError(.io, "state database \(path): \(error)")
+        }
     }
 
     private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        do { return try pool.read(body) } catch { throw HaulError(.io, "state database \(path): \(error)") }
+        do { return try Self.retryingWhileBusy { try pool.read(body) } } catch {
+            throw HaulError(.io, "state database \(path): \(error)")
+        }
+    }
+
+    /// Runs `body` again while SQLite says the database is busy or locked, for up to 15 seconds.
+    ///
+    /// The busy timeout covers ordinary lock waits, but SQLite returns `SQLITE_BUSY` without waiting in a few
+    /// cases that several `haul` processes on one state directory do meet: opening a database whose WAL file the
+    /// last connection just removed (GRDB then runs `PRAGMA journal_mode = WAL` and writes to recreate it), and WAL
+    /// recovery. Such an error is about timing, not about the data, so it is retried with a growing pause.
+    static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(15)
+        var pause = 0.005
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
+            {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.1)
+            }
+        }
     }
 
     /// Inserts a new record and returns it with its id. A record without a place in the queue (`queueOrder` 0)
