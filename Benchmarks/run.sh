@@ -12,7 +12,7 @@
 #                 developing the harness: `--tools curl,aria2c` leaves haul out.
 #   --no-build    do not run `swift build -c release --product haul --static-swift-stdlib` first
 #                 (the Swift runtime and Foundation linked into the binary, as README recommends for a
-#                 release build: about 4 MiB less peak RSS than loading them as shared libraries).
+#                 release build: 3-4 MiB less peak RSS than loading them as shared libraries).
 #   --with-slow   also run single-connection curl in limited-1g (1 GiB at 8 MiB/s = 128 s/run).
 #   --keep        leave nginx running when the script ends (prints its URL and pid).
 #   HAUL_BIN=PATH use this haul binary (default .build/release/haul); setting it skips the build.
