@@ -182,6 +182,21 @@ final class QueueCommandTests: XCTestCase {
         }
     }
 
+    /// Processes that open a new state directory at the same moment (a download and `haul list` started
+    /// together) must all succeed: opening and creating the tables happen under a lock.
+    func testProcessesOpeningANewStateDirectoryTogetherAllSucceed() throws {
+        try withTemporaryDirectorySync { dir in
+            for round in 0..<12 {
+                let state = dir.file("state\(round)").path
+                let processes = try (0..<12).map { _ in try HaulProcess(["list", "--json", "--state-dir", state], in: dir.url) }
+                for process in processes {
+                    let result = process.finish()
+                    XCTAssertEqual(result.status, 0, "round \(round): \(result.stderr)")
+                }
+            }
+        }
+    }
+
     func testBadQueueOptionsAreUsageErrors() throws {
         try withTemporaryDirectorySync { dir in
             for arguments in [["-j", "0"], ["--limit-rate", "fast"], ["--max-overall-rate", "0"], ["--max-connections", "0"]] {

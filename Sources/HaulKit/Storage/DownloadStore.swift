@@ -1,6 +1,13 @@
 import Foundation
 import GRDB
 import HaulCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The SQLite database (WAL mode, through GRDB) that keeps every download and its durable progress.
 ///
@@ -25,6 +32,11 @@ public final class DownloadStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "haul"
+        // Two processes opening a new store at once would both create its tables (the migrator reads what is
+        // applied, then applies): opening and migrating happen under an exclusive lock on a file beside it.
+        let lock = open((directory as NSString).appendingPathComponent("haul.sqlite.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
         do {
             pool = try Self.retryingWhileBusy {
                 let pool = try DatabasePool(path: path, configuration: configuration)
