@@ -15,24 +15,33 @@ struct StateOptions: ParsableArguments {
     }
 }
 
-/// Runs `body` with a manager that starts nothing (`maxConcurrent` 0): commands that only change stored state.
-private func withIdleManager(_ state: StateOptions, ids: [Int64], _ body: (DownloadManager) async throws -> Void) async throws {
+/// Runs `body` with a manager that starts nothing (`maxConcurrent` 0) over the downloads `ids` (all when `nil`):
+/// commands that only change stored state. An illegal transition becomes a usage error (exit 2).
+private func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (DownloadManager) async throws -> Void) async throws {
     let client = try state.client()
     let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+    var failure: Error?
     do {
         try await manager.restore(ids)
         try await body(manager)
     } catch let error as IllegalTransition {
-        await manager.shutdown()
-        await client.shutdown()
-        throw HaulError(.usage, error.description)
+        failure = HaulError(.usage, error.description)
     } catch {
-        await manager.shutdown()
-        await client.shutdown()
-        throw error
+        failure = error
     }
     await manager.shutdown()
     await client.shutdown()
+    if let failure { throw failure }
+}
+
+/// Applies `command` to each id in turn, printing `verb id` after each.
+private func forEach(_ ids: [Int64], _ state: StateOptions, _ verb: String, _ command: (DownloadManager, Int64) async throws -> Void) async throws {
+    try await withIdleManager(state, ids: ids) { manager in
+        for id in ids {
+            try await command(manager, id)
+            Terminal.writeOutput("\(verb) \(id)\n")
+        }
+    }
 }
 
 /// `haul list`: every download in the state database.
@@ -192,10 +201,11 @@ struct ResumeCommand: AsyncParsableCommand {
             : (progress.flatMap(ProgressMode.init) ?? (Terminal.isTerminal(STDERR_FILENO) ? .bar : .lines))
         let client = try state.client()
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
-        let records = try client.store.all().filter { !$0.downloadState.isFinal }
+        let stored = try client.store.all()
+        let records = stored.filter { !$0.downloadState.isFinal }
         let chosen: [Int64]
         if !ids.isEmpty {
-            let known = Set(try client.store.all().map { $0.id! })
+            let known = Set(stored.map { $0.id! })
             for id in ids where !known.contains(id) {
                 await client.shutdown()
                 throw HaulError(.usage, "there is no download with id \(id) (see 'haul list')")
@@ -233,12 +243,7 @@ struct PauseCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() async throws {
-        try await withIdleManager(state, ids: ids) { manager in
-            for id in ids {
-                try await manager.pause(id)
-                Terminal.writeOutput("paused \(id)\n")
-            }
-        }
+        try await forEach(ids, state, "paused") { manager, id in try await manager.pause(id) }
     }
 }
 
@@ -255,12 +260,7 @@ struct CancelCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() async throws {
-        try await withIdleManager(state, ids: ids) { manager in
-            for id in ids {
-                try await manager.cancel(id)
-                Terminal.writeOutput("cancelled \(id)\n")
-            }
-        }
+        try await forEach(ids, state, "cancelled") { manager, id in try await manager.cancel(id) }
     }
 }
 
@@ -280,12 +280,7 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() async throws {
-        try await withIdleManager(state, ids: ids) { manager in
-            for id in ids {
-                try await manager.remove(id, deletingFile: deleteFile)
-                Terminal.writeOutput("removed \(id)\n")
-            }
-        }
+        try await forEach(ids, state, "removed") { manager, id in try await manager.remove(id, deletingFile: deleteFile) }
     }
 }
 
@@ -334,11 +329,8 @@ struct MoveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try state.client()
-        let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
-        do {
-            // Every download takes part: a place in line is relative to the others.
-            try await manager.restore()
+        // Every download takes part: a place in line is relative to the others.
+        try await withIdleManager(state, ids: nil) { manager in
             if top {
                 try await manager.moveToTop(id)
             } else if bottom {
@@ -348,12 +340,6 @@ struct MoveCommand: AsyncParsableCommand {
             }
             let place = await manager.snapshots.filter { !$0.state.isFinal }.firstIndex { $0.id == id }
             Terminal.writeOutput("moved \(id)\(place.map { ": number \($0 + 1) in line" } ?? "")\n")
-        } catch {
-            await manager.shutdown()
-            await client.shutdown()
-            throw error
         }
-        await manager.shutdown()
-        await client.shutdown()
     }
 }

@@ -50,9 +50,10 @@ public final class BandwidthLimiter: Sendable {
 
     /// The seconds `bytes` just received by `download` must be paid for with.
     func charge(_ bytes: Int, download: Int64) -> Double {
-        let now = clock()
-        return buckets.withLockedValue { buckets in
+        buckets.withLockedValue { buckets in
+            // The common case, no limit at all, reads no clock.
             if buckets.global.isUnlimited && buckets.downloads[download] == nil { return 0 }
+            let now = clock()
             var own = buckets.downloads[download] ?? TokenBucket(rate: nil)
             let wait = SharedBandwidth.request(bytes, now: now, global: &buckets.global, download: &own)
             if buckets.downloads[download] != nil { buckets.downloads[download] = own }

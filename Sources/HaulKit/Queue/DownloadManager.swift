@@ -517,13 +517,8 @@ public actor DownloadManager {
                 moved = true
             }
             switch stored[id]?.state {
-            case nil:
-                // Removed by another process: the record is gone, so the partial file cannot be resumed either.
-                entries[id]?.lifecycle = DownloadLifecycle(state: .cancelled)
-                entries[id]?.generation += 1
-                try? await entry.task.cancel()
-                drop(id)
-            case .cancelled?:
+            case nil, .cancelled?:
+                // Cancelled, or removed (the record is gone, so the partial file cannot be resumed either).
                 entries[id]?.lifecycle = DownloadLifecycle(state: .cancelled)
                 entries[id]?.generation += 1
                 try? await entry.task.cancel()
