@@ -1,6 +1,32 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// How `haul` is linked on Linux, for peak memory (README, "Memory"; measured in docs/benchmarks.md).
+/// Most of haul's resident memory is the binary's own code, mapped by the kernel in blocks of 64 KiB or more
+/// around each page a download touches. So:
+/// - lld places the functions a download runs (Linker/haul.order, written by Linker/update-order.sh) next to
+///   each other at the start of .text instead of scattered over 25 MiB of code; names it cannot find are
+///   skipped quietly, so a stale list costs memory, never a failed build;
+/// - `--no-export-dynamic` drops the swiftc default of exporting every symbol (about 2 MiB of dynamic
+///   symbol tables the loader would read at start-up); nothing loads plugins into haul.
+/// Position-independent code and the classic relocation format are kept: `-no-pie` would give up address
+/// randomisation, and `-z pack-relative-relocs` (3 MiB less) needs glibc 2.36, so a binary built on
+/// Ubuntu 22.04 would not start there.
+/// Applied to debug builds too, so that `swift test` runs the CLI linked the same way. The flags are
+/// `unsafeFlags`, which only keep the `haul` executable itself from being built as another package's
+/// dependency; the HaulKit library has none.
+let haulLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(
+        [
+            "-use-ld=lld",
+            "-Xlinker", "--no-export-dynamic",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linker/haul.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+        ],
+        .when(platforms: [.linux])
+    ),
+]
+
 let package = Package(
     name: "Haul",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -45,7 +71,8 @@ let package = Package(
                 "HaulKit",
                 "HaulArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: haulLinkerSettings
         ),
         // A misbehaving HTTP server and helpers, for tests only.
         .target(

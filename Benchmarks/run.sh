@@ -552,10 +552,22 @@ case_small-16m() {
   single_file_case small-16m full "$f" $((RUNS * CHEAP_ROUNDS)) "${SINGLE_CMDS[@]}"
 }
 
+# How much of Linker/haul.order (the functions a download runs, placed together by the linker; see
+# Linker/update-order.sh) the benchmarked binary still defines. A low share means the list is stale
+# and haul's peak RSS creeps back up: rerun Linker/update-order.sh.
+order_coverage() {
+  local order=$ROOT/Linker/haul.order total found
+  tool_selected haul && ((HAUL_OK)) && [[ -s $order ]] && command -v nm >/dev/null || return 0
+  total=$(wc -l <"$order")
+  found=$(nm --defined-only "$HAUL_BIN" 2>/dev/null | awk 'NR == FNR { want[$1] = 1; next } ($3 in want) { print $3 }' "$order" - | sort -u | wc -l)
+  note rss-1g-vs-8g "Linker/haul.order: the binary defines $found of its $total function names ($((100 * found / total)) %); below 90 %, rerun Linker/update-order.sh"
+}
+
 case_rss-1g-vs-8g() {
   local -a es sizes=("$BIG_SIZE")
   mapfile -t es < <(usable_entries rss-1g-vs-8g "${RSS_CMDS[@]}")
   ((${#es[@]})) || { note rss-1g-vs-8g "skipped: no tool to run"; return; }
+  order_coverage
   local huge=$DATA/rand-8g-repeated.bin
   if ((QUICK)); then
     note rss-1g-vs-8g "--quick: $(human "$BIG_SIZE") only, no 8 GiB file"

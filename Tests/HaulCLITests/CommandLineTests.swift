@@ -81,10 +81,13 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testNetworkFailureExitsThree() throws {
+    func testNetworkFailureExitsThreeAndSaysWhatHappened() throws {
         try withTemporaryDirectorySync { dir in
             let result = try HaulProcess.run(["--retries", "0", "--state-dir", dir.file("s").path, "http://127.0.0.1:9/x.bin"], in: dir.url)
             XCTAssertEqual(result.status, 3, result.stderr)
+            // Nothing listens on port 9 (discard): the message names the host, the port and the refusal, not NIO's
+            // "connection reset (error set)".
+            XCTAssertTrue(result.stderr.contains("127.0.0.1:9: connection refused"), result.stderr)
         }
     }
 

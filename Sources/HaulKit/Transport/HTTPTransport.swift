@@ -142,6 +142,18 @@ final class HTTPTransport: Sendable {
             }
         }
         if error is CancellationError { return HaulError(.cancelled, "cancelled") }
+        if let error = error as? IOError {
+            // NIO's own text for a refused connect reads "connection reset (error set): Connection refused
+            // (errno: 111)"; say what happened, with the port, the way curl does.
+            let port = url.port.map { ":\($0)" } ?? ""
+            return HaulError(.network, "\(host)\(port): \(socketErrorText(error.errnoCode))")
+        }
         return HaulError(.network, "\(host): \(error)")
+    }
+
+    /// A lower-case description of a socket errno ("connection refused").
+    static func socketErrorText(_ code: CInt) -> String {
+        guard let text = strerror(code) else { return "socket error \(code)" }
+        return String(cString: text).lowercased()
     }
 }
