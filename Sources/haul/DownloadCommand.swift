@@ -5,6 +5,8 @@ import HaulCore
 import HaulKit
 
 /// `haul [options] URL...`: download files.
+///
+/// Short options that take a value also take it joined, as aria2c and curl do: `-x16`, `-j4`, `-ofile`, `-d/dir`.
 struct DownloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
@@ -14,13 +16,13 @@ struct DownloadCommand: AsyncParsableCommand {
     @Argument(help: "The http or https URLs to download.")
     var urls: [String] = []
 
-    @Option(name: [.short, .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment.")
+    @Option(name: [.customShort("i", allowingJoined: true), .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment.")
     var inputFile: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Save to FILE (only with a single URL).")
+    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (only with a single URL).")
     var output: String?
 
-    @Option(name: [.short, .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
     var directory: String?
 
     @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors (same as --progress none).")
@@ -38,7 +40,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
     var connectTimeout = 15.0
 
-    @Option(name: [.customShort("H"), .customLong("header")], help: "Extra request header 'Name: value' (repeatable). Authorization and Cookie are dropped when a redirect leaves the origin.")
+    @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable). Authorization and Cookie are dropped when a redirect leaves the origin.")
     var headers: [String] = []
 
     @Option(name: .customLong("user-agent"), help: "The User-Agent header.")
@@ -53,7 +55,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
-    @Option(name: [.customShort("x"), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
     var connections = 8
 
     @Option(name: .customLong("min-split-size"), help: "The smallest piece a file is split into: bytes, or with a K, M or G suffix (binary).")
@@ -73,7 +75,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup var limitOptions: ExtractionLimitOptions
 
-    @Option(name: [.customShort("j"), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
     var maxConcurrent = 5
 
     @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads. Default: --max-concurrent x --connections (no extra cap).")

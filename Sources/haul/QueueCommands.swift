@@ -168,7 +168,7 @@ struct ResumeCommand: AsyncParsableCommand {
 
     @OptionGroup var state: StateOptions
 
-    @Option(name: [.customShort("j"), .customLong("max-concurrent")], help: "Downloads running at once.")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once.")
     var maxConcurrent = 5
 
     @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads (default: no cap beyond each download's own).")

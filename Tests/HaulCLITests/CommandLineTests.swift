@@ -53,6 +53,22 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// aria2c and curl habits: `-x16`, `-j4`, `-ofile` (a value joined to its short option).
+    func testShortOptionsTakeJoinedValues() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                let result = try HaulProcess.run(["-q", "-x2", "-j1", "-oout.bin", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(contents(dir.file("out.bin")) == content, "contents(dir.file('out.bin'))")
+                // The joined value is the option's value, checked like any other.
+                let refused = try HaulProcess.run(["-x0", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(refused.status, 2, refused.stderr)
+                XCTAssertTrue(refused.stderr.contains("--connections must be between 1 and 32"), refused.stderr)
+            }
+        }
+    }
+
     func testExistingFileExitsSixUnlessOverwrite() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
