@@ -25,11 +25,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
     var directory: String?
 
-    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors (same as --progress none).")
-    var quiet = false
-
-    @Option(name: .customLong("progress"), help: "How to show progress: bar (default on a terminal), lines (default when piped), json (one object per line on stdout), none.")
-    var progress: String?
+    @OptionGroup var progressOptions: ProgressOptions
 
     @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
     var retries = 5
@@ -75,17 +71,10 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup var limitOptions: ExtractionLimitOptions
 
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
-    var maxConcurrent = 5
-
-    @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads. Default: --max-concurrent x --connections (no extra cap).")
-    var maxConnections: Int?
+    @OptionGroup var queueOptions: QueueOptions
 
     @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")
     var limitRate: String?
-
-    @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
-    var maxOverallRate: String?
 
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
@@ -103,12 +92,8 @@ struct DownloadCommand: AsyncParsableCommand {
         if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
         if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
-        if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }
-        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
-        for (flag, value) in [("--limit-rate", limitRate), ("--max-overall-rate", maxOverallRate)] {
-            if let value, (ByteCount.parse(value) ?? 0) < 1 {
-                throw ValidationError("\(flag) must be a rate of at least 1 byte per second, like 500K or 2M")
-            }
+        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
+            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let checksum {
@@ -119,9 +104,6 @@ struct DownloadCommand: AsyncParsableCommand {
             throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
         }
         _ = split
-        if let progress, ProgressMode(rawValue: progress) == nil {
-            throw ValidationError("--progress must be one of bar, lines, json, none")
-        }
         for header in headers where !header.contains(":") {
             throw ValidationError("header '\(header)' is not of the form 'Name: value'")
         }
@@ -133,9 +115,6 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let mode: ProgressMode = quiet
-            ? .none
-            : (progress.flatMap(ProgressMode.init) ?? (Terminal.isTerminal(STDERR_FILENO) ? .bar : .lines))
         let configuration = HaulConfiguration(
             stateDirectory: stateDirectory ?? HaulConfiguration.defaultStateDirectory(),
             connectTimeout: connectTimeout,
@@ -149,9 +128,9 @@ struct DownloadCommand: AsyncParsableCommand {
         let extraction = (extract || extractTo != nil)
             ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
             : nil
-        let limits = QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: maxConnections ?? maxConcurrent * connections)
         let session = DownloadSession(
-            client: client, mode: mode, limits: limits, globalRate: maxOverallRate.flatMap(ByteCount.parse), extraction: extraction
+            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
+            globalRate: queueOptions.globalRate, extraction: extraction
         )
         let code = await session.run(requests: requests)
         await client.shutdown()

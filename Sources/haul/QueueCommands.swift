@@ -168,37 +168,15 @@ struct ResumeCommand: AsyncParsableCommand {
 
     @OptionGroup var state: StateOptions
 
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once.")
-    var maxConcurrent = 5
+    @OptionGroup var queueOptions: QueueOptions
 
-    @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads (default: no cap beyond each download's own).")
-    var maxConnections: Int?
-
-    @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
-    var maxOverallRate: String?
-
-    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors.")
-    var quiet = false
-
-    @Option(name: .customLong("progress"), help: "bar, lines, json or none.")
-    var progress: String?
+    @OptionGroup var progressOptions: ProgressOptions
 
     func validate() throws {
         if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }
-        if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }
-        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
-        if let maxOverallRate, (ByteCount.parse(maxOverallRate) ?? 0) < 1 {
-            throw ValidationError("--max-overall-rate must be a rate like 500K or 2M")
-        }
-        if let progress, ProgressMode(rawValue: progress) == nil {
-            throw ValidationError("--progress must be one of bar, lines, json, none")
-        }
     }
 
     func run() async throws {
-        let mode: ProgressMode = quiet
-            ? .none
-            : (progress.flatMap(ProgressMode.init) ?? (Terminal.isTerminal(STDERR_FILENO) ? .bar : .lines))
         let client = try state.client()
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
         let stored = try client.store.all()
@@ -221,8 +199,11 @@ struct ResumeCommand: AsyncParsableCommand {
             Terminal.writeError("haul: nothing to resume\(all ? "" : " (paused and failed downloads need an id or --all)")\n")
             return
         }
-        let limits = QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: maxConnections ?? maxConcurrent * 32)
-        let session = DownloadSession(client: client, mode: mode, limits: limits, globalRate: maxOverallRate.flatMap(ByteCount.parse))
+        // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
+        let session = DownloadSession(
+            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: 32),
+            globalRate: queueOptions.globalRate
+        )
         let code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
         await client.shutdown()
         KeyReader.current?.stop()
