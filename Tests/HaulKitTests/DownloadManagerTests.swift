@@ -354,6 +354,9 @@ final class DownloadManagerTests: XCTestCase {
           }.filter { !$0.isEmpty }
           XCTAssertEqual(kinds.first, "added")
           XCTAssertEqual(kinds.last, "removed")
+          // The state change comes before the completion that carries the path, and a remove right after cannot
+          // cut it off.
+          XCTAssertEqual(kinds, ["added", "queued", "downloading", "completed", "completed!", "removed"].filter(kinds.contains) , "\(kinds)")
           for expected in ["downloading", "completed", "completed!"] { XCTAssertTrue(kinds.contains(expected), "\(kinds)") }
           XCTAssertTrue(seen.contains { if case .progress = $0 { return true } else { return false } })
           _ = neverRead

@@ -447,7 +447,15 @@ public actor DownloadManager {
         schedule()
     }
 
-    private func runEnded(_ id: Int64, generation: Int, outcome: DownloadOutcome) {
+    private func runEnded(_ id: Int64, generation: Int, outcome: DownloadOutcome) async {
+        switch outcome {
+        case .completed, .cancelled:
+            // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an
+            // observer sees `completed` before `.completed`, and a `remove` right after cannot cut it off.
+            await entries[id]?.forwarder?.value
+        case .failed, .paused:
+            break  // the stream goes on (the download can run again): nothing to wait for
+        }
         guard var entry = entries[id], entry.generation == generation else { return }
         entry.heldConnections = nil
         switch outcome {
