@@ -141,24 +141,17 @@ final class MultiProgressView {
 
     private func line(for row: Row, width: Int) -> String {
         let progress = row.progress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
-        let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "  ?%"
-        let sizes = progress.totalBytes.map { "\(ByteCount.format(progress.bytesDone)) / \(ByteCount.format($0))" }
-            ?? ByteCount.format(progress.bytesDone)
         let status = row.state == .paused
             ? "paused"
             : "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
-        let tail = pad(sizes, 21) + "  " + status
-        let nameWidth = min(max(8, width / 4), 30)
-        let name = row.name.count > nameWidth ? String(row.name.prefix(nameWidth - 1)) + "…" : pad(row.name, nameWidth)
-        let barWidth = max(0, min(30, width - 1 - nameWidth - 2 - 4 - 1 - 2 - tail.count))
-        var bar = ""
-        if barWidth >= 5 {
-            let inner = barWidth - 2
-            let filled = Int((progress.fraction ?? 0) * Double(inner))
-            bar = "[" + String(repeating: "=", count: filled)
-                + (filled < inner ? ">" + String(repeating: " ", count: inner - filled - 1) : "") + "]"
-        }
-        return "\(name)  \(percent) \(bar)  \(tail)"
+        return ProgressLine(
+            name: row.name,
+            bytesDone: progress.bytesDone,
+            totalBytes: progress.totalBytes,
+            status: status,
+            nameColumn: min(max(8, width / 4), 30),
+            maxBarWidth: 30
+        ).text(width: width)
     }
 
     private func totalLine(width: Int) -> String {
@@ -181,10 +174,6 @@ final class MultiProgressView {
         var line = text
         while line.hasSuffix(" ") { line.removeLast() }
         return line.count > width - 1 ? String(line.prefix(width - 1)) : line
-    }
-
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
     private func paint(_ text: String, _ code: String) -> String {

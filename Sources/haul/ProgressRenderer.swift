@@ -6,7 +6,7 @@ import HaulKit
 enum ProgressMode: String, CaseIterable {
     /// A redrawn bar on a terminal.
     case bar
-    /// A plain line every few seconds (for logs and pipes).
+    /// A plain line every few seconds while bytes arrive (for logs and pipes).
     case lines
     /// One JSON object per line on standard output.
     case json
@@ -24,6 +24,7 @@ final class ProgressRenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var lastDraw: Double = 0
     private var lastLine: Double = 0
+    private var lastLineBytes: Int64?
     private var lastProgress: DownloadProgress?
     private var state: DownloadState = .queued
     private var started = ProcessInfo.processInfo.systemUptime
@@ -108,12 +109,7 @@ final class ProgressRenderer: @unchecked Sendable {
 
     private func drawBar() {
         lastDraw = now()
-        let width = Terminal.columns()
         let progress = lastProgress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
-        let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "  ?%"
-        let sizes = progress.totalBytes.map { "\(ByteCount.format(progress.bytesDone)) / \(ByteCount.format($0))" }
-            ?? ByteCount.format(progress.bytesDone)
-        // Fixed-width slots keep the bar from jumping when the speed text or the state changes.
         let status: String
         switch state {
         case .paused: status = "paused"
@@ -122,30 +118,17 @@ final class ProgressRenderer: @unchecked Sendable {
         default:
             status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
         }
-        var tail = pad(sizes, 21) + "  " + pad(status, 22)
-        if progress.activeConnections > 1, state == .downloading { tail += " \(progress.activeConnections) conn" }
-        if let hint, state == .downloading || state == .paused, width >= 100 { tail += "  " + pad(hint, 24) }
-        let nameWidth = min(max(8, width / 4), name.count)
-        let shownName = name.count > nameWidth ? String(name.prefix(max(1, nameWidth - 1))) + "…" : name
-        let barWidth = max(0, min(40, width - 1 - shownName.count - 2 - 4 - 1 - 2 - 2 - tail.count))
-        var bar = ""
-        if barWidth >= 5 {
-            let inner = barWidth - 2
-            let filled = Int((progress.fraction ?? 0) * Double(inner))
-            bar = String(repeating: "=", count: filled)
-            if filled < inner { bar += ">" + String(repeating: " ", count: inner - filled - 1) }
-            bar = "[" + bar + "]"
-        }
-        var line = "\(shownName)  \(percent) \(bar)  \(tail)"
-        while line.hasSuffix(" ") { line.removeLast() }
-        if line.count > width - 1 { line = String(line.prefix(width - 1)) }
+        let line = ProgressLine(
+            name: name,
+            bytesDone: progress.bytesDone,
+            totalBytes: progress.totalBytes,
+            status: status,
+            extra: progress.activeConnections > 1 && state == .downloading ? "\(progress.activeConnections) conn" : nil,
+            hint: state == .downloading || state == .paused ? hint : nil
+        ).text(width: Terminal.columns())
         let color = state == .completed ? "32" : (state == .failed ? "31" : nil)
         Terminal.writeError("\r\u{1B}[2K" + (color.map { paint(line, $0) } ?? line))
         drewBar = true
-    }
-
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 
     private func finishBarLine(done: Bool) {
@@ -163,15 +146,23 @@ final class ProgressRenderer: @unchecked Sendable {
         switch update {
         case .progress(let progress):
             lastProgress = progress
-            guard now() - lastLine >= Self.lineInterval, state == .downloading else { return }
+            // A line says something moved: while a connection waits or retries, the retry lines speak instead.
+            guard now() - lastLine >= Self.lineInterval, state == .downloading, progress.bytesDone != lastLineBytes else {
+                return
+            }
             lastLine = now()
+            lastLineBytes = progress.bytesDone
             let percent = progress.fraction.map { "\(Int($0 * 100))%" } ?? "?"
             let total = progress.totalBytes.map { " of \(ByteCount.format($0))" } ?? ""
             Terminal.writeError(
                 "\(name): \(percent), \(ByteCount.format(progress.bytesDone))\(total), \(ByteCount.formatRate(progress.currentSpeed)), ETA \(DurationText.format(progress.secondsRemaining))\n"
             )
         case .state(let newState):
-            if newState == .downloading { started = now(); lastLine = now() }
+            if newState == .downloading {
+                started = now()
+                lastLine = now()
+                lastLineBytes = lastProgress?.bytesDone ?? 0
+            }
             if newState == state { return }
             state = newState
             switch newState {

@@ -40,6 +40,24 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// Plain lines report movement: a server that takes 4 s to answer gets no "0 B, 0 B/s" lines in the log.
+    func testPlainLinesStayQuietWhileNothingMoves() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let file = FileResource(content: content)
+                server.route("/late.bin") { request in
+                    var response = file.response(for: request)
+                    response.headDelay = .seconds(4)
+                    return response
+                }
+                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-x", "1", server.url("/late.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(result.stderr.contains("late.bin: completed"), result.stderr)
+                XCTAssertFalse(result.stderr.contains(" 0 B, 0 B/s"), "a line while nothing moved: \(result.stderr)")
+            }
+        }
+    }
+
     func testQuietPrintsNothing() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

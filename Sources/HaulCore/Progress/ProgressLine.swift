@@ -1,0 +1,116 @@
+/// One download's progress line as a terminal shows it: name, percent, bar, sizes, status, and optional extras
+/// (a connection count, the keys), fitted to the terminal's width.
+///
+/// A line as wide as the terminal wraps, and a wrapped line breaks an in-place redraw, so `text(width:)` is always
+/// shorter than `width`. When room is short it gives things up in this order: the keys, the fixed columns that keep
+/// redraws from jumping, the extra, the bar, the total size (the percent still tells it), and only then cuts the
+/// end of the line.
+public struct ProgressLine: Sendable, Equatable {
+    /// The file name.
+    public var name: String
+    /// Bytes held.
+    public var bytesDone: Int64
+    /// The complete length, when known.
+    public var totalBytes: Int64?
+    /// What is happening: speed and time left, "paused", "done in 3s"...
+    public var status: String
+    /// A short extra after the status ("16 conn").
+    public var extra: String?
+    /// The keys, shown only when the bar still gets a useful width beside them.
+    public var hint: String?
+    /// Pads or cuts names to one column (several lines under each other); `nil`: the name as long as it is, up
+    /// to a quarter of the width.
+    public var nameColumn: Int?
+    /// The widest the bar gets.
+    public var maxBarWidth: Int
+
+    public init(
+        name: String, bytesDone: Int64, totalBytes: Int64?, status: String, extra: String? = nil, hint: String? = nil,
+        nameColumn: Int? = nil, maxBarWidth: Int = 40
+    ) {
+        self.name = name
+        self.bytesDone = bytesDone
+        self.totalBytes = totalBytes
+        self.status = status
+        self.extra = extra
+        self.hint = hint
+        self.nameColumn = nameColumn
+        self.maxBarWidth = maxBarWidth
+    }
+
+    /// Columns of the sizes and status slots when there is room for them.
+    static let sizesColumn = 21
+    static let statusColumn = 22
+    /// The narrowest bar worth drawing, and the narrowest that may share the line with the keys.
+    static let minimumBar = 5
+    static let minimumBarBesideHint = 10
+
+    /// The fraction done, when the total is known (a zero-length file is done).
+    public var fraction: Double? {
+        guard let totalBytes else { return nil }
+        return totalBytes == 0 ? 1 : min(1, Double(bytesDone) / Double(totalBytes))
+    }
+
+    /// The line for a terminal `width` columns wide: never `width` characters or more, never ending in a space.
+    public func text(width: Int) -> String {
+        let room = max(1, width - 1)
+        let percent = fraction.map { Self.pad(String(Int($0 * 100)), left: 3) + "%" } ?? "  ?%"
+        let done = ByteCount.format(bytesDone)
+        let sizes = totalBytes.map { "\(done) / \(ByteCount.format($0))" } ?? done
+        let shownName = fittedName(width: width)
+        let head = "\(shownName)  \(percent)"
+        let extraText = extra.map { " \($0)" } ?? ""
+
+        let padded = Self.pad(sizes, Self.sizesColumn) + "  " + Self.pad(status, Self.statusColumn) + extraText
+        let compact = "\(sizes)  \(status)\(extraText)"
+        if let hint, let line = withBar(head, tail: padded + "  " + hint, room: room, minimum: Self.minimumBarBesideHint) {
+            return line
+        }
+        // The padded slots stay when there is room, so that a changing speed text does not make the line jump.
+        let plain = "\(sizes)  \(status)"
+        for tail in [padded, compact, plain] {
+            if let line = withBar(head, tail: Self.trimmed(tail), room: room, minimum: Self.minimumBar) { return line }
+        }
+        let trimmedName = Self.trimmed(shownName)
+        for tail in [plain, "\(done)  \(status)"] {
+            let line = "\(trimmedName)  \(percent)  \(tail)"
+            if line.count <= room { return line }
+        }
+        return Self.trimmed(String("\(trimmedName)  \(percent)  \(done)  \(status)".prefix(room)))
+    }
+
+    private func fittedName(width: Int) -> String {
+        let limit = nameColumn ?? min(max(8, width / 4), name.count)
+        if name.count > limit { return String(name.prefix(max(1, limit - 1))) + "…" }
+        return nameColumn == nil ? name : Self.pad(name, limit)
+    }
+
+    private func withBar(_ head: String, tail: String, room: Int, minimum: Int) -> String? {
+        let barWidth = min(maxBarWidth, room - head.count - 1 - 2 - tail.count)
+        guard barWidth >= minimum else { return nil }
+        return "\(head) \(Self.bar(fraction ?? 0, width: barWidth))  \(tail)"
+    }
+
+    /// `[=====>    ]` of exactly `width` characters.
+    public static func bar(_ fraction: Double, width: Int) -> String {
+        let inner = width - 2
+        let filled = max(0, min(inner, Int(fraction * Double(inner))))
+        var bar = String(repeating: "=", count: filled)
+        if filled < inner { bar += ">" + String(repeating: " ", count: inner - filled - 1) }
+        return "[" + bar + "]"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func pad(_ text: String, left width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    static func trimmed(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

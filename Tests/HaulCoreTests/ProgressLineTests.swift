@@ -1,0 +1,89 @@
+import HaulCore
+import XCTest
+
+/// The progress line fits any terminal: never as wide as it (a wrapped line breaks the redraw), giving up the
+/// keys, the padding, the bar and the total before cutting anything.
+final class ProgressLineTests: XCTestCase {
+    private func line(
+        _ name: String = "ubuntu.iso", done: Int64 = 512 << 20, total: Int64? = 1 << 30, status: String = "98.0 MiB/s ETA 5s",
+        extra: String? = nil, hint: String? = nil, nameColumn: Int? = nil
+    ) -> ProgressLine {
+        ProgressLine(name: name, bytesDone: done, totalBytes: total, status: status, extra: extra, hint: hint, nameColumn: nameColumn)
+    }
+
+    func testAWideTerminalGetsEverythingInFixedColumns() {
+        let text = line(extra: "16 conn", hint: "space: pause, q: quit").text(width: 120)
+        XCTAssertTrue(text.hasPrefix("ubuntu.iso   50% [===="), text)
+        XCTAssertTrue(text.contains("]  512 MiB / 1.00 GiB     98.0 MiB/s"), text)
+        XCTAssertTrue(text.hasSuffix("98.0 MiB/s ETA 5s      16 conn  space: pause, q: quit"), text)
+        // The status slot is fixed: a shorter speed text leaves the keys where they were.
+        let shorter = line(status: "1 B/s ETA 5s", extra: "16 conn", hint: "space: pause, q: quit").text(width: 120)
+        XCTAssertEqual(shorter.count, text.count)
+        XCTAssertEqual(shorter.range(of: "space")?.lowerBound.utf16Offset(in: shorter), text.range(of: "space")?.lowerBound.utf16Offset(in: text))
+    }
+
+    func testNothingIsEverAsWideAsTheTerminal() {
+        let names = ["a", "ubuntu-24.04.1-desktop-amd64.iso", String(repeating: "x", count: 200)]
+        for width in 1...160 {
+            for name in names {
+                for hint in [nil, "space: pause, q: quit"] {
+                    for total in [nil, Int64(1) << 40] {
+                        let text = line(name, total: total, extra: "16 conn", hint: hint).text(width: width)
+                        XCTAssertLessThan(text.count, max(2, width), "width \(width): \(text)")
+                        XCTAssertFalse(text.hasSuffix(" "), "width \(width): \(text)")
+                        XCTAssertFalse(text.isEmpty)
+                    }
+                }
+            }
+        }
+    }
+
+    func testKeysGoFirstThenPaddingThenTheExtraThenTheBar() {
+        let hint = "space: pause, q: quit"
+        let wide = line(hint: hint).text(width: 100)
+        XCTAssertTrue(wide.contains(hint) && wide.contains("["), wide)
+        // Too narrow for the keys beside a useful bar: the keys go, the bar stays.
+        let medium = line(hint: hint).text(width: 80)
+        XCTAssertFalse(medium.contains("space"), medium)
+        XCTAssertTrue(medium.contains("[=") && medium.contains("512 MiB / 1.00 GiB  "), medium)
+        // Narrower: the padding goes before the bar does.
+        let narrow = line().text(width: 62)
+        XCTAssertTrue(narrow.contains("[") && narrow.contains("512 MiB / 1.00 GiB  98.0 MiB/s ETA 5s"), narrow)
+        // The extra goes before the bar.
+        let withExtra = line(extra: "16 conn").text(width: 64)
+        XCTAssertTrue(withExtra.contains("[") && !withExtra.contains("conn"), withExtra)
+        XCTAssertTrue(line(extra: "16 conn").text(width: 72).contains("ETA 5s 16 conn"))
+        // Narrower still: no bar, and what it says is whole.
+        XCTAssertEqual(line().text(width: 58), "ubuntu.iso   50%  512 MiB / 1.00 GiB  98.0 MiB/s ETA 5s")
+        // Then the total (the percent still tells it).
+        XCTAssertEqual(line().text(width: 52), "ubuntu.iso   50%  512 MiB  98.0 MiB/s ETA 5s")
+    }
+
+    func testAFinishedLineKeepsItsStatusOnANarrowTerminal() {
+        let text = line("f.bin", done: 3 << 20, total: 3 << 20, status: "done in 3s").text(width: 40)
+        XCTAssertEqual(text, "f.bin  100%  3.00 MiB  done in 3s")
+    }
+
+    func testNamesAreCutWithAnEllipsisAndColumnsPadded() {
+        let long = line(String(repeating: "n", count: 60)).text(width: 100)
+        XCTAssertTrue(long.hasPrefix(String(repeating: "n", count: 24) + "…  "), long)
+        let column = line("a.bin", nameColumn: 12).text(width: 100)
+        XCTAssertTrue(column.hasPrefix("a.bin          50% ["), column)
+    }
+
+    func testUnknownTotalAndEmptyFile() {
+        XCTAssertTrue(line(total: nil).text(width: 100).contains("  ?% [>"), line(total: nil).text(width: 100))
+        let empty = line(done: 0, total: 0, status: "done in 1ms").text(width: 100)
+        XCTAssertTrue(empty.contains("100% [======"), empty)
+    }
+
+    func testBarIsExactlyItsWidth() {
+        for width in 2...40 {
+            for fraction in [0.0, 0.01, 0.5, 0.99, 1.0] {
+                XCTAssertEqual(ProgressLine.bar(fraction, width: width).count, width)
+            }
+        }
+        XCTAssertEqual(ProgressLine.bar(0.5, width: 12), "[=====>    ]")
+        XCTAssertEqual(ProgressLine.bar(1, width: 7), "[=====]")
+    }
+}
