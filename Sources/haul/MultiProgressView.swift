@@ -57,7 +57,8 @@ final class MultiProgressView {
 
     func progress(_ id: Int64, _ progress: DownloadProgress) {
         rows[id]?.progress = progress
-        draw(force: false)
+        // The count a pause settles on comes after the state change and is always drawn.
+        draw(force: rows[id].map { $0.state != .downloading } ?? false)
     }
 
     func note(_ id: Int64, _ update: DownloadUpdate) {

@@ -81,7 +81,9 @@ final class ProgressRenderer: @unchecked Sendable {
         switch update {
         case .progress(let progress):
             lastProgress = progress
-            guard now() - lastDraw >= Self.barInterval else { return }
+            // Redraws are rationed while bytes flow; the count a pause settles on comes after the state change
+            // and is always drawn.
+            guard now() - lastDraw >= Self.barInterval || state != .downloading else { return }
             drawBar()
         case .state(let newState):
             state = newState
@@ -191,7 +193,8 @@ final class ProgressRenderer: @unchecked Sendable {
         var object: [String: Any] = ["id": id, "name": name]
         switch update {
         case .progress(let progress):
-            guard now() - lastLine >= Self.jsonInterval else {
+            // Rationed while bytes flow; the count a pause settles on comes after the state change and goes out.
+            guard now() - lastLine >= Self.jsonInterval || state != .downloading else {
                 pendingJSONProgress = progress
                 return
             }
@@ -214,6 +217,7 @@ final class ProgressRenderer: @unchecked Sendable {
                 lastLine = 0
                 renderJSON(.progress(pending))
             }
+            state = newState
             object["type"] = "state"
             object["state"] = newState.rawValue
         case .retrying(let attempt, let delay, let reason):

@@ -46,4 +46,31 @@ final class JSONProgressTests: XCTestCase {
             }
         }
     }
+
+    /// Stopped with Ctrl-C, the last progress object tells the bytes that were kept, not a count from before.
+    func testLastProgressAfterAnInterruptIsTheCountKept() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let file = FileResource(content: content)
+                server.route("/f.bin") { request in
+                    var response = file.response(for: request)
+                    response.bytesPerSecond = 1 << 20
+                    return response
+                }
+                let state = dir.file("s")
+                let part = dir.file("f.bin.part").path
+                let running = try HaulProcess(["--progress", "json", "-x", "2", "--state-dir", state.path, server.url("/f.bin")], in: dir.url)
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                running.signal(SIGINT)
+                let result = running.finish()
+                XCTAssertEqual(result.status, 130, result.stderr)
+                let kept = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part))
+                let objects = try result.stdout.split(separator: "\n").map {
+                    try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+                }
+                let last = try XCTUnwrap(objects.last { $0["type"] as? String == "progress" })
+                XCTAssertEqual(last["bytes"] as? Int, Int(kept), "\(result.stdout)")
+            }
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HaulCore
 import HaulTestSupport
 import XCTest
 
@@ -103,6 +104,8 @@ final class TerminalTests: XCTestCase {
                 let held = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part))
                 usleep(1_200_000)
                 XCTAssertEqual(durableBytes(stateDirectory: state, partPath: part), held, "nothing arrives while paused")
+                let pausedBar = TerminalSession.drawnLines(session.output).last { $0.hasPrefix("f.bin") } ?? ""
+                XCTAssertTrue(pausedBar.contains("  \(ByteCount.format(held)) / 6.00 MiB"), "the paused bar shows the bytes kept (\(held)): \(pausedBar)")
 
                 session.type(" ")
                 XCTAssertTrue(

@@ -365,6 +365,36 @@ final class DownloadManagerTests: XCTestCase {
     }
   }
 
+  /// A shutdown stops what runs; an observer still gets each download's last state and the byte count it kept
+  /// before its stream ends (a `haul` quit shows and logs what was kept, not a count from a moment before).
+  func testShutdownDeliversTheLastStateAndTheBytesKept() async throws {
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        serve(server, "/a", medium, rate: 1 << 20)
+        try await withHarness(dir) { harness in
+          let manager = manager(harness, maxConcurrent: 1)
+          let events = await manager.events()
+          let collector = Task { () -> [ManagerEvent] in
+            var seen: [ManagerEvent] = []
+            for await event in events { seen.append(event) }
+            return seen
+          }
+          let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
+          try await waitUntil { (await manager.snapshot(id)?.bytesDone ?? 0) > 64 << 10 }
+          await manager.shutdown()
+          let seen = await collector.value
+          let kept = try XCTUnwrap(harness.client.store.segments(of: id)).reduce(Int64(0)) { $0 + ($1.next - $1.start) }
+          XCTAssertGreaterThan(kept, 0)
+          let lastProgress = seen.last { if case .progress = $0 { return true } else { return false } }
+          guard case .progress(_, let progress)? = lastProgress else { return XCTFail("no progress in \(seen)") }
+          XCTAssertEqual(progress.bytesDone, kept, "the last progress is the count kept")
+          let lastState = seen.last { if case .stateChanged = $0 { return true } else { return false } }
+          XCTAssertEqual(lastState, .stateChanged(id: id, .queued), "stopped by a shutdown, it waits for the next run")
+        }
+      }
+    }
+  }
+
   /// Another process pauses a running download through the store (`haul pause ID`): the running manager stops
   /// it, keeping the partial file, within a poll interval or so.
   func testAPauseFromAnotherProcessReachesTheRunningManager() async throws {

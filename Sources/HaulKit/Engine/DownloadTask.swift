@@ -57,6 +57,12 @@ public actor DownloadTask {
     /// Every update from now on, starting with the current state and progress.
     public nonisolated var updates: AsyncStream<DownloadUpdate> { broadcaster.subscribe() }
 
+    /// `updates`, with a way to end the stream once the reader has taken everything sent before (the queue's
+    /// forwarder, so that a shutdown loses no last state or progress).
+    nonisolated func updateSubscription() -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
+        broadcaster.subscription()
+    }
+
     /// The lifecycle state.
     public var state: DownloadState { lifecycle.state }
 

@@ -158,6 +158,12 @@ final class UpdateBroadcaster: Sendable {
     private let subscribers = NIOLockedValueBox(Subscribers())
 
     func subscribe() -> AsyncStream<DownloadUpdate> {
+        subscription().stream
+    }
+
+    /// A stream like `subscribe()`'s, and a way to end it: `end()` lets the reader take what was already sent,
+    /// then the stream finishes (cancelling the reader would drop what it had not taken yet).
+    func subscription() -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
         let (stream, continuation) = AsyncStream<DownloadUpdate>.makeStream(bufferingPolicy: .unbounded)
         let finished = subscribers.withLockedValue { subscribers -> Bool in
             if let state = subscribers.lastState { continuation.yield(.state(state)) }
@@ -172,7 +178,7 @@ final class UpdateBroadcaster: Sendable {
             return false
         }
         if finished { continuation.finish() }
-        return stream
+        return (stream, { continuation.finish() })
     }
 
     func send(_ update: DownloadUpdate) {

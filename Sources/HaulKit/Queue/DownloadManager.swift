@@ -44,6 +44,8 @@ public actor DownloadManager {
         var generation = 0
         var errorMessage: String?
         var forwarder: Task<Void, Never>?
+        /// Ends the forwarder's stream after what the task already sent.
+        var endUpdates: (@Sendable () -> Void)?
         /// Another process downloads it: not started here again in this run.
         var ownedElsewhere = false
     }
@@ -148,8 +150,10 @@ public actor DownloadManager {
         )
         let bytes = task.currentBytes
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
+        let updates = task.updateSubscription()
+        entry.endUpdates = updates.end
         entry.forwarder = Task { [weak self, channels, latestProgress] in
-            for await update in task.updates {
+            for await update in updates.stream {
                 switch update {
                 case .state(let state):
                     Self.broadcast(.stateChanged(id: id, state), to: channels)
@@ -371,7 +375,9 @@ public actor DownloadManager {
             }
         }
         await publishProgress()
-        for entry in entries.values { entry.forwarder?.cancel() }
+        // Observers get the last state and byte count each stopped task sent before their streams end.
+        for entry in entries.values { entry.endUpdates?() }
+        for entry in entries.values { await entry.forwarder?.value }
         for channel in channels.withLockedValue({ $0 }) { channel.finish() }
         channels.withLockedValue { $0 = [] }
         wakeIdleWaiters(force: true)
