@@ -84,6 +84,16 @@ public final class TestServer: Sendable {
         route(path) { file.response(for: $0) }
     }
 
+    /// Serves `file` at `path`, each response sent at `bytesPerSecond` while `throttle` is on (always unless the
+    /// test turns it off, e.g. to let a resumed download finish quickly).
+    public func serve(_ path: String, _ file: FileResource, bytesPerSecond: Int, while throttle: Switch = Switch(on: true)) {
+        route(path) { request in
+            var response = file.response(for: request)
+            if throttle.isOn { response.bytesPerSecond = bytesPerSecond }
+            return response
+        }
+    }
+
     /// The requests received so far, in arrival order: all of them, or only those for one path.
     public func requests(for path: String? = nil) -> [TestRequest] {
         core.requests(for: path)

@@ -207,11 +207,7 @@ final class CommandLineTests: XCTestCase {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: deterministicBytes(count: 4 << 20, seed: 9))
-                server.route("/slow.bin") { request in
-                    var response = file.response(for: request)
-                    response.bytesPerSecond = 1 << 20
-                    return response
-                }
+                server.serve("/slow.bin", file, bytesPerSecond: 1 << 20)
                 let arguments = ["--state-dir", dir.file("s").path, server.url("/slow.bin")]
                 let running = try HaulProcess(arguments, in: dir.url)
                 let part = dir.file("slow.bin.part")

@@ -10,11 +10,7 @@ final class JSONProgressTests: XCTestCase {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: content)
-                server.route("/f.bin") { request in
-                    var response = file.response(for: request)
-                    response.bytesPerSecond = 1 << 20  // 2 MiB per connection: about 2 s
-                    return response
-                }
+                server.serve("/f.bin", file, bytesPerSecond: 1 << 20)  // 2 MiB per connection: about 2 s
                 let result = try HaulProcess.run(
                     ["--progress", "json", "-x", "4", "--min-split-size", "1M", "--state-dir", dir.file("s").path, server.url("/f.bin")],
                     in: dir.url
@@ -52,11 +48,7 @@ final class JSONProgressTests: XCTestCase {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: content)
-                server.route("/f.bin") { request in
-                    var response = file.response(for: request)
-                    response.bytesPerSecond = 1 << 20
-                    return response
-                }
+                server.serve("/f.bin", file, bytesPerSecond: 1 << 20)
                 let state = dir.file("s")
                 let part = dir.file("f.bin.part").path
                 let running = try HaulProcess(["--progress", "json", "-x", "2", "--state-dir", state.path, server.url("/f.bin")], in: dir.url)

@@ -11,11 +11,7 @@ final class KillAndResumeTests: XCTestCase {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: content)
-                server.route("/big.bin") { request in
-                    var response = file.response(for: request)
-                    response.bytesPerSecond = 1 << 20
-                    return response
-                }
+                server.serve("/big.bin", file, bytesPerSecond: 1 << 20)
                 let arguments = ["--state-dir", dir.file("s").path, "-o", "big.bin", server.url("/big.bin")]
                 let part = dir.file("big.bin.part")
                 let state = dir.file("s")

@@ -6,15 +6,6 @@ import XCTest
 final class QueueCommandTests: XCTestCase {
     private let content = deterministicBytes(count: 2 << 20, seed: 21)
 
-    private func serveThrottled(_ server: TestServer, _ path: String, _ bytes: [UInt8], rate: Int, while on: ThrottleFlag) {
-        let file = FileResource(content: bytes)
-        server.route(path) { request in
-            var response = file.response(for: request)
-            if on.value { response.bytesPerSecond = rate }
-            return response
-        }
-    }
-
     private func list(_ state: String, in dir: URL) throws -> [[String: Any]] {
         let result = try HaulProcess.run(["list", "--json", "--state-dir", state], in: dir)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -35,11 +26,11 @@ final class QueueCommandTests: XCTestCase {
     }
 
     func testManyURLsRunConcurrentlyThenListAndClean() async throws {
-        let flag = ThrottleFlag()
+        let flag = Switch(on: true)
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let small = deterministicBytes(count: 128 << 10, seed: 22)
-                for index in 0..<6 { serveThrottled(server, "/f\(index).bin", small, rate: 512 << 10, while: flag) }
+                for index in 0..<6 { server.serve("/f\(index).bin", FileResource(content: small), bytesPerSecond: 512 << 10, while: flag) }
                 let state = dir.file("s").path
                 let urls = (0..<6).map { server.url("/f\($0).bin") }
                 let result = try HaulProcess.run(urls + ["-j", "3", "--state-dir", state, "-d", "out"], in: dir.url)
@@ -60,10 +51,10 @@ final class QueueCommandTests: XCTestCase {
     }
 
     func testPauseFromAnotherTerminalThenResumeById() async throws {
-        let flag = ThrottleFlag()
+        let flag = Switch(on: true)
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                serveThrottled(server, "/big.bin", content, rate: 256 << 10, while: flag)
+                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: flag)
                 let state = dir.file("s").path
                 let (running, id) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
                 let pause = try HaulProcess.run(["pause", String(id), "--state-dir", state], in: dir.url)
@@ -74,7 +65,7 @@ final class QueueCommandTests: XCTestCase {
                 XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "paused")
                 XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("big.bin.part").path))
 
-                flag.value = false
+                flag.isOn = false
                 server.clearRequests()
                 let resumed = try HaulProcess.run(["resume", String(id), "--state-dir", state], in: dir.url)
                 XCTAssertEqual(resumed.status, 0, resumed.stderr)
@@ -85,10 +76,10 @@ final class QueueCommandTests: XCTestCase {
     }
 
     func testCancelFromAnotherTerminalDeletesThePartialFile() async throws {
-        let flag = ThrottleFlag()
+        let flag = Switch(on: true)
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                serveThrottled(server, "/big.bin", content, rate: 256 << 10, while: flag)
+                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: flag)
                 let state = dir.file("s").path
                 let (running, id) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
                 let cancel = try HaulProcess.run(["cancel", String(id), "--state-dir", state], in: dir.url)
@@ -103,16 +94,16 @@ final class QueueCommandTests: XCTestCase {
 
     /// After kill -9 the download shows as interrupted, and `haul resume` with no id finishes it.
     func testResumeWithoutIdsFinishesWhatAKilledProcessLeft() async throws {
-        let flag = ThrottleFlag()
+        let flag = Switch(on: true)
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                serveThrottled(server, "/big.bin", content, rate: 256 << 10, while: flag)
+                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: flag)
                 let state = dir.file("s").path
                 let (running, _) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
                 running.signal(SIGKILL)
                 _ = running.finish()
                 XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "interrupted")
-                flag.value = false
+                flag.isOn = false
                 let resumed = try HaulProcess.run(["resume", "--state-dir", state, "-q"], in: dir.url)
                 XCTAssertEqual(resumed.status, 0, resumed.stderr)
                 XCTAssertTrue(contents(dir.file("big.bin")) == content)
@@ -150,10 +141,10 @@ final class QueueCommandTests: XCTestCase {
 
     /// `haul move` from another terminal changes what a running haul starts next.
     func testMoveFromAnotherTerminalReordersARunningQueue() async throws {
-        let flag = ThrottleFlag()
+        let flag = Switch(on: true)
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                for name in ["a", "b", "c"] { serveThrottled(server, "/\(name).bin", content, rate: 1 << 20, while: flag) }
+                for name in ["a", "b", "c"] { server.serve("/\(name).bin", FileResource(content: content), bytesPerSecond: 1 << 20, while: flag) }
                 let state = dir.file("s").path
                 let urls = ["a", "b", "c"].map { server.url("/\($0).bin") }
                 let running = try HaulProcess(urls + ["-j", "1", "-x", "1", "--state-dir", state, "--progress", "json"], in: dir.url)
@@ -204,15 +195,5 @@ final class QueueCommandTests: XCTestCase {
                 XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             }
         }
-    }
-}
-
-/// A flag tests flip while a server route reads it.
-final class ThrottleFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = true
-    var value: Bool {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

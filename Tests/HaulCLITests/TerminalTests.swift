@@ -16,15 +16,6 @@ import Darwin
 final class TerminalTests: XCTestCase {
     private let content = deterministicBytes(count: 3 << 20, seed: 31)
 
-    private func serveSlowly(_ server: TestServer, _ path: String, _ bytes: [UInt8], rate: Int, while on: ThrottleFlag = ThrottleFlag()) {
-        let file = FileResource(content: bytes)
-        server.route(path) { request in
-            var response = file.response(for: request)
-            if on.value { response.bytesPerSecond = rate }
-            return response
-        }
-    }
-
     private func assertTerminalRestored(_ session: TerminalSession, file: StaticString = #filePath, line: UInt = #line) {
         let modes = session.localModes
         XCTAssertNotEqual(modes & tcflag_t(ECHO), 0, "typed keys echo again after haul exits", file: file, line: line)
@@ -40,7 +31,7 @@ final class TerminalTests: XCTestCase {
     func testBarIsRedrawnInPlaceWithinTheWidthAndEndsDone() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                serveSlowly(server, "/f.bin", content, rate: 1 << 20)
+                server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 1 << 20)
                 let session = try TerminalSession(["--state-dir", dir.file("s").path, "-x", "1", server.url("/f.bin")], in: dir.url, columns: 110)
                 defer { session.hangUp() }
                 let result = session.finish()
@@ -87,8 +78,8 @@ final class TerminalTests: XCTestCase {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let bytes = deterministicBytes(count: 6 << 20, seed: 32)
-                let throttled = ThrottleFlag()
-                serveSlowly(server, "/f.bin", bytes, rate: 512 << 10, while: throttled)
+                let throttled = Switch(on: true)
+                server.serve("/f.bin", FileResource(content: bytes), bytesPerSecond: 512 << 10, while: throttled)
                 let state = dir.file("s")
                 let part = dir.file("f.bin.part").path
                 let arguments = ["--state-dir", state.path, "-x", "1", server.url("/f.bin")]
@@ -120,7 +111,7 @@ final class TerminalTests: XCTestCase {
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("f.bin").path))
                 assertTerminalRestored(session)
 
-                throttled.value = false
+                throttled.isOn = false
                 let again = try HaulProcess.run(arguments, in: dir.url)
                 XCTAssertEqual(again.status, 0, again.stderr)
                 XCTAssertTrue(contents(dir.file("f.bin")) == bytes, "contents(dir.file('f.bin'))")
@@ -135,7 +126,7 @@ final class TerminalTests: XCTestCase {
             try await withTemporaryDirectory { dir in
                 let names = ["a.bin", "b.bin", "c.bin", "d.bin"]
                 let files = names.enumerated().map { deterministicBytes(count: (1 << 20) + $0.offset * 1000, seed: 40 + UInt64($0.offset)) }
-                for (name, bytes) in zip(names, files) { serveSlowly(server, "/\(name)", bytes, rate: 512 << 10) }
+                for (name, bytes) in zip(names, files) { server.serve("/\(name)", FileResource(content: bytes), bytesPerSecond: 512 << 10) }
                 let session = try TerminalSession(
                     ["--state-dir", dir.file("s").path, "-j", "4", "-x", "1"] + names.map { server.url("/\($0)") },
                     in: dir.url, columns: 40, rows: 5

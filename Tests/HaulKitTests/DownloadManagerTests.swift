@@ -9,17 +9,10 @@ final class DownloadManagerTests: XCTestCase {
   private let small = deterministicBytes(count: 256 << 10, seed: 11)
   private let medium = deterministicBytes(count: 2 << 20, seed: 12)
 
-  /// Serves `content` at `path`, throttled to `rate` bytes per second while `throttled()` says so.
-  private func serve(
-    _ server: TestServer, _ path: String, _ content: [UInt8], rate: Int?,
-    throttled: @escaping @Sendable () -> Bool = { true }
-  ) {
+  /// Serves `content` at `path`, throttled to `rate` bytes per second (`nil`: full speed) while `throttle` is on.
+  private func serve(_ server: TestServer, _ path: String, _ content: [UInt8], rate: Int?, while throttle: Switch = Switch(on: true)) {
     let file = FileResource(content: content)
-    server.route(path) { request in
-      var response = file.response(for: request)
-      if throttled() { response.bytesPerSecond = rate }
-      return response
-    }
+    if let rate { server.serve(path, file, bytesPerSecond: rate, while: throttle) } else { server.serve(path, file) }
   }
 
   private func manager(_ harness: Harness, maxConcurrent: Int, connections: Int = 64) -> DownloadManager {
@@ -208,10 +201,10 @@ final class DownloadManagerTests: XCTestCase {
 
   /// Restart: running and queued downloads come back and finish by themselves; paused ones stay paused.
   func testQueueSurvivesARestart() async throws {
-    let throttle = ThrottleSwitch()
+    let throttle = Switch(on: true)
     try await withTestServer { server in
       try await withTemporaryDirectory { dir in
-        serve(server, "/a", medium, rate: 256 << 10, throttled: { throttle.on })
+        serve(server, "/a", medium, rate: 256 << 10, while: throttle)
         serve(server, "/b", small, rate: nil)
         serve(server, "/c", small, rate: nil)
         var ids: [String: Int64] = [:]
@@ -224,7 +217,7 @@ final class DownloadManagerTests: XCTestCase {
           await assertState(manager, ids["b"]!, .queued)
           await manager.shutdown()
         }
-        throttle.on = false
+        throttle.isOn = false
         server.clearRequests()
         try await withHarness(dir) { harness in
           let manager = manager(harness, maxConcurrent: 1)
@@ -418,15 +411,5 @@ final class DownloadManagerTests: XCTestCase {
         }
       }
     }
-  }
-}
-
-/// A flag tests flip while a server route reads it.
-final class ThrottleSwitch: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = true
-  var on: Bool {
-    get { lock.withLock { value } }
-    set { lock.withLock { value = newValue } }
   }
 }

@@ -146,11 +146,7 @@ final class EngineBehaviourTests: XCTestCase {
     try await withTestServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content)
-        server.route("/f") { request in
-          var response = file.response(for: request)
-          response.bytesPerSecond = 2 << 20
-          return response
-        }
+        server.serve("/f", file, bytesPerSecond: 2 << 20)
         try await withHarness(dir) { harness in
           let task = try await harness.client.download(harness.request(server.url("/f")))
           try await Task.sleep(nanoseconds: 300_000_000)

@@ -9,14 +9,6 @@ final class SegmentedDownloadTests: XCTestCase {
     private let content = deterministicBytes(count: 8 << 20, seed: 17)
     private let mib: Int64 = 1 << 20
 
-    private func throttled(_ file: FileResource, _ rate: Int) -> TestServer.Handler {
-        { request in
-            var response = file.response(for: request)
-            response.bytesPerSecond = rate
-            return response
-        }
-    }
-
     private func ranged(_ server: TestServer, _ path: String) -> [TestRequest] {
         server.requests(for: path).filter { $0.header("Range") != nil }
     }
@@ -24,7 +16,7 @@ final class SegmentedDownloadTests: XCTestCase {
     func testSplitsAcrossConnectionsIntoOneFile() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.route("/f", throttled(FileResource(content: content), 4 << 20))
+                server.serve("/f", FileResource(content: content), bytesPerSecond: 4 << 20)
                 try await withHarness(dir) { harness in
                     let request = harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib)
                     let (outcome, updates) = try await harness.run(request)
@@ -79,7 +71,7 @@ final class SegmentedDownloadTests: XCTestCase {
     func testLiarAdvertisingRangesFallsBackToOneConnection() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.route("/f", throttled(FileResource(content: content, honorsRanges: false), 8 << 20))
+                server.serve("/f", FileResource(content: content, honorsRanges: false), bytesPerSecond: 8 << 20)
                 try await withHarness(dir) { harness in
                     let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
@@ -92,7 +84,7 @@ final class SegmentedDownloadTests: XCTestCase {
     func testWrongPartialResponsesFallBackToOneConnection() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.route("/f", throttled(FileResource(content: content, rangeFault: .wrongTotal(5)), 8 << 20))
+                server.serve("/f", FileResource(content: content, rangeFault: .wrongTotal(5)), bytesPerSecond: 8 << 20)
                 try await withHarness(dir) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
@@ -229,7 +221,7 @@ final class SegmentedDownloadTests: XCTestCase {
     func testPauseAndResumeKeepEverySegment() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.route("/f", throttled(FileResource(content: content), 2 << 20))
+                server.serve("/f", FileResource(content: content), bytesPerSecond: 2 << 20)
                 try await withHarness(dir) { harness in
                     let task = try await harness.client.download(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     try await Task.sleep(nanoseconds: 700_000_000)

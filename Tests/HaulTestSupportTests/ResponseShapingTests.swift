@@ -204,6 +204,22 @@ final class ResponseShapingTests: XCTestCase {
         }
     }
 
+    /// `serve(_:_:bytesPerSecond:while:)` throttles while its switch is on and stops when the test turns it off.
+    func testThrottleSwitch() async throws {
+        try await withServer { server in
+            let content = deterministicBytes(count: 40_000)
+            let throttle = Switch(on: true)
+            server.serve("/f", FileResource(content: content), bytesPerSecond: 50_000, while: throttle)
+            var started = Date()
+            XCTAssertEqual(try fetch(server, "/f").body, content)
+            XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.65, "40 kB at 50 kB/s takes about 0.8 s")
+            throttle.isOn = false
+            started = Date()
+            XCTAssertEqual(try fetch(server, "/f").body, content)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "switched off, it is served at full speed")
+        }
+    }
+
     func testHeadDelay() async throws {
         try await withServer { server in
             server.route("/late") { _ in
