@@ -19,7 +19,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: [.customShort("i", allowingJoined: true), .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment.")
     var inputFile: String?
 
-    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (only with a single URL).")
+    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (only with a single URL; not '-': haul does not stream to standard output).")
     var output: String?
 
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
@@ -86,6 +86,12 @@ struct DownloadCommand: AsyncParsableCommand {
         if urls.isEmpty && inputFile == nil { throw ValidationError("give at least one URL, or -i FILE") }
         if output != nil && (urls.count > 1 || inputFile != nil) {
             throw ValidationError("-o/--output takes a single URL; use -d/--dir for several, or out= in an input file")
+        }
+        // curl's `-o -` streams to standard output. A stream cannot be resumed, split over connections, or kept
+        // out of sight until it is complete and verified, which is what haul is for; so it is refused rather than
+        // saved as a file named "-".
+        if output == "-" {
+            throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
         if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
         if retries < 0 { throw ValidationError("--retries must be 0 or more") }
@@ -166,7 +172,10 @@ struct DownloadCommand: AsyncParsableCommand {
                 let options = entry.options
                 let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
                 var request = try makeRequest(entry.url, directory: entryDirectory, headers: parsedHeaders, absolute: absolute)
-                if let out = options.out { request.destination = absolute(entryDirectory + "/" + out) }
+                if let out = options.out {
+                    if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
+                    request.destination = absolute(entryDirectory + "/" + out)
+                }
                 if let connections = options.connections { request.connections = min(max(1, connections), 32) }
                 if let checksum = options.checksum {
                     do { _ = try Checksum(parsing: checksum) } catch {

@@ -8,11 +8,12 @@ final class CommandLineTests: XCTestCase {
 
     func testUsageErrorsExitWithCodeTwo() throws {
         try withTemporaryDirectorySync { dir in
-            for arguments in [[], ["ftp://example.com/x"], ["-o", "a", "http://h/1", "http://h/2"], ["--progress", "fancy", "http://h/x"], ["--connections", "0", "http://h/x"], ["--no-such-flag", "http://h/x"]] {
+            for arguments in [[], ["ftp://example.com/x"], ["-o", "a", "http://h/1", "http://h/2"], ["--progress", "fancy", "http://h/x"], ["--connections", "0", "http://h/x"], ["--no-such-flag", "http://h/x"], ["-o", "-", "http://h/x"], ["-o-", "http://h/x"]] {
                 let result = try HaulProcess.run(arguments, in: dir.url)
                 XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
                 XCTAssertFalse(result.stderr.isEmpty, "a usage error explains itself")
             }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("-").path), "-o - never leaves a file named '-'")
         }
     }
 

@@ -55,6 +55,12 @@ final class InputFileTests: XCTestCase {
             let result = try HaulProcess.run(["-i", "list.txt"], in: dir.url)
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.stderr.contains("line 2"), result.stderr)
+
+            try Data("http://h/a\nhttp://h/b\n  out=-\n".utf8).write(to: dir.file("stdout.txt"))
+            let dash = try HaulProcess.run(["-i", "stdout.txt"], in: dir.url)
+            XCTAssertEqual(dash.status, 2, dash.stderr)
+            XCTAssertTrue(dash.stderr.contains("line 2") && dash.stderr.contains("standard output"), "names the entry: \(dash.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("-").path))
         }
     }
 }
