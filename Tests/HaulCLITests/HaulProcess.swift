@@ -47,15 +47,19 @@ final class HaulProcess: @unchecked Sendable {
 
     /// Waits for the process to exit and returns its status and output.
     func finish(timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            XCTFail("haul did not finish within \(timeout) s")
-        }
-        process.waitUntilExit()
+        if !Self.waitForExit(process, timeout: timeout) { XCTFail("haul did not finish within \(timeout) s") }
         group.wait()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Waits up to `timeout` seconds for `process` to exit; kills it if it has not (and returns false).
+    static func waitForExit(_ process: Process, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let exited = !process.isRunning
+        if !exited { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return exited
     }
 
     /// Sends a signal.

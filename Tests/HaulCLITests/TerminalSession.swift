@@ -122,13 +122,9 @@ final class TerminalSession: @unchecked Sendable {
     /// Waits for `haul` to exit; returns its status and everything it drew. The terminal stays open, so the test can
     /// still look at its modes.
     func finish(timeout: Double = 60) -> (status: Int32, output: String) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+        if !HaulProcess.waitForExit(process, timeout: timeout) {
             XCTFail("haul did not finish within \(timeout) s; it drew:\n\(Self.visible(output))")
         }
-        process.waitUntilExit()
         // Let the reader drain what is still buffered in the terminal.
         var lastCount = -1
         while lock.withLock({ received.count }) != lastCount {

@@ -15,6 +15,15 @@ final class DownloadManagerTests: XCTestCase {
     if let rate { server.serve(path, file, bytesPerSecond: rate, while: throttle) } else { server.serve(path, file) }
   }
 
+  /// Reads `events` to their end in the background; the task's value is everything seen.
+  private func collect(_ events: ManagerEvents) -> Task<[ManagerEvent], Never> {
+    Task {
+      var seen: [ManagerEvent] = []
+      for await event in events { seen.append(event) }
+      return seen
+    }
+  }
+
   private func manager(_ harness: Harness, maxConcurrent: Int, connections: Int = 64) -> DownloadManager {
     DownloadManager(
       client: harness.client,
@@ -321,11 +330,7 @@ final class DownloadManagerTests: XCTestCase {
           let manager = manager(harness, maxConcurrent: 1)
           let neverRead = await manager.events()
           let all = await manager.events()
-          let collector = Task { () -> [ManagerEvent] in
-            var seen: [ManagerEvent] = []
-            for await event in all { seen.append(event) }
-            return seen
-          }
+          let collector = collect(all)
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
           await manager.waitUntilIdle()
           var late = await manager.events().makeAsyncIterator()
@@ -349,7 +354,7 @@ final class DownloadManagerTests: XCTestCase {
           XCTAssertEqual(kinds.last, "removed")
           // The state change comes before the completion that carries the path, and a remove right after cannot
           // cut it off.
-          XCTAssertEqual(kinds, ["added", "queued", "downloading", "completed", "completed!", "removed"].filter(kinds.contains) , "\(kinds)")
+          XCTAssertEqual(kinds, ["added", "queued", "downloading", "completed", "completed!", "removed"].filter(kinds.contains), "\(kinds)")
           for expected in ["downloading", "completed", "completed!"] { XCTAssertTrue(kinds.contains(expected), "\(kinds)") }
           XCTAssertTrue(seen.contains { if case .progress = $0 { return true } else { return false } })
           _ = neverRead
@@ -367,11 +372,7 @@ final class DownloadManagerTests: XCTestCase {
         try await withHarness(dir) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let events = await manager.events()
-          let collector = Task { () -> [ManagerEvent] in
-            var seen: [ManagerEvent] = []
-            for await event in events { seen.append(event) }
-            return seen
-          }
+          let collector = collect(events)
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
           try await waitUntil { (await manager.snapshot(id)?.bytesDone ?? 0) > 64 << 10 }
           await manager.shutdown()
