@@ -50,65 +50,72 @@ final class QueueCommandTests: XCTestCase {
         }
     }
 
-    func testPauseFromAnotherTerminalThenResumeById() async throws {
-        let flag = Switch(on: true)
+    /// A throttled `/big.bin` downloading in a background `haul`, which `haul list` shows moving.
+    private struct RunningDownload {
+        let server: TestServer
+        let dir: TemporaryDirectory
+        let state: String
+        let process: HaulProcess
+        let id: Int
+        let throttle: Switch
+    }
+
+    private func withRunningDownload(_ body: (RunningDownload) async throws -> Void) async throws {
+        let throttle = Switch(on: true)
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: flag)
+                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: throttle)
                 let state = dir.file("s").path
                 let (running, id) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
-                let pause = try HaulProcess.run(["pause", String(id), "--state-dir", state], in: dir.url)
-                XCTAssertEqual(pause.status, 0, pause.stderr)
-                let stopped = running.finish(timeout: 20)
-                XCTAssertEqual(stopped.status, 130, stopped.stderr)
-                XCTAssertTrue(stopped.stderr.contains("paused"), stopped.stderr)
-                XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "paused")
-                XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("big.bin.part").path))
-
-                flag.isOn = false
-                server.clearRequests()
-                let resumed = try HaulProcess.run(["resume", String(id), "--state-dir", state], in: dir.url)
-                XCTAssertEqual(resumed.status, 0, resumed.stderr)
-                XCTAssertTrue(contents(dir.file("big.bin")) == content)
-                XCTAssertNotNil(server.requests(for: "/big.bin").first?.header("Range"), "resume must not start over")
+                try await body(RunningDownload(server: server, dir: dir, state: state, process: running, id: id, throttle: throttle))
             }
         }
     }
 
+    func testPauseFromAnotherTerminalThenResumeById() async throws {
+        try await withRunningDownload { scene in
+            let (server, dir, state, running, id, flag) = (scene.server, scene.dir, scene.state, scene.process, scene.id, scene.throttle)
+            let pause = try HaulProcess.run(["pause", String(id), "--state-dir", state], in: dir.url)
+            XCTAssertEqual(pause.status, 0, pause.stderr)
+            let stopped = running.finish(timeout: 20)
+            XCTAssertEqual(stopped.status, 130, stopped.stderr)
+            XCTAssertTrue(stopped.stderr.contains("paused"), stopped.stderr)
+            XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "paused")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("big.bin.part").path))
+
+            flag.isOn = false
+            server.clearRequests()
+            let resumed = try HaulProcess.run(["resume", String(id), "--state-dir", state], in: dir.url)
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertTrue(contents(dir.file("big.bin")) == content)
+            XCTAssertNotNil(server.requests(for: "/big.bin").first?.header("Range"), "resume must not start over")
+        }
+    }
+
     func testCancelFromAnotherTerminalDeletesThePartialFile() async throws {
-        let flag = Switch(on: true)
-        try await withTestServer { server in
-            try await withTemporaryDirectory { dir in
-                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: flag)
-                let state = dir.file("s").path
-                let (running, id) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
-                let cancel = try HaulProcess.run(["cancel", String(id), "--state-dir", state], in: dir.url)
-                XCTAssertEqual(cancel.status, 0, cancel.stderr)
-                let stopped = running.finish(timeout: 20)
-                XCTAssertEqual(stopped.status, 130, stopped.stderr)
-                XCTAssertTrue(waitUntil(timeout: 5) { !FileManager.default.fileExists(atPath: dir.file("big.bin.part").path) })
-                XCTAssertEqual(try list(state, in: dir.url).count, 0)
-            }
+        try await withRunningDownload { scene in
+            let (dir, state, running, id) = (scene.dir, scene.state, scene.process, scene.id)
+            let cancel = try HaulProcess.run(["cancel", String(id), "--state-dir", state], in: dir.url)
+            XCTAssertEqual(cancel.status, 0, cancel.stderr)
+            let stopped = running.finish(timeout: 20)
+            XCTAssertEqual(stopped.status, 130, stopped.stderr)
+            XCTAssertTrue(waitUntil(timeout: 5) { !FileManager.default.fileExists(atPath: dir.file("big.bin.part").path) })
+            XCTAssertEqual(try list(state, in: dir.url).count, 0)
         }
     }
 
     /// After kill -9 the download shows as interrupted, and `haul resume` with no id finishes it.
     func testResumeWithoutIdsFinishesWhatAKilledProcessLeft() async throws {
-        let flag = Switch(on: true)
-        try await withTestServer { server in
-            try await withTemporaryDirectory { dir in
-                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: flag)
-                let state = dir.file("s").path
-                let (running, _) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
-                running.signal(SIGKILL)
-                _ = running.finish()
-                XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "interrupted")
-                flag.isOn = false
-                let resumed = try HaulProcess.run(["resume", "--state-dir", state, "-q"], in: dir.url)
-                XCTAssertEqual(resumed.status, 0, resumed.stderr)
-                XCTAssertTrue(contents(dir.file("big.bin")) == content)
-                XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "completed")
-            }
+        try await withRunningDownload { scene in
+            let (dir, state, running, flag) = (scene.dir, scene.state, scene.process, scene.throttle)
+            running.signal(SIGKILL)
+            _ = running.finish()
+            XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "interrupted")
+            flag.isOn = false
+            let resumed = try HaulProcess.run(["resume", "--state-dir", state, "-q"], in: dir.url)
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertTrue(contents(dir.file("big.bin")) == content)
+            XCTAssertEqual(try list(state, in: dir.url).first?["state"] as? String, "completed")
         }
     }
 
