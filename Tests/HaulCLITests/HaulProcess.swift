@@ -23,14 +23,7 @@ final class HaulProcess: @unchecked Sendable {
 
     /// Starts `haul args...` in `directory` with extra environment variables.
     init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env.removeValue(forKey: "HAUL_STATE_DIR")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        Self.prepare(process, arguments, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 })
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
@@ -50,6 +43,18 @@ final class HaulProcess: @unchecked Sendable {
         if !Self.waitForExit(process, timeout: timeout) { XCTFail("haul did not finish within \(timeout) s") }
         group.wait()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Points `process` at the `haul` binary with `arguments`, in `directory`, with this environment plus
+    /// `environment` (an empty value removes the variable) and never the caller's `HAUL_STATE_DIR`.
+    static func prepare(_ process: Process, _ arguments: [String], in directory: URL, environment: [String: String]) {
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "HAUL_STATE_DIR")
+        for (key, value) in environment { env[key] = value.isEmpty ? nil : value }
+        process.environment = env
     }
 
     /// Waits up to `timeout` seconds for `process` to exit; kills it if it has not (and returns false).

@@ -27,19 +27,11 @@ final class TerminalSession: @unchecked Sendable {
         self.columns = columns
         self.rows = rows
         (master, slave) = try Self.openPair()
-        guard slave >= 0 else { throw POSIXError(.ENOTTY) }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
-        process.executableURL = HaulProcess.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm-256color"
-        env.removeValue(forKey: "NO_COLOR")
-        env.removeValue(forKey: "HAUL_STATE_DIR")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let terminalEnvironment = ["TERM": "xterm-256color", "NO_COLOR": ""].merging(environment) { $1 }
+        HaulProcess.prepare(process, arguments, in: directory, environment: terminalEnvironment)
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
         process.standardInput = terminal
         process.standardOutput = terminal
