@@ -60,7 +60,8 @@ final class TerminalSession: @unchecked Sendable {
         let TIOCGPTN: UInt = 0x8004_5430
         let TIOCSPTLCK: UInt = 0x4004_5431
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard master >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOTTY) }
+        // A container without /dev/pts cannot run these tests at all: say so instead of failing on the machine.
+        guard master >= 0 else { throw XCTSkip("no pseudo-terminal here: /dev/ptmx: \(String(cString: strerror(errno)))") }
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard ioctl(master, TIOCSPTLCK, &unlock) == 0, ioctl(master, TIOCGPTN, &number) == 0 else {
