@@ -65,13 +65,12 @@ actor DownloadSession {
         let view = SessionView(mode: mode, expected: restoring == nil ? requests.count : ids.count)
         self.view = view
         let rendering = Task { for await event in events { view.render(event) } }
-        if mode == .bar {
-            _ = KeyReader.start { [weak self] key in
-                guard let self else { return }
-                Task { await self.handleKey(key) }
-            }
-            view.setHint("space: pause, q: quit")
-        }
+        // Keys are offered only when they can be read: with standard input a pipe or a file, the bar shows none.
+        let keys = mode == .bar ? KeyReader.start { [weak self] key in
+            guard let self else { return }
+            Task { await self.handleKey(key) }
+        } : nil
+        if keys != nil { view.setHint("space: pause, q: quit") }
         for request in requests {
             if quitRequested { break }
             let name = (request.destination as NSString).lastPathComponent

@@ -23,7 +23,12 @@ final class TerminalSession: @unchecked Sendable {
     private let reader = DispatchGroup()
 
     /// Starts `haul args...` in `directory` on a terminal of `columns` x `rows`.
-    init(_ arguments: [String], in directory: URL, columns: Int = 120, rows: Int = 30, environment: [String: String] = [:]) throws {
+    /// With `keyboard` false, standard input is `/dev/null` (as in `haul -i - < list`): output still goes to the
+    /// terminal.
+    init(
+        _ arguments: [String], in directory: URL, columns: Int = 120, rows: Int = 30, keyboard: Bool = true,
+        environment: [String: String] = [:]
+    ) throws {
         self.columns = columns
         self.rows = rows
         (master, slave) = try Self.openPair()
@@ -33,7 +38,7 @@ final class TerminalSession: @unchecked Sendable {
         let terminalEnvironment = ["TERM": "xterm-256color", "NO_COLOR": ""].merging(environment) { $1 }
         HaulProcess.prepare(process, arguments, in: directory, environment: terminalEnvironment)
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardInput = terminal
+        process.standardInput = keyboard ? terminal : FileHandle.nullDevice
         process.standardOutput = terminal
         process.standardError = terminal
 

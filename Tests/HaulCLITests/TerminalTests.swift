@@ -72,6 +72,22 @@ final class TerminalTests: XCTestCase {
         }
     }
 
+    /// With standard input not a terminal, keys cannot be read: the bar is drawn but offers none.
+    func testNoKeysAreOfferedWhenTheyCannotBeRead() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 2 << 20)
+                let session = try TerminalSession(["--state-dir", dir.file("s").path, server.url("/f.bin")], in: dir.url, keyboard: false)
+                defer { session.hangUp() }
+                let result = session.finish()
+                let lines = TerminalSession.drawnLines(result.output)
+                XCTAssertEqual(result.status, 0, lines.joined(separator: "\n"))
+                XCTAssertTrue(lines.contains { $0.hasPrefix("f.bin") && $0.contains("ETA") }, "the bar is still drawn: \(lines)")
+                XCTAssertFalse(result.output.contains("space:"), "no keys offered without a keyboard: \(lines)")
+            }
+        }
+    }
+
     /// Space pauses (nothing more arrives, the bar says so), space again goes on, q quits with 130 keeping the
     /// partial file, and the same command finishes it.
     func testSpacePausesAndResumesAndQQuitsKeepingThePartial() async throws {
