@@ -83,24 +83,29 @@ struct ListCommand: AsyncParsableCommand {
             let detail = row.error ?? (row.shownState == "downloading" ? ByteCount.formatRate(row.speed) : "")
             return [String(row.id), row.shownState, percent, size, detail, row.name]
         }
+        // Columns are as wide as their widest cell; an error message is cut at 40 characters (the full text is in
+        // `--json`), and the name comes last, whole.
+        let detailLimit = 40
+        let shown = table.map { line in
+            line.enumerated().map { index, cell in index == 4 && cell.count > detailLimit ? String(cell.prefix(detailLimit - 1)) + "…" : cell }
+        }
         var widths = header.map(\.count)
-        for line in table { for (index, cell) in line.enumerated() where index < 4 { widths[index] = max(widths[index], cell.count) } }
+        for line in shown { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
         func format(_ cells: [String]) -> String {
             var line = ""
             for (index, cell) in cells.enumerated() {
-                if index < 4 {
-                    let padded = index == 0 ? String(repeating: " ", count: widths[index] - cell.count) + cell
-                        : cell + String(repeating: " ", count: widths[index] - cell.count)
-                    line += padded + "  "
-                } else if index == 4 {
-                    line += (cell.count > 40 ? String(cell.prefix(39)) + "…" : cell.padding(toLength: 40, withPad: " ", startingAt: 0)) + "  "
+                let gap = String(repeating: " ", count: widths[index] - cell.count)
+                if index == 0 {
+                    line += gap + cell + "  "
+                } else if index < cells.count - 1 {
+                    line += cell + gap + "  "
                 } else {
                     line += cell
                 }
             }
             return line
         }
-        Terminal.writeOutput(([format(header)] + table.map(format)).joined(separator: "\n") + "\n")
+        Terminal.writeOutput(([format(header)] + shown.map(format)).joined(separator: "\n") + "\n")
     }
 }
 

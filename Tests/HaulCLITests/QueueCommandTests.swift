@@ -42,6 +42,7 @@ final class QueueCommandTests: XCTestCase {
                 XCTAssertEqual(rows.compactMap { $0["bytes"] as? Int }, Array(repeating: 128 << 10, count: 6))
                 let table = try HaulProcess.run(["list", "--state-dir", state], in: dir.url)
                 XCTAssertTrue(table.stdout.hasPrefix("ID  STATE"), table.stdout)
+                XCTAssertTrue(table.stdout.contains("SPEED/ERROR  NAME\n"), "columns as wide as their content: \(table.stdout)")
                 XCTAssertTrue(table.stdout.contains("f5.bin"), table.stdout)
                 let clean = try HaulProcess.run(["clean", "--state-dir", state], in: dir.url)
                 XCTAssertEqual(clean.stdout, "removed 6 completed downloads\n")
