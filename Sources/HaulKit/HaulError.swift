@@ -12,6 +12,9 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         case network
         /// The server answered with an error status or a refused redirect.
         case http
+        /// The TLS handshake failed, most often because the server's certificate could not be verified. Not retried:
+        /// trying again does not change a certificate.
+        case tls
         /// The server broke the protocol so that the download cannot continue.
         case protocolViolation
         /// The destination file already exists.

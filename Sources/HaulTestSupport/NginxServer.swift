@@ -17,17 +17,19 @@ public final class NginxServer: Sendable {
 
     /// The TCP port nginx listens on.
     public let port: Int
+    private let scheme: String
 
-    /// The server's root URL, e.g. `http://127.0.0.1:8080`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// The server's root URL, e.g. `http://127.0.0.1:8080` (`https://` when started with `tls`).
+    public var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// The URL of a path on this server (`path` should start with `/`).
     public func url(_ path: String) -> String { baseURL + path }
 
-    private init(process: Process, directory: TemporaryDirectory, port: Int) {
+    private init(process: Process, directory: TemporaryDirectory, port: Int, scheme: String) {
         self.process = NIOLockedValueBox(process)
         self.directory = directory
         self.port = port
+        self.scheme = scheme
     }
 
     deinit {
@@ -39,9 +41,10 @@ public final class NginxServer: Sendable {
     /// - Parameters:
     ///   - root: The directory whose files are served at `/`.
     ///   - extraLocations: nginx directives inserted verbatim into the `server { }` block (e.g. more `location`s).
+    ///   - tls: serve HTTPS with this certificate and key (``TestCertificates``) instead of plain HTTP.
     /// - Returns: A running server, once its port accepts connections; nil without `/usr/sbin/nginx`.
     /// - Throws: ``StartError`` when nginx exits or does not listen within 10 s.
-    public static func start(root: String, extraLocations: String = "") throws -> NginxServer? {
+    public static func start(root: String, extraLocations: String = "", tls: TestCertificates.Files? = nil) throws -> NginxServer? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else { return nil }
         let directory = try TemporaryDirectory()
         let port = try PortProbe.freePort()
@@ -66,7 +69,8 @@ public final class NginxServer: Sendable {
                 uwsgi_temp_path \(dir)/uwsgi;
                 scgi_temp_path \(dir)/scgi;
                 server {
-                    listen 127.0.0.1:\(port);
+                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl");
+                    \(tls.map { "ssl_certificate \"\($0.certificate)\"; ssl_certificate_key \"\($0.key)\";" } ?? "")
                     root "\(root)";
                     location / { }
                     \(extraLocations)
@@ -96,7 +100,7 @@ public final class NginxServer: Sendable {
             }
             usleep(20_000)
         }
-        return NginxServer(process: process, directory: directory, port: port)
+        return NginxServer(process: process, directory: directory, port: port, scheme: tls == nil ? "http" : "https")
     }
 
     /// Stops nginx and deletes its configuration directory; safe to call twice.

@@ -82,6 +82,8 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow redirects from https to plain http (refused by default).")
     var allowInsecureRedirect = false
 
+    @OptionGroup var tlsOptions: TLSOptions
+
     func validate() throws {
         if urls.isEmpty && inputFile == nil { throw ValidationError("give at least one URL, or -i FILE") }
         if output != nil && (urls.count > 1 || inputFile != nil) {
@@ -127,7 +129,8 @@ struct DownloadCommand: AsyncParsableCommand {
             stallTimeout: stallTimeout,
             retryPolicy: RetryPolicy(maximumRetries: retries),
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
-            userAgent: userAgent ?? "haul/\(HaulVersion.string)"
+            userAgent: userAgent ?? "haul/\(HaulVersion.string)",
+            extraTrustedCertificates: tlsOptions.file
         )
         let requests = try makeRequests()
         let client = try HaulClient(configuration: configuration)

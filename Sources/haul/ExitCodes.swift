@@ -14,6 +14,8 @@ enum ExitCodes {
     static let checksumMismatch: Int32 = 8
     static let archive: Int32 = 9
     static let busy: Int32 = 10
+    /// The TLS handshake failed (an untrusted or wrong certificate); like curl's 60, it is its own code.
+    static let tls: Int32 = 11
     /// Stopped by Ctrl-C, SIGTERM or the `q` key: partial files and records are kept, the next run resumes.
     static let interrupted: Int32 = 130
 
@@ -29,6 +31,7 @@ enum ExitCodes {
         case .checksumMismatch: return checksumMismatch
         case .archive: return archive
         case .busy: return busy
+        case .tls: return tls
         case .cancelled: return interrupted
         case .internalError: return internalError
         }

@@ -16,7 +16,7 @@ struct HaulCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 internal error, 2 usage error, 3 network failure after retries, 4 HTTP error \
             status or refused redirect, 5 server protocol violation, 6 file exists, 7 local I/O error (disk full, \
             permissions), 8 checksum mismatch, 9 archive error, 10 another haul process holds the file, \
-            130 interrupted (Ctrl-C, SIGTERM or q; or paused or cancelled with haul pause/cancel; resumable). \
+            11 TLS failure (an untrusted certificate; see --cacert), 130 interrupted (Ctrl-C, SIGTERM or q; or paused or cancelled with haul pause/cancel; resumable). \
             A batch exits 0 only when every download succeeded; otherwise with the code of the first failure, \
             after a summary of what did not complete.
             """,

@@ -10,8 +10,8 @@ struct StateOptions: ParsableArguments {
 
     var directory: String { stateDirectory ?? HaulConfiguration.defaultStateDirectory() }
 
-    func client() throws -> HaulClient {
-        try HaulClient(configuration: HaulConfiguration(stateDirectory: directory))
+    func client(trusting certificates: String? = nil) throws -> HaulClient {
+        try HaulClient(configuration: HaulConfiguration(stateDirectory: directory, extraTrustedCertificates: certificates))
     }
 }
 
@@ -176,13 +176,14 @@ struct ResumeCommand: AsyncParsableCommand {
     @OptionGroup var queueOptions: QueueOptions
 
     @OptionGroup var progressOptions: ProgressOptions
+    @OptionGroup var tlsOptions: TLSOptions
 
     func validate() throws {
         if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }
     }
 
     func run() async throws {
-        let client = try state.client()
+        let client = try state.client(trusting: tlsOptions.file)
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
         let stored = try client.store.all()
         let records = stored.filter { !$0.downloadState.isFinal }

@@ -12,7 +12,7 @@ struct Harness {
 
   init(
     directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
-    retryAfterCap: Double = 300
+    retryAfterCap: Double = 300, trusting certificates: String? = nil
   ) throws {
     self.directory = directory
     self.client = try HaulClient(
@@ -24,7 +24,8 @@ struct Harness {
           maximumRetries: retries, initialDelay: 0.01, maximumDelay: 0.05,
           maximumRetryAfter: retryAfterCap),
         checkpointInterval: 0.05,
-        progressInterval: 0.02
+        progressInterval: 0.02,
+        extraTrustedCertificates: certificates
       )
     )
   }
@@ -79,10 +80,11 @@ func withHarness<Result>(
   _ directory: TemporaryDirectory,
   retries: Int = 3,
   stallTimeout: Double = 5,
+  trusting certificates: String? = nil,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Harness) async throws -> Result
 ) async throws -> Result {
-  let harness = try Harness(directory: directory, retries: retries, stallTimeout: stallTimeout)
+  let harness = try Harness(directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates)
   do {
     let result = try await body(harness)
     await harness.shutdown()

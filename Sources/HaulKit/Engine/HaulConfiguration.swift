@@ -19,6 +19,10 @@ public struct HaulConfiguration: Sendable {
     public var checkpointInterval: Double
     /// How often progress updates are published, in seconds.
     public var progressInterval: Double
+    /// A PEM file of certificate authorities to trust besides the system's (a company's or a test server's own
+    /// authority). Added to the system's roots rather than replacing them, so that one run can fetch from a private
+    /// server and public ones alike.
+    public var extraTrustedCertificates: String?
 
     /// Creates a configuration; the state directory defaults as `defaultStateDirectory` describes.
     public init(
@@ -29,7 +33,8 @@ public struct HaulConfiguration: Sendable {
         redirectPolicy: RedirectPolicy = RedirectPolicy(),
         userAgent: String = "haul/\(HaulVersion.string)",
         checkpointInterval: Double = 1,
-        progressInterval: Double = 0.1
+        progressInterval: Double = 0.1,
+        extraTrustedCertificates: String? = nil
     ) {
         self.stateDirectory = stateDirectory ?? Self.defaultStateDirectory()
         self.connectTimeout = connectTimeout
@@ -39,6 +44,7 @@ public struct HaulConfiguration: Sendable {
         self.userAgent = userAgent
         self.checkpointInterval = checkpointInterval
         self.progressInterval = progressInterval
+        self.extraTrustedCertificates = extraTrustedCertificates
     }
 
     /// `$HAUL_STATE_DIR`, else `$XDG_STATE_HOME/haul`, else `~/.local/state/haul` (the XDG base directory spec's
