@@ -103,6 +103,17 @@ public final class NginxServer: Sendable {
         return NginxServer(process: process, directory: directory, port: port, scheme: tls == nil ? "http" : "https")
     }
 
+    /// Writes `files` (name to bytes) into `directory/www` and starts nginx serving them at `/NAME`; nil without
+    /// nginx.
+    public static func serving(
+        _ files: [String: [UInt8]], in directory: TemporaryDirectory, tls: TestCertificates.Files? = nil
+    ) throws -> NginxServer? {
+        let root = directory.file("www")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (name, bytes) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
+        return try start(root: root.path, tls: tls)
+    }
+
     /// Stops nginx and deletes its configuration directory; safe to call twice.
     public func stop() {
         let running = process.withLockedValue { process -> Process? in

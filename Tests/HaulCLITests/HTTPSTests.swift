@@ -6,12 +6,9 @@ import XCTest
 final class HTTPSTests: XCTestCase {
     func testPrivateAuthorityUntrustedAndBadCertificateFile() throws {
         try withTemporaryDirectorySync { dir in
-            let root = dir.file("www")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             let content = deterministicBytes(count: 3 << 20, seed: 61)
-            try Data(content).write(to: root.appendingPathComponent("f.bin"))
             let certificates = try TestCertificates.write(to: dir.url)
-            guard let nginx = try NginxServer.start(root: root.path, tls: certificates) else {
+            guard let nginx = try NginxServer.serving(["f.bin": content], in: dir, tls: certificates) else {
                 throw XCTSkip("nginx is not installed")
             }
             defer { nginx.stop() }

@@ -7,11 +7,8 @@ import XCTest
 final class NginxTests: XCTestCase {
   func testDownloadAndResumeFromNginx() async throws {
     try await withTemporaryDirectory { dir in
-      let root = dir.file("www").path
-      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
       let content = deterministicBytes(count: 8 << 20, seed: 11)
-      try Data(content).write(to: URL(fileURLWithPath: root + "/big.bin"))
-      guard let nginx = try NginxServer.start(root: root) else {
+      guard let nginx = try NginxServer.serving(["big.bin": content], in: dir) else {
         throw XCTSkip("nginx is not installed")
       }
       defer { nginx.stop() }
@@ -42,12 +39,9 @@ final class NginxTests: XCTestCase {
   /// is left.
   func testHTTPSWithThePrivateAuthorityTrustedAndWithout() async throws {
     try await withTemporaryDirectory { dir in
-      let root = dir.file("www").path
-      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
       let content = deterministicBytes(count: 12 << 20, seed: 12)
-      try Data(content).write(to: URL(fileURLWithPath: root + "/big.bin"))
       let certificates = try TestCertificates.write(to: dir.url)
-      guard let nginx = try NginxServer.start(root: root, tls: certificates) else {
+      guard let nginx = try NginxServer.serving(["big.bin": content], in: dir, tls: certificates) else {
         throw XCTSkip("nginx is not installed")
       }
       defer { nginx.stop() }

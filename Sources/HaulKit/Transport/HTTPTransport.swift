@@ -177,7 +177,7 @@ final class HTTPTransport: Sendable {
                 "\(host): the server's certificate is not signed by an authority this machine trusts; for a private authority, pass its certificate with --cacert FILE"
             )
         }
-        if error is NIOSSLExtraError, text.contains("hostname") || text.contains("Hostname") {
+        if (error as? NIOSSLExtraError) == .failedToValidateHostname {
             return HaulError(.tls, "\(host): the server's certificate is for another name")
         }
         return HaulError(.tls, "\(host): TLS handshake failed: \(text)")
