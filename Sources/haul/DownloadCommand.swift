@@ -27,6 +27,10 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup var progressOptions: ProgressOptions
 
+    /// Untitled, so that these come among the first options of `haul --help` (a titled group is listed before
+    /// the plain options, and `-o`, `-d` belong first); `haul resume` shows the same group under a title.
+    @OptionGroup var transfer: TransferOptions
+
     @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable). Authorization and Cookie are dropped when a redirect leaves the origin.")
     var headers: [String] = []
 
@@ -67,7 +71,6 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow redirects from https to plain http (refused by default).")
     var allowInsecureRedirect = false
 
-    @OptionGroup(title: "Transfer options (also for 'haul resume')") var transfer: TransferOptions
 
     func validate() throws {
         if urls.isEmpty && inputFile == nil { throw ValidationError("give at least one URL, or -i FILE") }

@@ -40,6 +40,9 @@ struct HaulCommand: AsyncParsableCommand {
         // Past a file-size limit (`ulimit -f`) a write should fail with EFBIG and become exit code 7 with the partial
         // file kept, not kill the process with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        // A closed pipe on standard output (`| head`) is an EPIPE for `Terminal.writeOutput` to shrug off, not a
+        // signal that kills the download.
+        signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `haul --help` shows how to download first: people type it, then `haul URL`.
         if TopLevelHelp.isAsked(arguments) {

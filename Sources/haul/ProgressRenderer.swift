@@ -33,6 +33,10 @@ final class ProgressRenderer: @unchecked Sendable {
     private var hasRun = false
     private var hint: String?
     private var pendingJSONProgress: DownloadProgress?
+    /// Each connection's position at the last JSON progress object, for speeds the engine has not measured yet.
+    private var connectionSamples: [Int: (start: Int64, next: Int64, time: Double)] = [:]
+    /// The last state object sent (JSON).
+    private var sentState: DownloadState?
     /// Set once a `failed` object went out: nothing about progress may follow it.
     private var sentFailure = false
     /// Bytes held when this run started downloading, for the average speed of the run.
@@ -54,7 +58,12 @@ final class ProgressRenderer: @unchecked Sendable {
 
     /// Shows a hint under the bar (e.g. the keys), in bar mode only.
     func setHint(_ text: String?) {
-        lock.withLock { hint = text }
+        lock.withLock {
+            guard hint != text else { return }
+            hint = text
+            // A drawn bar must not keep offering a key that no longer does anything (after the end, or `q`).
+            if mode == .bar && drewBar { drawBar() }
+        }
     }
 
     /// Handles one update.
@@ -210,6 +219,17 @@ final class ProgressRenderer: @unchecked Sendable {
 
     // MARK: json
 
+    /// The engine's measured speed of a connection, else its bytes since the previous object over the time since:
+    /// the engine measures over a 2 s window and says 0 until it has one, so a short or fast download used to
+    /// report 0 for every connection while the total moved at 20 MB/s.
+    private func connectionSpeed(_ connection: ConnectionProgress, at time: Double) -> Double {
+        if connection.speed > 0 { return connection.speed }
+        guard let previous = connectionSamples[connection.id], previous.start == connection.start,
+            time > previous.time, connection.next >= previous.next
+        else { return 0 }
+        return Double(connection.next - previous.next) / (time - previous.time)
+    }
+
     /// The engine's average, else this run's bytes over this run's time (the engine's average is 0 in the last
     /// update of a run, which is exactly the one a script reads).
     private func averageSpeed(_ progress: DownloadProgress) -> Double {
@@ -239,10 +259,15 @@ final class ProgressRenderer: @unchecked Sendable {
             object["averageSpeed"] = Int(averageSpeed(progress))
             object["eta"] = progress.secondsRemaining.map { Int($0.rounded(.up)) } ?? NSNull()
             object["connections"] = progress.activeConnections
+            let time = now()
             object["perConnection"] = progress.connections.map {
-                ["id": $0.id, "start": $0.start, "next": $0.next, "end": $0.end, "speed": Int($0.speed)] as [String: Any]
+                ["id": $0.id, "start": $0.start, "next": $0.next, "end": $0.end, "speed": Int(connectionSpeed($0, at: time))] as [String: Any]
             }
+            connectionSamples = Dictionary(progress.connections.map { ($0.id, (start: $0.start, next: $0.next, time: time)) }) { $1 }
         case .state(let newState):
+            // One object per change: the initial state may be announced before the manager repeats it.
+            if sentState == newState { return }
+            sentState = newState
             if newState == .downloading, bytesAtStart == nil {
                 bytesAtStart = lastProgress?.bytesDone ?? 0
                 started = now()

@@ -116,6 +116,9 @@ final class SessionView: @unchecked Sendable {
                 let renderer = ProgressRenderer(mode: mode, name: snapshot.name, id: snapshot.id)
                 if let hint { renderer.setHint(hint) }
                 renderers[snapshot.id] = renderer
+                // JSON: every download's stream starts with the state it was taken up in (`queued` for a new
+                // one), whether it then fails at once or starts downloading, so that scripts see one shape.
+                if mode == .json { renderer.render(.state(snapshot.state)) }
                 if let note = pendingNotes.removeValue(forKey: snapshot.id) { renderer.say(note) }
             }
         case .stateChanged(let id, let state):

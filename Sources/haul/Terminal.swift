@@ -33,12 +33,25 @@ enum Terminal {
 
     /// Writes text to standard error without buffering surprises.
     static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        writeAll(STDERR_FILENO, text)
     }
 
     /// Writes a line to standard output.
     static func writeOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        writeAll(STDOUT_FILENO, text)
+    }
+
+    /// Writes every byte, or as many as the reader takes. Output is what haul says about a download, not the
+    /// download: when the reader has gone (`haul --progress json URL | head -3`: EPIPE, SIGPIPE being ignored)
+    /// the rest is dropped and the download goes on, where `FileHandle.write` would have crashed the process.
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }
 

@@ -34,4 +34,33 @@ final class HTTPSTests: XCTestCase {
             }
         }
     }
+
+    /// `-k`/`--insecure`/`--no-check-certificate` download from an untrusted server and warn each time; HTTPS
+    /// goes through an HTTP proxy's tunnel (`https_proxy`), certificate checks intact.
+    func testInsecureWarnsEveryTimeAndHTTPSGoesThroughTheProxyTunnel() throws {
+        try withTemporaryDirectorySync { dir in
+            let content = deterministicBytes(count: 1 << 20, seed: 62)
+            let certificates = try TestCertificates.write(to: dir.url)
+            guard let nginx = try NginxServer.serving(["f.bin": content], in: dir, tls: certificates) else {
+                throw XCTSkip("nginx is not installed")
+            }
+            defer { nginx.stop() }
+            let state = ["--state-dir", dir.file("s").path]
+            for (index, flag) in ["-k", "--insecure", "--no-check-certificate"].enumerated() {
+                let result = try HaulProcess.run(state + [flag, "-o", "k\(index).bin", nginx.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 0, "\(flag): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("warning: --insecure: HTTPS certificates are not checked"), "\(flag): \(result.stderr)")
+                XCTAssertTrue(contents(dir.file("k\(index).bin")) == content)
+            }
+
+            let proxy = try TestProxy()
+            defer { proxy.shutdown() }
+            let tunnelled = try HaulProcess.run(state + ["--cacert", "ca.pem", "-o", "p.bin", nginx.url("/f.bin")], in: dir.url, environment: ["https_proxy": proxy.url(), "http_proxy": "http://127.0.0.1:9"])
+            XCTAssertEqual(tunnelled.status, 0, tunnelled.stderr)
+            XCTAssertTrue(contents(dir.file("p.bin")) == content)
+            XCTAssertEqual(proxy.requests.first?.method, "CONNECT")
+            let untrusted = try HaulProcess.run(state + ["-o", "u.bin", nginx.url("/f.bin")], in: dir.url, environment: ["https_proxy": proxy.url()])
+            XCTAssertEqual(untrusted.status, 11, "the tunnel does not bypass certificate checks: \(untrusted.stderr)")
+        }
+    }
 }

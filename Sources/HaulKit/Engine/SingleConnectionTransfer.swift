@@ -196,9 +196,13 @@ final class SingleConnectionTransfer {
     private func adopt(_ body: BodyPlan, head: ResponseHead, file: PartFile, plan: RequestPlan) async throws {
         if body.discardsPartial {
             if held > 0 {
-                emit(.restarted(reason: plan.range != nil
-                    ? "the server sent the whole file instead of the requested range"
-                    : "the partial file cannot be proven current (no strong validator)"))
+                // A 200 to a ranged request with `If-Range` is how a server says the file changed: say that, not
+                // that it ignored the range, when its validator differs from the one the bytes belong to.
+                let changed = identity.map { !$0.isSameVersion(as: body.identity) } ?? false
+                emit(.restarted(reason: plan.range == nil
+                    ? "the partial file cannot be proven current (no strong validator)"
+                    : changed ? RestartReason.versionChanged.description
+                    : "the server sent the whole file instead of the requested range"))
             }
             try await discardPartial(file: file, newIdentity: body.identity)
         } else if identity != body.identity {

@@ -1,0 +1,66 @@
+import Foundation
+import HaulCore
+import HaulTestSupport
+import XCTest
+
+/// The terminal views at the end of a run and when stopped: what they keep saying, and what they stop offering.
+final class TerminalStopTests: XCTestCase {
+    /// `q` on a single bar: the bar says `stopped, N kept` instead of freezing at `0 B/s ETA --`.
+    func testAStoppedBarSaysWhatItKept() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let bytes = deterministicBytes(count: 6 << 20, seed: 95)
+                server.serve("/f.bin", FileResource(content: bytes), bytesPerSecond: 512 << 10)
+                let state = dir.file("s")
+                let part = dir.file("f.bin.part").path
+                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                defer { session.hangUp() }
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                session.type("q")
+                let result = session.finish()
+                XCTAssertEqual(result.status, 130, TerminalSession.visible(result.output))
+                let kept = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part))
+                let last = try XCTUnwrap(TerminalSession.drawnLines(result.output).last { $0.hasPrefix("f.bin") })
+                XCTAssertTrue(last.contains("stopped, \(ByteCount.format(kept)) kept"), last)
+                XCTAssertFalse(last.contains("ETA --"), last)
+                XCTAssertFalse(last.contains("space:"), "a stopped bar offers no keys: \(last)")
+            }
+        }
+    }
+
+    /// The multi view: after `q` each stopped download leaves a line with the bytes kept; the final total line
+    /// offers no keys and gives the run's average speed; the rows' bars line up.
+    func testMultiViewStopsVisiblyAndEndsWithTheAverage() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let names = ["a.bin", "bb.bin"]
+                for (index, name) in names.enumerated() {
+                    server.serve("/\(name)", FileResource(content: deterministicBytes(count: 8 << 20, seed: 96 + UInt64(index))), bytesPerSecond: (256 + 256 * index) << 10)
+                }
+                let state = dir.file("s")
+                let session = try TerminalSession(
+                    ["--state-dir", state.path, "-x", "1"] + names.map { server.url("/\($0)") }, in: dir.url, columns: 100
+                )
+                defer { session.hangUp() }
+                XCTAssertTrue(waitUntil(timeout: 20) {
+                    names.allSatisfy { (durableBytes(stateDirectory: state, partPath: dir.file("\($0).part").path) ?? 0) > 0 }
+                })
+                session.type("q")
+                let result = session.finish()
+                let lines = TerminalSession.drawnLines(result.output)
+                XCTAssertEqual(result.status, 130, lines.joined(separator: "\n"))
+                for name in names {
+                    XCTAssertTrue(lines.contains { $0.hasPrefix("stopped  \(name)") && $0.hasSuffix("kept") }, "\(name) vanished: \(lines)")
+                }
+                let total = try XCTUnwrap(lines.last { $0.hasPrefix("total") })
+                XCTAssertFalse(total.contains("space:"), "the keys outlive the run: \(total)")
+                XCTAssertTrue(total.contains("avg "), "the final total gives the average, not 0 B/s: \(total)")
+
+                let rows = lines.filter { line in names.contains { line.hasPrefix($0) } && line.contains("[") }
+                let columns = Set(rows.compactMap { row in row.firstIndex(of: "]").map { row.distance(from: row.startIndex, to: $0) } })
+                XCTAssertFalse(rows.isEmpty, "\(lines)")
+                XCTAssertEqual(columns.count, 1, "bars of different widths: \(rows)")
+            }
+        }
+    }
+}
