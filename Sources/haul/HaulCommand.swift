@@ -19,6 +19,12 @@ struct HaulCommand: AsyncParsableCommand {
             11 TLS failure (an untrusted certificate; see --cacert), 130 interrupted (Ctrl-C, SIGTERM or q; or paused or cancelled with haul pause/cancel; resumable). \
             A batch exits 0 only when every download succeeded; otherwise with the code of the first failure, \
             after a summary of what did not complete.
+
+            Environment: http_proxy (http URLs), https_proxy or HTTPS_PROXY (https URLs), all_proxy or ALL_PROXY \
+            (either), no_proxy or NO_PROXY (hosts reached directly), as curl reads them; --proxy and --noproxy \
+            override them. HAUL_STATE_DIR and XDG_STATE_HOME choose the state directory; NO_COLOR turns colours off.
+
+            Shell completions: haul --generate-completion-script bash|zsh|fish.
             """,
         version: HaulVersion.string,
         subcommands: [
