@@ -103,6 +103,10 @@ struct DownloadCommand: AsyncParsableCommand {
     /// `'2' is not an http or https URL` would hide the real mistake.
     private func checkURLs() throws {
         for url in urls {
+            // `haul --state-dir S resume 1`: a subcommand is only recognised as the first word.
+            if let subcommand = HaulCommand.configuration.subcommands.first(where: { $0._commandName == url }) {
+                throw ValidationError("'\(url)' is a subcommand: put it first, as in 'haul \(subcommand._commandName) ...'")
+            }
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
             else { throw ValidationError("'\(url)' is not an http or https URL") }

@@ -27,6 +27,20 @@ final class ResumeAndFailureTests: XCTestCase {
                 }
                 let failed = try XCTUnwrap(types.firstIndex(of: "failed"), missing.stdout)
                 XCTAssertFalse(types[failed...].contains("progress"), "a progress object follows failed: \(missing.stdout)")
+
+                // Every stream starts the same way, failing at once or not; the last progress has an average.
+                server.serve("/ok.bin", FileResource(content: content))
+                let fine = try HaulProcess.run(state + ["--progress", "json", "-x", "2", "--min-split-size", "256K", server.url("/ok.bin")], in: dir.url)
+                XCTAssertEqual(fine.status, 0, fine.stderr)
+                for output in [missing.stdout, fine.stdout] {
+                    let first = try XCTUnwrap(output.split(separator: "\n").first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+                    XCTAssertEqual(first["type"] as? String, "state", output)
+                    XCTAssertEqual(first["state"] as? String, "queued", output)
+                }
+                let lastProgress = try XCTUnwrap(fine.stdout.split(separator: "\n").compactMap {
+                    try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+                }.last { $0["type"] as? String == "progress" })
+                XCTAssertGreaterThan(lastProgress["averageSpeed"] as? Int ?? 0, 0, "the last object's average: \(lastProgress)")
             }
         }
     }

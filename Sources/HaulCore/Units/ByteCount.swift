@@ -86,6 +86,6 @@ public enum DurationText {
             let shown = Int(max(1, tenths))
             return "\(shown / 10).\(shown % 10)s"
         }
-        return format(seconds.rounded(.down))
+        return format(max(10, seconds.rounded(.down)))
     }
 }

@@ -233,7 +233,10 @@ final class HTTPTransport: Sendable {
             }
         }
         if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
-            return HaulError(.network, "the proxy \(proxy): connection refused")
+            // Like a refused origin: not worth the backoff before anything has come through it.
+            var failure = HaulError(.network, "the proxy \(proxy): connection refused")
+            failure.isConnectionRefused = true
+            return failure
         }
         return nil
     }
