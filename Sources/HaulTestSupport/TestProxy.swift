@@ -6,7 +6,9 @@ import NIOConcurrencyHelpers
 
 /// A small HTTP `CONNECT` proxy on a free local port, for tests of proxy support: it records every request head
 /// it receives (so a test can prove which credentials reached it), can demand Basic credentials (answering 407
-/// without them), and tunnels bytes to IPv4 targets (`127.0.0.1`, `localhost`) without looking at them.
+/// without them), and tunnels bytes to IPv4 targets (`127.0.0.1`, `localhost`) without looking at them. The same
+/// port also speaks SOCKS5 without authentication (a client whose first byte is 5), recorded as method
+/// `SOCKS5 CONNECT`.
 ///
 /// Plain threads and POSIX sockets, one thread per direction of a tunnel: a test proxy carries a handful of
 /// connections, and blocking code keeps it short and obviously correct.
@@ -131,7 +133,10 @@ public final class TestProxy: Sendable {
     }
 
     private func serve(_ client: Int32) {
-        guard let (request, leftover) = readHead(client) else { return untrackAndClose(client) }
+        var first: UInt8 = 0
+        guard read(client, &first, 1) == 1 else { return untrackAndClose(client) }
+        if first == 5 { return serveSOCKS(client) }
+        guard let (request, leftover) = readHead(client, initial: [first]) else { return untrackAndClose(client) }
         state.withLockedValue { $0.requests.append(request) }
         if let expectedAuthorization, request["Proxy-Authorization"] != expectedAuthorization {
             writeAll(client, Array("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
@@ -143,6 +148,45 @@ public final class TestProxy: Sendable {
         }
         writeAll(client, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8))
         if !leftover.isEmpty { writeAll(upstream, leftover) }
+        tunnel(client, upstream)
+    }
+
+    /// SOCKS5 (RFC 1928) without authentication: greeting, then one CONNECT to an IPv4 address or a name.
+    private func serveSOCKS(_ client: Int32) {
+        guard let count = readExactly(client, 1)?.first, let methods = readExactly(client, Int(count)),
+            methods.contains(0), writeAll(client, [5, 0]),
+            let head = readExactly(client, 4), head[0] == 5, head[1] == 1
+        else { return untrackAndClose(client) }
+        let host: String?
+        switch head[3] {
+        case 1: host = readExactly(client, 4).map { $0.map(String.init).joined(separator: ".") }
+        case 3: host = readExactly(client, 1).flatMap { readExactly(client, Int($0[0])) }.map { String(decoding: $0, as: UTF8.self) }
+        default: host = nil
+        }
+        guard let host, let portBytes = readExactly(client, 2) else { return untrackAndClose(client) }
+        let target = "\(host):\(Int(portBytes[0]) << 8 | Int(portBytes[1]))"
+        state.withLockedValue { $0.requests.append(Request(method: "SOCKS5 CONNECT", target: target, headers: [])) }
+        guard let upstream = connectTarget(target) else {
+            writeAll(client, [5, 5, 0, 1, 0, 0, 0, 0, 0, 0])
+            return untrackAndClose(client)
+        }
+        writeAll(client, [5, 0, 0, 1, 0, 0, 0, 0, 0, 0])
+        tunnel(client, upstream)
+    }
+
+    private func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes[done...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got <= 0 { return nil }
+            done += got
+        }
+        return bytes
+    }
+
+    /// Copies both ways until either side ends, then closes both.
+    private func tunnel(_ client: Int32, _ upstream: Int32) {
         let back = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [self] in
             pump(from: upstream, to: client)
@@ -180,8 +224,8 @@ public final class TestProxy: Sendable {
         return true
     }
 
-    private func readHead(_ fd: Int32) -> (Request, [UInt8])? {
-        var data: [UInt8] = []
+    private func readHead(_ fd: Int32, initial: [UInt8]) -> (Request, [UInt8])? {
+        var data = initial
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end = Array("\r\n\r\n".utf8)
         while data.count < 64 << 10 {

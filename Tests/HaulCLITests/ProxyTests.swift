@@ -71,6 +71,26 @@ final class ProxyTests: XCTestCase {
         }
     }
 
+    /// SOCKS5 (`socks5://`, `socks5h://`, from `--proxy` or `all_proxy`): the bytes go through the proxy's tunnel.
+    func testSOCKS5Proxy() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let proxy = try TestProxy()
+                defer { proxy.shutdown() }
+                let socks = "socks5h://127.0.0.1:\(proxy.port)"
+                let state = ["--state-dir", dir.file("s").path]
+                let viaOption = try HaulProcess.run(state + ["--proxy", socks, "-o", "a.bin", server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(viaOption.status, 0, viaOption.stderr)
+                let viaEnvironment = try HaulProcess.run(state + ["-o", "b.bin", server.url("/f.bin")], in: dir.url, environment: ["all_proxy": "socks5://127.0.0.1:\(proxy.port)"])
+                XCTAssertEqual(viaEnvironment.status, 0, viaEnvironment.stderr)
+                for name in ["a.bin", "b.bin"] { XCTAssertTrue(contents(dir.file(name)) == content, name) }
+                XCTAssertEqual(proxy.requests.map(\.method), ["SOCKS5 CONNECT", "SOCKS5 CONNECT"])
+                XCTAssertEqual(Set(proxy.requests.map(\.target)), ["127.0.0.1:\(server.port)"])
+            }
+        }
+    }
+
     /// A proxy that wants credentials it did not get: exit 4 at once, saying so; a bad proxy URL is a usage error.
     func testMissingProxyCredentialsAndBadProxyURLs() async throws {
         try await withTestServer { server in

@@ -28,6 +28,28 @@ final class TerminalStopTests: XCTestCase {
         }
     }
 
+    /// `haul pause ID` from another terminal: the bar says paused with the bytes kept and stops offering
+    /// `space: pause` (the keys follow the download's state, not the keys pressed here).
+    func testAPauseFromElsewhereIsShownAndNoPauseKeyIsOffered() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 6 << 20, seed: 97)), bytesPerSecond: 512 << 10)
+                let state = dir.file("s")
+                let part = dir.file("f.bin.part").path
+                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                defer { session.hangUp() }
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                let pause = try HaulProcess.run(["pause", "1", "--state-dir", state.path], in: dir.url)
+                XCTAssertEqual(pause.status, 0, pause.stderr)
+                let result = session.finish()
+                XCTAssertEqual(result.status, 130, TerminalSession.visible(result.output))
+                let last = try XCTUnwrap(TerminalSession.drawnLines(result.output).last { $0.hasPrefix("f.bin") })
+                XCTAssertTrue(last.contains("paused, "), last)
+                XCTAssertFalse(last.contains("space: pause"), "a paused download still offers space: pause: \(last)")
+            }
+        }
+    }
+
     /// The multi view: after `q` each stopped download leaves a line with the bytes kept; the final total line
     /// offers no keys and gives the run's average speed; the rows' bars line up.
     func testMultiViewStopsVisiblyAndEndsWithTheAverage() async throws {
