@@ -73,9 +73,26 @@ let package = Package(
             dependencies: [
                 "HaulKit",
                 "HaulArchive",
+                "HaulDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: haulLinkerSettings
+        ),
+        // `haul daemon`: aria2's JSON-RPC over HTTP and WebSocket, on SwiftNIO directly (already in the graph
+        // through AsyncHTTPClient: no new package to build, no macOS 14 floor, and the Host/Origin checks and size
+        // limits are ours to place). A target of the package, not a product: HaulKit embedders do not need it.
+        .target(
+            name: "HaulDaemon",
+            dependencies: [
+                "HaulKit",
+                "HaulCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // A misbehaving HTTP server and helpers, for tests only.
         .target(
@@ -111,6 +128,12 @@ let package = Package(
                 "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
+        // The daemon's aria2 mapping (pure), its server in-process, and `haul daemon` driven by aria2p.
+        .testTarget(
+            name: "HaulDaemonTests",
+            dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul"],
+            exclude: ["Scripts"]
+        ),
         // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on
         // HaulZipBench makes `swift test` build the binary the kill test runs.
         .testTarget(
