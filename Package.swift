@@ -92,7 +92,9 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // The web page: plain HTML, CSS and JavaScript compiled into the binary (WebAssets.swift).
+            resources: [.embedInCode("Web")]
         ),
         // A misbehaving HTTP server and helpers, for tests only.
         .target(

@@ -90,7 +90,7 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             write(context, head, status: .notFound, contentType: "text/plain", body: Data("404 Not Found\n".utf8))
             return done(context)
         }
-        write(context, head, status: .ok, contentType: asset.contentType, body: Data(asset.body.utf8),
+        write(context, head, status: .ok, contentType: asset.contentType, body: asset.body,
               extra: WebAssets.securityHeaders, omitBody: head.method == .HEAD)
         done(context)
     }

@@ -1,18 +1,25 @@
-/// The files `haul daemon` serves at `/`: a placeholder page until the web interface (a later issue) replaces it.
+import Foundation
+
+/// The files `haul daemon` serves at `/`: the download list page (`Sources/HaulDaemon/Web/`).
+///
+/// The page is plain HTML, CSS and JavaScript modules with no build step. SwiftPM compiles the files into the
+/// binary (`resources: [.embedInCode("Web")]` in Package.swift, which yields `PackageResources.index_html` and
+/// so on), so nothing is read from disk at run time and nothing is loaded from the internet.
 ///
 /// Every answer carries the security headers of issue 13: a CSP that allows only the daemon's own origin (no
-/// inline script, nothing from elsewhere), no framing (clickjacking), no MIME sniffing, no referrer (the secret
-/// travels in the URL fragment, which browsers never send, but a referrer policy costs nothing).
+/// inline script or style, nothing from elsewhere, no framing), `X-Frame-Options` for older browsers, no MIME
+/// sniffing, no referrer (the secret travels in the URL fragment, which browsers never send, but a referrer
+/// policy costs nothing).
 public enum WebAssets {
     /// One file.
     public struct Asset: Sendable {
         public var contentType: String
-        public var body: String
+        public var body: Data
     }
 
     /// The headers every page answer carries.
     public static let securityHeaders: [(String, String)] = [
-        ("Content-Security-Policy", "default-src 'self'"),
+        ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
         ("X-Frame-Options", "DENY"),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
@@ -26,25 +33,11 @@ public enum WebAssets {
     }
 
     static let files: [String: Asset] = [
-        "/index.html": Asset(contentType: "text/html; charset=utf-8", body: indexPage),
-        "/haul.css": Asset(contentType: "text/css; charset=utf-8", body: "body{font-family:sans-serif;margin:2em;max-width:40em}code{background:#eee;padding:0 .2em}\n"),
+        "/index.html": Asset(contentType: "text/html; charset=utf-8", body: Data(PackageResources.index_html)),
+        "/app.css": Asset(contentType: "text/css; charset=utf-8", body: Data(PackageResources.app_css)),
+        "/app.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.app_js)),
+        "/rpc.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.rpc_js)),
+        "/view.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.view_js)),
+        "/format.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.format_js)),
     ]
-
-    static let indexPage = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>haul daemon</title>
-        <link rel="stylesheet" href="/haul.css">
-        </head>
-        <body>
-        <h1>haul daemon</h1>
-        <p>The daemon is running. It speaks aria2's JSON-RPC at <code>/jsonrpc</code> (HTTP POST and WebSocket):
-        point AriaNg, aria2p or any aria2 front-end at this address with the secret from the daemon's state
-        directory (<code>rpc-secret</code>).</p>
-        </body>
-        </html>
-
-        """
 }
