@@ -39,6 +39,9 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
     public let message: String
     /// The HTTP status, for `.http`.
     public let httpStatus: Int?
+    /// The connection was refused (nothing listens there), for `RetryTracker`'s rule about refused first
+    /// connections.
+    var isConnectionRefused = false
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, httpStatus: Int? = nil) {

@@ -77,11 +77,12 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let header = ["ID", "STATE", "PROGRESS", "SIZE", "SPEED/ERROR", "NAME"]
+        let shownNames = ListedDownload.distinctNames(rows, workingDirectory: FileManager.default.currentDirectoryPath)
         let table = rows.map { row -> [String] in
             let percent = row.fraction.map { "\(Int($0 * 100))%" } ?? "-"
             let size = row.total.map { "\(ByteCount.format(row.bytes)) / \(ByteCount.format($0))" } ?? ByteCount.format(row.bytes)
             let detail = row.error ?? (row.shownState == "downloading" ? ByteCount.formatRate(row.speed) : "")
-            return [String(row.id), row.shownState, percent, size, detail, row.name]
+            return [String(row.id), row.shownState, percent, size, detail, shownNames[row.id] ?? row.name]
         }
         // Columns are as wide as their widest cell; an error message is cut at 40 characters (the full text is in
         // `--json`), and the name comes last, whole.
@@ -131,7 +132,8 @@ struct ListedDownload {
         total = record.totalBytes
         priority = record.priority
         error = record.downloadState == .failed ? (record.errorMessage ?? "failed") : nil
-        let running = record.downloadState == .downloading && PartFile.isLocked(record.partPath)
+        let locked = PartFile.isLocked(record.partPath)
+        let running = record.downloadState == .downloading && locked
         shownState = record.downloadState == .downloading && !running ? "interrupted" : record.state
         speed = running ? record.speed : 0
         switch record.downloadState {
@@ -143,6 +145,26 @@ struct ListedDownload {
             let segments = (try? store.segments(of: record.id!)) ?? []
             bytes = segments.reduce(0) { $0 + ($1.next - $1.start) }
         }
+        // A download stopped by Ctrl-C or `q` is stored as queued (so that the next run takes it up by itself);
+        // with bytes held and no process on it, "interrupted" says what happened better than "queued".
+        if record.downloadState == .queued, bytes > 0, !locked { shownState = "interrupted" }
+    }
+
+    /// What the NAME column shows: the file name, or, for names that several rows share (two `1G.bin` in
+    /// different directories), the path: relative to `workingDirectory` when under it, else absolute.
+    static func distinctNames(_ rows: [ListedDownload], workingDirectory: String) -> [Int64: String] {
+        var counts: [String: Int] = [:]
+        for row in rows { counts[row.name, default: 0] += 1 }
+        var names: [Int64: String] = [:]
+        let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        for row in rows {
+            if counts[row.name, default: 0] > 1 {
+                names[row.id] = row.path.hasPrefix(prefix) ? String(row.path.dropFirst(prefix.count)) : row.path
+            } else {
+                names[row.id] = row.name
+            }
+        }
+        return names
     }
 
     var fraction: Double? {
@@ -176,14 +198,15 @@ struct ResumeCommand: AsyncParsableCommand {
     @OptionGroup var queueOptions: QueueOptions
 
     @OptionGroup var progressOptions: ProgressOptions
-    @OptionGroup var tlsOptions: TLSOptions
+
+    @OptionGroup(title: "Transfer options (as for 'haul get')") var transfer: TransferOptions
 
     func validate() throws {
         if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }
     }
 
     func run() async throws {
-        let client = try state.client(trusting: tlsOptions.file)
+        let client = try HaulClient(configuration: transfer.configuration(stateDirectory: state.directory))
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
         let stored = try client.store.all()
         let records = stored.filter { !$0.downloadState.isFinal }
@@ -205,6 +228,12 @@ struct ResumeCommand: AsyncParsableCommand {
             Terminal.writeError("haul: nothing to resume\(all ? "" : " (paused and failed downloads need an id or --all)")\n")
             return
         }
+        do {
+            try applyOverrides(to: chosen, in: client.store)
+        } catch {
+            await client.shutdown()
+            throw error
+        }
         // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
         let session = DownloadSession(
             client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: 32),
@@ -214,6 +243,23 @@ struct ResumeCommand: AsyncParsableCommand {
         await client.shutdown()
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
+    }
+}
+
+extension ResumeCommand {
+    /// `-x` and `--limit-rate` replace what the downloads were stored with, for this run and the next ones (the
+    /// store is where a download's options live; a later plain `haul resume` keeps the new values).
+    func applyOverrides(to ids: [Int64], in store: DownloadStore) throws {
+        guard transfer.connections != nil || transfer.rate != nil else { return }
+        for id in ids {
+            guard let record = try store.record(id: id),
+                var request = try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8))
+            else { continue }
+            if let connections = transfer.connections { request.connections = connections }
+            if let rate = transfer.rate { request.maxBytesPerSecond = rate }
+            let data = try JSONEncoder().encode(request)
+            try store.saveOptions(String(decoding: data, as: UTF8.self), of: id)
+        }
     }
 }
 

@@ -37,6 +37,23 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertEqual(flaky.recordFailure(madeProgress: false, jitter: 0), .giveUp)
     }
 
+    /// A refused connection before any byte came is final; after bytes came, it is retried like any failure.
+    func testRefusedConnectionIsFinalOnlyBeforeTheServerDelivered() {
+        var fresh = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        XCTAssertEqual(fresh.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .giveUp)
+
+        var other = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        XCTAssertEqual(other.recordFailure(madeProgress: false, jitter: 0), .retry(afterSeconds: 0.5), "a timeout is still retried")
+
+        var delivered = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        delivered.recordProgress()
+        XCTAssertEqual(delivered.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .retry(afterSeconds: 0.5))
+
+        var cut = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        XCTAssertEqual(cut.recordFailure(madeProgress: true, jitter: 0), .retry(afterSeconds: 0.5))
+        XCTAssertEqual(cut.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .retry(afterSeconds: 1), "bytes came in this run")
+    }
+
     func testZeroRetriesNeverRetries() {
         var tracker = RetryTracker(policy: RetryPolicy(maximumRetries: 0))
         XCTAssertEqual(tracker.recordFailure(madeProgress: false, jitter: 0), .giveUp)
@@ -190,6 +207,17 @@ final class ProgressMathTests: XCTestCase {
         XCTAssertEqual(DurationText.format(185), "3m05s")
         XCTAssertEqual(DurationText.format(3720), "1h02m")
         XCTAssertEqual(DurationText.format(nil), "--")
+    }
+
+    /// Elapsed times and delays: tenths under 10 s, never rounded up.
+    func testElapsedTimesShowTenthsAndAreNotRoundedUp() {
+        XCTAssertEqual(DurationText.elapsed(0.26), "0.3s")
+        XCTAssertEqual(DurationText.elapsed(0.01), "0.1s", "never shown as nothing")
+        XCTAssertEqual(DurationText.elapsed(9.94), "9.9s")
+        XCTAssertEqual(DurationText.elapsed(9.96), "10s")
+        XCTAssertEqual(DurationText.elapsed(16.04), "16s")
+        XCTAssertEqual(DurationText.elapsed(16.9), "16s")
+        XCTAssertEqual(DurationText.elapsed(185.5), "3m05s")
     }
 }
 

@@ -209,6 +209,7 @@ public actor DownloadTask {
             settle(.failed(error))
         case .failed(let error):
             _ = try? lifecycle.handle(.fail)
+            removePartFileIfEmpty()
             record.errorMessage = error.message
             try? store.setState(.failed, error: error.message, of: id)
             broadcaster.send(.failed(error))
@@ -216,6 +217,17 @@ public actor DownloadTask {
             settle(.failed(error))
         case .stopped:
             settle(.paused)
+        }
+    }
+
+    /// A failed run that kept no durable byte (a 404, a refused connection, a disk full at reservation) leaves no
+    /// `.part` file: an empty or merely preallocated file holds nothing to resume and only suggests that it does.
+    /// A `.part` with recorded bytes stays, for the next run to resume. (Bytes past the record would be cut off on
+    /// resume anyway, rule 17.)
+    private func removePartFileIfEmpty() {
+        guard let segments = try? store.segments(of: id) else { return }
+        if segments.reduce(0, { $0 + max(0, $1.next - $1.start) }) == 0 {
+            try? FileSystemSteps.remove(record.partPath)
         }
     }
 

@@ -23,6 +23,12 @@ public struct HaulConfiguration: Sendable {
     /// authority). Added to the system's roots rather than replacing them, so that one run can fetch from a private
     /// server and public ones alike.
     public var extraTrustedCertificates: String?
+    /// Which proxy each URL goes through (`ProxyRules` in HaulCore). Direct by default: a program embedding HaulKit
+    /// decides whether the environment's `*_proxy` variables apply; the `haul` command line honours them.
+    public var proxies: ProxyRules
+    /// Skip certificate verification (curl's `-k`): the connection is encrypted but the server is not
+    /// authenticated. Off by default; the command line warns every time it is used.
+    public var insecure: Bool
 
     /// Creates a configuration; the state directory defaults as `defaultStateDirectory` describes.
     public init(
@@ -34,7 +40,9 @@ public struct HaulConfiguration: Sendable {
         userAgent: String = "haul/\(HaulVersion.string)",
         checkpointInterval: Double = 1,
         progressInterval: Double = 0.1,
-        extraTrustedCertificates: String? = nil
+        extraTrustedCertificates: String? = nil,
+        proxies: ProxyRules = .direct,
+        insecure: Bool = false
     ) {
         self.stateDirectory = stateDirectory ?? Self.defaultStateDirectory()
         self.connectTimeout = connectTimeout
@@ -45,6 +53,8 @@ public struct HaulConfiguration: Sendable {
         self.checkpointInterval = checkpointInterval
         self.progressInterval = progressInterval
         self.extraTrustedCertificates = extraTrustedCertificates
+        self.proxies = proxies
+        self.insecure = insecure
     }
 
     /// `$HAUL_STATE_DIR`, else `$XDG_STATE_HOME/haul`, else `~/.local/state/haul` (the XDG base directory spec's

@@ -353,7 +353,8 @@ final class SegmentedTransfer {
         let decision = retry.recordFailure(
             madeProgress: completed > bytesAtLastFailure,
             retryAfterSeconds: retryAfter,
-            jitter: Double.random(in: 0..<1)
+            jitter: Double.random(in: 0..<1),
+            connectionRefused: error.isConnectionRefused
         )
         bytesAtLastFailure = completed
         guard case .retry(let delay) = decision else { throw error }

@@ -100,7 +100,8 @@ final class SingleConnectionTransfer {
                 let decision = retry.recordFailure(
                     madeProgress: held > startHeld,
                     retryAfterSeconds: failure.retryAfterSeconds,
-                    jitter: Double.random(in: 0..<1)
+                    jitter: Double.random(in: 0..<1),
+                    connectionRefused: failure.error.isConnectionRefused
                 )
                 // Make what arrived durable before waiting: a crash during the backoff then loses nothing.
                 try await checkpointer.checkpointNow(segmentRecord())
