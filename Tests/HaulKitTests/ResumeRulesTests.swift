@@ -4,7 +4,7 @@ import HaulKit
 import HaulTestSupport
 import XCTest
 
-/// The single-connection engine against a server that misbehaves on purpose, one rule of http-rules.md at a time.
+/// The single-connection engine against a server that misbehaves on purpose, one rule of docs/http-rules.md at a time.
 final class ResumeRulesTests: XCTestCase {
   private let content = deterministicBytes(count: 3 << 20, seed: 7)
 
@@ -15,7 +15,8 @@ final class ResumeRulesTests: XCTestCase {
         try await withHarness(dir) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-          XCTAssertEqual(server.requests(for: "/f").first?.header("Accept-Encoding"), "identity")  // rule 1
+          // docs/http-rules.md rule 1
+          XCTAssertEqual(server.requests(for: "/f").first?.header("Accept-Encoding"), "identity")
           XCTAssertTrue(updates.contains(.state(.completed)))
           let last = updates.compactMap {
             if case .progress(let p) = $0 { return p } else { return nil }
@@ -37,7 +38,7 @@ final class ResumeRulesTests: XCTestCase {
           let requests = server.requests(for: "/f")
           XCTAssertEqual(requests.count, 2)
           XCTAssertNil(requests[0].header("Range"))
-          XCTAssertNil(requests[0].header("If-Range"), "rule 4: never If-Range without Range")
+          XCTAssertNil(requests[0].header("If-Range"), "docs/http-rules.md rule 4: never If-Range without Range")
           // Bytes still in flight when the connection closed may be lost; everything that arrived is kept.
           let offset = try XCTUnwrap(resumeOffset(requests[1]))
           XCTAssertTrue((1...1_000_000).contains(offset), "resumed at \(offset)")

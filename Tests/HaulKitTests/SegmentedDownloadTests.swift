@@ -67,7 +67,7 @@ final class SegmentedDownloadTests: XCTestCase {
         }
     }
 
-    // A liar: advertises ranges, answers every range with the whole file (rule 5: never merged).
+    // A liar: advertises ranges, answers every range with the whole file (docs/http-rules.md rule 5: never merged).
     func testLiarAdvertisingRangesFallsBackToOneConnection() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

@@ -94,11 +94,12 @@ struct SegmentWorker: Sendable {
         switch verdict {
         case .accept(let body):
             if body.discardsPartial {
-                // A whole file in answer to If-Range: either the file changed (rule 7) or ranges are not honoured.
+                // A whole file in answer to If-Range: either the file changed (docs/http-rules.md rule 7) or ranges
+                // are not honoured.
                 if !identity.isSameVersion(as: body.identity) { return .stop(.versionChanged) }
                 return .stop(.rangesUnreliable("\(host) answered a range request with the whole file"))
             }
-            // A 200 from byte 0 must still be the version the other connections fetch (rule 7).
+            // A 200 from byte 0 must still be the version the other connections fetch (docs/http-rules.md rule 7).
             if plan.range == nil, !identity.isSameVersion(as: body.identity) { return .stop(.versionChanged) }
             return .proceed(body)
         case .complete:

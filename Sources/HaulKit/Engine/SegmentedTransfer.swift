@@ -138,7 +138,7 @@ final class SegmentedTransfer {
         return try await runPlanner(planner, identity: body.identity, firstResponse: opened)
     }
 
-    /// Segments saved by an earlier run, if they can be trusted (rule 17) and split work remains.
+    /// Segments saved by an earlier run, if they can be trusted (docs/http-rules.md rule 17) and split work remains.
     private func restoredPlanner() throws -> SegmentPlanner? {
         guard let identity = record.identity, identity.canResume, let length = identity.totalLength else { return nil }
         let saved = try store.segments(of: id)
