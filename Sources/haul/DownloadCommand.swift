@@ -124,7 +124,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = HaulConfiguration(
-            stateDirectory: stateDirectory ?? HaulConfiguration.defaultStateDirectory(),
+            stateDirectory: stateDirectory ?? HaulConfiguration.haulCommandStateDirectory(),
             connectTimeout: connectTimeout,
             stallTimeout: stallTimeout,
             retryPolicy: RetryPolicy(maximumRetries: retries),

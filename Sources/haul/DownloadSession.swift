@@ -58,7 +58,7 @@ actor DownloadSession {
             }
         } catch {
             let error = HaulError.wrap(error)
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
             await manager.shutdown()
             return ExitCodes.code(for: error)
         }
@@ -130,11 +130,11 @@ actor DownloadSession {
         }
         let total = ids.count + refused
         if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
-            Terminal.writeError("haul: \(name): \(error.message)\n")
+            Terminal.writeError("haul: \(name): \(error.commandLineMessage)\n")
         }
         if total > 1, !failures.isEmpty {
             Terminal.writeError("haul: \(completed) of \(total) downloads succeeded; not done:\n")
-            for (name, error) in failures { Terminal.writeError("  \(name): \(error.message)\n") }
+            for (name, error) in failures { Terminal.writeError("  \(name): \(error.commandLineMessage)\n") }
         }
         return failures.first.map { ExitCodes.code(for: $0.1) } ?? ExitCodes.success
     }

@@ -48,7 +48,7 @@ struct HaulCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as HaulError {
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
             Foundation.exit(ExitCodes.code(for: error))
         } catch {
             let code = exitCode(for: error)

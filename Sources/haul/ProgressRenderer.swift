@@ -233,7 +233,7 @@ final class ProgressRenderer: @unchecked Sendable {
             object["path"] = path
         case .failed(let error):
             object["type"] = "failed"
-            object["error"] = error.message
+            object["error"] = error.commandLineMessage
             object["exitCode"] = Int(ExitCodes.code(for: error))
         }
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {

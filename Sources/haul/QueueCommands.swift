@@ -8,7 +8,7 @@ struct StateOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
-    var directory: String { stateDirectory ?? HaulConfiguration.defaultStateDirectory() }
+    var directory: String { stateDirectory ?? HaulConfiguration.haulCommandStateDirectory() }
 
     func client(trusting certificates: String? = nil) throws -> HaulClient {
         try HaulClient(configuration: HaulConfiguration(stateDirectory: directory, extraTrustedCertificates: certificates))
@@ -60,7 +60,7 @@ struct ListCommand: AsyncParsableCommand {
         let client = try state.client()
         let rows: [ListedDownload]
         do {
-            rows = try client.store.all().map { ListedDownload(record: $0, store: client.store) }
+            rows = try client.storedDownloads().map(ListedDownload.init)
         } catch {
             await client.shutdown()
             throw error
@@ -123,26 +123,17 @@ struct ListedDownload {
     var error: String?
     var priority: Int
 
-    init(record: DownloadRecord, store: DownloadStore) {
-        id = record.id!
-        path = record.destination ?? String(record.partPath.dropLast(".part".count))
+    init(_ download: StoredDownload) {
+        id = download.id
+        path = download.destination
         name = (path as NSString).lastPathComponent
-        url = record.url
-        total = record.totalBytes
-        priority = record.priority
-        error = record.downloadState == .failed ? (record.errorMessage ?? "failed") : nil
-        let running = record.downloadState == .downloading && PartFile.isLocked(record.partPath)
-        shownState = record.downloadState == .downloading && !running ? "interrupted" : record.state
-        speed = running ? record.speed : 0
-        switch record.downloadState {
-        case .completed:
-            bytes = record.totalBytes ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
-        case _ where running:
-            bytes = record.bytesDone
-        default:
-            let segments = (try? store.segments(of: record.id!)) ?? []
-            bytes = segments.reduce(0) { $0 + ($1.next - $1.start) }
-        }
+        url = download.url
+        total = download.totalBytes
+        priority = download.priority
+        error = download.errorMessage
+        shownState = download.state == .downloading && !download.isRunning ? "interrupted" : download.state.rawValue
+        speed = download.speed
+        bytes = download.bytesDone
     }
 
     var fraction: Double? {
@@ -185,20 +176,20 @@ struct ResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try state.client(trusting: tlsOptions.file)
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
-        let stored = try client.store.all()
-        let records = stored.filter { !$0.downloadState.isFinal }
+        let stored = try client.storedDownloads()
+        let records = stored.filter { !$0.state.isFinal }
         let chosen: [Int64]
         if !ids.isEmpty {
-            let known = Set(stored.map { $0.id! })
+            let known = Set(stored.map(\.id))
             for id in ids where !known.contains(id) {
                 await client.shutdown()
-                throw HaulError(.usage, "there is no download with id \(id) (see 'haul list')")
+                throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
             }
             chosen = ids
         } else if all {
-            chosen = records.map { $0.id! }
+            chosen = records.map(\.id)
         } else {
-            chosen = records.filter { $0.downloadState == .queued || $0.downloadState == .downloading }.map { $0.id! }
+            chosen = records.filter { $0.state == .queued || $0.state == .downloading }.map(\.id)
         }
         if chosen.isEmpty {
             await client.shutdown()
@@ -282,7 +273,7 @@ struct CleanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try state.client()
-        let count = try client.store.deleteCompleted()
+        let count = try client.removeCompletedRecords()
         await client.shutdown()
         Terminal.writeOutput("removed \(count) completed download\(count == 1 ? "" : "s")\n")
     }

@@ -32,7 +32,7 @@ struct SegmentWorker: Sendable {
     let headers: [HeaderField]
     let identity: ResourceIdentity
     let file: PartFile
-    let transport: HTTPTransport
+    let transport: any Transport
     let coordinator: SegmentCoordinator
     let flushInterval: Double
     /// Asks the runner to cancel a connection whose whole remaining range this one has taken over.
@@ -138,7 +138,7 @@ struct SegmentWorker: Sendable {
         let writer = CoalescingWriter(file: file, startingAt: body.offset)
         var end = assignment.end
         var reported = assignment.start
-        var lastReport = SingleConnectionTransfer.monotonicSeconds()
+        var lastReport = MonotonicClock.system.now()
 
         /// Reports flushed bytes; returns false when the segment's end is reached or the connection was replaced.
         func report() async -> Bool? {
@@ -161,7 +161,7 @@ struct SegmentWorker: Sendable {
                 if Int64(chunk.readableBytes) > room { chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(room))! }
                 try writer.append(chunk)
                 await transport.bandwidth.pace(chunk.readableBytes, download: download)
-                let now = SingleConnectionTransfer.monotonicSeconds()
+                let now = MonotonicClock.system.now()
                 // A slow connection writes out what it gathered at least every `flushInterval`.
                 let due = now - lastReport >= flushInterval
                 if due || writer.offset >= end { try writer.flush() }
