@@ -66,7 +66,7 @@ struct HaulCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as HaulError {
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
             if error.kind == .usage { Terminal.writeError(usageHint(for: type(of: command))) }
             Foundation.exit(ExitCodes.code(for: error))
         } catch {
