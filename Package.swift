@@ -72,6 +72,7 @@ let package = Package(
             name: "haul",
             dependencies: [
                 "HaulKit",
+                "HaulCore",
                 "HaulArchive",
                 "HaulDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -124,7 +125,13 @@ let package = Package(
             dependencies: ["HaulArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "HaulCoreTests", dependencies: ["HaulCore"]),
-        .testTarget(name: "HaulKitTests", dependencies: ["HaulKit", "HaulCore", "HaulTestSupport"]),
+        // Engine tests: most against a scripted transport in memory (ScriptedTransport over HaulTestSupport's
+        // ScriptedServer, built on AsyncHTTPClient's body type and NIO's ByteBuffer); a few end to end on sockets.
+        .testTarget(name: "HaulKitTests", dependencies: [
+                "HaulKit", "HaulCore", "HaulTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
         .testTarget(name: "HaulCLITests", dependencies: [
                 "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
@@ -136,6 +143,9 @@ let package = Package(
             dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul"],
             exclude: ["Scripts"]
         ),
+        // The DocC article's and the README's library examples, compiled with `import HaulKit` alone and checked
+        // word for word against the documents.
+        .testTarget(name: "HaulKitDocTests", dependencies: ["HaulKit"]),
         // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on
         // HaulZipBench makes `swift test` build the binary the kill test runs.
         .testTarget(

@@ -95,7 +95,7 @@ struct ZipCommand: ParsableCommand {
     @Argument(help: "Files and directories to put in it; entries are named relative to each path's parent.")
     var paths: [String]
 
-    @Option(name: [.short, .customLong("level")], help: "Deflate level 1-9 (default 6).")
+    @Option(name: [.short, .customLong("level")], help: "Deflate level 1-9.")
     var level = 6
 
     @Flag(name: .customLong("store"), help: "Store without compression.")

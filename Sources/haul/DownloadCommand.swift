@@ -27,15 +27,6 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup var progressOptions: ProgressOptions
 
-    @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
-    var retries = 5
-
-    @Option(name: .customLong("stall-timeout"), help: "Seconds without a byte before a connection is dropped and the download resumes.")
-    var stallTimeout = 30.0
-
-    @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
-    var connectTimeout = 15.0
-
     @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable). Authorization and Cookie are dropped when a redirect leaves the origin.")
     var headers: [String] = []
 
@@ -50,9 +41,6 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
-
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
-    var connections = 8
 
     @Option(name: .customLong("min-split-size"), help: "The smallest piece a file is split into: bytes, or with a K, M or G suffix (binary).")
     var minSplitSize = "4M"
@@ -73,16 +61,13 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup var queueOptions: QueueOptions
 
-    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")
-    var limitRate: String?
-
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
 
     @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow redirects from https to plain http (refused by default).")
     var allowInsecureRedirect = false
 
-    @OptionGroup var tlsOptions: TLSOptions
+    @OptionGroup(title: "Transfer options (also for 'haul resume')") var transfer: TransferOptions
 
     func validate() throws {
         if urls.isEmpty && inputFile == nil { throw ValidationError("give at least one URL, or -i FILE") }
@@ -96,13 +81,6 @@ struct DownloadCommand: AsyncParsableCommand {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
         if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
-        if retries < 0 { throw ValidationError("--retries must be 0 or more") }
-        if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
-        if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
-        if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
-        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
-            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
-        }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let checksum {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
@@ -115,6 +93,12 @@ struct DownloadCommand: AsyncParsableCommand {
         for header in headers where !header.contains(":") {
             throw ValidationError("header '\(header)' is not of the form 'Name: value'")
         }
+    }
+
+    /// The URLs are checked when the command runs, not in `validate()`: ArgumentParser validates before it
+    /// reports unknown options, and the value of an unknown option (`--foo-bar 2`) lands among the URLs, so
+    /// `'2' is not an http or https URL` would hide the real mistake.
+    private func checkURLs() throws {
         for url in urls {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
@@ -123,14 +107,11 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = HaulConfiguration(
-            stateDirectory: stateDirectory ?? HaulConfiguration.defaultStateDirectory(),
-            connectTimeout: connectTimeout,
-            stallTimeout: stallTimeout,
-            retryPolicy: RetryPolicy(maximumRetries: retries),
+        try checkURLs()
+        let configuration = try transfer.configuration(
+            stateDirectory: stateDirectory ?? HaulConfiguration.haulCommandStateDirectory(),
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
-            userAgent: userAgent ?? "haul/\(HaulVersion.string)",
-            extraTrustedCertificates: tlsOptions.file
+            userAgent: userAgent
         )
         let requests = try makeRequests()
         let client = try HaulClient(configuration: configuration)
@@ -146,6 +127,9 @@ struct DownloadCommand: AsyncParsableCommand {
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
     }
+
+    /// Connections per file: `-x`, else 8.
+    private var connections: Int { transfer.connections ?? 8 }
 
     private func makeRequests() throws -> [DownloadRequest] {
         // Absolute paths: the record is found again by its .part path, whatever directory the next run starts in.
@@ -236,7 +220,7 @@ struct DownloadCommand: AsyncParsableCommand {
             connections: connections,
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
             checksum: checksum,
-            maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
+            maxBytesPerSecond: transfer.rate
         )
     }
 }

@@ -46,11 +46,13 @@ actor DownloadSession {
         var failures: [(String, HaulError)] = []
         var refused = 0
         var names: [Int64: String] = [:]
+        var resumeNotes: [Int64: ResumeNote?] = [:]
         do {
             if let restoring {
                 for snapshot in try await manager.restore(restoring) {
                     ids.append(snapshot.id)
                     names[snapshot.id] = snapshot.name
+                    if !snapshot.state.isFinal { resumeNotes[snapshot.id] = ResumeNote(client: client, id: snapshot.id) }
                     if resumeStopped, snapshot.state == .paused || snapshot.state == .failed {
                         try await manager.resume(snapshot.id)
                     }
@@ -58,26 +60,29 @@ actor DownloadSession {
             }
         } catch {
             let error = HaulError.wrap(error)
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
             await manager.shutdown()
             return ExitCodes.code(for: error)
         }
         let view = SessionView(mode: mode, expected: restoring == nil ? requests.count : ids.count)
         self.view = view
+        for (id, note) in resumeNotes { if let note { view.resuming(id, note) } }
         let rendering = Task { for await event in events { view.render(event) } }
         // Keys are offered only when they can be read: with standard input a pipe or a file, the bar shows none.
         let keys = mode == .bar ? KeyReader.start { [weak self] key in
             guard let self else { return }
             Task { await self.handleKey(key) }
         } : nil
-        if keys != nil { view.setHint("space: pause, q: quit") }
+        if keys != nil { view.offerKeys() }
         for request in requests {
             if quitRequested { break }
             let name = (request.destination as NSString).lastPathComponent
             do {
+                let note = ResumeNote(client: client, destination: request.destination)
                 let id = try await manager.add(request)
                 if !ids.contains(id) { ids.append(id) }
                 names[id] = name
+                if let note { view.resuming(id, note) }
             } catch {
                 let error = HaulError.wrap(error)
                 view.report(error, name: name)
@@ -130,11 +135,11 @@ actor DownloadSession {
         }
         let total = ids.count + refused
         if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
-            Terminal.writeError("haul: \(name): \(error.message)\n")
+            Terminal.writeError("haul: \(name): \(error.commandLineMessage)\n")
         }
         if total > 1, !failures.isEmpty {
             Terminal.writeError("haul: \(completed) of \(total) downloads succeeded; not done:\n")
-            for (name, error) in failures { Terminal.writeError("  \(name): \(error.message)\n") }
+            for (name, error) in failures { Terminal.writeError("  \(name): \(error.commandLineMessage)\n") }
         }
         return failures.first.map { ExitCodes.code(for: $0.1) } ?? ExitCodes.success
     }
@@ -165,17 +170,18 @@ actor DownloadSession {
         }
     }
 
+    /// Pauses everything while something runs or waits, else resumes what is paused: the key follows what the
+    /// downloads are doing (one may have been paused with `haul pause` from another terminal), as its hint does.
     private func togglePause() async {
         guard let manager, !quitRequested else { return }
-        if pausedByUser {
+        let active = await manager.snapshots.contains { $0.state == .downloading || $0.state == .queued }
+        if active {
+            pausedByUser = true
+            await manager.pauseAll()
+        } else {
             pausedByUser = false
-            view?.setHint("space: pause, q: quit")
             await manager.resumeAll()
             wake()
-        } else {
-            pausedByUser = true
-            view?.setHint("space: resume, q: quit")
-            await manager.pauseAll()
         }
     }
 

@@ -41,24 +41,48 @@ struct HaulCommand: AsyncParsableCommand {
         // Past a file-size limit (`ulimit -f`) a write should fail with EFBIG and become exit code 7 with the partial
         // file kept, not kill the process with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `haul --help` shows how to download first: people type it, then `haul URL`.
+        if TopLevelHelp.isAsked(arguments) {
+            Terminal.writeOutput(TopLevelHelp.text(columns: nil))
+            Foundation.exit(ExitCodes.success)
+        }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot(arguments)
+        } catch {
+            // A parse error: ArgumentParser's message already ends with the usage and one "See 'haul X --help'"
+            // for the subcommand at fault.
+            if exitCode(for: error) == .validationFailure {
+                Terminal.writeError(fullMessage(for: error) + "\n")
+                Foundation.exit(ExitCodes.usage)
+            }
+            exit(withError: error)
+        }
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch let error as HaulError {
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
+            if error.kind == .usage { Terminal.writeError(usageHint(for: type(of: command))) }
             Foundation.exit(ExitCodes.code(for: error))
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                Terminal.writeError(fullMessage(for: error) + "\n")
-                Terminal.writeError("Run 'haul --help' for usage.\n")
+            if exitCode(for: error) == .validationFailure {
+                // Found while running (e.g. a checksum without `algo=`): the same shape as a parse error, with the
+                // usage and help of the subcommand that was run, not the top level's.
+                Terminal.writeError("Error: \(message(for: error))\n" + usageHint(for: type(of: command)))
                 Foundation.exit(ExitCodes.usage)
             }
             exit(withError: error)
         }
+    }
+
+    /// `Usage: ...` of `command` and one pointer at its help.
+    static func usageHint(for command: any ParsableCommand.Type) -> String {
+        let name = command._commandName == "haul" ? "haul" : "haul \(command._commandName)"
+        return "Usage: \(usageString(for: command))\n  See '\(name) --help' for more information.\n"
     }
 }

@@ -14,6 +14,13 @@ final class MultiProgressView {
         var state: DownloadState
         var progress: DownloadProgress?
         var started: Double?
+        /// Bytes held when this run took it up (a resumed download's earlier bytes are not this run's speed).
+        var initialBytes: Int64 = 0
+    }
+
+    /// Bytes moved by this run over every download.
+    private var transferred: Int64 {
+        order.compactMap { rows[$0] }.reduce(Int64(0)) { $0 + max(0, ($1.progress?.bytesDone ?? 0) - $1.initialBytes) }
     }
     private var rows: [Int64: Row] = [:]
     private var order: [Int64] = []
@@ -25,6 +32,8 @@ final class MultiProgressView {
     private var hint: String?
     private let colors = Terminal.colorsAllowed(STDERR_FILENO)
     private let started = ProcessInfo.processInfo.systemUptime
+    /// Set by `finish`: the total line then shows the average speed of the whole run.
+    private var finished = false
 
     init(expected: Int) {
         self.expected = expected
@@ -42,7 +51,8 @@ final class MultiProgressView {
         rows[snapshot.id] = Row(
             name: snapshot.name,
             state: snapshot.state,
-            progress: DownloadProgress(bytesDone: snapshot.bytesDone, totalBytes: snapshot.totalBytes)
+            progress: DownloadProgress(bytesDone: snapshot.bytesDone, totalBytes: snapshot.totalBytes),
+            initialBytes: snapshot.bytesDone
         )
         if snapshot.state == .completed { completedCount += 1 }
         draw(force: false)
@@ -65,7 +75,7 @@ final class MultiProgressView {
         guard let row = rows[id] else { return }
         switch update {
         case .retrying(let attempt, let delay, let reason):
-            permanentLine("\(row.name): retry \(attempt) in \(DurationText.format(delay)): \(reason)", failed: false)
+            permanentLine("\(row.name): retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)", failed: false)
         case .restarted(let reason):
             permanentLine("\(row.name): starting over: \(reason)", failed: false)
         case .named(let path):
@@ -82,7 +92,7 @@ final class MultiProgressView {
         completedCount += 1
         let bytes = row.progress?.bytesDone ?? 0
         let elapsed = row.started.map { max(0.001, now() - $0) }
-        let time = elapsed.map { " in \(DurationText.format($0))" } ?? ""
+        let time = elapsed.map { " in \(DurationText.elapsed($0))" } ?? ""
         permanentLine(paint("done", "32") + " \((path as NSString).lastPathComponent)  \(ByteCount.format(bytes))\(time)", failed: false)
     }
 
@@ -107,8 +117,17 @@ final class MultiProgressView {
         draw(force: true)
     }
 
-    /// Draws the final state and leaves the cursor on a fresh line.
+    /// Draws the final state and leaves the cursor on a fresh line. Downloads stopped before the end (`q`,
+    /// Ctrl-C, `haul pause` from elsewhere) get a permanent line with the bytes kept instead of vanishing, and the
+    /// keys are no longer offered: nothing is left to pause.
     func finish() {
+        hint = nil
+        for id in order {
+            guard let row = rows[id], row.state == .queued || row.state == .paused, row.started != nil else { continue }
+            permanentLine("\(row.state == .paused ? "paused" : "stopped")  \(row.name)  \(ByteCount.format(row.progress?.bytesDone ?? 0)) kept", failed: false)
+            rows[id]?.state = .cancelled
+        }
+        finished = true
         draw(force: true)
         if drawnLines > 0 { Terminal.writeError("\n") }
         drawnLines = 0
@@ -128,7 +147,10 @@ final class MultiProgressView {
         guard force || time - lastDraw >= ProgressRenderer.barInterval else { return }
         lastDraw = time
         let width = max(20, Terminal.columns())
-        let running = order.filter { rows[$0]?.state == .downloading || rows[$0]?.state == .paused }
+        let running = order.filter { id in
+            guard let row = rows[id] else { return false }
+            return row.state == .downloading || row.state == .paused || (row.state == .queued && row.started != nil && !finished)
+        }
         let room = max(1, Terminal.rows() - 2)
         var lines: [String] = []
         let shown = running.count > room ? Array(running.prefix(room - 1)) : running
@@ -145,13 +167,15 @@ final class MultiProgressView {
         let status = row.state == .paused
             ? "paused"
             : "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
+        let nameColumn = min(max(8, width / 4), 30)
         return ProgressLine(
             name: row.name,
             bytesDone: progress.bytesDone,
             totalBytes: progress.totalBytes,
             status: status,
-            nameColumn: min(max(8, width / 4), 30),
-            maxBarWidth: 30
+            nameColumn: nameColumn,
+            maxBarWidth: 30,
+            fixedBarWidth: ProgressLine.commonBarWidth(width: width, nameColumn: nameColumn, maxBarWidth: 30)
         ).text(width: width)
     }
 
@@ -165,8 +189,13 @@ final class MultiProgressView {
         if !running.isEmpty { text += ", \(running.count) running" }
         if queued > 0 { text += ", \(queued) queued" }
         if failedCount > 0 { text += ", \(failedCount) failed" }
-        text += "  \(ByteCount.format(bytes))  \(ByteCount.formatRate(speed))"
-        text += "  \(DurationText.format(now() - started))"
+        let elapsed = now() - started
+        // Once everything has ended, a current speed would say 0 B/s: the run's average says what happened.
+        let shownSpeed = finished || (running.isEmpty && queued == 0)
+            ? "avg " + ByteCount.formatRate(elapsed > 0 ? Double(transferred) / elapsed : 0)
+            : ByteCount.formatRate(speed)
+        text += "  \(ByteCount.format(bytes))  \(shownSpeed)"
+        text += "  \(DurationText.elapsed(elapsed))"
         if let hint, width >= 90 { text += "  " + hint }
         return text
     }

@@ -29,8 +29,14 @@ final class ProgressRenderer: @unchecked Sendable {
     private var state: DownloadState = .queued
     private var started = ProcessInfo.processInfo.systemUptime
     private var drewBar = false
+    /// Whether it has been downloading in this run (a `queued` after that means stopped, not waiting).
+    private var hasRun = false
     private var hint: String?
     private var pendingJSONProgress: DownloadProgress?
+    /// Set once a `failed` object went out: nothing about progress may follow it.
+    private var sentFailure = false
+    /// Bytes held when this run started downloading, for the average speed of the run.
+    private var bytesAtStart: Int64?
 
     /// Minimum seconds between two bar redraws (about 10 per second).
     static let barInterval = 0.1
@@ -54,6 +60,17 @@ final class ProgressRenderer: @unchecked Sendable {
     /// Handles one update.
     func render(_ update: DownloadUpdate) {
         lock.withLock { renderLocked(update) }
+    }
+
+    /// Prints a line about this download (above the bar, or as a plain line).
+    func say(_ text: String) {
+        lock.withLock {
+            switch mode {
+            case .bar: message(text)
+            case .lines: Terminal.writeError("\(name): \(text)\n")
+            case .json, .none: break
+            }
+        }
     }
 
     /// Ends the bar's line so that later output starts on a fresh line.
@@ -87,10 +104,13 @@ final class ProgressRenderer: @unchecked Sendable {
             drawBar()
         case .state(let newState):
             state = newState
-            if newState == .downloading { started = now() }
+            if newState == .downloading {
+                started = now()
+                hasRun = true
+            }
             if newState == .completed { drawBar(); finishBarLine(done: true) } else { drawBar() }
         case .retrying(let attempt, let delay, let reason):
-            message("retry \(attempt) in \(DurationText.format(delay)): \(reason)")
+            message("retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)")
         case .restarted(let reason):
             message("starting over: \(reason)")
         case .named(let path):
@@ -114,8 +134,9 @@ final class ProgressRenderer: @unchecked Sendable {
         let progress = lastProgress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
         let status: String
         switch state {
-        case .paused: status = "paused"
-        case .completed: status = "done in \(DurationText.format(max(0.001, now() - started)))"
+        case .paused: status = "paused, \(ByteCount.format(progress.bytesDone)) kept"
+        case .queued where hasRun: status = "stopped, \(ByteCount.format(progress.bytesDone)) kept"
+        case .completed: status = "done in \(DurationText.elapsed(now() - started))"
         case .failed: status = "failed"
         default:
             status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
@@ -172,12 +193,12 @@ final class ProgressRenderer: @unchecked Sendable {
             case .completed:
                 let bytes = lastProgress?.bytesDone ?? 0
                 let elapsed = max(0.001, now() - started)
-                Terminal.writeError("\(name): completed, \(ByteCount.format(bytes)) in \(DurationText.format(elapsed))\n")
+                Terminal.writeError("\(name): completed, \(ByteCount.format(bytes)) in \(DurationText.elapsed(elapsed))\n")
             case .paused: Terminal.writeError("\(name): paused\n")
             default: break
             }
         case .retrying(let attempt, let delay, let reason):
-            Terminal.writeError("\(name): retry \(attempt) in \(DurationText.format(delay)): \(reason)\n")
+            Terminal.writeError("\(name): retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)\n")
         case .restarted(let reason):
             Terminal.writeError("\(name): starting over: \(reason)\n")
         case .named(let path):
@@ -189,10 +210,21 @@ final class ProgressRenderer: @unchecked Sendable {
 
     // MARK: json
 
+    /// The engine's average, else this run's bytes over this run's time (the engine's average is 0 in the last
+    /// update of a run, which is exactly the one a script reads).
+    private func averageSpeed(_ progress: DownloadProgress) -> Double {
+        if progress.averageSpeed > 0 { return progress.averageSpeed }
+        guard let bytesAtStart else { return 0 }
+        let elapsed = now() - started
+        return elapsed > 0 ? Double(max(0, progress.bytesDone - bytesAtStart)) / elapsed : 0
+    }
+
     private func renderJSON(_ update: DownloadUpdate) {
         var object: [String: Any] = ["id": id, "name": name]
         switch update {
         case .progress(let progress):
+            if sentFailure { return }
+            lastProgress = progress
             // Rationed while bytes flow; the count a pause settles on comes after the state change and goes out.
             guard now() - lastLine >= Self.jsonInterval || state != .downloading else {
                 pendingJSONProgress = progress
@@ -204,15 +236,19 @@ final class ProgressRenderer: @unchecked Sendable {
             object["bytes"] = progress.bytesDone
             object["total"] = progress.totalBytes ?? NSNull()
             object["speed"] = Int(progress.currentSpeed)
-            object["averageSpeed"] = Int(progress.averageSpeed)
+            object["averageSpeed"] = Int(averageSpeed(progress))
             object["eta"] = progress.secondsRemaining.map { Int($0.rounded(.up)) } ?? NSNull()
             object["connections"] = progress.activeConnections
             object["perConnection"] = progress.connections.map {
                 ["id": $0.id, "start": $0.start, "next": $0.next, "end": $0.end, "speed": Int($0.speed)] as [String: Any]
             }
         case .state(let newState):
+            if newState == .downloading, bytesAtStart == nil {
+                bytesAtStart = lastProgress?.bytesDone ?? 0
+                started = now()
+            }
             // The last progress before a state change is never dropped: it carries the final byte count.
-            if let pending = pendingJSONProgress {
+            if !sentFailure, let pending = pendingJSONProgress {
                 pendingJSONProgress = nil
                 lastLine = 0
                 renderJSON(.progress(pending))
@@ -232,8 +268,15 @@ final class ProgressRenderer: @unchecked Sendable {
             object["type"] = "named"
             object["path"] = path
         case .failed(let error):
+            // The last count goes out before the failure; after it, nothing but the state.
+            if let pending = pendingJSONProgress {
+                pendingJSONProgress = nil
+                lastLine = 0
+                renderJSON(.progress(pending))
+            }
+            sentFailure = true
             object["type"] = "failed"
-            object["error"] = error.message
+            object["error"] = error.commandLineMessage
             object["exitCode"] = Int(ExitCodes.code(for: error))
         }
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {

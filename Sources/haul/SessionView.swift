@@ -12,24 +12,69 @@ final class SessionView: @unchecked Sendable {
     private var names: [Int64: String] = [:]
     private var errors: [Int64: HaulError] = [:]
     private var hint: String?
+    /// Whether keys are read (a terminal on standard input); the hint then follows the downloads' states.
+    private var keysOffered = false
+    private var states: [Int64: DownloadState] = [:]
+    /// "resuming at" lines for downloads whose renderer does not exist yet.
+    private var pendingNotes: [Int64: String] = [:]
 
     init(mode: ProgressMode, expected: Int) {
         self.mode = mode
         self.multi = mode == .bar && expected > 1 ? MultiProgressView(expected: expected) : nil
     }
 
-    /// Shows the keys (bar modes only).
-    func setHint(_ text: String) {
+    /// Offers the keys (bar modes only). What they offer follows the downloads: `space: pause` while one is
+    /// queued or running, `space: resume` when all that is left is paused (by the key, or by `haul pause` from
+    /// another terminal), nothing once everything has ended.
+    func offerKeys() {
         lock.withLock {
-            hint = text
-            for renderer in renderers.values { renderer.setHint(text) }
-            multi?.setHint(text)
+            keysOffered = true
+            updateHintLocked()
         }
+    }
+
+    private func updateHintLocked() {
+        let text: String?
+        if !keysOffered {
+            text = nil
+        } else if states.values.contains(where: { $0 == .downloading || $0 == .queued }) {
+            text = "space: pause, q: quit"
+        } else if states.values.contains(.paused) {
+            text = "space: resume, q: quit"
+        } else {
+            text = nil
+        }
+        guard text != hint else { return }
+        hint = text
+        for renderer in renderers.values { renderer.setHint(text) }
+        multi?.setHint(text)
     }
 
     /// The last error a download failed with in this session.
     func lastError(of id: Int64) -> HaulError? {
         lock.withLock { errors[id] }
+    }
+
+    /// Says that a download goes on from bytes kept earlier, the way wget's "Continuing" does: once, before its
+    /// first progress. (If the server's version turns out to have changed, a "starting over" line follows.)
+    func resuming(_ id: Int64, _ note: ResumeNote) {
+        lock.withLock {
+            if mode == .none { return }
+            if mode == .json {
+                var object: [String: Any] = ["type": "resuming", "id": id, "name": names[id] ?? note.name, "bytes": note.bytes]
+                object["total"] = note.total ?? NSNull()
+                object["validator"] = note.validator ?? NSNull()
+                if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                    Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+                }
+            } else if let multi {
+                multi.permanentLine("\(names[id] ?? note.name): \(note.text)", failed: false)
+            } else if let renderer = renderers[id] {
+                renderer.say(note.text)
+            } else {
+                pendingNotes[id] = note.text
+            }
+        }
     }
 
     /// Prints an error about one download (not in JSON mode: the JSON stream carries a "failed" object).
@@ -40,15 +85,17 @@ final class SessionView: @unchecked Sendable {
     private func reportLocked(_ error: HaulError, name: String) {
         if mode == .json { return }
         if let multi {
-            multi.permanentLine("haul: error: \(name): \(error.message)", failed: true)
+            multi.permanentLine("haul: error: \(name): \(error.commandLineMessage)", failed: true)
         } else {
-            Terminal.writeError("haul: error: \(name): \(error.message)\n")
+            Terminal.writeError("haul: error: \(name): \(error.commandLineMessage)\n")
         }
     }
 
     /// Ends the live display so that later output starts on a fresh line.
     func finish() {
         lock.withLock {
+            keysOffered = false
+            updateHintLocked()
             multi?.finish()
             for renderer in renderers.values { renderer.finishLine() }
         }
@@ -62,14 +109,18 @@ final class SessionView: @unchecked Sendable {
         switch event {
         case .current(let snapshot), .added(let snapshot):
             names[snapshot.id] = snapshot.name
+            states[snapshot.id] = snapshot.state
             if let multi {
                 multi.register(snapshot)
             } else if renderers[snapshot.id] == nil {
                 let renderer = ProgressRenderer(mode: mode, name: snapshot.name, id: snapshot.id)
                 if let hint { renderer.setHint(hint) }
                 renderers[snapshot.id] = renderer
+                if let note = pendingNotes.removeValue(forKey: snapshot.id) { renderer.say(note) }
             }
         case .stateChanged(let id, let state):
+            states[id] = state
+            updateHintLocked()
             renderers[id]?.render(.state(state))
             multi?.stateChanged(id, state)
         case .progress(let id, let progress):
@@ -87,6 +138,8 @@ final class SessionView: @unchecked Sendable {
             multi?.failed(id)
             reportLocked(error, name: names[id] ?? "download \(id)")
         case .removed(let id):
+            states[id] = nil
+            updateHintLocked()
             multi?.removed(id)
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import HaulKit
+@testable import HaulKit
 import XCTest
 
 /// Runs the built `haul` binary as a child process, the way a person or a script would.
@@ -53,6 +53,10 @@ final class HaulProcess: @unchecked Sendable {
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "HAUL_STATE_DIR")
+        // A proxy set on the machine running the tests would carry the test servers' loopback traffic elsewhere.
+        for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"] {
+            env.removeValue(forKey: name)
+        }
         for (key, value) in environment { env[key] = value.isEmpty ? nil : value }
         process.environment = env
     }

@@ -37,6 +37,23 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertEqual(flaky.recordFailure(madeProgress: false, jitter: 0), .giveUp)
     }
 
+    /// A refused connection before any byte came is final; after bytes came, it is retried like any failure.
+    func testRefusedConnectionIsFinalOnlyBeforeTheServerDelivered() {
+        var fresh = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        XCTAssertEqual(fresh.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .giveUp)
+
+        var other = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        XCTAssertEqual(other.recordFailure(madeProgress: false, jitter: 0), .retry(afterSeconds: 0.5), "a timeout is still retried")
+
+        var delivered = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        delivered.recordProgress()
+        XCTAssertEqual(delivered.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .retry(afterSeconds: 0.5))
+
+        var cut = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
+        XCTAssertEqual(cut.recordFailure(madeProgress: true, jitter: 0), .retry(afterSeconds: 0.5))
+        XCTAssertEqual(cut.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .retry(afterSeconds: 1), "bytes came in this run")
+    }
+
     func testZeroRetriesNeverRetries() {
         var tracker = RetryTracker(policy: RetryPolicy(maximumRetries: 0))
         XCTAssertEqual(tracker.recordFailure(madeProgress: false, jitter: 0), .giveUp)
@@ -191,6 +208,17 @@ final class ProgressMathTests: XCTestCase {
         XCTAssertEqual(DurationText.format(3720), "1h02m")
         XCTAssertEqual(DurationText.format(nil), "--")
     }
+
+    /// Elapsed times and delays: tenths under 10 s, never rounded up.
+    func testElapsedTimesShowTenthsAndAreNotRoundedUp() {
+        XCTAssertEqual(DurationText.elapsed(0.26), "0.3s")
+        XCTAssertEqual(DurationText.elapsed(0.01), "0.1s", "never shown as nothing")
+        XCTAssertEqual(DurationText.elapsed(9.94), "9.9s")
+        XCTAssertEqual(DurationText.elapsed(9.96), "10s")
+        XCTAssertEqual(DurationText.elapsed(16.04), "16s")
+        XCTAssertEqual(DurationText.elapsed(16.9), "16s")
+        XCTAssertEqual(DurationText.elapsed(185.5), "3m05s")
+    }
 }
 
 final class DownloadLifecycleTests: XCTestCase {
@@ -227,6 +255,47 @@ final class DownloadLifecycleTests: XCTestCase {
         for state in DownloadState.allCases {
             for event in LifecycleEvent.allCases where DownloadLifecycle.next(from: state, on: event) != nil { legal += 1 }
         }
-        XCTAssertEqual(legal, 19, "the table in the documentation of DownloadLifecycle lists 19 legal transitions")
+        XCTAssertEqual(legal, 20, "the table in the documentation of DownloadLifecycle lists 20 legal transitions")
+    }
+
+    /// The whole table of `DownloadLifecycle`'s documentation, row by row: every pair of state and event, legal or not.
+    func testTheWholeTransitionTable() {
+        let events: [LifecycleEvent] = [.start, .pause, .resume, .complete, .fail, .cancel, .interrupt]
+        let table: [DownloadState: [DownloadState?]] = [
+            .queued: [.downloading, .paused, nil, nil, .failed, .cancelled, .queued],
+            .downloading: [nil, .paused, nil, .completed, .failed, .cancelled, .queued],
+            .paused: [nil, .paused, .queued, .completed, nil, .cancelled, .paused],
+            .failed: [nil, nil, .queued, nil, nil, .cancelled, .failed],
+            .completed: [nil, nil, nil, nil, nil, nil, .completed],
+            .cancelled: [nil, nil, nil, nil, nil, nil, .cancelled],
+        ]
+        XCTAssertEqual(Set(table.keys), Set(DownloadState.allCases))
+        XCTAssertEqual(events.count, LifecycleEvent.allCases.count)
+        for (state, row) in table {
+            for (event, expected) in zip(events, row) {
+                XCTAssertEqual(DownloadLifecycle.next(from: state, on: event), expected, "\(state) + \(event)")
+                var lifecycle = DownloadLifecycle(state: state)
+                if let expected {
+                    XCTAssertEqual(try lifecycle.handle(event), expected)
+                } else {
+                    XCTAssertThrowsError(try lifecycle.handle(event), "\(state) + \(event)")
+                    XCTAssertEqual(lifecycle.state, state, "a refused event leaves the state alone")
+                }
+            }
+        }
+    }
+
+    /// A pause that came while the finished file was verified and renamed cannot undo the completion.
+    func testAPausedDownloadWhoseFileWasFinishedCompletes() throws {
+        var lifecycle = DownloadLifecycle(state: .downloading)
+        XCTAssertEqual(try lifecycle.handle(.pause), .paused)
+        XCTAssertEqual(try lifecycle.handle(.complete), .completed)
+        var failed = DownloadLifecycle(state: .failed)
+        XCTAssertThrowsError(try failed.handle(.complete), "a failed run has no finished file")
+    }
+
+    func testAStatePrintsAsItsPlainName() {
+        XCTAssertEqual(String(describing: DownloadState.downloading), "downloading")
+        XCTAssertEqual("\(DownloadState.paused)", "paused")
     }
 }

@@ -22,6 +22,20 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertEqual(shorter.range(of: "space")?.lowerBound.utf16Offset(in: shorter), text.range(of: "space")?.lowerBound.utf16Offset(in: text))
     }
 
+    /// Rows of the multi view line up: with a common bar width, a short status ("paused") does not widen the bar.
+    func testRowsWithACommonBarWidthLineUp() {
+        for width in [80, 100, 118] {
+            let bar = ProgressLine.commonBarWidth(width: width, nameColumn: 20, maxBarWidth: 30)
+            let texts = ["paused", "98.0 MiB/s ETA 5s", "1023.9 KiB/s ETA 1h02m"].map { status in
+                ProgressLine(name: "a.iso", bytesDone: 5 << 20, totalBytes: 1 << 30, status: status, nameColumn: 20, maxBarWidth: 30, fixedBarWidth: bar)
+                    .text(width: width)
+            }
+            let columns = texts.map { text in text.firstIndex(of: "]").map { text.distance(from: text.startIndex, to: $0) } }
+            XCTAssertEqual(Set(columns).count, 1, "width \(width): \(texts)")
+            for text in texts { XCTAssertLessThan(text.count, width) }
+        }
+    }
+
     func testNothingIsEverAsWideAsTheTerminal() {
         let names = ["a", "ubuntu-24.04.1-desktop-amd64.iso", String(repeating: "x", count: 200)]
         for width in 1...160 {

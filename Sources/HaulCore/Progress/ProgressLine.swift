@@ -23,10 +23,13 @@ public struct ProgressLine: Sendable, Equatable {
     public var nameColumn: Int?
     /// The widest the bar gets.
     public var maxBarWidth: Int
+    /// The bar's width whatever the other texts are, when it fits: rows drawn under each other (the multi view)
+    /// then line up even when one says "paused" and another "1.2 MiB/s ETA 3m05s". `nil`: as wide as the room.
+    public var fixedBarWidth: Int?
 
     public init(
         name: String, bytesDone: Int64, totalBytes: Int64?, status: String, extra: String? = nil, hint: String? = nil,
-        nameColumn: Int? = nil, maxBarWidth: Int = 40
+        nameColumn: Int? = nil, maxBarWidth: Int = 40, fixedBarWidth: Int? = nil
     ) {
         self.name = name
         self.bytesDone = bytesDone
@@ -36,6 +39,14 @@ public struct ProgressLine: Sendable, Equatable {
         self.hint = hint
         self.nameColumn = nameColumn
         self.maxBarWidth = maxBarWidth
+        self.fixedBarWidth = fixedBarWidth
+    }
+
+    /// The bar width that leaves room for a full row of the padded columns (`nameColumn` wide names): the same
+    /// for every row of one terminal width, between `minimumBar` and `maxBarWidth`.
+    public static func commonBarWidth(width: Int, nameColumn: Int, maxBarWidth: Int) -> Int {
+        let fixed = nameColumn + 2 + 4 + 1 + 2 + sizesColumn + 2 + statusColumn
+        return max(minimumBar, min(maxBarWidth, width - 1 - fixed))
     }
 
     /// Columns of the sizes and status slots when there is room for them.
@@ -86,6 +97,9 @@ public struct ProgressLine: Sendable, Equatable {
     }
 
     private func withBar(_ head: String, tail: String, room: Int, minimum: Int) -> String? {
+        if let fixedBarWidth, head.count + 1 + fixedBarWidth + 2 + tail.count <= room {
+            return "\(head) \(Self.bar(fraction ?? 0, width: fixedBarWidth))  \(tail)"
+        }
         let barWidth = min(maxBarWidth, room - head.count - 1 - 2 - tail.count)
         guard barWidth >= minimum else { return nil }
         return "\(head) \(Self.bar(fraction ?? 0, width: barWidth))  \(tail)"

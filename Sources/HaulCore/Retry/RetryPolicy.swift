@@ -8,6 +8,11 @@
 ///
 /// unless the server sent `Retry-After: s`, which is obeyed: delay = min(s, maximumRetryAfter).
 ///
+/// A refused connection (nothing listens on that port) before the server has delivered a byte in this run is
+/// not retried: curl fails at once there, and five backoffs (about 22 s) only delay the same answer; a typo in a
+/// port or a server that is not up does not fix itself in 30 s. Once bytes have arrived, a refused connection is
+/// retried like any other failure (a server restarting in the middle of a download comes back).
+///
 /// | n | backoff with the defaults (1 s, cap 30 s) |
 /// |---|---|
 /// | 1 | 1 s |
@@ -49,6 +54,8 @@ public struct RetryTracker: Sendable {
     public let policy: RetryPolicy
     /// Failures since the last attempt that made progress.
     public private(set) var consecutiveFailures = 0
+    /// Whether any attempt of this run has delivered bytes (then the server is known to be there).
+    public private(set) var serverHasDelivered = false
 
     /// Starts with no failures.
     public init(policy: RetryPolicy) {
@@ -67,6 +74,7 @@ public struct RetryTracker: Sendable {
     /// delivering still finishes).
     public mutating func recordProgress() {
         consecutiveFailures = 0
+        serverHasDelivered = true
     }
 
     /// Records a failed attempt.
@@ -75,9 +83,16 @@ public struct RetryTracker: Sendable {
     ///   - madeProgress: whether this attempt delivered bytes that were kept before it failed.
     ///   - retryAfterSeconds: the server's `Retry-After`, if any.
     ///   - jitter: a number in [0, 1) from the caller's random source.
-    public mutating func recordFailure(madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double) -> Decision {
-        if madeProgress { consecutiveFailures = 0 }
+    ///   - connectionRefused: the attempt's connection was refused (see the type's rule).
+    public mutating func recordFailure(
+        madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double, connectionRefused: Bool = false
+    ) -> Decision {
+        if madeProgress {
+            consecutiveFailures = 0
+            serverHasDelivered = true
+        }
         consecutiveFailures += 1
+        if connectionRefused && !serverHasDelivered { return .giveUp }
         guard consecutiveFailures <= policy.maximumRetries else { return .giveUp }
         if let retryAfterSeconds {
             return .retry(afterSeconds: min(Double(retryAfterSeconds), policy.maximumRetryAfter))

@@ -75,4 +75,17 @@ public enum DurationText {
         if minutes > 0 { return "\(minutes)m\(two(secs))s" }
         return "\(secs)s"
     }
+
+    /// A time that has passed (or a delay), as people read a stopwatch: tenths under 10 s (`0.3s`, `9.9s`, never
+    /// less than `0.1s`), whole seconds truncated above (`16s` for 16.04 s), then as `format`. An ETA rounds up
+    /// (it is a promise); an elapsed time must not: "1s" for 0.2 s, or "17s" for 16.04 s, overstates it.
+    public static func elapsed(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "--" }
+        let tenths = (seconds * 10).rounded()
+        if tenths < 100 {
+            let shown = Int(max(1, tenths))
+            return "\(shown / 10).\(shown % 10)s"
+        }
+        return format(seconds.rounded(.down))
+    }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HaulCore
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -20,8 +21,16 @@ struct OpenedResponse: Sendable {
 /// AsyncHTTPClient's redirect following is turned off so that every hop goes through `RedirectTracker` (scheme,
 /// downgrade, loop and credential rules); its read timeout is the stall timeout: a connection that delivers no
 /// byte for that long fails and the download resumes.
+///
+/// Proxies: AsyncHTTPClient takes one proxy per `HTTPClient`, but the proxy depends on the URL (`no_proxy`, and
+/// `http_proxy` differs from `https_proxy`), and a redirect can move a download to a host with another answer.
+/// So the transport keeps one client (one connection pool) per distinct proxy, made when first needed: a run
+/// without proxies has exactly the one direct client it always had, and each hop of a redirect chain is sent
+/// through whatever `ProxyRules` says for its own URL.
 final class HTTPTransport: Sendable {
-    private let client: HTTPClient
+    private let clientConfiguration: HTTPClient.Configuration
+    /// The clients made so far, by proxy (`nil`: direct); `nil` once shut down.
+    private let clients = NIOLockedValueBox<[ProxyEndpoint?: HTTPClient]?>([:])
     private let configuration: HaulConfiguration
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
@@ -41,6 +50,8 @@ final class HTTPTransport: Sendable {
         )
         var tls = TLSConfiguration.makeClientConfiguration()
         if let path = configuration.extraTrustedCertificates { tls.additionalTrustRoots = [.file(path)] }
+        // `--insecure`: encryption without authentication, asked for explicitly (the CLI warns on every use).
+        if configuration.insecure { tls.certificateVerification = .none }
         // Closing a TLS connection waits for the server's close_notify, 5 s by default. Servers keeping the connection
         // alive (nginx does) never send it, so every pooled connection held `haul` 5 s at exit: a 1 GiB file over
         // 8 connections took 6.4 s instead of 1.5. Every byte has been read and checked against its length by then;
@@ -68,13 +79,46 @@ final class HTTPTransport: Sendable {
                 )
             }
         }
-        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+        self.clientConfiguration = clientConfiguration
         self.configuration = configuration
     }
 
     /// Closes every connection.
     func shutdown() async {
-        try? await client.shutdown()
+        let open = clients.withLockedValue { clients -> [HTTPClient] in
+            defer { clients = nil }
+            return clients.map { Array($0.values) } ?? []
+        }
+        for client in open { try? await client.shutdown() }
+    }
+
+    /// The client for requests to `url`: direct or through the proxy `ProxyRules` chooses for it.
+    private func client(for url: URL) throws -> HTTPClient {
+        let proxy = configuration.proxies.proxy(for: url)
+        return try clients.withLockedValue { clients in
+            guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
+            if let existing = clients?[proxy] { return existing }
+            var settings = clientConfiguration
+            settings.proxy = proxy.map(Self.clientProxy)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
+            clients?[proxy] = client
+            return client
+        }
+    }
+
+    /// AsyncHTTPClient's form of a proxy. An HTTP proxy is always spoken to with `CONNECT`, for http URLs too, so
+    /// its credentials go on the `CONNECT` request only and the origin's headers travel inside the tunnel, never
+    /// read by the proxy.
+    private static func clientProxy(_ proxy: ProxyEndpoint) -> HTTPClient.Configuration.Proxy {
+        switch proxy.kind {
+        case .socks5:
+            return .socksServer(host: proxy.host, port: proxy.port)
+        case .http:
+            return .server(
+                host: proxy.host, port: proxy.port,
+                authorization: proxy.user.map { .basic(username: $0, password: proxy.password ?? "") }
+            )
+        }
     }
 
     /// Sends a GET for `plan` to `url`, following redirects, and returns once a non-redirect head arrives.
@@ -95,9 +139,10 @@ final class HTTPTransport: Sendable {
             )
             let response: HTTPClientResponse
             do {
+                let client = try client(for: tracker.currentURL)
                 response = try await client.execute(request, timeout: .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)))
             } catch {
-                throw Self.networkError(error, url: tracker.currentURL)
+                throw Self.networkError(error, url: tracker.currentURL, proxy: configuration.proxies.proxy(for: tracker.currentURL))
             }
             let head = ResponseHead(
                 status: Int(response.status.code),
@@ -143,9 +188,10 @@ final class HTTPTransport: Sendable {
     }
 
     /// Maps a transport failure to a `.network` error with a readable message.
-    static func networkError(_ error: any Error, url: URL) -> HaulError {
+    static func networkError(_ error: any Error, url: URL, proxy: ProxyEndpoint? = nil) -> HaulError {
         if let error = error as? HaulError { return error }
         let host = url.host ?? url.absoluteString
+        if let proxy, let failure = proxyError(error, proxy: proxy) { return failure }
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout: return HaulError(.network, "connecting to \(host) timed out")
@@ -163,9 +209,33 @@ final class HTTPTransport: Sendable {
             // NIO's own text for a refused connect reads "connection reset (error set): Connection refused
             // (errno: 111)"; say what happened, with the port, the way curl does.
             let port = url.port.map { ":\($0)" } ?? ""
-            return HaulError(.network, "\(host)\(port): \(socketErrorText(error.errnoCode))")
+            var failure = HaulError(.network, "\(host)\(port): \(socketErrorText(error.errnoCode))")
+            failure.isConnectionRefused = error.errnoCode == ECONNREFUSED
+            return failure
         }
         return HaulError(.network, "\(host): \(error)")
+    }
+
+    /// A failure that is the proxy's, said as such (a refused connection to the proxy is not the origin's fault).
+    static func proxyError(_ error: any Error, proxy: ProxyEndpoint) -> HaulError? {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .proxyAuthenticationRequired:
+                return HaulError(.http, "the proxy \(proxy) wants credentials (407): give them as http://USER:PASSWORD@host:port", httpStatus: 407)
+            case .invalidProxyResponse:
+                return HaulError(.network, "the proxy \(proxy) refused the tunnel or answered something else than 200")
+            case .socksHandshakeTimeout:
+                return HaulError(.network, "the SOCKS proxy \(proxy) did not answer the handshake")
+            case .httpProxyHandshakeTimeout:
+                return HaulError(.network, "the proxy \(proxy) did not answer CONNECT in time")
+            default:
+                return nil
+            }
+        }
+        if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
+            return HaulError(.network, "the proxy \(proxy): connection refused")
+        }
+        return nil
     }
 
     /// A failed TLS handshake, said the way a person can act on.
@@ -174,7 +244,8 @@ final class HTTPTransport: Sendable {
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
             return HaulError(
                 .tls,
-                "\(host): the server's certificate is not signed by an authority this machine trusts; for a private authority, pass its certificate with --cacert FILE"
+                "\(host): the server's certificate is not signed by an authority this machine trusts",
+                remedy: .trustCertificateAuthority
             )
         }
         if (error as? NIOSSLExtraError) == .failedToValidateHostname {

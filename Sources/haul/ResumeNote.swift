@@ -1,0 +1,46 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// What a download holds from an earlier run, for the "resuming at 464 MiB of 1.00 GiB (validator: ETag ...)"
+/// line: people who run the same command again should see that it went on rather than started over.
+struct ResumeNote: Sendable {
+    var name: String
+    /// Bytes held according to the record (the durable bytes; rule 17 may still cut them if the `.part` is short).
+    var bytes: Int64
+    var total: Int64?
+    /// `ETag "abc"` or `Last-Modified ...`: what the server must still say for the bytes to be used.
+    var validator: String?
+
+    /// The note for the unfinished download writing `destination`, or `nil` when none holds a byte.
+    init?(client: HaulClient, destination: String) {
+        guard let download = try? client.unfinishedDownload(writing: destination) else { return nil }
+        self.init(download)
+    }
+
+    /// The note for the stored download `id`, or `nil` when it holds no byte.
+    init?(client: HaulClient, id: Int64) {
+        guard let download = try? client.storedDownload(id: id) else { return nil }
+        self.init(download)
+    }
+
+    private init?(_ download: StoredDownload) {
+        guard download.bytesDone > 0, download.state != .completed, !download.isRunning else { return nil }
+        bytes = download.bytesDone
+        name = (download.destination as NSString).lastPathComponent
+        total = download.totalBytes
+        if let etag = download.etag {
+            validator = "ETag \(etag)"
+        } else if let lastModified = download.lastModified {
+            validator = "Last-Modified \(lastModified)"
+        } else {
+            validator = nil
+        }
+    }
+
+    /// `resuming at 464 MiB of 1.00 GiB (validator: ETag "abc")`.
+    var text: String {
+        let of = total.map { " of \(ByteCount.format($0))" } ?? ""
+        return "resuming at \(ByteCount.format(bytes))\(of) (validator: \(validator ?? "none"))"
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import HaulCore
+import HaulKit
+
+/// How downloads talk to servers and how hard they try, shared by `haul get` and `haul resume`: a resumed
+/// download needs the same knobs (retries, rate, connections, proxy, trust) as the run that started it.
+struct TransferOptions: ParsableArguments {
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long. With 'haul resume': replaces the stored count.")
+    var connections: Int?
+
+    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units). With 'haul resume': replaces the stored limit.")
+    var limitRate: String?
+
+    @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
+    var retries = 5
+
+    @Option(name: .customLong("stall-timeout"), help: "Seconds without a byte before a connection is dropped and the download resumes.")
+    var stallTimeout = 30.0
+
+    @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
+    var connectTimeout = 15.0
+
+    @Option(name: .customLong("proxy"), help: ArgumentHelp("Use this proxy for every URL: [http://][USER:PASSWORD@]HOST[:PORT] (HTTP CONNECT, default port 1080) or socks5h://HOST[:PORT]. Overrides http_proxy, https_proxy and all_proxy; '' turns proxies off.", valueName: "URL"))
+    var proxy: String?
+
+    @Option(name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without a proxy, comma-separated (domains match their subdomains; IPs, CIDR networks, '*'). Replaces no_proxy.", valueName: "LIST"))
+    var noProxy: String?
+
+    @Option(
+        name: .customLong("cacert"),
+        help: ArgumentHelp(
+            "Also trust the certificate authorities in this PEM file (a private or test server's own authority).",
+            valueName: "FILE"
+        )
+    )
+    var certificates: String?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure"), .customLong("no-check-certificate")], help: "Do not check HTTPS certificates (curl's -k, wget's --no-check-certificate). Anyone on the path can then read and change the download; a warning says so on every run.")
+    var insecure = false
+
+    func validate() throws {
+        if let connections, !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
+            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
+        }
+        if retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
+        if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
+        do { _ = try proxyRules() } catch { throw ValidationError("\(error)") }
+        guard let certificates else { return }
+        guard let text = try? String(contentsOfFile: certificates, encoding: .utf8) else {
+            throw ValidationError("--cacert: cannot read \(certificates)")
+        }
+        guard text.contains("-----BEGIN CERTIFICATE-----") else {
+            throw ValidationError("--cacert: \(certificates) holds no PEM certificate (a -----BEGIN CERTIFICATE----- block)")
+        }
+    }
+
+    /// The proxy decision from `--proxy`, `--noproxy` and the environment.
+    func proxyRules() throws -> ProxyRules {
+        try ProxyRules(proxyOption: proxy, noProxyOption: noProxy, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `--limit-rate` in bytes per second.
+    var rate: Int64? { limitRate.flatMap(ByteCount.parse) }
+
+    /// The `--cacert` file as an absolute path (the transport opens it when it first connects).
+    var certificateFile: String? {
+        certificates.map { path in
+            path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        }
+    }
+
+    /// The engine's configuration for these options; says on standard error that certificates go unchecked
+    /// when `--insecure` is given (every run, so a script that has it cannot forget it does).
+    func configuration(
+        stateDirectory: String, redirectPolicy: RedirectPolicy = RedirectPolicy(), userAgent: String? = nil
+    ) throws -> HaulConfiguration {
+        if insecure {
+            Terminal.writeError("haul: warning: --insecure: HTTPS certificates are not checked; anyone on the path can read and change this download\n")
+        }
+        return HaulConfiguration(
+            stateDirectory: stateDirectory,
+            connectTimeout: connectTimeout,
+            stallTimeout: stallTimeout,
+            retryPolicy: RetryPolicy(maximumRetries: retries),
+            redirectPolicy: redirectPolicy,
+            userAgent: userAgent ?? "haul/\(HaulVersion.string)",
+            extraTrustedCertificates: certificateFile,
+            proxies: try proxyRules(),
+            insecure: insecure
+        )
+    }
+}
