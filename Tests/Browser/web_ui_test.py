@@ -129,19 +129,21 @@ class Daemon:
 
     def start(self):
         log = open(os.path.join(self.work, "daemon.log"), "a")
+        # The daemon says where it listens, and the link with the secret, on standard error.
         self.process = subprocess.Popen(
             [self.haul, "daemon", "--rpc-listen-port", str(self.port), "--state-dir", self.state,
              "-d", self.downloads, "-x", "4"],
-            stdout=subprocess.PIPE, stderr=log, text=True)
+            stdout=log, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 30
         while time.time() < deadline:
-            line = self.process.stdout.readline()
+            line = self.process.stderr.readline()
             if not line:
                 break
+            log.write(line)
             m = re.search(r"(http://127\.0\.0\.1:\d+/#secret=\S+)", line)
             if m:
                 self.url = m.group(1)
-                threading.Thread(target=self.process.stdout.read, daemon=True).start()
+                threading.Thread(target=lambda: [log.write(l) or log.flush() for l in self.process.stderr], daemon=True).start()
                 return self.url
         raise SystemExit(f"haul daemon did not print its URL (see {self.work}/daemon.log)")
 
