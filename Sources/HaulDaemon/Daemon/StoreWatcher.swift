@@ -12,13 +12,12 @@ enum StoreWatcher {
             var lastStamp: [Double] = []
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                let stamp = stamp(of: client.store.path)
+                let stamp = stamp(of: client.databasePath)
                 guard stamp != lastStamp else { continue }
                 lastStamp = stamp
-                guard let records = try? client.store.all() else { continue }
+                guard let stored = try? client.storedStates() else { continue }
                 let known = Set(await manager.snapshots.map(\.id))
-                let new = records.compactMap(\.id).filter { !known.contains($0) }
-                    .filter { id in records.first { $0.id == id }?.downloadState != .cancelled }
+                let new = stored.filter { !known.contains($0.key) && $0.value != .cancelled }.map(\.key).sorted()
                 if !new.isEmpty { _ = try? await manager.restore(new) }
             }
         }

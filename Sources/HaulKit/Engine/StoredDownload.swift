@@ -35,11 +35,21 @@ public struct StoredDownload: Sendable, Hashable {
 }
 
 extension HaulClient {
+    /// The state database's file (`haul.sqlite` in the state directory; SQLite keeps `-wal` beside it): for a
+    /// program that watches it for downloads other processes add.
+    public var databasePath: String { store.path }
+
     /// Every download in the state database, in the order they were added.
     ///
     /// - Throws: `.io` when the database cannot be read.
     public func storedDownloads() throws -> [StoredDownload] {
         try store.all().map(stored)
+    }
+
+    /// The state of every stored download, by id: a cheap look (one query) for a program that only needs to know
+    /// which downloads exist, such as a daemon taking up what other processes added.
+    public func storedStates() throws -> [Int64: DownloadState] {
+        Dictionary(uniqueKeysWithValues: try store.all().map { ($0.id!, $0.downloadState) })
     }
 
     /// The stored download `id`, or `nil` when there is none.

@@ -96,6 +96,17 @@ final class PartFile: @unchecked Sendable {
         if try size() < length { try truncate(to: length) }
     }
 
+    /// Asks the kernel to start writing `length` bytes at `offset` to the disk now, without waiting (write-behind).
+    ///
+    /// Durability still comes only from `synchronize()`; this only spreads the disk's work over the download, so
+    /// that the final flush waits for the tail instead of the whole file. Linux: `sync_file_range` with
+    /// `SYNC_FILE_RANGE_WRITE`. Elsewhere (Apple platforms have no such call) it does nothing, and the background
+    /// checkpoint's flush about once a second is the write-behind. Failures are ignored: it is a hint.
+    func startWriteback(offset: Int64, length: Int64) {
+        guard length > 0 else { return }
+        _ = haul_start_writeback(descriptor, offset, length)
+    }
+
     /// Flushes written data to stable storage (`fdatasync`; `F_FULLFSYNC` semantics are not needed for ordering).
     func synchronize() throws {
         #if os(Linux)
