@@ -72,10 +72,30 @@ let package = Package(
             name: "haul",
             dependencies: [
                 "HaulKit",
+                "HaulCore",
                 "HaulArchive",
+                "HaulDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: haulLinkerSettings
+        ),
+        // `haul daemon`: aria2's JSON-RPC over HTTP and WebSocket, on SwiftNIO directly (already in the graph
+        // through AsyncHTTPClient: no new package to build, no macOS 14 floor, and the Host/Origin checks and size
+        // limits are ours to place). A target of the package, not a product: HaulKit embedders do not need it.
+        .target(
+            name: "HaulDaemon",
+            dependencies: [
+                "HaulKit",
+                "HaulCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // The web page: plain HTML, CSS and JavaScript compiled into the binary (WebAssets.swift).
+            resources: [.embedInCode("Web")]
         ),
         // A misbehaving HTTP server and helpers, for tests only.
         .target(
@@ -105,12 +125,27 @@ let package = Package(
             dependencies: ["HaulArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "HaulCoreTests", dependencies: ["HaulCore"]),
-        .testTarget(name: "HaulKitTests", dependencies: ["HaulKit", "HaulCore", "HaulTestSupport"]),
+        // Engine tests: most against a scripted transport in memory (ScriptedTransport over HaulTestSupport's
+        // ScriptedServer, built on AsyncHTTPClient's body type and NIO's ByteBuffer); a few end to end on sockets.
+        .testTarget(name: "HaulKitTests", dependencies: [
+                "HaulKit", "HaulCore", "HaulTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
         .testTarget(name: "HaulCLITests", dependencies: [
                 "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
+        // The daemon's aria2 mapping (pure), its server in-process, and `haul daemon` driven by aria2p.
+        .testTarget(
+            name: "HaulDaemonTests",
+            dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul"],
+            exclude: ["Scripts"]
+        ),
+        // The DocC article's and the README's library examples, compiled with `import HaulKit` alone and checked
+        // word for word against the documents.
+        .testTarget(name: "HaulKitDocTests", dependencies: ["HaulKit"]),
         // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on
         // HaulZipBench makes `swift test` build the binary the kill test runs.
         .testTarget(

@@ -33,21 +33,38 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         case internalError
     }
 
+    /// The one clear step that fixes an error, when there is one.
+    ///
+    /// The library names the step, not how to take it: the `haul` command words it as its options
+    /// (`--overwrite`, `--cacert FILE`), an app as its own settings or buttons. So `message` never speaks a
+    /// particular front end's language.
+    public enum Remedy: String, Sendable, CaseIterable {
+        /// Allow the existing file to be replaced (`DownloadRequest.overwrite`).
+        case allowOverwrite
+        /// Trust the authority that signed the server's certificate (`HaulConfiguration.extraTrustedCertificates`).
+        case trustCertificateAuthority
+        /// Use the id of a download the store holds (`DownloadManager.snapshots`).
+        case useAKnownDownloadID
+    }
+
     /// The family.
     public let kind: Kind
-    /// A sentence saying what happened and, where it helps, what to do.
+    /// A sentence saying what happened, in terms of the library's own inputs.
     public let message: String
     /// The HTTP status, for `.http`.
     public let httpStatus: Int?
+    /// What fixes it, when one step does.
+    public let remedy: Remedy?
     /// The connection was refused (nothing listens there), for `RetryTracker`'s rule about refused first
     /// connections.
     var isConnectionRefused = false
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String, httpStatus: Int? = nil) {
+    public init(_ kind: Kind, _ message: String, httpStatus: Int? = nil, remedy: Remedy? = nil) {
         self.kind = kind
         self.message = message
         self.httpStatus = httpStatus
+        self.remedy = remedy
     }
 
     public var description: String { message }

@@ -116,7 +116,7 @@ struct DownloadCommand: AsyncParsableCommand {
     func run() async throws {
         try checkURLs()
         let configuration = try transfer.configuration(
-            stateDirectory: stateDirectory ?? HaulConfiguration.defaultStateDirectory(),
+            stateDirectory: stateDirectory ?? HaulConfiguration.haulCommandStateDirectory(),
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
             userAgent: userAgent
         )

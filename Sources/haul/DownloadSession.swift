@@ -52,7 +52,7 @@ actor DownloadSession {
                 for snapshot in try await manager.restore(restoring) {
                     ids.append(snapshot.id)
                     names[snapshot.id] = snapshot.name
-                    if !snapshot.state.isFinal { resumeNotes[snapshot.id] = ResumeNote(store: client.store, id: snapshot.id) }
+                    if !snapshot.state.isFinal { resumeNotes[snapshot.id] = ResumeNote(client: client, id: snapshot.id) }
                     if resumeStopped, snapshot.state == .paused || snapshot.state == .failed {
                         try await manager.resume(snapshot.id)
                     }
@@ -60,7 +60,7 @@ actor DownloadSession {
             }
         } catch {
             let error = HaulError.wrap(error)
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
             await manager.shutdown()
             return ExitCodes.code(for: error)
         }
@@ -78,7 +78,7 @@ actor DownloadSession {
             if quitRequested { break }
             let name = (request.destination as NSString).lastPathComponent
             do {
-                let note = ResumeNote(store: client.store, partPath: request.destination + ".part")
+                let note = ResumeNote(client: client, destination: request.destination)
                 let id = try await manager.add(request)
                 if !ids.contains(id) { ids.append(id) }
                 names[id] = name
@@ -135,11 +135,11 @@ actor DownloadSession {
         }
         let total = ids.count + refused
         if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
-            Terminal.writeError("haul: \(name): \(error.message)\n")
+            Terminal.writeError("haul: \(name): \(error.commandLineMessage)\n")
         }
         if total > 1, !failures.isEmpty {
             Terminal.writeError("haul: \(completed) of \(total) downloads succeeded; not done:\n")
-            for (name, error) in failures { Terminal.writeError("  \(name): \(error.message)\n") }
+            for (name, error) in failures { Terminal.writeError("  \(name): \(error.commandLineMessage)\n") }
         }
         return failures.first.map { ExitCodes.code(for: $0.1) } ?? ExitCodes.success
     }

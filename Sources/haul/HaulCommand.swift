@@ -30,6 +30,7 @@ struct HaulCommand: AsyncParsableCommand {
         subcommands: [
             DownloadCommand.self, ListCommand.self, ResumeCommand.self, PauseCommand.self, CancelCommand.self,
             RemoveCommand.self, CleanCommand.self, MoveCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self,
+            DaemonCommand.self, AddCommand.self,
         ],
         defaultSubcommand: DownloadCommand.self
     )
@@ -74,7 +75,7 @@ struct HaulCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as HaulError {
-            Terminal.writeError("haul: error: \(error.message)\n")
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
             if error.kind == .usage { Terminal.writeError(usageHint(for: type(of: command))) }
             Foundation.exit(ExitCodes.code(for: error))
         } catch {

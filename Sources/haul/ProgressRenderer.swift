@@ -301,7 +301,7 @@ final class ProgressRenderer: @unchecked Sendable {
             }
             sentFailure = true
             object["type"] = "failed"
-            object["error"] = error.message
+            object["error"] = error.commandLineMessage
             object["exitCode"] = Int(ExitCodes.code(for: error))
         }
         if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {

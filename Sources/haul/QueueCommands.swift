@@ -8,7 +8,7 @@ struct StateOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
-    var directory: String { stateDirectory ?? HaulConfiguration.defaultStateDirectory() }
+    var directory: String { stateDirectory ?? HaulConfiguration.haulCommandStateDirectory() }
 
     func client(trusting certificates: String? = nil) throws -> HaulClient {
         try HaulClient(configuration: HaulConfiguration(stateDirectory: directory, extraTrustedCertificates: certificates))
@@ -60,7 +60,7 @@ struct ListCommand: AsyncParsableCommand {
         let client = try state.client()
         let rows: [ListedDownload]
         do {
-            rows = try client.store.all().map { ListedDownload(record: $0, store: client.store) }
+            rows = try client.storedDownloads().map(ListedDownload.init)
         } catch {
             await client.shutdown()
             throw error
@@ -124,30 +124,20 @@ struct ListedDownload {
     var error: String?
     var priority: Int
 
-    init(record: DownloadRecord, store: DownloadStore) {
-        id = record.id!
-        path = record.destination ?? String(record.partPath.dropLast(".part".count))
+    init(_ download: StoredDownload) {
+        id = download.id
+        path = download.destination
         name = (path as NSString).lastPathComponent
-        url = record.url
-        total = record.totalBytes
-        priority = record.priority
-        error = record.downloadState == .failed ? (record.errorMessage ?? "failed") : nil
-        let locked = PartFile.isLocked(record.partPath)
-        let running = record.downloadState == .downloading && locked
-        shownState = record.downloadState == .downloading && !running ? "interrupted" : record.state
-        speed = running ? record.speed : 0
-        switch record.downloadState {
-        case .completed:
-            bytes = record.totalBytes ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
-        case _ where running:
-            bytes = record.bytesDone
-        default:
-            let segments = (try? store.segments(of: record.id!)) ?? []
-            bytes = segments.reduce(0) { $0 + ($1.next - $1.start) }
-        }
+        url = download.url
+        total = download.totalBytes
+        priority = download.priority
+        error = download.errorMessage
+        shownState = download.state == .downloading && !download.isRunning ? "interrupted" : download.state.rawValue
+        speed = download.speed
+        bytes = download.bytesDone
         // A download stopped by Ctrl-C or `q` is stored as queued (so that the next run takes it up by itself);
-        // with bytes held and no process on it, "interrupted" says what happened better than "queued".
-        if record.downloadState == .queued, bytes > 0, !locked { shownState = "interrupted" }
+        // with bytes held, "interrupted" says what happened better than "queued".
+        if download.state == .queued, bytes > 0 { shownState = "interrupted" }
     }
 
     /// What the NAME column shows: the file name, or, for names that several rows share (two `1G.bin` in
@@ -208,20 +198,20 @@ struct ResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try HaulClient(configuration: transfer.configuration(stateDirectory: state.directory))
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
-        let stored = try client.store.all()
-        let records = stored.filter { !$0.downloadState.isFinal }
+        let stored = try client.storedDownloads()
+        let records = stored.filter { !$0.state.isFinal }
         let chosen: [Int64]
         if !ids.isEmpty {
-            let known = Set(stored.map { $0.id! })
+            let known = Set(stored.map(\.id))
             for id in ids where !known.contains(id) {
                 await client.shutdown()
-                throw HaulError(.usage, "there is no download with id \(id) (see 'haul list')")
+                throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
             }
             chosen = ids
         } else if all {
-            chosen = records.map { $0.id! }
+            chosen = records.map(\.id)
         } else {
-            chosen = records.filter { $0.downloadState == .queued || $0.downloadState == .downloading }.map { $0.id! }
+            chosen = records.filter { $0.state == .queued || $0.state == .downloading }.map(\.id)
         }
         if chosen.isEmpty {
             await client.shutdown()
@@ -229,7 +219,7 @@ struct ResumeCommand: AsyncParsableCommand {
             return
         }
         do {
-            try applyOverrides(to: chosen, in: client.store)
+            try applyOverrides(to: chosen, in: client)
         } catch {
             await client.shutdown()
             throw error
@@ -249,16 +239,13 @@ struct ResumeCommand: AsyncParsableCommand {
 extension ResumeCommand {
     /// `-x` and `--limit-rate` replace what the downloads were stored with, for this run and the next ones (the
     /// store is where a download's options live; a later plain `haul resume` keeps the new values).
-    func applyOverrides(to ids: [Int64], in store: DownloadStore) throws {
+    func applyOverrides(to ids: [Int64], in client: HaulClient) throws {
         guard transfer.connections != nil || transfer.rate != nil else { return }
         for id in ids {
-            guard let record = try store.record(id: id),
-                var request = try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8))
-            else { continue }
-            if let connections = transfer.connections { request.connections = connections }
-            if let rate = transfer.rate { request.maxBytesPerSecond = rate }
-            let data = try JSONEncoder().encode(request)
-            try store.saveOptions(String(decoding: data, as: UTF8.self), of: id)
+            try client.changeStoredRequest(of: id) { request in
+                if let connections = transfer.connections { request.connections = connections }
+                if let rate = transfer.rate { request.maxBytesPerSecond = rate }
+            }
         }
     }
 }
@@ -328,7 +315,7 @@ struct CleanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try state.client()
-        let count = try client.store.deleteCompleted()
+        let count = try client.removeCompletedRecords()
         await client.shutdown()
         Terminal.writeOutput("removed \(count) completed download\(count == 1 ? "" : "s")\n")
     }

@@ -12,27 +12,26 @@ struct ResumeNote: Sendable {
     /// `ETag "abc"` or `Last-Modified ...`: what the server must still say for the bytes to be used.
     var validator: String?
 
-    /// The note for the unfinished download writing `partPath`, or `nil` when none holds a byte.
-    init?(store: DownloadStore, partPath: String) {
-        guard let record = try? store.unfinished(partPath: partPath), let id = record.id else { return nil }
-        self.init(record: record, store: store, id: id)
+    /// The note for the unfinished download writing `destination`, or `nil` when none holds a byte.
+    init?(client: HaulClient, destination: String) {
+        guard let download = try? client.unfinishedDownload(writing: destination) else { return nil }
+        self.init(download)
     }
 
     /// The note for the stored download `id`, or `nil` when it holds no byte.
-    init?(store: DownloadStore, id: Int64) {
-        guard let record = try? store.record(id: id) else { return nil }
-        self.init(record: record, store: store, id: id)
+    init?(client: HaulClient, id: Int64) {
+        guard let download = try? client.storedDownload(id: id) else { return nil }
+        self.init(download)
     }
 
-    private init?(record: DownloadRecord, store: DownloadStore, id: Int64) {
-        let segments = (try? store.segments(of: id)) ?? []
-        bytes = segments.reduce(0) { $0 + max(0, $1.next - $1.start) }
-        guard bytes > 0, record.downloadState != .completed else { return nil }
-        name = ((record.destination ?? String(record.partPath.dropLast(".part".count))) as NSString).lastPathComponent
-        total = record.totalBytes
-        if let etag = record.etag {
+    private init?(_ download: StoredDownload) {
+        guard download.bytesDone > 0, download.state != .completed, !download.isRunning else { return nil }
+        bytes = download.bytesDone
+        name = (download.destination as NSString).lastPathComponent
+        total = download.totalBytes
+        if let etag = download.etag {
             validator = "ETag \(etag)"
-        } else if let lastModified = record.lastModified {
+        } else if let lastModified = download.lastModified {
             validator = "Last-Modified \(lastModified)"
         } else {
             validator = nil

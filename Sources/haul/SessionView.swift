@@ -85,9 +85,9 @@ final class SessionView: @unchecked Sendable {
     private func reportLocked(_ error: HaulError, name: String) {
         if mode == .json { return }
         if let multi {
-            multi.permanentLine("haul: error: \(name): \(error.message)", failed: true)
+            multi.permanentLine("haul: error: \(name): \(error.commandLineMessage)", failed: true)
         } else {
-            Terminal.writeError("haul: error: \(name): \(error.message)\n")
+            Terminal.writeError("haul: error: \(name): \(error.commandLineMessage)\n")
         }
     }
 

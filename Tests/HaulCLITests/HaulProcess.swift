@@ -1,5 +1,5 @@
 import Foundation
-import HaulKit
+@testable import HaulKit
 import XCTest
 
 /// Runs the built `haul` binary as a child process, the way a person or a script would.

@@ -255,6 +255,47 @@ final class DownloadLifecycleTests: XCTestCase {
         for state in DownloadState.allCases {
             for event in LifecycleEvent.allCases where DownloadLifecycle.next(from: state, on: event) != nil { legal += 1 }
         }
-        XCTAssertEqual(legal, 19, "the table in the documentation of DownloadLifecycle lists 19 legal transitions")
+        XCTAssertEqual(legal, 20, "the table in the documentation of DownloadLifecycle lists 20 legal transitions")
+    }
+
+    /// The whole table of `DownloadLifecycle`'s documentation, row by row: every pair of state and event, legal or not.
+    func testTheWholeTransitionTable() {
+        let events: [LifecycleEvent] = [.start, .pause, .resume, .complete, .fail, .cancel, .interrupt]
+        let table: [DownloadState: [DownloadState?]] = [
+            .queued: [.downloading, .paused, nil, nil, .failed, .cancelled, .queued],
+            .downloading: [nil, .paused, nil, .completed, .failed, .cancelled, .queued],
+            .paused: [nil, .paused, .queued, .completed, nil, .cancelled, .paused],
+            .failed: [nil, nil, .queued, nil, nil, .cancelled, .failed],
+            .completed: [nil, nil, nil, nil, nil, nil, .completed],
+            .cancelled: [nil, nil, nil, nil, nil, nil, .cancelled],
+        ]
+        XCTAssertEqual(Set(table.keys), Set(DownloadState.allCases))
+        XCTAssertEqual(events.count, LifecycleEvent.allCases.count)
+        for (state, row) in table {
+            for (event, expected) in zip(events, row) {
+                XCTAssertEqual(DownloadLifecycle.next(from: state, on: event), expected, "\(state) + \(event)")
+                var lifecycle = DownloadLifecycle(state: state)
+                if let expected {
+                    XCTAssertEqual(try lifecycle.handle(event), expected)
+                } else {
+                    XCTAssertThrowsError(try lifecycle.handle(event), "\(state) + \(event)")
+                    XCTAssertEqual(lifecycle.state, state, "a refused event leaves the state alone")
+                }
+            }
+        }
+    }
+
+    /// A pause that came while the finished file was verified and renamed cannot undo the completion.
+    func testAPausedDownloadWhoseFileWasFinishedCompletes() throws {
+        var lifecycle = DownloadLifecycle(state: .downloading)
+        XCTAssertEqual(try lifecycle.handle(.pause), .paused)
+        XCTAssertEqual(try lifecycle.handle(.complete), .completed)
+        var failed = DownloadLifecycle(state: .failed)
+        XCTAssertThrowsError(try failed.handle(.complete), "a failed run has no finished file")
+    }
+
+    func testAStatePrintsAsItsPlainName() {
+        XCTAssertEqual(String(describing: DownloadState.downloading), "downloading")
+        XCTAssertEqual("\(DownloadState.paused)", "paused")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HaulCore
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 
@@ -11,6 +11,12 @@ final class DownloadManagerTests: XCTestCase {
 
   /// Serves `content` at `path`, throttled to `rate` bytes per second (`nil`: full speed) while `throttle` is on.
   private func serve(_ server: TestServer, _ path: String, _ content: [UInt8], rate: Int?, while throttle: Switch = Switch(on: true)) {
+    let file = FileResource(content: content)
+    if let rate { server.serve(path, file, bytesPerSecond: rate, while: throttle) } else { server.serve(path, file) }
+  }
+
+  /// The same, in memory.
+  private func serve(_ server: ScriptedServer, _ path: String, _ content: [UInt8], rate: Int?, while throttle: Switch = Switch(on: true)) {
     let file = FileResource(content: content)
     if let rate { server.serve(path, file, bytesPerSecond: rate, while: throttle) } else { server.serve(path, file) }
   }
@@ -94,11 +100,11 @@ final class DownloadManagerTests: XCTestCase {
   /// under a cap of 4 run one after the other, however many slots are free.
   func testGlobalConnectionCapHoldsWithPerDownloadConnections() async throws {
     let big = deterministicBytes(count: 4 << 20, seed: 13)
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", big, rate: 4 << 20)
         serve(server, "/b", big, rate: 4 << 20)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 2, connections: 4)
           for name in ["a", "b"] {
             try await manager.add(
@@ -115,11 +121,11 @@ final class DownloadManagerTests: XCTestCase {
 
   /// A small file settles on one connection and gives the rest back, so the next download starts at once.
   func testUnusedConnectionsGoBackToTheQueue() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", small, rate: 256 << 10)
         serve(server, "/b", small, rate: 256 << 10)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 2, connections: 4)
           for name in ["a", "b"] {
             try await manager.add(harness.request(server.url("/\(name)"), to: name, connections: 4))
@@ -133,10 +139,10 @@ final class DownloadManagerTests: XCTestCase {
   }
 
   func testPriorityAndMovingToTheTopDecideTheOrder() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         for name in ["a", "b", "c", "d"] { serve(server, "/\(name)", small, rate: 1 << 20) }
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let events = await manager.events()
           let a = try await manager.add(harness.request(server.url("/a"), to: "a"))
@@ -158,11 +164,11 @@ final class DownloadManagerTests: XCTestCase {
 
   func testGlobalRateLimitHoldsWithinTenPercent() async throws {
     let content = deterministicBytes(count: 1536 << 10, seed: 14)
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", content, rate: nil)
         serve(server, "/b", content, rate: nil)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 2)
           let limit: Int64 = 1 << 20
           await manager.setGlobalRateLimit(limit)
@@ -183,10 +189,10 @@ final class DownloadManagerTests: XCTestCase {
   /// A per-download limit holds (over several connections too) and can be lifted while the download runs.
   func testPerDownloadRateLimitHoldsAndChangesWhileRunning() async throws {
     let content = deterministicBytes(count: 8 << 20, seed: 15)
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", content, rate: nil)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let limit: Int64 = 512 << 10
           var request = harness.request(
@@ -211,13 +217,13 @@ final class DownloadManagerTests: XCTestCase {
   /// Restart: running and queued downloads come back and finish by themselves; paused ones stay paused.
   func testQueueSurvivesARestart() async throws {
     let throttle = Switch(on: true)
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", medium, rate: 256 << 10, while: throttle)
         serve(server, "/b", small, rate: nil)
         serve(server, "/c", small, rate: nil)
         var ids: [String: Int64] = [:]
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           ids["a"] = try await manager.add(harness.request(server.url("/a"), to: "a"))
           ids["b"] = try await manager.add(harness.request(server.url("/b"), to: "b"))
@@ -228,7 +234,7 @@ final class DownloadManagerTests: XCTestCase {
         }
         throttle.isOn = false
         server.clearRequests()
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           // Stored as the first process left them: the running one back in the queue.
           XCTAssertEqual(try harness.client.store.all().map(\.downloadState), [.queued, .queued, .paused])
@@ -250,10 +256,10 @@ final class DownloadManagerTests: XCTestCase {
   }
 
   func testIllegalTransitionsAreRefused() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", small, rate: nil)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
           await manager.waitUntilIdle()
@@ -277,10 +283,10 @@ final class DownloadManagerTests: XCTestCase {
   }
 
   func testCancelDeletesThePartialFileAndTheRecord() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", medium, rate: 256 << 10)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let events = await manager.events(for: 0)  // no download 0: stays empty
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
@@ -300,11 +306,11 @@ final class DownloadManagerTests: XCTestCase {
   }
 
   func testRemoveKeepsOrDeletesACompletedFile() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", small, rate: nil)
         serve(server, "/b", small, rate: nil)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 2)
           let a = try await manager.add(harness.request(server.url("/a"), to: "a"))
           let b = try await manager.add(harness.request(server.url("/b"), to: "b"))
@@ -323,10 +329,10 @@ final class DownloadManagerTests: XCTestCase {
   /// Observers: every event kind in order for one download, a late subscriber sees current state first, and a
   /// subscriber that never reads holds nothing up.
   func testObserversSeeEventsLateSubscribersSeeStateAndSlowOnesDoNotBlock() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", medium, rate: 4 << 20)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let neverRead = await manager.events()
           let all = await manager.events()
@@ -366,10 +372,10 @@ final class DownloadManagerTests: XCTestCase {
   /// A shutdown stops what runs; an observer still gets each download's last state and the byte count it kept
   /// before its stream ends (a `haul` quit shows and logs what was kept, not a count from a moment before).
   func testShutdownDeliversTheLastStateAndTheBytesKept() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", medium, rate: 1 << 20)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let events = await manager.events()
           let collector = collect(events)
@@ -392,10 +398,10 @@ final class DownloadManagerTests: XCTestCase {
   /// Another process pauses a running download through the store (`haul pause ID`): the running manager stops
   /// it, keeping the partial file, within a poll interval or so.
   func testAPauseFromAnotherProcessReachesTheRunningManager() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         serve(server, "/a", medium, rate: 256 << 10)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
           try await waitUntil { (await manager.snapshot(id)?.bytesDone ?? 0) > 64 << 10 }

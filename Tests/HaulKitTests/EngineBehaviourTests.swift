@@ -1,6 +1,6 @@
 import Foundation
 import HaulCore
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 
@@ -87,13 +87,13 @@ final class EngineBehaviourTests: XCTestCase {
 
   // Rule 15: a Content-Disposition name is a sanitised basename and never overwrites.
   func testContentDispositionNameIsSanitised() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve(
           "/f",
           FileResource(
             content: content, contentDisposition: "attachment; filename=\"../../evil\t.sh\""))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(
             harness.request(server.url("/f"), to: "f", contentDisposition: true))
           assertCompleted(outcome, at: harness.path("evil.sh"), equals: content)
@@ -105,12 +105,12 @@ final class EngineBehaviourTests: XCTestCase {
   }
 
   func testContentDispositionNeverOverwrites() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve(
           "/f",
           FileResource(content: content, contentDisposition: "attachment; filename=\"keep.txt\""))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           try Data("mine".utf8).write(to: dir.file("keep.txt"))
           let (outcome, _) = try await harness.run(
             harness.request(server.url("/f"), to: "f", overwrite: true, contentDisposition: true))
@@ -123,10 +123,10 @@ final class EngineBehaviourTests: XCTestCase {
   }
 
   func testExistingFileIsRefusedUnlessOverwriteIsAsked() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           try Data("old".utf8).write(to: dir.file("file.bin"))
           XCTAssertThrowsError(try harness.client.prepare(harness.request(server.url("/f")))) {
             XCTAssertEqual(($0 as? HaulError)?.kind, .fileExists)
@@ -143,11 +143,11 @@ final class EngineBehaviourTests: XCTestCase {
 
   // Pause and resume in the library lose no bytes; cancel deletes the partial and the record.
   func testPauseResumeAndCancel() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content)
         server.serve("/f", file, bytesPerSecond: 2 << 20)
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let task = try await harness.client.download(harness.request(server.url("/f")))
           try await Task.sleep(nanoseconds: 300_000_000)
           try await task.pause()
@@ -187,10 +187,10 @@ final class EngineBehaviourTests: XCTestCase {
 
   // Rule 17: a record whose .part file is missing or short restarts from zero.
   func testRecordIsDistrustedWhenThePartFileIsShort() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let request = harness.request(server.url("/f"))
           try harness.seedInterrupted(request, etag: "\"v1\"", total: content.count, durable: 1_000_000)
           try Data(content[0..<1000]).write(to: dir.file("file.bin.part"))
@@ -205,10 +205,10 @@ final class EngineBehaviourTests: XCTestCase {
   }
 
   func testDurableRecordResumesAcrossClients() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        let request = try await withHarness(dir) { first in
+        let request = try await withHarness(dir, server: server) { first in
           let request = first.request(server.url("/f"))
           try first.seedInterrupted(request, etag: "\"v1\"", total: content.count, durable: 700_000)
           // Bytes past the durable offset are garbage left by a crash: they must be fetched again.
@@ -217,7 +217,7 @@ final class EngineBehaviourTests: XCTestCase {
           try Data(part).write(to: dir.file("file.bin.part"))
           return request
         }
-        try await withHarness(dir) { second in
+        try await withHarness(dir, server: server) { second in
           let (outcome, _) = try await second.run(request)
           assertCompleted(outcome, at: second.path("file.bin"), equals: content)
           XCTAssertEqual(server.requests(for: "/f").first?.header("Range"), "bytes=700000-")
@@ -228,10 +228,10 @@ final class EngineBehaviourTests: XCTestCase {
 
   // Rule 8: a 416 proving the held bytes are the whole file completes it.
   func testUnsatisfiableRangeWithAllBytesHeldCompletes() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let request = harness.request(server.url("/f"))
           try harness.seedInterrupted(request, etag: "\"v1\"", total: content.count, durable: Int64(content.count))
           try Data(content).write(to: dir.file("file.bin.part"))
@@ -245,10 +245,10 @@ final class EngineBehaviourTests: XCTestCase {
   }
 
   func testAnotherProcessHoldingThePartFileIsRefused() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let lock = try PartFile(path: harness.path("file.bin.part"))
           // flock locks are per open file description: a second open in this process conflicts like another process would.
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
@@ -261,13 +261,13 @@ final class EngineBehaviourTests: XCTestCase {
   }
 
   func testFetchIntoMemory() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let small = deterministicBytes(count: 5000)
         server.serve("/small", FileResource(content: small))
         server.serve("/big", FileResource(content: content))
         server.route("/gone") { _ in .text(410, "gone") }
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let data = try await harness.client.fetch(URL(string: server.url("/small"))!)
           XCTAssertEqual([UInt8](data), small)
           do {
@@ -290,17 +290,31 @@ final class EngineBehaviourTests: XCTestCase {
 
   func testStateDirectoryDefaults() {
     XCTAssertEqual(
-      HaulConfiguration.defaultStateDirectory(environment: [
+      HaulConfiguration.haulCommandStateDirectory(environment: [
         "HAUL_STATE_DIR": "/s", "XDG_STATE_HOME": "/x", "HOME": "/h",
       ]), "/s")
     XCTAssertEqual(
-      HaulConfiguration.defaultStateDirectory(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]),
+      HaulConfiguration.haulCommandStateDirectory(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]),
       "/x/haul")
     XCTAssertEqual(
-      HaulConfiguration.defaultStateDirectory(environment: [
+      HaulConfiguration.haulCommandStateDirectory(environment: [
         "XDG_STATE_HOME": "relative", "HOME": "/h",
       ]), "/h/.local/state/haul")
     XCTAssertEqual(
-      HaulConfiguration.defaultStateDirectory(environment: ["HOME": "/h"]), "/h/.local/state/haul")
+      HaulConfiguration.haulCommandStateDirectory(environment: ["HOME": "/h"]), "/h/.local/state/haul")
+  }
+
+  // The library's default is the application's, never the haul command's: an app's downloads stay out of `haul list`.
+  func testTheLibraryDefaultStateDirectoryIsTheApplications() {
+    #if !canImport(Darwin)
+      let environment = ["HAUL_STATE_DIR": "/s", "XDG_STATE_HOME": "/x", "HOME": "/h"]
+      XCTAssertEqual(
+        HaulConfiguration.applicationStateDirectory(environment: environment, application: "Photos"),
+        "/x/Photos/haulkit")
+      XCTAssertEqual(
+        HaulConfiguration.applicationStateDirectory(environment: ["HOME": "/h"], application: "Photos"),
+        "/h/.local/state/Photos/haulkit")
+    #endif
+    XCTAssertNotEqual(HaulConfiguration().stateDirectory, HaulConfiguration.haulCommandStateDirectory())
   }
 }

@@ -1,22 +1,22 @@
 import Crypto
 import Foundation
 import HaulCore
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 
-/// A client with fast retries, quick checkpoints and a private state directory, for integration tests.
+/// A client with fast retries, quick checkpoints and a private state directory, for engine tests: in memory
+/// over a `ScriptedServer` when one is given, else over real sockets.
 struct Harness {
   let directory: TemporaryDirectory
   let client: HaulClient
 
   init(
     directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
-    retryAfterCap: Double = 300, trusting certificates: String? = nil
+    retryAfterCap: Double = 300, trusting certificates: String? = nil, server: ScriptedServer? = nil
   ) throws {
     self.directory = directory
-    self.client = try HaulClient(
-      configuration: HaulConfiguration(
+    let configuration = HaulConfiguration(
         stateDirectory: directory.file("state").path,
         connectTimeout: 2,
         stallTimeout: stallTimeout,
@@ -27,7 +27,13 @@ struct Harness {
         progressInterval: 0.02,
         extraTrustedCertificates: certificates
       )
-    )
+    if let server {
+      self.client = try HaulClient(
+        configuration: configuration,
+        transport: ScriptedTransport(server, redirectPolicy: configuration.redirectPolicy))
+    } else {
+      self.client = try HaulClient(configuration: configuration)
+    }
   }
 
   func path(_ name: String) -> String { directory.file(name).path }
@@ -78,13 +84,15 @@ struct Harness {
 /// Runs `body` with a harness whose client is always shut down (AsyncHTTPClient traps on a client that is not).
 func withHarness<Result>(
   _ directory: TemporaryDirectory,
+  server: ScriptedServer? = nil,
   retries: Int = 3,
   stallTimeout: Double = 5,
   trusting certificates: String? = nil,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Harness) async throws -> Result
 ) async throws -> Result {
-  let harness = try Harness(directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates)
+  let harness = try Harness(
+    directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates, server: server)
   do {
     let result = try await body(harness)
     await harness.shutdown()

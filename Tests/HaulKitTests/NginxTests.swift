@@ -1,5 +1,5 @@
 import Foundation
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 
@@ -67,7 +67,8 @@ final class NginxTests: XCTestCase {
         let (outcome, updates) = try await harness.run(harness.request(nginx.url("/big.bin"), to: "untrusted.bin"))
         guard case .failed(let error) = outcome else { return XCTFail("an untrusted certificate was accepted: \(outcome)") }
         XCTAssertEqual(error.kind, .tls, error.message)
-        XCTAssertTrue(error.message.contains("--cacert"), error.message)
+        XCTAssertEqual(error.remedy, .trustCertificateAuthority, "says what fixes it: \(error.message)")
+        XCTAssertFalse(error.message.contains("--cacert"), "the library does not speak the CLI's language")
         XCTAssertFalse(updates.contains { if case .retrying = $0 { return true } else { return false } }, "a certificate is not retried")
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("untrusted.bin")))
       }

@@ -1,21 +1,22 @@
 import Foundation
 import HaulCore
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 
-/// The single-connection engine against a server that misbehaves on purpose, one rule of http-rules.md at a time.
+/// The single-connection engine against a server that misbehaves on purpose, one rule of docs/http-rules.md at a time.
 final class ResumeRulesTests: XCTestCase {
   private let content = deterministicBytes(count: 3 << 20, seed: 7)
 
   func testDownloadsAFileIntactAndAsksForIdentityEncoding() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-          XCTAssertEqual(server.requests(for: "/f").first?.header("Accept-Encoding"), "identity")  // rule 1
+          // docs/http-rules.md rule 1
+          XCTAssertEqual(server.requests(for: "/f").first?.header("Accept-Encoding"), "identity")
           XCTAssertTrue(updates.contains(.state(.completed)))
           let last = updates.compactMap {
             if case .progress(let p) = $0 { return p } else { return nil }
@@ -28,16 +29,16 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rules 2, 3, 10: a short body is incomplete; the next request resumes with one range and a strong If-Range.
   func testShortBodyIsResumedWithRangeAndIfRange() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.route("/f", cutFirstResponse(FileResource(content: content), after: 1_000_000))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           let requests = server.requests(for: "/f")
           XCTAssertEqual(requests.count, 2)
           XCTAssertNil(requests[0].header("Range"))
-          XCTAssertNil(requests[0].header("If-Range"), "rule 4: never If-Range without Range")
+          XCTAssertNil(requests[0].header("If-Range"), "docs/http-rules.md rule 4: never If-Range without Range")
           // Bytes still in flight when the connection closed may be lost; everything that arrived is kept.
           let offset = try XCTUnwrap(resumeOffset(requests[1]))
           XCTAssertTrue((1...1_000_000).contains(offset), "resumed at \(offset)")
@@ -52,12 +53,12 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 5: a 200 to a resume starts over; it is never appended.
   func testServerIgnoringRangesRestartsFromZero() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.route(
           "/f",
           cutFirstResponse(FileResource(content: content, honorsRanges: false), after: 1_000_000))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           XCTAssertGreaterThan(try XCTUnwrap(resumeOffset(server.requests(for: "/f")[1])), 0)
@@ -69,13 +70,13 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 6: an earlier start is legal and written at the server's offset.
   func testEarlierStartIsWrittenAtTheServersOffset() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.route(
           "/f",
           cutFirstResponse(
             FileResource(content: content, rangeFault: .startEarlierBy(4096)), after: 1_000_000))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           XCTAssertTrue(restarts(updates).isEmpty, "an earlier start needs no restart")
@@ -90,14 +91,14 @@ final class ResumeRulesTests: XCTestCase {
       .wrongStart(0), .wrongTotal(5), .missingContentRange, .malformedContentRange("bytes x-y/z"),
       .multipart,
     ]
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       for (index, fault) in faults.enumerated() {
         try await withTemporaryDirectory { dir in
           let path = "/f\(index)"
           server.route(
             path,
             cutFirstResponse(FileResource(content: content, rangeFault: fault), after: 1_000_000))
-          try await withHarness(dir) { harness in
+          try await withHarness(dir, server: server) { harness in
             let (outcome, updates) = try await harness.run(harness.request(server.url(path)))
             assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
             XCTAssertEqual(restarts(updates).count, 1, "\(fault)")
@@ -112,12 +113,12 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 1: a gzip-encoded range cannot be spliced.
   func testEncodedRangeIsNotMerged() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(
           content: content, contentEncoding: "gzip", onlyOnRangedResponses: true)
         server.route("/f", cutFirstResponse(file, after: 1_000_000))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           XCTAssertEqual(restarts(updates).count, 1)
@@ -130,7 +131,7 @@ final class ResumeRulesTests: XCTestCase {
   func testChangedFileIsDownloadedAgainWhole() async throws {
     let newer = deterministicBytes(count: (3 << 20) + 100, seed: 99)
     for serverHonoursIfRange in [true, false] {
-      try await withTestServer { server in
+      try await withScriptedServer { server in
         try await withTemporaryDirectory { dir in
           let old = FileResource(content: content, etag: "\"v1\"")
           let new = FileResource(
@@ -143,7 +144,7 @@ final class ResumeRulesTests: XCTestCase {
             }
             return new.response(for: request)
           }
-          try await withHarness(dir) { harness in
+          try await withHarness(dir, server: server) { harness in
             let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
             assertCompleted(outcome, at: harness.path("file.bin"), equals: newer)
             XCTAssertEqual(restarts(updates).count, 1, "honours If-Range: \(serverHonoursIfRange)")
@@ -155,12 +156,12 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 3: without a strong validator, a resume starts over from byte 0.
   func testWeakValidatorMeansNoResume() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.route(
           "/f",
           cutFirstResponse(FileResource(content: content, etag: "W/\"weak\""), after: 1_000_000))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           let second = server.requests(for: "/f")[1]
@@ -172,14 +173,14 @@ final class ResumeRulesTests: XCTestCase {
   }
 
   func testStrongLastModifiedIsUsedWhenThereIsNoETag() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let modified = httpDate(Date(timeIntervalSinceNow: -3600))
         server.route(
           "/f",
           cutFirstResponse(
             FileResource(content: content, etag: nil, lastModified: modified), after: 1_000_000))
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           XCTAssertEqual(server.requests(for: "/f")[1].header("If-Range"), modified)
@@ -190,7 +191,7 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 10: a chunked body cut before its final chunk is incomplete.
   func testUnknownLengthWorksAndCutChunkedBodyResumes() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content)
         server.route("/f") { request in
@@ -201,7 +202,7 @@ final class ResumeRulesTests: XCTestCase {
           }
           return response
         }
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           XCTAssertEqual(server.requests(for: "/f").count, 2)
@@ -211,7 +212,7 @@ final class ResumeRulesTests: XCTestCase {
   }
 
   func testChunkedBodyOfUnknownLength() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content, etag: nil)
         server.route("/f") { request in
@@ -219,7 +220,7 @@ final class ResumeRulesTests: XCTestCase {
           response.chunked = true
           return response
         }
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
         }
@@ -229,10 +230,10 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 11: error bodies never reach the file.
   func testErrorPageIsNeverWritten() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.route("/missing") { _ in .text(404, "<html>not here</html>") }
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/missing")))
           guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
           XCTAssertEqual(error.kind, .http)
@@ -248,14 +249,14 @@ final class ResumeRulesTests: XCTestCase {
 
   // Rule 11: 503 with Retry-After is retried after the server's delay.
   func testRetryAfterIsHonoured() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content)
         server.route("/f") { request in
           request.index == 0
             ? .text(503, "busy", headers: [("Retry-After", "1")]) : file.response(for: request)
         }
-        try await withHarness(dir) { harness in
+        try await withHarness(dir, server: server) { harness in
           let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           let delays = updates.compactMap {
@@ -268,10 +269,10 @@ final class ResumeRulesTests: XCTestCase {
   }
 
   func testRetryBudgetEndsAHopelessDownload() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.route("/f") { _ in .text(500, "broken") }
-        try await withHarness(dir, retries: 2) { harness in
+        try await withHarness(dir, server: server, retries: 2) { harness in
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
           guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
           XCTAssertEqual(error.httpStatus, 500)
@@ -283,7 +284,7 @@ final class ResumeRulesTests: XCTestCase {
 
   // A flaky server that keeps delivering bytes is never given up on, even with one retry allowed.
   func testFlakyServerThatMakesProgressFinishes() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content)
         server.route("/f") { request in
@@ -291,7 +292,7 @@ final class ResumeRulesTests: XCTestCase {
           response.closeAfterBodyBytes = 300_000
           return response
         }
-        try await withHarness(dir, retries: 1) { harness in
+        try await withHarness(dir, server: server, retries: 1) { harness in
           let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           XCTAssertGreaterThan(server.requests(for: "/f").count, 5)

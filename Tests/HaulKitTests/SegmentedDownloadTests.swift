@@ -1,6 +1,6 @@
 import Foundation
 import HaulCore
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 
@@ -10,6 +10,10 @@ final class SegmentedDownloadTests: XCTestCase {
     private let mib: Int64 = 1 << 20
 
     private func ranged(_ server: TestServer, _ path: String) -> [TestRequest] {
+        server.requests(for: path).filter { $0.header("Range") != nil }
+    }
+
+    private func ranged(_ server: ScriptedServer, _ path: String) -> [TestRequest] {
         server.requests(for: path).filter { $0.header("Range") != nil }
     }
 
@@ -41,11 +45,11 @@ final class SegmentedDownloadTests: XCTestCase {
     }
 
     func testSmallFileUsesOneConnectionAndOneRequest() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 let small = deterministicBytes(count: 1 << 20)
                 server.serve("/f", FileResource(content: small))
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f"), connections: 8, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: small)
                     XCTAssertEqual(server.requests(for: "/f").count, 1, "no extra round trip when splitting is not worth it")
@@ -55,10 +59,10 @@ final class SegmentedDownloadTests: XCTestCase {
     }
 
     func testServerRefusingRangesGetsOneConnection() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 server.serve("/f", FileResource(content: content, acceptRanges: "none"))
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f"), connections: 8, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                     XCTAssertEqual(server.requests(for: "/f").count, 1)
@@ -67,12 +71,12 @@ final class SegmentedDownloadTests: XCTestCase {
         }
     }
 
-    // A liar: advertises ranges, answers every range with the whole file (rule 5: never merged).
+    // A liar: advertises ranges, answers every range with the whole file (docs/http-rules.md rule 5: never merged).
     func testLiarAdvertisingRangesFallsBackToOneConnection() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 server.serve("/f", FileResource(content: content, honorsRanges: false), bytesPerSecond: 8 << 20)
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                     XCTAssertTrue(restarts(updates).contains { $0.contains("one connection") }, "\(restarts(updates))")
@@ -82,10 +86,10 @@ final class SegmentedDownloadTests: XCTestCase {
     }
 
     func testWrongPartialResponsesFallBackToOneConnection() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 server.serve("/f", FileResource(content: content, rangeFault: .wrongTotal(5)), bytesPerSecond: 8 << 20)
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                 }
@@ -97,7 +101,7 @@ final class SegmentedDownloadTests: XCTestCase {
     func testValidatorChangeMidDownloadRestartsCleanly() async throws {
         let newer = deterministicBytes(count: (8 << 20) + 12345, seed: 77)
         for honoursIfRange in [true, false] {
-            try await withTestServer { server in
+            try await withScriptedServer { server in
                 try await withTemporaryDirectory { dir in
                     let old = FileResource(content: content, etag: "\"v1\"")
                     let new = FileResource(content: newer, etag: "\"v2\"", honorsIfRange: honoursIfRange)
@@ -107,7 +111,7 @@ final class SegmentedDownloadTests: XCTestCase {
                         response.bytesPerSecond = 4 << 20
                         return response
                     }
-                    try await withHarness(dir) { harness in
+                    try await withHarness(dir, server: server) { harness in
                         let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                         assertCompleted(outcome, at: harness.path("file.bin"), equals: newer)
                         XCTAssertTrue(restarts(updates).contains(RestartReason.versionChanged.description), "If-Range honoured: \(honoursIfRange)")
@@ -118,7 +122,7 @@ final class SegmentedDownloadTests: XCTestCase {
     }
 
     func testDroppedConnectionsAreResumed() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: content)
                 server.route("/f") { request in
@@ -127,7 +131,7 @@ final class SegmentedDownloadTests: XCTestCase {
                     if request.header("Range") != nil, request.index < 4 { response.closeAfterBodyBytes = 300_000 }
                     return response
                 }
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                     XCTAssertTrue(updates.contains { if case .retrying = $0 { return true } else { return false } })
@@ -138,7 +142,7 @@ final class SegmentedDownloadTests: XCTestCase {
 
     // 429/503 to a range: that connection gives up its range, and fewer connections are used from then on.
     func testTooManyConnectionsLowersTheCap() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: content)
                 server.route("/f") { request in
@@ -151,7 +155,7 @@ final class SegmentedDownloadTests: XCTestCase {
                     response.bytesPerSecond = 4 << 20
                     return response
                 }
-                try await withHarness(dir, retries: 10) { harness in
+                try await withHarness(dir, server: server, retries: 10) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f"), connections: 8, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                     XCTAssertEqual(server.requests(for: "/f").filter { $0.header("Range") != nil }.prefix(3).count, 3)
@@ -164,7 +168,7 @@ final class SegmentedDownloadTests: XCTestCase {
     // One connection 50x slower than the others is taken over; without that it would need about 100 s.
     func testOneVerySlowConnectionCannotHoldTheFileHostage() async throws {
         let big = deterministicBytes(count: 16 << 20, seed: 5)
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: big)
                 let slowStart = "bytes=\(4 << 20)-"
@@ -175,7 +179,7 @@ final class SegmentedDownloadTests: XCTestCase {
                     response.bytesPerSecond = isFirstSlowRange ? 20 << 10 : 1 << 20
                     return response
                 }
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let started = Date()
                     let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: big)
@@ -191,7 +195,7 @@ final class SegmentedDownloadTests: XCTestCase {
     // the segment from byte 0 passes to a connection that started elsewhere (a finisher keeps its number).
     func testASlowFirstConnectionIsTakenOverByOneThatFinished() async throws {
         let big = deterministicBytes(count: 16 << 20, seed: 9)
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 let file = FileResource(content: big)
                 server.route("/f") { request in
@@ -199,7 +203,7 @@ final class SegmentedDownloadTests: XCTestCase {
                     response.bytesPerSecond = request.header("Range") == nil ? 64 << 10 : 3 << 20
                     return response
                 }
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: big)
                     let details = updates.compactMap { if case .progress(let p) = $0 { return p.connections } else { return nil } }
@@ -219,10 +223,10 @@ final class SegmentedDownloadTests: XCTestCase {
     }
 
     func testPauseAndResumeKeepEverySegment() async throws {
-        try await withTestServer { server in
+        try await withScriptedServer { server in
             try await withTemporaryDirectory { dir in
                 server.serve("/f", FileResource(content: content), bytesPerSecond: 2 << 20)
-                try await withHarness(dir) { harness in
+                try await withHarness(dir, server: server) { harness in
                     let task = try await harness.client.download(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     try await Task.sleep(nanoseconds: 700_000_000)
                     try await task.pause()

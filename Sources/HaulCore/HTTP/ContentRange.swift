@@ -6,7 +6,7 @@ public enum ContentRange: Hashable, Sendable {
     case unsatisfied(total: Int64)
 
     /// Parses a header value; returns `nil` for anything malformed, another unit, `last < first`,
-    /// `total <= last`, or numbers beyond `Int64` (rules 6 and 12).
+    /// `total <= last`, or numbers beyond `Int64` (docs/http-rules.md rules 6 and 12).
     public init?(headerValue: String) {
         let value = headerValue.trimmingHTTPWhitespace()
         guard value.count > 6, value.prefix(6).lowercased() == "bytes " else { return nil }

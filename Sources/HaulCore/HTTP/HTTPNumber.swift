@@ -1,4 +1,5 @@
-/// Defensive parsing of the decimal numbers HTTP puts in headers (rule 12: overflow is an error, never a wrap).
+/// Defensive parsing of the decimal numbers HTTP puts in headers (docs/http-rules.md rule 12: overflow is an error,
+/// never a wrap).
 public enum HTTPNumber {
     /// Parses a non-negative decimal integer made only of ASCII digits.
     ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which redirects are followed (rule 13).
+/// Which redirects are followed (docs/http-rules.md rule 13).
 public struct RedirectPolicy: Hashable, Sendable {
     /// The longest chain followed; one more hop is an error.
     public var maximumRedirects: Int
@@ -35,7 +35,7 @@ public enum RedirectError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Follows one chain of redirects: resolves each `Location`, refuses what the policy forbids, detects loops, and
-/// says when credentials must be dropped because the origin changed (rule 14).
+/// says when credentials must be dropped because the origin changed (docs/http-rules.md rule 14).
 public struct RedirectTracker: Sendable {
     /// The policy in force.
     public let policy: RedirectPolicy

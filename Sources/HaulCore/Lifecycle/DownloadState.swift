@@ -1,5 +1,8 @@
 /// Where a download is in its life.
-public enum DownloadState: String, Hashable, Sendable, CaseIterable, Codable {
+///
+/// It prints as its plain name (`downloading`), not as `HaulCore.DownloadState.downloading`: it appears in
+/// user-facing text (`print(update)`, log lines, `haul list`).
+public enum DownloadState: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// Waiting for its turn.
     case queued
     /// Bytes are moving (or about to).
@@ -15,6 +18,9 @@ public enum DownloadState: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// Whether nothing more will happen without a new request (completed or cancelled).
     public var isFinal: Bool { self == .completed || self == .cancelled }
+
+    /// The plain name, as stored and shown: `queued`, `downloading`, `paused`, `completed`, `failed`, `cancelled`.
+    public var description: String { rawValue }
 }
 
 /// Something that happens to a download.
@@ -48,11 +54,16 @@ public struct IllegalTransition: Error, Hashable, Sendable, CustomStringConverti
 /// The lifecycle of one download as a pure state machine: every legal transition is listed, everything else is
 /// refused with `IllegalTransition` rather than ignored.
 ///
+/// `paused` + `complete` is legal because a pause can arrive after the last byte, while the finished file is being
+/// verified and renamed: that step is not interrupted (a half-renamed download would be worse), so the download
+/// is complete whatever the pause said. Refusing it used to leave a `paused` download whose file was already in
+/// place, and a resume then fetched everything again and failed because the file existed.
+///
 /// | from \ event | start | pause | resume | complete | fail | cancel | interrupt |
 /// |---|---|---|---|---|---|---|---|
 /// | queued | downloading | paused | - | - | failed | cancelled | queued |
 /// | downloading | - | paused | - | completed | failed | cancelled | queued |
-/// | paused | - | paused | queued | - | - | cancelled | paused |
+/// | paused | - | paused | queued | completed | - | cancelled | paused |
 /// | failed | - | - | queued | - | - | cancelled | failed |
 /// | completed | - | - | - | - | - | - | completed |
 /// | cancelled | - | - | - | - | - | - | cancelled |
@@ -71,7 +82,7 @@ public struct DownloadLifecycle: Hashable, Sendable {
         case (.queued, .start): return .downloading
         case (.queued, .pause), (.downloading, .pause), (.paused, .pause): return .paused
         case (.paused, .resume), (.failed, .resume): return .queued
-        case (.downloading, .complete): return .completed
+        case (.downloading, .complete), (.paused, .complete): return .completed
         case (.queued, .fail), (.downloading, .fail): return .failed
         case (.queued, .cancel), (.downloading, .cancel), (.paused, .cancel), (.failed, .cancel): return .cancelled
         case (.downloading, .interrupt), (.queued, .interrupt): return .queued

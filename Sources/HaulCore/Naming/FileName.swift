@@ -1,6 +1,6 @@
 import Foundation
 
-/// Chooses and cleans the local file name of a download (rule 15).
+/// Chooses and cleans the local file name of a download (docs/http-rules.md rule 15).
 public enum FileName {
     /// The name used when a URL has no usable last path segment (like wget, which saves `http://host/` as this).
     public static let fallback = "index.html"

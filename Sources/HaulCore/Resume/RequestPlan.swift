@@ -2,7 +2,7 @@
 public struct RequestPlan: Hashable, Sendable {
     /// The range asked for, or `nil` for the whole file from byte 0 without a `Range` header.
     public var range: ByteRange?
-    /// The strong validator sent as `If-Range`; only ever present together with `range` (rule 4).
+    /// The strong validator sent as `If-Range`; only ever present together with `range` (docs/http-rules.md rule 4).
     public var ifRange: String?
 
     /// The whole file, from byte 0, no conditions.
@@ -17,15 +17,16 @@ public struct RequestPlan: Hashable, Sendable {
     ///
     /// - Returns: a plan with `Range` and `If-Range` when the bytes can be asked for safely; the whole file when
     ///   `range` starts at 0 and is open (nothing to resume), or when there is no strong validator to prove that the
-    ///   bytes already held are of the same version (rule 3): then the caller must drop what it holds.
+    ///   bytes already held are of the same version (docs/http-rules.md rule 3): then the caller must drop what
+    ///   it holds.
     public static func fetch(_ range: ByteRange, of known: ResourceIdentity?) -> RequestPlan {
         if range.lowerBound == 0 && range.upperBound == nil { return .wholeFile }
         guard let validator = known?.ifRangeValue else { return .wholeFile }
         return RequestPlan(range: range, ifRange: validator)
     }
 
-    /// The request headers this plan needs, in order. `Accept-Encoding: identity` always (rule 1): byte offsets
-    /// count the bytes of the representation, and an encoded body could not be spliced.
+    /// The request headers this plan needs, in order. `Accept-Encoding: identity` always (docs/http-rules.md rule 1):
+    /// byte offsets count the bytes of the representation, and an encoded body could not be spliced.
     public var headers: [HeaderField] {
         var fields = [HeaderField(name: "Accept-Encoding", value: "identity")]
         if let range {

@@ -1,7 +1,7 @@
 /// What identifies one version of a remote file: its validators and its length.
 ///
-/// Every response that contributes bytes to one file must show the same identity (rule 7); the strong validator
-/// in it is what a resume sends as `If-Range` (rule 3).
+/// Every response that contributes bytes to one file must show the same identity (docs/http-rules.md rule 7); the
+/// strong validator in it is what a resume sends as `If-Range` (docs/http-rules.md rule 3).
 public struct ResourceIdentity: Hashable, Sendable {
     /// The `ETag`, if the server sent one.
     public var entityTag: EntityTag?
@@ -41,7 +41,8 @@ public struct ResourceIdentity: Hashable, Sendable {
     /// RFC 9110 says one second; that is the rule we follow (Chromium's 60 s is stricter than the RFC needs).
     public static let minimumLastModifiedAge: Int64 = 1
 
-    /// The value to send as `If-Range`, or `nil` when there is no strong validator and so no safe resume (rule 3).
+    /// The value to send as `If-Range`, or `nil` when there is no strong validator and so no safe resume
+    /// (docs/http-rules.md rule 3).
     public var ifRangeValue: String? {
         if let entityTag, !entityTag.isWeak { return entityTag.rawValue }
         if let lastModified, lastModifiedIsStrong { return lastModified }
@@ -51,7 +52,7 @@ public struct ResourceIdentity: Hashable, Sendable {
     /// Whether partial bytes of this identity can be resumed at all.
     public var canResume: Bool { ifRangeValue != nil }
 
-    /// Whether `other` (from a later response) is provably the same version of the file (rule 7).
+    /// Whether `other` (from a later response) is provably the same version of the file (docs/http-rules.md rule 7).
     ///
     /// The strong validator we hold must be present and identical in `other`; lengths must agree when both are known.
     public func isSameVersion(as other: ResourceIdentity) -> Bool {

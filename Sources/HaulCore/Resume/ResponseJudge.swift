@@ -1,7 +1,7 @@
 /// Decides what a response means for the bytes already held. No I/O: a pure function of what was asked, what came
 /// back, and what is known. This is where "a 200 to a resume restarts from 0" and "a 206 is checked exactly" live.
 public enum ResponseJudge {
-    /// Statuses retried with backoff (rule 11).
+    /// Statuses retried with backoff (docs/http-rules.md rule 11).
     public static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
     /// Statuses whose `Location` is followed.
     public static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
@@ -47,7 +47,8 @@ public enum ResponseJudge {
         }
     }
 
-    /// A 200 carries the whole representation from byte 0, whatever was asked (rule 5): never appended.
+    /// A 200 carries the whole representation from byte 0, whatever was asked (docs/http-rules.md rule 5): never
+    /// appended.
     private static func acceptWholeBody(_ response: ResponseHead, plan: RequestPlan, heldBytes: Int64) -> ResponseVerdict {
         let length = response["Content-Length"].flatMap(HTTPNumber.parseContentLength)
         let identity = ResourceIdentity(response: response, totalLength: length)

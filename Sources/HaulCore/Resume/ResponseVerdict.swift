@@ -2,11 +2,12 @@
 public enum ResponseVerdict: Hashable, Sendable {
     /// Write the body into the file starting at `body.offset`.
     case accept(BodyPlan)
-    /// The file is already whole: a 416 whose `Content-Range: bytes */N` equals the bytes held (rule 8).
+    /// The file is already whole: a 416 whose `Content-Range: bytes */N` equals the bytes held (docs/http-rules.md
+    /// rule 8).
     case complete(ResourceIdentity)
     /// Do not use this body. Drop the partial bytes and fetch the whole file again from byte 0.
     case restart(RestartReason)
-    /// A transient failure (408, 429, 500, 502, 503, 504): ask again after a delay (rule 11).
+    /// A transient failure (408, 429, 500, 502, 503, 504): ask again after a delay (docs/http-rules.md rule 11).
     case retry(status: Int, retryAfterSeconds: Int64?)
     /// Follow a redirect to `location` (resolved by the redirect policy).
     case redirect(status: Int, location: String)
@@ -36,17 +37,18 @@ public struct BodyPlan: Hashable, Sendable {
 
 /// Why partial bytes had to be dropped.
 public enum RestartReason: Hashable, Sendable, CustomStringConvertible {
-    /// The ETag, Last-Modified or length changed: the file on the server is another version (rule 7).
+    /// The ETag, Last-Modified or length changed: the file on the server is another version (docs/http-rules.md rule
+    /// 7).
     case versionChanged
-    /// A 206 whose Content-Range is missing, malformed, or does not match what was asked (rule 6).
+    /// A 206 whose Content-Range is missing, malformed, or does not match what was asked (docs/http-rules.md rule 6).
     case invalidContentRange(String)
-    /// A 206 with a non-identity Content-Encoding: encoded bytes cannot be spliced (rule 1).
+    /// A 206 with a non-identity Content-Encoding: encoded bytes cannot be spliced (docs/http-rules.md rule 1).
     case encodedRange(String)
     /// A multipart/byteranges answer to a single-range request.
     case multipartRange
-    /// A 416 that does not prove the file complete (rule 8).
+    /// A 416 that does not prove the file complete (docs/http-rules.md rule 8).
     case unsatisfiableRange
-    /// There is no strong validator, so held bytes cannot be proven current (rule 3).
+    /// There is no strong validator, so held bytes cannot be proven current (docs/http-rules.md rule 3).
     case noStrongValidator
 
     public var description: String {

@@ -1,6 +1,7 @@
 import HaulCore
 
-/// Adopts the file name a server proposes in `Content-Disposition`, when the request asked for that (rule 15).
+/// Adopts the file name a server proposes in `Content-Disposition`, when the request asked for that
+/// (docs/http-rules.md rule 15).
 enum ContentDispositionNaming {
     /// Moves `record.destination` to the sanitised server name in the same directory, once per download.
     ///

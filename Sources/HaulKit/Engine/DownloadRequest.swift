@@ -23,7 +23,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// name and fails with `.checksumMismatch`.
     public var checksum: String?
     /// The most bytes per second this download may receive (over all its connections), or `nil` for no limit of
-    /// its own. A global limit (`HaulClient.setGlobalRateLimit`) applies as well; the tighter one governs.
+    /// its own. A global limit (`HaulClient.bandwidth.setGlobalLimit`, or `DownloadManager.setGlobalRateLimit`)
+    /// applies as well; the tighter one governs.
     public var maxBytesPerSecond: Int64?
 
     /// One request header.

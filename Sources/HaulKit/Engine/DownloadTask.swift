@@ -33,11 +33,15 @@ public actor DownloadTask {
     private let broadcaster = UpdateBroadcaster()
     private let counters = TransferCounters()
     private let store: DownloadStore
-    private let transport: HTTPTransport
+    private let transport: any Transport
     private let configuration: HaulConfiguration
     private var currentRateLimit: Int64?
+    /// Set while `pause`, `cancel` or `interrupt` waits for the transfer to stop: the run's end is theirs to handle,
+    /// except a completion (the file is in place by then), which `transferEnded` keeps here for them.
+    private var stopping = false
+    private var finishedWhileStopping: String?
 
-    init(record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: HTTPTransport, configuration: HaulConfiguration) {
+    init(record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport, configuration: HaulConfiguration) {
         self.id = record.id!
         self.request = request
         self.record = record
@@ -55,6 +59,9 @@ public actor DownloadTask {
     }
 
     /// Every update from now on, starting with the current state and progress.
+    ///
+    /// The stream ends when the download completes, fails or is cancelled, so `for await` over it always returns
+    /// and `outcome()` can follow. A failed download can be resumed: take `updates` again after `resume()`.
     public nonisolated var updates: AsyncStream<DownloadUpdate> { broadcaster.subscribe() }
 
     /// `updates`, with a way to end the stream once the reader has taken everything sent before (the queue's
@@ -90,12 +97,10 @@ public actor DownloadTask {
         transport.bandwidth.setLimit(rateLimit, for: id)
         let transfer = DownloadTransfer(
             record: record,
-            request: runRequest,
-            store: store,
-            transport: transport,
-            configuration: configuration,
-            counters: counters,
-            emit: { [broadcaster] update in broadcaster.send(update) }
+            context: TransferContext(
+                request: runRequest, store: store, transport: transport, configuration: configuration,
+                counters: counters, emit: { [broadcaster] update in broadcaster.send(update) }
+            )
         )
         run = Task { [weak self] in
             let outcome = await transfer.run()
@@ -105,11 +110,13 @@ public actor DownloadTask {
     }
 
     /// Pauses: stops the transfer once its bytes are durable. Pausing a paused download does nothing.
+    ///
+    /// A pause that arrives after the last byte, while the file is verified and renamed, does not undo that: the
+    /// download then ends `completed` (see `DownloadLifecycle`).
     public func pause() async throws {
         if lifecycle.state == .paused { return }
         try transition(.pause)
-        await stopTransfer()
-        settle(.paused)
+        if await stopTransfer() == .stopped { settle(.paused) }
     }
 
     /// Resumes a paused or failed download from its durable bytes.
@@ -159,12 +166,15 @@ public actor DownloadTask {
 
     /// Stops a running transfer keeping its progress and leaves the download queued, so that it resumes by itself
     /// on the next start (used on Ctrl-C and shutdown).
+    ///
+    /// The transfer is stopped before the state changes: if it completed meanwhile, the download is `completed`,
+    /// not put back in line with its file already in place.
     public func interrupt() async {
         guard lifecycle.state == .downloading || lifecycle.state == .queued else { return }
-        _ = try? lifecycle.handle(.interrupt)
-        await stopTransfer()
-        try? store.setState(lifecycle.state, of: id)
-        broadcaster.send(.state(lifecycle.state))
+        if await stopTransfer() == .completed { return }
+        let state = lifecycle.mustHandle(.interrupt, of: id)
+        try? store.setState(state, of: id)
+        broadcaster.send(.state(state))
         settle(.paused)
     }
 
@@ -181,40 +191,70 @@ public actor DownloadTask {
         broadcaster.send(.state(state))
     }
 
-    private func stopTransfer() async {
-        guard let run else { return }
+    /// How a transfer that was asked to stop ended.
+    private enum StopResult { case stopped, completed }
+
+    /// Stops a running transfer (if any) and waits for it.
+    ///
+    /// - Returns: `.completed` when the transfer completed before it could be stopped: the download is then
+    ///   recorded and announced as completed (unless it is being cancelled).
+    @discardableResult
+    private func stopTransfer() async -> StopResult {
+        guard let run else { return .stopped }
+        stopping = true
+        finishedWhileStopping = nil
         run.cancel()
         await run.value
+        stopping = false
         self.run = nil
         stopTicker()
+        guard let path = finishedWhileStopping, lifecycle.state != .cancelled else { return .stopped }
+        finishedWhileStopping = nil
+        // `paused` -> `completed` is legal; a download still `downloading` (an interrupt) completes as usual. The
+        // pause stored `paused` after, or before, the finisher stored `completed`: store it again.
+        lifecycle.mustHandle(.complete, of: id)
+        try? store.setState(.completed, of: id)
+        completed(at: path)
+        return .completed
+    }
+
+    private func completed(at path: String) {
+        record.destination = path
+        broadcaster.send(.state(.completed))
+        settle(.completed(path: path))
+        broadcaster.finish()
     }
 
     private func transferEnded(_ outcome: TransferOutcome) {
-        guard run != nil else { return }  // pause or cancel already handled it
+        guard run != nil else { return }
+        if stopping {
+            // `pause`, `cancel` or `interrupt` is waiting for this run: it handles the end, except that a completed
+            // file cannot be made partial again.
+            if case .completed(let path) = outcome { finishedWhileStopping = path }
+            return
+        }
         run = nil
         stopTicker()
         switch outcome {
         case .completed(let path):
-            _ = try? lifecycle.handle(.complete)
-            record.destination = path
-            broadcaster.send(.state(.completed))
-            settle(.completed(path: path))
-            broadcaster.finish()
+            lifecycle.mustHandle(.complete, of: id)
+            completed(at: path)
         case .failed(let error) where error.kind == .busy:
             // Another process is downloading this file: it is not this run's failure to record. The stored state
             // stays as that process keeps it; here the download goes back to waiting.
-            _ = try? lifecycle.handle(.interrupt)
+            lifecycle.mustHandle(.interrupt, of: id)
             broadcaster.send(.failed(error))
             broadcaster.send(.state(lifecycle.state))
             settle(.failed(error))
         case .failed(let error):
-            _ = try? lifecycle.handle(.fail)
+            lifecycle.mustHandle(.fail, of: id)
             removePartFileIfEmpty()
             record.errorMessage = error.message
             try? store.setState(.failed, error: error.message, of: id)
             broadcaster.send(.failed(error))
             broadcaster.send(.state(.failed))
             settle(.failed(error))
+            broadcaster.finishRun()
         case .stopped:
             settle(.paused)
         }
@@ -244,7 +284,7 @@ public actor DownloadTask {
             var meter = TransferRateMeter()
             while !Task.isCancelled {
                 let sample = counters.snapshot()
-                meter.record(totalBytes: sample.bytesDone, at: SingleConnectionTransfer.monotonicSeconds())
+                meter.record(totalBytes: sample.bytesDone, at: MonotonicClock.system.now())
                 broadcaster.send(
                     .progress(
                         DownloadProgress(

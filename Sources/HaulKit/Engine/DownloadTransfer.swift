@@ -3,12 +3,7 @@ import HaulCore
 /// One run of a download: locks its `.part` file, then runs it over one connection or several.
 struct DownloadTransfer: Sendable {
     let record: DownloadRecord
-    let request: DownloadRequest
-    let store: DownloadStore
-    let transport: HTTPTransport
-    let configuration: HaulConfiguration
-    let counters: TransferCounters
-    let emit: @Sendable (DownloadUpdate) -> Void
+    let context: TransferContext
 
     func run() async -> TransferOutcome {
         let file: PartFile
@@ -17,16 +12,10 @@ struct DownloadTransfer: Sendable {
         } catch {
             return .failed(HaulError.wrap(error))
         }
-        if request.connections > 1 {
-            return await SegmentedTransfer(
-                record: record, request: request, store: store, transport: transport, configuration: configuration,
-                counters: counters, file: file, emit: emit
-            ).run()
+        if context.request.connections > 1 {
+            return await SegmentedTransfer(record: record, context: context, file: file).run()
         }
-        counters.planned(connections: 1)
-        return await SingleConnectionTransfer(
-            record: record, request: request, store: store, transport: transport, configuration: configuration,
-            counters: counters, file: file, emit: emit
-        ).run()
+        context.counters.planned(connections: 1)
+        return await SingleConnectionTransfer(record: record, context: context, file: file).run()
     }
 }

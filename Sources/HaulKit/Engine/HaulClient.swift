@@ -7,21 +7,26 @@ import HaulCore
 /// ```swift
 /// let haul = try HaulClient(configuration: HaulConfiguration())
 /// let task = try await haul.download(DownloadRequest(url: url, destination: "/tmp/big.iso"))
-/// for await update in task.updates { print(update) }
-/// try await haul.shutdown()
+/// for await update in task.updates { print(update) }   // ends when it completes, fails or is cancelled
+/// await haul.shutdown()
 /// ```
 public final class HaulClient: Sendable {
     /// The settings in force.
     public let configuration: HaulConfiguration
-    /// The state database.
-    public let store: DownloadStore
-    let transport: HTTPTransport
+    /// The state database (internal: its records are not an API; `storedDownloads()` lists them).
+    let store: DownloadStore
+    let transport: any Transport
 
     /// Opens the state database and a connection pool.
-    public init(configuration: HaulConfiguration = HaulConfiguration()) throws {
+    public convenience init(configuration: HaulConfiguration = HaulConfiguration()) throws {
+        try self.init(configuration: configuration, transport: HTTPTransport(configuration: configuration))
+    }
+
+    /// Opens the state database and sends every request through `transport` (tests pass a scripted one).
+    init(configuration: HaulConfiguration, transport: any Transport) throws {
         self.configuration = configuration
         self.store = try DownloadStore(directory: configuration.stateDirectory)
-        self.transport = HTTPTransport(configuration: configuration)
+        self.transport = transport
     }
 
     /// The bandwidth limits: a global one (`setGlobalLimit`) and one per download (`DownloadRequest.maxBytesPerSecond`,
@@ -53,7 +58,7 @@ public final class HaulClient: Sendable {
             do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
         if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
-            throw HaulError(.fileExists, "\(request.destination) already exists; use --overwrite to replace it")
+            throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
         }
         var record: DownloadRecord
         if let existing = try store.unfinished(partPath: request.partPath), existing.url == request.url.absoluteString {

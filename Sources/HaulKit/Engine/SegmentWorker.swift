@@ -32,7 +32,7 @@ struct SegmentWorker: Sendable {
     let headers: [HeaderField]
     let identity: ResourceIdentity
     let file: PartFile
-    let transport: HTTPTransport
+    let transport: any Transport
     let coordinator: SegmentCoordinator
     let flushInterval: Double
     /// Asks the runner to cancel a connection whose whole remaining range this one has taken over.
@@ -94,11 +94,12 @@ struct SegmentWorker: Sendable {
         switch verdict {
         case .accept(let body):
             if body.discardsPartial {
-                // A whole file in answer to If-Range: either the file changed (rule 7) or ranges are not honoured.
+                // A whole file in answer to If-Range: either the file changed (docs/http-rules.md rule 7) or ranges
+                // are not honoured.
                 if !identity.isSameVersion(as: body.identity) { return .stop(.versionChanged) }
                 return .stop(.rangesUnreliable("\(host) answered a range request with the whole file"))
             }
-            // A 200 from byte 0 must still be the version the other connections fetch (rule 7).
+            // A 200 from byte 0 must still be the version the other connections fetch (docs/http-rules.md rule 7).
             if plan.range == nil, !identity.isSameVersion(as: body.identity) { return .stop(.versionChanged) }
             return .proceed(body)
         case .complete:
@@ -137,7 +138,7 @@ struct SegmentWorker: Sendable {
         let writer = CoalescingWriter(file: file, startingAt: body.offset)
         var end = assignment.end
         var reported = assignment.start
-        var lastReport = SingleConnectionTransfer.monotonicSeconds()
+        var lastReport = MonotonicClock.system.now()
 
         /// Reports flushed bytes; returns false when the segment's end is reached or the connection was replaced.
         func report() async -> Bool? {
@@ -160,7 +161,7 @@ struct SegmentWorker: Sendable {
                 if Int64(chunk.readableBytes) > room { chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(room))! }
                 try writer.append(chunk)
                 await transport.bandwidth.pace(chunk.readableBytes, download: download)
-                let now = SingleConnectionTransfer.monotonicSeconds()
+                let now = MonotonicClock.system.now()
                 // A slow connection writes out what it gathered at least every `flushInterval`.
                 let due = now - lastReport >= flushInterval
                 if due || writer.offset >= end { try writer.flush() }

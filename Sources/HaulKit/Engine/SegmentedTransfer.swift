@@ -13,9 +13,10 @@ import NIOCore
 /// and starts again.
 final class SegmentedTransfer {
     private var record: DownloadRecord
+    private let context: TransferContext
     private let request: DownloadRequest
     private let store: DownloadStore
-    private let transport: HTTPTransport
+    private let transport: any Transport
     private let configuration: HaulConfiguration
     private let counters: TransferCounters
     private let file: PartFile
@@ -33,24 +34,16 @@ final class SegmentedTransfer {
     /// How many times a changed file may restart the download before giving up.
     static let maximumVersionRestarts = 3
 
-    init(
-        record: DownloadRecord,
-        request: DownloadRequest,
-        store: DownloadStore,
-        transport: HTTPTransport,
-        configuration: HaulConfiguration,
-        counters: TransferCounters,
-        file: PartFile,
-        emit: @escaping @Sendable (DownloadUpdate) -> Void
-    ) {
+    init(record: DownloadRecord, context: TransferContext, file: PartFile) {
         self.record = record
-        self.request = request
-        self.store = store
-        self.transport = transport
-        self.configuration = configuration
-        self.counters = counters
+        self.context = context
+        self.request = context.request
+        self.store = context.store
+        self.transport = context.transport
+        self.configuration = context.configuration
+        self.counters = context.counters
         self.file = file
-        self.emit = emit
+        self.emit = context.emit
     }
 
     private var policy: SegmentPolicy {
@@ -97,17 +90,7 @@ final class SegmentedTransfer {
 
     private func single(firstResponse: OpenedResponse?) -> SingleConnectionTransfer {
         let fresh = (try? store.record(id: id)).flatMap { $0 } ?? record
-        return SingleConnectionTransfer(
-            record: fresh,
-            request: request,
-            store: store,
-            transport: transport,
-            configuration: configuration,
-            counters: counters,
-            file: file,
-            firstResponse: firstResponse,
-            emit: emit
-        )
+        return SingleConnectionTransfer(record: fresh, context: context, file: file, firstResponse: firstResponse)
     }
 
     private func runOnce() async throws -> Phase {
@@ -138,7 +121,7 @@ final class SegmentedTransfer {
         return try await runPlanner(planner, identity: body.identity, firstResponse: opened)
     }
 
-    /// Segments saved by an earlier run, if they can be trusted (rule 17) and split work remains.
+    /// Segments saved by an earlier run, if they can be trusted (docs/http-rules.md rule 17) and split work remains.
     private func restoredPlanner() throws -> SegmentPlanner? {
         guard let identity = record.identity, identity.canResume, let length = identity.totalLength else { return nil }
         let saved = try store.segments(of: id)
@@ -182,7 +165,7 @@ final class SegmentedTransfer {
 
     /// Runs connections until the planner says the file is complete.
     private func runPlanner(_ planner: SegmentPlanner, identity: ResourceIdentity, firstResponse: OpenedResponse?) async throws -> Phase {
-        let coordinator = SegmentCoordinator(planner: planner, counters: counters, now: SingleConnectionTransfer.monotonicSeconds())
+        let coordinator = SegmentCoordinator(planner: planner, counters: counters, now: MonotonicClock.system.now())
         let checkpointer = Checkpointer<[SegmentRecord]>(file: file, interval: configuration.checkpointInterval) {
             [store, id] segments in try store.saveSegments(segments, of: id)
         }
@@ -249,7 +232,7 @@ final class SegmentedTransfer {
             loop: for await event in events {
                 switch event {
                 case .tick:
-                    let now = SingleConnectionTransfer.monotonicSeconds()
+                    let now = MonotonicClock.system.now()
                     for action in await coordinator.tick(now: now) {
                         if case .replace(let replaced, _) = action { workers[replaced]?.cancel() }
                     }

@@ -27,7 +27,7 @@ final class SingleConnectionTransfer {
     private var record: DownloadRecord
     private let request: DownloadRequest
     private let store: DownloadStore
-    private let transport: HTTPTransport
+    private let transport: any Transport
     private let configuration: HaulConfiguration
     private let counters: TransferCounters
     private let emit: @Sendable (DownloadUpdate) -> Void
@@ -43,27 +43,17 @@ final class SingleConnectionTransfer {
     /// Hashes the bytes as they stream when a checksum is expected.
     private var digest: StreamingDigest?
 
-    init(
-        record: DownloadRecord,
-        request: DownloadRequest,
-        store: DownloadStore,
-        transport: HTTPTransport,
-        configuration: HaulConfiguration,
-        counters: TransferCounters,
-        file: PartFile,
-        firstResponse: OpenedResponse? = nil,
-        emit: @escaping @Sendable (DownloadUpdate) -> Void
-    ) {
+    init(record: DownloadRecord, context: TransferContext, file: PartFile, firstResponse: OpenedResponse? = nil) {
         self.file = file
         self.firstResponse = firstResponse
-        self.digest = request.checksum.flatMap { try? Checksum(parsing: $0) }.map { StreamingDigest($0.algorithm) }
+        self.digest = context.request.checksum.flatMap { try? Checksum(parsing: $0) }.map { StreamingDigest($0.algorithm) }
         self.record = record
-        self.request = request
-        self.store = store
-        self.transport = transport
-        self.configuration = configuration
-        self.counters = counters
-        self.emit = emit
+        self.request = context.request
+        self.store = context.store
+        self.transport = context.transport
+        self.configuration = context.configuration
+        self.counters = context.counters
+        self.emit = context.emit
     }
 
     /// Runs until the file is complete, the task is cancelled, or the failure is final.
@@ -243,7 +233,7 @@ final class SingleConnectionTransfer {
         let limit = plan.expectedLength.map { plan.offset + $0 }
         counters.setActiveConnections(1)
         defer { counters.setActiveConnections(0) }
-        var lastFlush = Self.monotonicSeconds()
+        var lastFlush = MonotonicClock.system.now()
         do {
             for try await chunk in body {
                 if let limit, writer.offset + Int64(chunk.readableBytes) > limit {
@@ -252,7 +242,7 @@ final class SingleConnectionTransfer {
                 digest?.feed(chunk, at: writer.offset)
                 var flushed = try writer.append(chunk)
                 await transport.bandwidth.pace(chunk.readableBytes, download: id)
-                let now = Self.monotonicSeconds()
+                let now = MonotonicClock.system.now()
                 if !flushed, now - lastFlush >= configuration.checkpointInterval {
                     // A slow connection may take long to fill the buffer: write what there is, so a checkpoint can
                     // count it and a crash loses at most about one interval of bytes.
@@ -311,10 +301,6 @@ final class SingleConnectionTransfer {
 
     private func segmentRecord() -> SegmentRecord {
         SegmentRecord(downloadId: id, start: 0, end: identity?.totalLength, next: held)
-    }
-
-    static func monotonicSeconds() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 }
 

@@ -1,8 +1,8 @@
 import HaulArchive
 import HaulCore
 
-/// The last steps of every download, in the only safe order (rule 18): cut the file to its length, flush it,
-/// rename it to its final name, flush the directory, and only then record it as complete.
+/// The last steps of every download, in the only safe order (docs/http-rules.md rule 18): cut the file to its length,
+/// flush it, rename it to its final name, flush the directory, and only then record it as complete.
 enum TransferFinisher {
     /// Finishes a download whose `length` bytes are all in `file`.
     ///

@@ -26,13 +26,17 @@ import NIOConcurrencyHelpers
 /// removed (`haul pause|cancel|remove ID`) is paused, cancelled or dropped here too, and a queued one it moved
 /// (`haul move ID`) takes its new place. A download whose `.part` file
 /// another process holds is left to that process (reported as a `.busy` failure, its stored state untouched).
+///
+/// The actor is split by concern: commands here, `+Scheduling` (starts and run ends), `+Observing` (events,
+/// snapshots, shutdown), `+Polling` (the store as a mailbox between processes). The state they share is internal
+/// to HaulKit, never public.
 public actor DownloadManager {
     /// The client whose store, connections and bandwidth limits are used.
     public nonisolated let client: HaulClient
     /// The limits in force.
     public private(set) var limits: QueueLimits
 
-    private struct Entry {
+    struct Entry {
         var task: DownloadTask
         var lifecycle: DownloadLifecycle
         var url: URL
@@ -50,13 +54,13 @@ public actor DownloadManager {
         var ownedElsewhere = false
     }
 
-    private var entries: [Int64: Entry] = [:]
-    private let channels = NIOLockedValueBox<[EventChannel]>([])
-    private let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    private var poller: Task<Void, Never>?
-    private let pollInterval: Double
-    private var isShutDown = false
+    var entries: [Int64: Entry] = [:]
+    let channels = NIOLockedValueBox<[EventChannel]>([])
+    let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var poller: Task<Void, Never>?
+    let pollInterval: Double
+    var isShutDown = false
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
     ///
@@ -121,7 +125,7 @@ public actor DownloadManager {
         if let ids {
             records = try ids.map { id in
                 guard let record = try client.store.record(id: id) else {
-                    throw HaulError(.usage, "there is no download with id \(id) (see 'haul list')")
+                    throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
                 }
                 return record
             }
@@ -136,7 +140,7 @@ public actor DownloadManager {
         return records.compactMap { snapshot($0.id!) }
     }
 
-    private func adopt(_ task: DownloadTask, record: DownloadRecord) {
+    func adopt(_ task: DownloadTask, record: DownloadRecord) {
         let id = task.id
         var entry = Entry(
             task: task,
@@ -174,7 +178,7 @@ public actor DownloadManager {
         if poller == nil { startPolling() }
     }
 
-    private func renamed(_ id: Int64, to path: String) {
+    func renamed(_ id: Int64, to path: String) {
         entries[id]?.destination = path
     }
 
@@ -191,8 +195,20 @@ public actor DownloadManager {
         entry.heldConnections = nil
         entries[id] = entry
         try await entry.task.pause()
+        if await entry.task.state == .completed { await completedWhilePausing(id, at: entry.task.destination) }
         schedule()
         wakeIdleWaiters()
+    }
+
+    /// The pause came after the last byte, while the file was verified and renamed: the task completed anyway
+    /// (`DownloadLifecycle` allows `paused` -> `completed`), and so does the entry, announced as any completion.
+    func completedWhilePausing(_ id: Int64, at path: String) async {
+        await entries[id]?.forwarder?.value  // the task's stream has ended: hand on its last `.stateChanged` first
+        guard var entry = entries[id], entry.lifecycle.state == .paused else { return }
+        entry.lifecycle.mustHandle(.complete, of: id)
+        entry.destination = path
+        entries[id] = entry
+        send(.completed(id: id, path: path))
     }
 
     /// Puts a paused or failed download back in the queue; it starts when limits allow.
@@ -273,7 +289,7 @@ public actor DownloadManager {
         try reorder(id) { QueuePolicy.settingPriority(priority, of: id, in: $0) }
     }
 
-    private func reorder(_ id: Int64, _ change: ([QueueEntry]) -> [QueueEntry]) throws {
+    func reorder(_ id: Int64, _ change: ([QueueEntry]) -> [QueueEntry]) throws {
         _ = try entry(id)
         guard let moved = change(queueEntries()).first(where: { $0.id == id }) else { return }
         try client.store.setQueuePosition(priority: moved.priority, queueOrder: moved.addedOrder, of: id)
@@ -298,280 +314,24 @@ public actor DownloadManager {
         try await entry(id).task.setRateLimit(bytesPerSecond)
     }
 
-    // MARK: observing
-
-    /// Every event from now on, starting with a `.current` snapshot of each known download.
-    public func events() -> ManagerEvents {
-        subscribe(only: nil)
-    }
-
-    /// One download's events from now on, starting with its `.current` snapshot.
-    public func events(for id: Int64) -> ManagerEvents {
-        subscribe(only: id)
-    }
-
-    private func subscribe(only: Int64?) -> ManagerEvents {
-        let channel = EventChannel(only: only)
-        for id in entries.keys.sorted() where only == nil || only == id {
-            channel.send(.current(snapshot(id)!))
-        }
-        if isShutDown {
-            channel.finish()
-        } else {
-            channels.withLockedValue { $0.append(channel) }
-        }
-        return ManagerEvents(subscription: .init(channel: channel))
-    }
-
-    /// The downloads, in queue order (priority, then order added).
-    public var snapshots: [DownloadSnapshot] {
-        QueuePolicy.ordered(queueEntries()).compactMap { snapshot($0.id) }
-    }
-
-    /// One download, if the manager has it.
-    public func snapshot(_ id: Int64) -> DownloadSnapshot? {
-        guard let entry = entries[id] else { return nil }
-        let progress = latestProgress.withLockedValue { $0[id] }
-        let running = entry.lifecycle.state == .downloading
-        return DownloadSnapshot(
-            id: id,
-            url: entry.url,
-            destination: entry.destination,
-            state: entry.lifecycle.state,
-            priority: entry.priority,
-            queueOrder: entry.queueOrder,
-            bytesDone: progress?.bytesDone ?? 0,
-            totalBytes: progress?.totalBytes,
-            speed: running ? progress?.currentSpeed ?? 0 : 0,
-            errorMessage: entry.errorMessage,
-            rateLimit: entry.task.request.maxBytesPerSecond
-        )
-    }
-
-    /// The task behind a download (for its own `updates` stream), if the manager has it.
-    public func task(_ id: Int64) -> DownloadTask? {
-        entries[id]?.task
-    }
-
-    /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled).
-    public func waitUntilIdle() async {
-        if isIdle { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
-    }
-
-    /// Stops running downloads keeping their progress (they stay queued in the store, so the next `restore`
-    /// resumes them), ends every event stream and stops looking at the store. The client stays open.
-    public func shutdown() async {
-        guard !isShutDown else { return }
-        isShutDown = true
-        poller?.cancel()
-        for id in entries.keys.sorted() {
-            guard let entry = entries[id] else { continue }
-            entries[id]?.generation += 1
-            // Only what runs here is stopped; a queued entry's stored state may belong to another process.
-            if entry.lifecycle.state == .downloading {
-                await entry.task.interrupt()
-                entries[id]?.lifecycle = DownloadLifecycle(state: .queued)
-            }
-        }
-        await publishProgress()
-        // Observers get the last state and byte count each stopped task sent before their streams end.
-        for entry in entries.values { entry.endUpdates?() }
-        for entry in entries.values { await entry.forwarder?.value }
-        for channel in channels.withLockedValue({ $0 }) { channel.finish() }
-        channels.withLockedValue { $0 = [] }
-        wakeIdleWaiters(force: true)
-    }
-
-    // MARK: scheduling
-
-    private var isIdle: Bool {
-        !entries.values.contains { ($0.lifecycle.state == .queued && !$0.ownedElsewhere) || $0.lifecycle.state == .downloading }
-    }
-
-    private func wakeIdleWaiters(force: Bool = false) {
-        guard force || isIdle else { return }
-        let waiting = idleWaiters
-        idleWaiters = []
-        for waiter in waiting { waiter.resume() }
-    }
-
-    private func queueEntries() -> [QueueEntry] {
-        entries.map { id, entry in
-            QueueEntry(
-                id: id,
-                // A download another process holds is not ours to start: it counts as paused here.
-                state: entry.ownedElsewhere && entry.lifecycle.state == .queued ? .paused : entry.lifecycle.state,
-                priority: entry.priority,
-                addedOrder: entry.queueOrder,
-                requestedConnections: entry.requestedConnections,
-                grantedConnections: entry.heldConnections
-            )
-        }
-    }
-
-    /// Starts what `QueuePolicy` says may start now.
-    private func schedule() {
-        guard !isShutDown else { return }
-        for decision in QueuePolicy.plan(queueEntries(), limits: limits) {
-            start(decision.id, connections: decision.connections)
-        }
-        wakeIdleWaiters()
-    }
-
-    private func start(_ id: Int64, connections: Int) {
-        guard var entry = entries[id] else { return }
-        do {
-            try entry.lifecycle.handle(.start)
-        } catch {
-            return
-        }
-        entry.generation += 1
-        entry.heldConnections = connections
-        entries[id] = entry
-        let generation = entry.generation
-        let task = entry.task
-        task.observePlannedConnections { [weak self] planned in
-            Task { await self?.planned(id, connections: planned, generation: generation) }
-        }
-        // The mirror says `.downloading` before the task is asked: a reentrant `schedule` must count it.
-        Task { [weak self] in
-            do {
-                try await task.start(connections: connections, onlyIfQueued: true)
-            } catch {
-                await self?.runEnded(id, generation: generation, outcome: .failed(HaulError.wrap(error)))
-                return
-            }
-            let outcome = await task.outcome()
-            await self?.runEnded(id, generation: generation, outcome: outcome)
-        }
-    }
-
-    private func planned(_ id: Int64, connections: Int, generation: Int) {
-        guard entries[id]?.generation == generation, entries[id]?.lifecycle.state == .downloading else { return }
-        entries[id]?.heldConnections = connections
-        schedule()
-    }
-
-    private func runEnded(_ id: Int64, generation: Int, outcome: DownloadOutcome) async {
-        switch outcome {
-        case .completed, .cancelled:
-            // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an
-            // observer sees `completed` before `.completed`, and a `remove` right after cannot cut it off.
-            await entries[id]?.forwarder?.value
-        case .failed, .paused:
-            break  // the stream goes on (the download can run again): nothing to wait for
-        }
-        guard var entry = entries[id], entry.generation == generation else { return }
-        entry.heldConnections = nil
-        switch outcome {
-        case .completed(let path):
-            _ = try? entry.lifecycle.handle(.complete)
-            entry.destination = path
-            entries[id] = entry
-            send(.completed(id: id, path: path))
-        case .failed(let error) where error.kind == .busy:
-            entry.lifecycle = DownloadLifecycle(state: .queued)
-            entry.ownedElsewhere = true
-            entry.errorMessage = error.message
-            entries[id] = entry
-            send(.failed(id: id, error))
-        case .failed(let error):
-            _ = try? entry.lifecycle.handle(.fail)
-            entry.errorMessage = error.message
-            entries[id] = entry
-            send(.failed(id: id, error))
-        case .paused:
-            // Stopped without being asked here (the task was interrupted): back in line.
-            if entry.lifecycle.state == .downloading { _ = try? entry.lifecycle.handle(.interrupt) }
-            entries[id] = entry
-        case .cancelled:
-            entries[id] = entry
-            drop(id)
-            return
-        }
-        schedule()
-    }
-
-    private func drop(_ id: Int64) {
-        entries[id]?.forwarder?.cancel()
-        entries[id] = nil
-        latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }
-        send(.removed(id: id))
-        schedule()
-    }
-
-    // MARK: the store as a mailbox between processes
-
-    private func startPolling() {
-        let interval = pollInterval
-        poller = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-                guard let self, !Task.isCancelled else { return }
-                await self.poll()
-            }
-        }
-    }
-
-    /// Publishes progress and applies pauses and cancels other processes wrote into the store.
-    private func poll() async {
-        await publishProgress()
-        let watched = entries.filter { $0.value.lifecycle.state == .queued || $0.value.lifecycle.state == .downloading }
-        guard !watched.isEmpty, let stored = try? client.store.queueFields(of: Array(watched.keys)) else { return }
-        var moved = false
-        for id in watched.keys.sorted() {
-            guard let entry = entries[id], entry.lifecycle.state == .queued || entry.lifecycle.state == .downloading else {
-                continue
-            }
-            if let fields = stored[id], fields.priority != entry.priority || fields.queueOrder != entry.queueOrder {
-                // Moved by another process (`haul move`).
-                entries[id]?.priority = fields.priority
-                entries[id]?.queueOrder = fields.queueOrder
-                moved = true
-            }
-            switch stored[id]?.state {
-            case nil, .cancelled?:
-                // Cancelled, or removed (the record is gone, so the partial file cannot be resumed either).
-                entries[id]?.lifecycle = DownloadLifecycle(state: .cancelled)
-                entries[id]?.generation += 1
-                try? await entry.task.cancel()
-                drop(id)
-            case .paused?:
-                try? await pause(id)
-            default:
-                break
-            }
-        }
-        if moved { schedule() }
-    }
-
-    private func publishProgress() async {
-        let running = entries.filter { $0.value.lifecycle.state == .downloading }.keys
-        let progress = latestProgress.withLockedValue { all in
-            running.compactMap { id in all[id].map { (id: id, bytesDone: $0.bytesDone, speed: $0.currentSpeed) } }
-        }
-        try? client.store.saveProgress(progress)
-    }
-
     // MARK: helpers
 
-    private func entry(_ id: Int64) throws -> Entry {
+    func entry(_ id: Int64) throws -> Entry {
         guard let entry = entries[id] else {
-            throw HaulError(.usage, "there is no download with id \(id) here (see 'haul list')")
+            throw HaulError(.usage, "there is no download with id \(id) here", remedy: .useAKnownDownloadID)
         }
         return entry
     }
 
-    private func checkRunning() throws {
+    func checkRunning() throws {
         if isShutDown { throw HaulError(.usage, "the download manager has been shut down") }
     }
 
-    private func send(_ event: ManagerEvent) {
+    func send(_ event: ManagerEvent) {
         Self.broadcast(event, to: channels)
     }
 
-    private static func broadcast(_ event: ManagerEvent, to channels: NIOLockedValueBox<[EventChannel]>) {
+    static func broadcast(_ event: ManagerEvent, to channels: NIOLockedValueBox<[EventChannel]>) {
         let targets = channels.withLockedValue { channels -> [EventChannel] in
             channels.removeAll { $0.isFinished }
             return channels
@@ -579,3 +339,4 @@ public actor DownloadManager {
         for channel in targets { channel.send(event) }
     }
 }
+

@@ -2,7 +2,7 @@ import Dispatch
 import NIOConcurrencyHelpers
 
 /// Makes progress durable in the only safe order: data first (`fdatasync`), then the record that counts it
-/// (rules 16 and 19).
+/// (docs/http-rules.md rules 16 and 19).
 ///
 /// At most one checkpoint is in flight, run on a background queue so that the download keeps writing while the
 /// disk catches up; a snapshot of the offsets is taken *before* the sync starts, so the record never counts a byte

@@ -11,16 +11,32 @@ import NIOCore
 /// and copied every byte once more. Fed by 128 KiB reads, writing directly costs the same CPU time per GiB as
 /// copying 64 KiB reads into 256 KiB buffers did (twice the `pwrite`s, but no copy), with 4 MiB less memory at 16
 /// connections; fed by 64 KiB reads it cost about 12 % more.
+///
+/// Write-behind: each time `writebackBatch` (8 MiB) more bytes have been written since the last time, the writer asks
+/// the kernel to start writing them to the disk (`PartFile.startWriteback`). The disk then works while the network
+/// does, and the flush at the end of a download waits only for the last few megabytes instead of everything the
+/// page cache held (about a gigabyte at full speed). One comparison per chunk, one syscall per 8 MiB.
 final class CoalescingWriter {
     /// Chunks at least this long are written directly.
     static let directMinimum = 16 << 10
+    /// How many written bytes are handed to the disk at a time.
+    static let writebackBatch: Int64 = 8 << 20
 
     private let file: PartFile
     private let capacity: Int
     private var buffer: UnsafeMutableRawBufferPointer?
     private var used = 0
     /// The file offset where the buffered bytes begin; every byte before it has been written to the file.
-    private(set) var flushedOffset: Int64
+    private(set) var flushedOffset: Int64 {
+        didSet {
+            if flushedOffset - writebackFrom >= Self.writebackBatch {
+                file.startWriteback(offset: writebackFrom, length: flushedOffset - writebackFrom)
+                writebackFrom = flushedOffset
+            }
+        }
+    }
+    /// Where the bytes not yet handed to the disk begin.
+    private var writebackFrom: Int64
 
     /// The offset of the next byte to be appended.
     var offset: Int64 { flushedOffset + Int64(used) }
@@ -31,6 +47,7 @@ final class CoalescingWriter {
         self.file = file
         self.capacity = capacity
         self.flushedOffset = offset
+        self.writebackFrom = offset
     }
 
     deinit {
@@ -84,6 +101,7 @@ final class CoalescingWriter {
     /// Forgets buffered bytes and moves to `offset` (used when a body turns out to be unusable).
     func reset(to offset: Int64) {
         used = 0
+        writebackFrom = offset
         flushedOffset = offset
     }
 }

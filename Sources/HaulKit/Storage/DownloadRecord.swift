@@ -2,47 +2,47 @@ import GRDB
 import HaulCore
 
 /// One download as stored in the state database.
-public struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "download"
+struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "download"
 
     /// The database identifier (`nil` before insertion).
-    public var id: Int64?
+    var id: Int64?
     /// The URL the user asked for.
-    public var url: String
+    var url: String
     /// The URL the last redirect chain ended at.
-    public var finalURL: String?
+    var finalURL: String?
     /// The final path, once known (a `Content-Disposition` name is known only after the first response).
-    public var destination: String?
+    var destination: String?
     /// The `.part` file the bytes go to; also the key that finds an unfinished download again.
-    public var partPath: String
+    var partPath: String
     /// The `ETag` of the version being downloaded.
-    public var etag: String?
+    var etag: String?
     /// The `Last-Modified` of the version being downloaded.
-    public var lastModified: String?
+    var lastModified: String?
     /// Whether `lastModified` may be sent as a strong `If-Range`.
-    public var lastModifiedIsStrong: Bool
+    var lastModifiedIsStrong: Bool
     /// The complete length, when known.
-    public var totalBytes: Int64?
+    var totalBytes: Int64?
     /// The lifecycle state (a `DownloadState` raw value).
-    public var state: String
+    var state: String
     /// Why it failed, for `failed`.
-    public var errorMessage: String?
+    var errorMessage: String?
     /// Higher runs first.
-    public var priority: Int
+    var priority: Int
     /// The per-download options (headers, naming, connections, checksum) as JSON.
-    public var optionsJSON: String
+    var optionsJSON: String
     /// Seconds since the epoch.
-    public var createdAt: Double
+    var createdAt: Double
     /// Seconds since the epoch.
-    public var updatedAt: Double
+    var updatedAt: Double
     /// Position among equal priorities, lower first (the order added unless moved); 0 before insertion means "last".
-    public var queueOrder: Int64 = 0
+    var queueOrder: Int64 = 0
     /// Bytes held, as last published by the process running it (for listings; the segments are the truth).
-    public var bytesDone: Int64 = 0
+    var bytesDone: Int64 = 0
     /// Bytes per second when last published (0 when not running).
-    public var speed: Double = 0
+    var speed: Double = 0
 
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
+    mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
 
@@ -66,26 +66,26 @@ public struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, Muta
     }
 
     /// The lifecycle state as a value (`.failed` for an unreadable string, so it can be inspected and removed).
-    public var downloadState: DownloadState {
+    var downloadState: DownloadState {
         DownloadState(rawValue: state) ?? .failed
     }
 }
 
 /// How far one byte range of a download has durably arrived.
-public struct SegmentRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "segment"
+struct SegmentRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "segment"
 
     /// The download it belongs to.
-    public var downloadId: Int64
+    var downloadId: Int64
     /// The first byte of the range.
-    public var start: Int64
+    var start: Int64
     /// One past the last byte, or `nil` while the length is unknown.
-    public var end: Int64?
+    var end: Int64?
     /// The first byte not yet durable: `[start, next)` is on stable storage.
-    public var next: Int64
+    var next: Int64
 
     /// Creates a segment record.
-    public init(downloadId: Int64, start: Int64, end: Int64?, next: Int64) {
+    init(downloadId: Int64, start: Int64, end: Int64?, next: Int64) {
         self.downloadId = downloadId
         self.start = start
         self.end = end

@@ -13,16 +13,16 @@ import Darwin
 ///
 /// Several processes may open the same store: SQLite's locking serialises writers, and each download's `.part`
 /// file is locked by the process that writes it, so two processes never download the same file at once.
-public final class DownloadStore: Sendable {
+final class DownloadStore: Sendable {
     /// The database file's path.
-    public let path: String
+    let path: String
     private let pool: DatabasePool
 
     /// Opens (creating if needed) `haul.sqlite` in `directory`.
     ///
     /// - Throws: `.io` when the directory cannot be made or the database cannot be opened (a corrupt file is
     ///   reported, not silently replaced).
-    public init(directory: String) throws {
+    init(directory: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -127,7 +127,7 @@ public final class DownloadStore: Sendable {
 
     /// Inserts a new record and returns it with its id. A record without a place in the queue (`queueOrder` 0)
     /// goes last.
-    public func insert(_ record: DownloadRecord) throws -> DownloadRecord {
+    func insert(_ record: DownloadRecord) throws -> DownloadRecord {
         try write { db in
             var inserted = record
             if inserted.queueOrder == 0 {
@@ -140,7 +140,7 @@ public final class DownloadStore: Sendable {
     }
 
     /// Replaces a download's stored options (the encoded `DownloadRequest`).
-    public func saveOptions(_ json: String, of id: Int64) throws {
+    func saveOptions(_ json: String, of id: Int64) throws {
         try write { db in
             try db.execute(
                 sql: "UPDATE download SET optionsJSON = ?, updatedAt = ? WHERE id = ?",
@@ -150,7 +150,7 @@ public final class DownloadStore: Sendable {
     }
 
     /// Sets a download's place in the queue.
-    public func setQueuePosition(priority: Int, queueOrder: Int64, of id: Int64) throws {
+    func setQueuePosition(priority: Int, queueOrder: Int64, of id: Int64) throws {
         try write { db in
             try db.execute(
                 sql: "UPDATE download SET priority = ?, queueOrder = ?, updatedAt = ? WHERE id = ?",
@@ -161,7 +161,7 @@ public final class DownloadStore: Sendable {
 
     /// Publishes how far running downloads are, for `haul list` in another process: bytes held and current speed.
     /// One transaction for all of them.
-    public func saveProgress(_ progress: [(id: Int64, bytesDone: Int64, speed: Double)]) throws {
+    func saveProgress(_ progress: [(id: Int64, bytesDone: Int64, speed: Double)]) throws {
         guard !progress.isEmpty else { return }
         try write { db in
             let now = Date().timeIntervalSince1970
@@ -175,17 +175,17 @@ public final class DownloadStore: Sendable {
     }
 
     /// What another process may change about a download while this one runs it.
-    public struct QueueFields: Sendable, Hashable {
+    struct QueueFields: Sendable, Hashable {
         /// The stored state.
-        public var state: DownloadState
+        var state: DownloadState
         /// The priority.
-        public var priority: Int
+        var priority: Int
         /// The position among equal priorities.
-        public var queueOrder: Int64
+        var queueOrder: Int64
     }
 
     /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
-    public func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
+    func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
         guard !ids.isEmpty else { return [:] }
         return try read { db in
             let rows = try Row.fetchAll(
@@ -204,7 +204,7 @@ public final class DownloadStore: Sendable {
     }
 
     /// Saves every column of an existing record.
-    public func update(_ record: DownloadRecord) throws {
+    func update(_ record: DownloadRecord) throws {
         var record = record
         record.updatedAt = Date().timeIntervalSince1970
         let saved = record
@@ -213,7 +213,7 @@ public final class DownloadStore: Sendable {
 
     /// Saves what the transfer learned about the remote file (validators, length, final URL, chosen name) without
     /// touching the lifecycle columns, which belong to the task.
-    public func saveResource(of record: DownloadRecord) throws {
+    func saveResource(of record: DownloadRecord) throws {
         let id = record.id, etag = record.etag, lastModified = record.lastModified
         let strong = record.lastModifiedIsStrong, total = record.totalBytes
         let finalURL = record.finalURL, destination = record.destination
@@ -229,14 +229,14 @@ public final class DownloadStore: Sendable {
     }
 
     /// The record with `id`, if any.
-    public func record(id: Int64) throws -> DownloadRecord? {
+    func record(id: Int64) throws -> DownloadRecord? {
         // Cached statements: these run several times per download, and preparing SQL (GRDB's query builder, the
         // authorizer, SQLite's parser) cost more than the query itself with 200 small files.
         try read { db in try DownloadRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM download WHERE id = ?"), arguments: [id]) }
     }
 
     /// The unfinished download (not completed, not cancelled) writing to `partPath`, if any.
-    public func unfinished(partPath: String) throws -> DownloadRecord? {
+    func unfinished(partPath: String) throws -> DownloadRecord? {
         try read { db in
             try DownloadRecord.fetchOne(
                 db.cachedStatement(
@@ -248,12 +248,12 @@ public final class DownloadStore: Sendable {
     }
 
     /// All records, oldest first.
-    public func all() throws -> [DownloadRecord] {
+    func all() throws -> [DownloadRecord] {
         try read { db in try DownloadRecord.order(Column("id")).fetchAll(db) }
     }
 
     /// The durable segments of a download, by start offset.
-    public func segments(of id: Int64) throws -> [SegmentRecord] {
+    func segments(of id: Int64) throws -> [SegmentRecord] {
         try read { db in
             try SegmentRecord.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM segment WHERE downloadId = ? ORDER BY start"), arguments: [id]
@@ -262,12 +262,12 @@ public final class DownloadStore: Sendable {
     }
 
     /// Replaces a download's segments in one transaction (a checkpoint).
-    public func saveSegments(_ segments: [SegmentRecord], of id: Int64) throws {
+    func saveSegments(_ segments: [SegmentRecord], of id: Int64) throws {
         try write { db in try Self.replaceSegments(segments, of: id, in: db) }
     }
 
     /// Sets a download's state and error message.
-    public func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
+    func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
         try write { db in try Self.setState(state, error: error, of: id, in: db) }
     }
 
@@ -307,12 +307,12 @@ public final class DownloadStore: Sendable {
     }
 
     /// Deletes a download's record and segments.
-    public func delete(id: Int64) throws {
+    func delete(id: Int64) throws {
         _ = try write { db in try DownloadRecord.deleteOne(db, key: id) }
     }
 
     /// Deletes every completed record; returns how many.
-    public func deleteCompleted() throws -> Int {
+    func deleteCompleted() throws -> Int {
         try write { db in
             try DownloadRecord.filter(Column("state") == DownloadState.completed.rawValue).deleteAll(db)
         }

@@ -11,16 +11,16 @@ import Darwin
 /// exclusive lock so that two processes never write the same file.
 ///
 /// A thin wrapper over POSIX calls; every failure becomes a `HaulError` of kind `.io` naming the path.
-public final class PartFile: @unchecked Sendable {
+final class PartFile: @unchecked Sendable {
     // Immutable after init; the descriptor is used concurrently by `pwrite` and `fdatasync`, which POSIX allows.
     /// The file's path.
-    public let path: String
+    let path: String
     private let descriptor: Int32
 
     /// Opens (creating if needed) and locks `path`.
     ///
     /// - Throws: `.busy` when another process holds the lock; `.io` when the file cannot be opened.
-    public init(path: String) throws {
+    init(path: String) throws {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw HaulError.io("cannot open", path: path, errno: errno) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -41,7 +41,7 @@ public final class PartFile: @unchecked Sendable {
 
     /// Whether another process holds the lock on `path` now (it is downloading that file). `false` when the file
     /// does not exist. Within one process, a `PartFile` open on `path` also counts (locks belong to open files).
-    public static func isLocked(_ path: String) -> Bool {
+    static func isLocked(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -51,14 +51,14 @@ public final class PartFile: @unchecked Sendable {
     }
 
     /// The file's current size in bytes.
-    public func size() throws -> Int64 {
+    func size() throws -> Int64 {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw HaulError.io("cannot stat", path: path, errno: errno) }
         return Int64(info.st_size)
     }
 
     /// Writes all of `bytes` at `offset`, retrying short writes and EINTR.
-    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws {
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws {
         var done = 0
         while done < bytes.count {
             let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
@@ -71,7 +71,7 @@ public final class PartFile: @unchecked Sendable {
     }
 
     /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (0 at the end of the file).
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws -> Int {
         while true {
             let result = pread(descriptor, buffer.baseAddress!, buffer.count, off_t(offset))
             if result >= 0 { return result }
@@ -80,7 +80,7 @@ public final class PartFile: @unchecked Sendable {
     }
 
     /// Sets the file's length, cutting or extending it with zeros.
-    public func truncate(to length: Int64) throws {
+    func truncate(to length: Int64) throws {
         guard ftruncate(descriptor, off_t(length)) == 0 else {
             throw HaulError.io("cannot resize", path: path, errno: errno)
         }
@@ -88,7 +88,7 @@ public final class PartFile: @unchecked Sendable {
 
     /// Reserves disk blocks for `length` bytes so that a full disk shows up now, not mid-download; falls back to
     /// `ftruncate` where the file system cannot preallocate.
-    public func preallocate(length: Int64) throws {
+    func preallocate(length: Int64) throws {
         guard length > 0 else { return }
         if haul_fallocate(descriptor, length) == 0 { return }
         let code = errno
@@ -96,64 +96,24 @@ public final class PartFile: @unchecked Sendable {
         if try size() < length { try truncate(to: length) }
     }
 
+    /// Asks the kernel to start writing `length` bytes at `offset` to the disk now, without waiting (write-behind).
+    ///
+    /// Durability still comes only from `synchronize()`; this only spreads the disk's work over the download, so
+    /// that the final flush waits for the tail instead of the whole file. Linux: `sync_file_range` with
+    /// `SYNC_FILE_RANGE_WRITE`. Elsewhere (Apple platforms have no such call) it does nothing, and the background
+    /// checkpoint's flush about once a second is the write-behind. Failures are ignored: it is a hint.
+    func startWriteback(offset: Int64, length: Int64) {
+        guard length > 0 else { return }
+        _ = haul_start_writeback(descriptor, offset, length)
+    }
+
     /// Flushes written data to stable storage (`fdatasync`; `F_FULLFSYNC` semantics are not needed for ordering).
-    public func synchronize() throws {
+    func synchronize() throws {
         #if os(Linux)
         let result = fdatasync(descriptor)
         #else
         let result = fsync(descriptor)
         #endif
         guard result == 0 else { throw HaulError.io("cannot flush", path: path, errno: errno) }
-    }
-}
-
-/// File-system steps around a download that are not about the part file's bytes.
-public enum FileSystemSteps {
-    /// Renames `source` to `destination` atomically, then flushes the directory so the rename survives power loss.
-    ///
-    /// - Parameter replacing: when false, fails with `.fileExists` instead of replacing an existing destination.
-    public static func promote(_ source: String, to destination: String, replacing: Bool) throws {
-        if !replacing, access(destination, F_OK) == 0 {
-            throw HaulError(.fileExists, "\(destination) already exists; use --overwrite to replace it")
-        }
-        guard rename(source, destination) == 0 else {
-            throw HaulError.io("cannot rename \(source) to", path: destination, errno: errno)
-        }
-        try synchronizeDirectory(of: destination)
-    }
-
-    /// `fsync`s the directory that contains `path`.
-    public static func synchronizeDirectory(of path: String) throws {
-        let directory = parentDirectory(of: path)
-        let fd = open(directory, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw HaulError.io("cannot open directory", path: directory, errno: errno) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 || errno == EINVAL else {
-            throw HaulError.io("cannot flush directory", path: directory, errno: errno)
-        }
-    }
-
-    /// Whether a file or directory exists at `path`.
-    public static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
-    }
-
-    /// The size of the file at `path`, or `nil` when it does not exist.
-    public static func size(of path: String) -> Int64? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int64(info.st_size)
-    }
-
-    /// Deletes a file, ignoring "does not exist".
-    public static func remove(_ path: String) throws {
-        guard unlink(path) == 0 || errno == ENOENT else { throw HaulError.io("cannot delete", path: path, errno: errno) }
-    }
-
-    /// The directory part of `path` (`.` when there is none).
-    public static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let parent = String(path[..<slash])
-        return parent.isEmpty ? "/" : parent
     }
 }

@@ -247,7 +247,8 @@ final class HTTPTransport: Sendable {
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
             return HaulError(
                 .tls,
-                "\(host): the server's certificate is not signed by an authority this machine trusts; for a private authority, pass its certificate with --cacert FILE"
+                "\(host): the server's certificate is not signed by an authority this machine trusts",
+                remedy: .trustCertificateAuthority
             )
         }
         if (error as? NIOSSLExtraError) == .failedToValidateHostname {

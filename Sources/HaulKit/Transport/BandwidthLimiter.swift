@@ -16,10 +16,10 @@ public final class BandwidthLimiter: Sendable {
         var downloads: [Int64: TokenBucket] = [:]
     }
     private let buckets = NIOLockedValueBox(Buckets())
-    private let clock: @Sendable () -> Double
+    private let clock: MonotonicClock
 
-    /// Creates a limiter with no limits; `clock` gives monotonic seconds.
-    init(clock: @escaping @Sendable () -> Double = { SingleConnectionTransfer.monotonicSeconds() }) {
+    /// Creates a limiter with no limits, reading time from `clock`.
+    init(clock: MonotonicClock = .system) {
         self.clock = clock
     }
 
@@ -30,13 +30,13 @@ public final class BandwidthLimiter: Sendable {
 
     /// Sets the limit shared by all downloads (`nil` removes it).
     public func setGlobalLimit(_ bytesPerSecond: Int64?) {
-        let now = clock()
+        let now = clock.now()
         buckets.withLockedValue { $0.global.setRate(bytesPerSecond.map(Double.init), now: now) }
     }
 
     /// Sets one download's own limit (`nil` removes it).
     public func setLimit(_ bytesPerSecond: Int64?, for download: Int64) {
-        let now = clock()
+        let now = clock.now()
         buckets.withLockedValue { buckets in
             if let bytesPerSecond {
                 var bucket = buckets.downloads[download] ?? TokenBucket(rate: nil)
@@ -53,7 +53,7 @@ public final class BandwidthLimiter: Sendable {
         buckets.withLockedValue { buckets in
             // The common case, no limit at all, reads no clock.
             if buckets.global.isUnlimited && buckets.downloads[download] == nil { return 0 }
-            let now = clock()
+            let now = clock.now()
             var own = buckets.downloads[download] ?? TokenBucket(rate: nil)
             let wait = SharedBandwidth.request(bytes, now: now, global: &buckets.global, download: &own)
             if buckets.downloads[download] != nil { buckets.downloads[download] = own }

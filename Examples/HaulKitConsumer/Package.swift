@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// A package that uses HaulKit the way a stranger's would: by path, through the `HaulKit` product alone. It compiles
+/// the README's and the DocC article's examples (the very files `Tests/HaulKitDocTests` checks against the
+/// documents, linked here), so an API a user cannot reach with `import HaulKit` fails this build. `.ci/run` builds it.
+let package = Package(
+    name: "HaulKitConsumer",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(name: "Haul", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "HaulKitConsumer",
+            dependencies: [.product(name: "HaulKit", package: "Haul")]
+        ),
+    ]
+)

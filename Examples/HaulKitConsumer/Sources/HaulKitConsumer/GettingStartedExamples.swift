@@ -1,0 +1,1 @@
+../../../../Tests/HaulKitDocTests/Examples/GettingStartedExamples.swift

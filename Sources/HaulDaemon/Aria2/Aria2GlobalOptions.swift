@@ -1,0 +1,84 @@
+import HaulCore
+
+/// The daemon-wide options `changeGlobalOption` may change and `getGlobalOption` shows, as values.
+///
+/// `changed(by:)` is pure: the daemon applies the result (queue limits, the global rate limit) itself.
+public struct Aria2GlobalOptions: Equatable, Sendable {
+    /// `max-concurrent-downloads` (`-j`).
+    public var maxConcurrent: Int
+    /// `max-overall-download-limit` in bytes per second, 0 for none (`--max-overall-rate`).
+    public var maxOverallLimit: Int64
+    /// `max-download-limit`: the default limit of each new download, 0 for none (`--limit-rate`).
+    public var maxDownloadLimit: Int64
+    /// `split` and `max-connection-per-server`: connections of a new download (`-x`).
+    public var connections: Int
+    /// `dir`: the default download directory (`-d`). Not changeable over RPC (it would widen where clients save).
+    public var directory: String
+
+    public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
+        self.maxConcurrent = maxConcurrent
+        self.maxOverallLimit = maxOverallLimit
+        self.maxDownloadLimit = maxDownloadLimit
+        self.connections = connections
+        self.directory = directory
+    }
+
+    /// These options with `changes` applied; options Haul does not have are ignored (aria2 accepts many that only
+    /// concern BitTorrent or FTP), path options are refused.
+    public func changed(by changes: [String: JSONValue]) throws(Aria2OptionError) -> Aria2GlobalOptions {
+        var result = self
+        for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+            try Aria2Options.checkSettable(name)
+            switch name {
+            case "max-concurrent-downloads":
+                result.maxConcurrent = try Aria2Options.count(name, value, in: 1...1000)
+            case "max-overall-download-limit":
+                result.maxOverallLimit = try Aria2Options.rate(name, value)
+            case "max-download-limit":
+                result.maxDownloadLimit = try Aria2Options.rate(name, value)
+            case "split", "max-connection-per-server":
+                result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
+            case "dir":
+                if try Aria2Options.text(name, value) != directory {
+                    throw Aria2OptionError("dir cannot be changed over RPC (start haul daemon with -d DIR)")
+                }
+            case "checksum", "out", "pause", "index-out", "select-file":
+                throw Aria2OptionError("option '\(name)' is per download: it cannot be a global option")
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    /// `getGlobalOption`: every value a string.
+    public var dictionary: JSONValue {
+        [
+            "dir": .string(directory),
+            "max-concurrent-downloads": .string(String(maxConcurrent)),
+            "max-overall-download-limit": .string(String(maxOverallLimit)),
+            "max-download-limit": .string(String(maxDownloadLimit)),
+            "split": .string(String(connections)),
+            "max-connection-per-server": .string(String(connections)),
+            "allow-overwrite": "false",
+            "auto-file-renaming": "false",
+            "continue": "true",
+            "always-resume": "true",
+        ]
+    }
+
+    /// `getOption` for one download: its own settings, as strings.
+    public static func options(of download: Aria2Download) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "dir": .string(download.directory),
+            "out": .string(String(download.path.split(separator: "/").last ?? "")),
+            "split": .string(String(download.requestedConnections)),
+            "max-connection-per-server": .string(String(download.requestedConnections)),
+            "max-download-limit": .string(String(download.rateLimit ?? 0)),
+            "allow-overwrite": "false",
+        ]
+        if let checksum = download.checksum { fields["checksum"] = .string(checksum) }
+        if !download.headers.isEmpty { fields["header"] = .array(download.headers.map { .string($0) }) }
+        return .object(fields)
+    }
+}

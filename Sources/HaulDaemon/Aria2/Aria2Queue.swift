@@ -1,0 +1,42 @@
+/// aria2's arithmetic on its lists: `changePosition` and the `offset`/`num` window of `tellWaiting`/`tellStopped`.
+public enum Aria2Queue {
+    /// How `changePosition` counts.
+    public enum Origin: String, Sendable {
+        case set = "POS_SET", current = "POS_CUR", end = "POS_END"
+    }
+
+    /// The index a download at `current` moves to in a waiting list of `count` downloads (itself included):
+    /// relative to the start, to where it is, or to the end, clamped to the list (the aria2c manual: "If the
+    /// destination position is less than 0 or beyond the end of the queue, it moves the download to the beginning
+    /// or the end of the queue respectively").
+    public static func newPosition(current: Int, count: Int, pos: Int, how: Origin) -> Int {
+        let target: Int
+        switch how {
+        case .set: target = pos
+        case .current: target = current + pos
+        case .end: target = count - 1 + pos
+        }
+        return min(max(target, 0), max(count - 1, 0))
+    }
+
+    /// `ids` with `id` moved to `index`.
+    public static func moving(_ id: Int64, to index: Int, in ids: [Int64]) -> [Int64] {
+        var result = ids.filter { $0 != id }
+        result.insert(id, at: min(max(index, 0), result.count))
+        return result
+    }
+
+    /// The elements `tellWaiting(offset, num)` returns: `[offset, offset + num)`, or for a negative offset counted
+    /// from the end (-1 is the last), going backwards ("Downloads in the response are in reversed order then").
+    public static func window<T>(_ items: [T], offset: Int, num: Int) -> [T] {
+        guard num > 0 else { return [] }
+        if offset >= 0 {
+            guard offset < items.count else { return [] }
+            return Array(items[offset..<min(items.count, offset + num)])
+        }
+        let start = items.count + offset
+        guard start >= 0 else { return [] }
+        let end = max(start - num + 1, 0)
+        return Array(items[end...start].reversed())
+    }
+}

@@ -1,0 +1,177 @@
+import HaulCore
+
+/// aria2's download status, from Haul's lifecycle state.
+public enum Aria2Status: String, Sendable, CaseIterable {
+    case active, waiting, paused, error, complete, removed
+
+    /// queued -> waiting, downloading -> active, paused -> paused, failed -> error, completed -> complete,
+    /// cancelled -> removed.
+    public init(_ state: DownloadState) {
+        switch state {
+        case .queued: self = .waiting
+        case .downloading: self = .active
+        case .paused: self = .paused
+        case .failed: self = .error
+        case .completed: self = .complete
+        case .cancelled: self = .removed
+        }
+    }
+
+    /// Which of aria2's three lists (`tellActive`, `tellWaiting`, `tellStopped`) holds a download in this status.
+    public var list: Aria2List {
+        switch self {
+        case .active: return .active
+        case .waiting, .paused: return .waiting
+        case .error, .complete, .removed: return .stopped
+        }
+    }
+}
+
+/// aria2's three lists of downloads.
+public enum Aria2List: Sendable { case active, waiting, stopped }
+
+/// What the daemon knows about one download, in the terms aria2's status dictionary needs.
+public struct Aria2Download: Sendable, Equatable {
+    public var id: Int64
+    public var status: Aria2Status
+    public var url: String
+    /// The file's path (its final name once decided).
+    public var path: String
+    public var totalBytes: Int64?
+    public var bytesDone: Int64
+    /// Bytes per second now.
+    public var speed: Double
+    /// Connections moving bytes now.
+    public var connections: Int
+    /// The connections asked for (aria2's `split`).
+    public var requestedConnections: Int
+    /// aria2's numeric error code (see `Aria2ErrorCode`), for `error`.
+    public var errorCode: Int?
+    public var errorMessage: String?
+    /// The expected digest in Haul's form, `sha256=HEX`.
+    public var checksum: String?
+    /// The download's own rate limit.
+    public var rateLimit: Int64?
+    public var headers: [String]
+
+    public init(
+        id: Int64, status: Aria2Status, url: String, path: String, totalBytes: Int64?, bytesDone: Int64,
+        speed: Double = 0, connections: Int = 0, requestedConnections: Int = 1, errorCode: Int? = nil,
+        errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = []
+    ) {
+        self.id = id
+        self.status = status
+        self.url = url
+        self.path = path
+        self.totalBytes = totalBytes
+        self.bytesDone = bytesDone
+        self.speed = speed
+        self.connections = connections
+        self.requestedConnections = requestedConnections
+        self.errorCode = errorCode
+        self.errorMessage = errorMessage
+        self.checksum = checksum
+        self.rateLimit = rateLimit
+        self.headers = headers
+    }
+
+    /// The directory the file is in.
+    public var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Haul's verdict on the checksum: `verified` once complete (a download with a checksum only completes when it
+    /// matches), `mismatch` when it failed on it, `pending` before; `nil` without a checksum.
+    public var checksumVerdict: String? {
+        guard checksum != nil else { return nil }
+        switch status {
+        case .complete: return "verified"
+        case .error where errorCode == Aria2ErrorCode.checksumMismatch: return "mismatch"
+        default: return "pending"
+        }
+    }
+}
+
+/// Builds aria2's dictionaries (`tellStatus`, `getFiles`, `getUris`, `getServers`) from an `Aria2Download`.
+/// Values are strings where aria2 sends strings (numbers and booleans included).
+public enum Aria2StatusDictionary {
+    /// aria2's piece length; Haul has no pieces, so `numPieces` is the length divided by this, for clients that show it.
+    public static let pieceLength: Int64 = 1 << 20
+
+    /// The status dictionary, reduced to `keys` when they are given and not empty (aria2's `keys` filter).
+    public static func status(_ download: Aria2Download, keys: [String]? = nil) -> JSONValue {
+        let total = download.totalBytes ?? 0
+        let completed = download.status == .complete ? max(download.bytesDone, total) : download.bytesDone
+        var fields: [String: JSONValue] = [
+            "gid": .string(GID(download.id).description),
+            "status": .string(download.status.rawValue),
+            "totalLength": .string(String(total)),
+            "completedLength": .string(String(completed)),
+            "uploadLength": "0",
+            "downloadSpeed": .string(String(download.status == .active ? Int64(download.speed) : 0)),
+            "uploadSpeed": "0",
+            "connections": .string(String(download.status == .active ? download.connections : 0)),
+            "pieceLength": .string(String(pieceLength)),
+            "numPieces": .string(String((total + pieceLength - 1) / pieceLength)),
+            "dir": .string(download.directory),
+            "files": files(download),
+        ]
+        switch download.status {
+        case .error:
+            fields["errorCode"] = .string(String(download.errorCode ?? Aria2ErrorCode.unknown))
+            fields["errorMessage"] = .string(download.errorMessage ?? "failed")
+        case .complete, .removed:
+            fields["errorCode"] = "0"
+            fields["errorMessage"] = ""
+        default:
+            break
+        }
+        // Haul's own: the expected digest and whether it held (aria2 has no such keys).
+        if let checksum = download.checksum, let verdict = download.checksumVerdict {
+            fields["haulChecksum"] = .string(checksum)
+            fields["haulChecksumVerdict"] = .string(verdict)
+        }
+        if let keys, !keys.isEmpty {
+            fields = fields.filter { keys.contains($0.key) }
+        }
+        return .object(fields)
+    }
+
+    /// `getFiles`: Haul downloads one file per download.
+    public static func files(_ download: Aria2Download) -> JSONValue {
+        let total = download.totalBytes ?? 0
+        let completed = download.status == .complete ? max(download.bytesDone, total) : download.bytesDone
+        return [
+            [
+                "index": "1",
+                "path": .string(download.path),
+                "length": .string(String(total)),
+                "completedLength": .string(String(completed)),
+                "selected": "true",
+                "uris": uris(download),
+            ]
+        ]
+    }
+
+    /// `getUris`: the one URL, `used`.
+    public static func uris(_ download: Aria2Download) -> JSONValue {
+        [["uri": .string(download.url), "status": "used"]]
+    }
+
+    /// `getServers`: the URL and the download's speed while it runs (none otherwise, as aria2).
+    public static func servers(_ download: Aria2Download) -> JSONValue {
+        guard download.status == .active else { return [] }
+        return [
+            [
+                "index": "1",
+                "servers": [
+                    [
+                        "uri": .string(download.url), "currentUri": .string(download.url),
+                        "downloadSpeed": .string(String(Int64(download.speed))),
+                    ]
+                ],
+            ]
+        ]
+    }
+}

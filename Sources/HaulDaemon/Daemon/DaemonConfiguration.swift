@@ -1,0 +1,61 @@
+import Foundation
+
+/// How `haul daemon` runs: where it listens, who may call it, where files may go, the queue's limits.
+public struct DaemonConfiguration: Sendable {
+    public var stateDirectory: String
+    /// `--rpc-listen-address` (default loopback only).
+    public var listenAddress: String = "127.0.0.1"
+    /// `--rpc-listen-port` (0: the system picks, for tests).
+    public var port: Int = 6800
+    /// `--rpc-secret-file`; without it a secret is generated into `STATE_DIR/rpc-secret`.
+    public var secretFile: String?
+    /// `-d`: the default download directory.
+    public var downloadDirectory: String
+    /// `--allow-dir`: where RPC clients may save (default: the download directory).
+    public var allowedDirectories: [String] = []
+    /// `--rpc-allow-host`: more names the daemon answers to.
+    public var allowedHosts: [String] = []
+    /// `--rpc-allow-origin`: browser origins allowed besides the daemon's own.
+    public var allowedOrigins: [String] = []
+    /// `-j`.
+    public var maxConcurrent: Int = 5
+    /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32).
+    public var maxConnections: Int?
+    /// `-x`: connections of a download added without `split`.
+    public var connections: Int = 8
+    /// `--max-overall-rate` in bytes per second.
+    public var maxOverallRate: Int64?
+    /// `--limit-rate`: each new download's own limit.
+    public var limitRate: Int64?
+    /// `--cacert`.
+    public var extraTrustedCertificates: String?
+    public var limits = ServerLimits()
+    /// How long an unauthorized call waits for its answer.
+    public var unauthorizedDelay: Duration = .milliseconds(500)
+
+    public init(stateDirectory: String, downloadDirectory: String) {
+        self.stateDirectory = stateDirectory
+        self.downloadDirectory = downloadDirectory
+    }
+
+    /// Whether `address` reaches only this machine.
+    public static func isLoopback(_ address: String) -> Bool {
+        let value = address.lowercased()
+        return value == "localhost" || value == "::1" || value == "[::1]" || value.hasPrefix("127.")
+    }
+
+    /// The refusals that stop the daemon before it listens.
+    public func validate() throws(DaemonError) {
+        if !Self.isLoopback(listenAddress) && secretFile == nil {
+            throw DaemonError("--rpc-listen-address \(listenAddress) is not loopback: give --rpc-secret-file FILE as well (anyone who can reach the port could otherwise try the generated secret's file... or guess; a deliberate secret is required off this machine)")
+        }
+        if !(0...65535).contains(port) { throw DaemonError("--rpc-listen-port must be 0 to 65535") }
+    }
+}
+
+/// A reason the daemon cannot start (a usage error: exit 2).
+public struct DaemonError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// What the transport knows about the connection a request came on.
+public struct CallContext: Sendable {
+    /// The browser origin let the request in only if it carries the secret (`OriginPolicy.Verdict.allowedWithSecret`):
+    /// then even the methods aria2 answers without a secret need it.
+    public var secretRequired: Bool
+    /// Subscribes this connection to Haul's progress notifications (WebSocket only; `nil` over HTTP POST).
+    public var subscribeProgress: (@Sendable () -> Void)?
+
+    public init(secretRequired: Bool = false, subscribeProgress: (@Sendable () -> Void)? = nil) {
+        self.secretRequired = secretRequired
+        self.subscribeProgress = subscribeProgress
+    }
+}
+
+/// Answers JSON-RPC bodies: framing (`JSONRPCEnvelope`), the secret, `system.multicall`, then `Aria2Methods`.
+public struct RPCEndpoint: Sendable {
+    public let service: Aria2Service
+    public let secret: SecretToken
+    /// How long a request with a wrong or missing secret waits for its answer (aria2: "designed to take at least
+    /// a certain amount of time to mitigate brute-force/dictionary attacks"). The wait does not hold a thread or
+    /// other requests: it is an `await`.
+    public var unauthorizedDelay: Duration
+    /// The most calls in one batch or multicall.
+    public var maxBatch: Int
+
+    public init(service: Aria2Service, secret: SecretToken, unauthorizedDelay: Duration = .milliseconds(500), maxBatch: Int = 1000) {
+        self.service = service
+        self.secret = secret
+        self.unauthorizedDelay = unauthorizedDelay
+        self.maxBatch = maxBatch
+    }
+
+    /// The answer to a body, or `nil` when it held only notifications (nothing to send back).
+    public func respond(to body: Data, context: CallContext = CallContext()) async -> Data? {
+        var unauthorized = false
+        let answer: JSONValue?
+        switch JSONRPCEnvelope.parse(body, maxBatch: maxBatch) {
+        case .invalid(let error):
+            answer = JSONRPCEnvelope.response(id: .null, .failure(error))
+        case .single(let call):
+            answer = await respond(call, context, &unauthorized)
+        case .batch(let calls):
+            var answers: [JSONValue] = []
+            for call in calls {
+                if let one = await respond(call, context, &unauthorized) { answers.append(one) }
+            }
+            answer = answers.isEmpty ? nil : .array(answers)
+        }
+        if unauthorized { try? await Task.sleep(for: unauthorizedDelay) }
+        return answer?.data
+    }
+
+    private func respond(
+        _ parsed: Result<RPCCall, JSONRPCEnvelope.RPCErrorWithID>, _ context: CallContext, _ unauthorized: inout Bool
+    ) async -> JSONValue? {
+        switch parsed {
+        case .failure(let failure):
+            return JSONRPCEnvelope.response(id: failure.id, .failure(failure.error))
+        case .success(let call):
+            let outcome = await perform(call.method, call.params, context, &unauthorized, nested: false)
+            guard let id = call.id else { return nil }
+            return JSONRPCEnvelope.response(id: id, outcome)
+        }
+    }
+
+    /// Checks the secret and runs one method.
+    func perform(
+        _ method: String, _ params: [JSONValue], _ context: CallContext, _ unauthorized: inout Bool, nested: Bool
+    ) async -> Result<JSONValue, RPCError> {
+        if method == "system.multicall" {
+            if nested { return .failure(.aria2("system.multicall cannot be nested")) }
+            return await multicall(params, context, &unauthorized)
+        }
+        var arguments = params
+        var authorized = false
+        if case .string(let first)? = arguments.first, first.hasPrefix("token:") {
+            arguments.removeFirst()
+            authorized = secret.matches(String(first.dropFirst("token:".count)))
+        }
+        let open = Aria2Methods.withoutSecret.contains(method) && !context.secretRequired
+        if !authorized && !open {
+            unauthorized = true
+            return .failure(.unauthorized)
+        }
+        do {
+            return .success(try await Aria2Methods.call(method, arguments, on: service, context: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `system.multicall([{methodName, params}, ...])`: each answer is `[result]` or a fault struct
+    /// `{code, message}`; each nested call carries its own secret.
+    private func multicall(_ params: [JSONValue], _ context: CallContext, _ unauthorized: inout Bool) async -> Result<JSONValue, RPCError> {
+        // The secret belongs in each nested call; one given before the list as well is ignored.
+        var params = params
+        if params.count == 2, params[0].stringValue?.hasPrefix("token:") == true { params.removeFirst() }
+        guard params.count == 1, let calls = params[0].arrayValue else {
+            return .failure(.invalidParams("system.multicall takes one array of {methodName, params} structs"))
+        }
+        if calls.count > maxBatch { return .failure(.aria2("a multicall holds at most \(maxBatch) calls")) }
+        var results: [JSONValue] = []
+        for call in calls {
+            guard let name = call["methodName"]?.stringValue else {
+                results.append(RPCError.invalidParams("each multicall entry needs a methodName").json)
+                continue
+            }
+            let arguments = call["params"]?.arrayValue ?? []
+            switch await perform(name, arguments, context, &unauthorized, nested: true) {
+            case .success(let value): results.append([value])
+            case .failure(let error): results.append(error.json)
+            }
+        }
+        return .success(.array(results))
+    }
+}

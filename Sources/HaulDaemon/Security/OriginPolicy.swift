@@ -1,0 +1,77 @@
+/// Which browser origins may call the daemon (POST and WebSocket upgrade).
+///
+/// Browsers send `Origin` with cross-origin requests and every WebSocket handshake; any web page can make them.
+/// aria2 answers every origin (and JSONP), so any page the user visits can drive it; Haul answers its own page's
+/// origin, the origins named with `--rpc-allow-origin`, and requests without `Origin` (programs such as aria2p and
+/// curl, which a page cannot impersonate). No wildcard, no JSONP.
+///
+/// Browser extensions (`chrome-extension://ID`, `moz-extension://UUID`) have origins that change per install;
+/// `extensionsWithSecret` lets them in on the condition that every request carries the secret: the verdict is
+/// `.allowedWithSecret`, and such a connection gets neither secret-free methods nor broadcast notifications.
+public struct OriginPolicy: Sendable, Equatable {
+    /// The verdict on one request's `Origin`.
+    public enum Verdict: Equatable, Sendable {
+        /// No `Origin` (not a browser), or the daemon's own page.
+        case sameOrigin
+        /// An origin named with `--rpc-allow-origin`: allowed, and CORS headers name it.
+        case allowedCrossOrigin(String)
+        /// A browser extension: allowed only for calls that carry the secret.
+        case allowedWithSecret(String)
+        /// Refused, with the reason.
+        case refused(String)
+    }
+
+    /// Hosts that name the daemon (`HostPolicy`).
+    public var hosts: HostPolicy
+    /// The port the daemon listens on (its own origin is `http://HOST:PORT`).
+    public var port: Int
+    /// Exact origins allowed with `--rpc-allow-origin`, normalised (lowercase, no trailing slash).
+    public var allowed: Set<String>
+    /// Whether extension origins are let in with the secret (off until browser extensions are supported).
+    public var extensionsWithSecret: Bool
+
+    public init(hosts: HostPolicy, port: Int, allowedOrigins: [String] = [], extensionsWithSecret: Bool = false) {
+        self.hosts = hosts
+        self.port = port
+        allowed = Set(allowedOrigins.map(Self.normalised))
+        self.extensionsWithSecret = extensionsWithSecret
+    }
+
+    /// The verdict on an `Origin` header (`nil`: none).
+    public func verdict(_ origin: String?) -> Verdict {
+        guard let origin else { return .sameOrigin }
+        let value = Self.normalised(origin)
+        if allowed.contains(value) { return .allowedCrossOrigin(value) }
+        if value.hasPrefix("http://"), let host = HostPolicy.hostName(String(value.dropFirst(7))),
+            hosts.allows(host), Self.port(of: value) == port
+        {
+            return .sameOrigin
+        }
+        if extensionsWithSecret, value.hasPrefix("chrome-extension://") || value.hasPrefix("moz-extension://") {
+            return .allowedWithSecret(value)
+        }
+        return .refused("origin \(origin) is not allowed (start haul daemon with --rpc-allow-origin \(value) to allow it)")
+    }
+
+    /// Lowercase, without a trailing slash.
+    public static func normalised(_ origin: String) -> String {
+        var value = origin.lowercased()
+        while value.hasSuffix("/") { value.removeLast() }
+        return value
+    }
+
+    /// The port of `http://host[:port]` (80 when none).
+    static func port(of origin: String) -> Int? {
+        let rest = origin.dropFirst("http://".count)
+        let afterHost: Substring
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return nil }
+            afterHost = rest[rest.index(after: close)...]
+        } else {
+            afterHost = rest.drop { $0 != ":" }
+        }
+        if afterHost.isEmpty { return 80 }
+        guard afterHost.hasPrefix(":") else { return nil }
+        return Int(afterHost.dropFirst())
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// The daemon's listening socket: HTTP/1.1 with an upgrade to WebSocket on `/jsonrpc`.
+///
+/// SwiftNIO directly rather than Hummingbird: it is already in the build through AsyncHTTPClient (no new package
+/// for CI to build), it needs no macOS 14 (hummingbird-websocket does), and the Host and Origin checks and the size
+/// limits sit exactly where the bytes arrive.
+public final class RPCServer: Sendable {
+    private let channel: any Channel
+    /// The port bound (the one asked for, or the system's pick for port 0).
+    public let port: Int
+    /// The open WebSocket connections, for notifications.
+    public let hub: NotificationHub
+
+    private init(channel: any Channel, port: Int, hub: NotificationHub) {
+        self.channel = channel
+        self.port = port
+        self.hub = hub
+    }
+
+    /// Binds `host:port` and serves until `close()`.
+    ///
+    /// - Parameter makeEndpoint: the endpoint, given the hub (the service needs the hub's connections).
+    public static func start(
+        host: String,
+        port: Int,
+        endpoint: RPCEndpoint,
+        hosts: HostPolicy,
+        allowedOrigins: [String],
+        limits: ServerLimits = ServerLimits(),
+        hub: NotificationHub = NotificationHub(),
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> RPCServer {
+        let connections = NIOLockedValueBox(0)
+        let portBox = NIOLockedValueBox(port)
+        let makeContext: @Sendable () -> ServerContext = {
+            ServerContext(
+                endpoint: endpoint,
+                hosts: hosts,
+                origins: OriginPolicy(hosts: hosts, port: portBox.withLockedValue { $0 }, allowedOrigins: allowedOrigins),
+                limits: limits,
+                hub: hub
+            )
+        }
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                let open = connections.withLockedValue { count -> Bool in
+                    guard count < limits.maxConnections else { return false }
+                    count += 1
+                    return true
+                }
+                guard open else { return channel.close() }
+                channel.closeFuture.whenComplete { _ in connections.withLockedValue { $0 -= 1 } }
+                return channel.eventLoop.makeCompletedFuture {
+                    try configure(channel, makeContext())
+                }
+            }
+        let channel = try await bootstrap.bind(host: host, port: port).get()
+        let bound = channel.localAddress?.port ?? port
+        portBox.withLockedValue { $0 = bound }
+        return RPCServer(channel: channel, port: bound, hub: hub)
+    }
+
+    /// Sets up one connection's pipeline (on its event loop).
+    private static func configure(_ channel: any Channel, _ server: ServerContext) throws {
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: server.limits.maxFrameBytes,
+            automaticErrorHandling: false,
+            shouldUpgrade: { channel, head in
+                let path = String(head.uri.prefix { $0 != "?" })
+                guard path == "/jsonrpc", server.hosts.allows(head.headers.first(name: "host")) else {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                if case .refused = server.origins.verdict(head.headers.first(name: "origin")) {
+                    return channel.eventLoop.makeSucceededFuture(nil)
+                }
+                return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
+            },
+            upgradePipelineHandler: { channel, head in
+                let verdict = server.origins.verdict(head.headers.first(name: "origin"))
+                let secretRequired: Bool
+                if case .allowedWithSecret = verdict { secretRequired = true } else { secretRequired = false }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        NIOWebSocketFrameAggregator(
+                            minNonFinalFragmentSize: 0,
+                            maxAccumulatedFrameCount: 1024,
+                            maxAccumulatedFrameSize: server.limits.maxBodyBytes
+                        )
+                    )
+                    try channel.pipeline.syncOperations.addHandler(WebSocketRPCHandler(server: server, secretRequired: secretRequired))
+                }
+            }
+        )
+        let http = HTTPServerHandler(server: server)
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                // The HTTP handler is no longer wanted once the connection speaks WebSocket.
+                context.pipeline.syncOperations.removeHandler(name: "haul-http", promise: nil)
+            }),
+            withErrorHandling: true
+        )
+        try channel.pipeline.syncOperations.addHandler(http, name: "haul-http")
+    }
+
+    /// Stops accepting connections (open ones are closed by the event loop group's shutdown or their peers).
+    public func close() async {
+        try? await channel.close()
+    }
+}

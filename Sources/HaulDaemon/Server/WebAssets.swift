@@ -1,0 +1,43 @@
+import Foundation
+
+/// The files `haul daemon` serves at `/`: the download list page (`Sources/HaulDaemon/Web/`).
+///
+/// The page is plain HTML, CSS and JavaScript modules with no build step. SwiftPM compiles the files into the
+/// binary (`resources: [.embedInCode("Web")]` in Package.swift, which yields `PackageResources.index_html` and
+/// so on), so nothing is read from disk at run time and nothing is loaded from the internet.
+///
+/// Every answer carries the security headers of issue 13: a CSP that allows only the daemon's own origin (no
+/// inline script or style, nothing from elsewhere, no framing), `X-Frame-Options` for older browsers, no MIME
+/// sniffing, no referrer (the secret travels in the URL fragment, which browsers never send, but a referrer
+/// policy costs nothing).
+public enum WebAssets {
+    /// One file.
+    public struct Asset: Sendable {
+        public var contentType: String
+        public var body: Data
+    }
+
+    /// The headers every page answer carries.
+    public static let securityHeaders: [(String, String)] = [
+        ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
+        ("X-Frame-Options", "DENY"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    /// The file at `path` (query ignored), or `nil`.
+    public static func asset(for path: String) -> Asset? {
+        let bare = String(path.prefix { $0 != "?" && $0 != "#" })
+        return files[bare == "/" ? "/index.html" : bare]
+    }
+
+    static let files: [String: Asset] = [
+        "/index.html": Asset(contentType: "text/html; charset=utf-8", body: Data(PackageResources.index_html)),
+        "/app.css": Asset(contentType: "text/css; charset=utf-8", body: Data(PackageResources.app_css)),
+        "/app.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.app_js)),
+        "/rpc.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.rpc_js)),
+        "/view.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.view_js)),
+        "/format.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.format_js)),
+    ]
+}

@@ -1,0 +1,248 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+extension Aria2Service {
+    /// `aria2.addUri(uris, options, position)`: queues one download and returns its GID.
+    ///
+    /// Several URIs are mirrors of one file for aria2; Haul fetches from the first (it never mixes bytes of two
+    /// servers). The file goes into `dir` (checked against the allowed directories, symlinks resolved) under `out`
+    /// or the URL's name; an existing file is never replaced.
+    func addUri(uris: JSONValue, options: JSONValue?, position: JSONValue?) async throws(RPCError) -> JSONValue {
+        guard let list = uris.arrayValue, let first = list.first?.stringValue else {
+            throw .invalidParams("aria2.addUri: uris must be a non-empty array of strings")
+        }
+        guard let url = URL(string: first), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        else {
+            throw .aria2("only http and https URIs are supported: \(first)")
+        }
+        let parsed: Aria2AddOptions
+        do {
+            parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
+        } catch {
+            throw .aria2(error.message)
+        }
+        if let options, options != .null, options.objectValue == nil {
+            throw .invalidParams("aria2.addUri: options must be a struct")
+        }
+        let directory = try checkedDirectory(parsed.directory)
+        let name = parsed.out ?? FileName.fromURL(url)
+        let rate = parsed.rateLimit ?? globals.maxDownloadLimit
+        let request = DownloadRequest(
+            url: url,
+            destination: directory + "/" + name,
+            headers: parsed.headers.map { header in
+                let colon = header.firstIndex(of: ":")!
+                return DownloadRequest.Header(
+                    name: header[..<colon].trimmingCharacters(in: .whitespaces),
+                    value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                )
+            },
+            nameFromContentDisposition: parsed.out == nil,
+            connections: parsed.connections ?? globals.connections,
+            checksum: parsed.checksum,
+            maxBytesPerSecond: rate > 0 ? rate : nil
+        )
+        let id = try await perform { try await manager.add(request, paused: parsed.paused) }
+        if let position, position != .null {
+            guard let index = position.intValue, index >= 0 else {
+                throw .invalidParams("aria2.addUri: position must be an integer from 0")
+            }
+            try await place(id, at: Int(index))
+        }
+        return .string(GID(id).description)
+    }
+
+    /// The directory a download may go to: the default one, or `dir` if it resolves inside an allowed directory
+    /// (created when missing).
+    func checkedDirectory(_ requested: String?) throws(RPCError) -> String {
+        let path: String
+        do {
+            path = try DirectoryPolicy.normalised(requested ?? globals.directory, base: globals.directory)
+        } catch {
+            throw .aria2(error.message)
+        }
+        let resolved = DirectoryResolver.resolve(path)
+        guard directories.contains(resolved) else {
+            let allowed = directories.allowed.joined(separator: ", ")
+            throw .aria2("dir \(requested ?? path) is outside the allowed directories (\(allowed)); start haul daemon with --allow-dir to allow more")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: resolved, withIntermediateDirectories: true)
+        } catch {
+            throw .aria2("cannot create dir \(resolved): \(error.localizedDescription)")
+        }
+        return resolved
+    }
+
+    /// `aria2.remove`: stops a download for good (its partial file is deleted); the result stays listed as
+    /// `removed` until `removeDownloadResult`.
+    func remove(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+        var download = try await download(gid)
+        guard [.active, .waiting, .paused].contains(download.status) else {
+            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
+        }
+        try await perform { try await manager.cancel(download.id) }
+        download.status = .removed
+        download.speed = 0
+        removed[download.id] = download
+        removedOrder.append(download.id)
+        return .string(GID(download.id).description)
+    }
+
+    /// `aria2.pause`: keeps the partial file; the download waits for `unpause`.
+    func pause(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+        let download = try await download(gid)
+        guard [.active, .waiting].contains(download.status) else {
+            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
+        }
+        try await perform { try await manager.pause(download.id) }
+        return .string(GID(download.id).description)
+    }
+
+    func pauseAll() async -> JSONValue {
+        await manager.pauseAll()
+        return "OK"
+    }
+
+    /// `aria2.unpause`: back in the queue. A failed download may be unpaused too (Haul keeps it resumable).
+    func unpause(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+        let download = try await download(gid)
+        guard [.paused, .error].contains(download.status) else {
+            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
+        }
+        try await perform { try await manager.resume(download.id) }
+        return .string(GID(download.id).description)
+    }
+
+    /// `aria2.unpauseAll`: every paused download (failed ones stay failed, as in aria2).
+    func unpauseAll() async -> JSONValue {
+        for snapshot in await manager.snapshots where snapshot.state == .paused {
+            try? await manager.resume(snapshot.id)
+        }
+        return "OK"
+    }
+
+    /// `aria2.changePosition`: the resulting index in the waiting list.
+    func changePosition(_ gid: JSONValue, pos: Int, how: Aria2Queue.Origin) async throws(RPCError) -> JSONValue {
+        let id = try await resolve(gid)
+        let waiting = await manager.snapshots.filter { Aria2Status($0.state).list == .waiting }.map(\.id)
+        guard let current = waiting.firstIndex(of: id) else {
+            throw .aria2("GID \(GID(id)) is not waiting: only waiting or paused downloads have a position")
+        }
+        let index = Aria2Queue.newPosition(current: current, count: waiting.count, pos: pos, how: how)
+        if index != current { try await place(id, at: index) }
+        return .int(Int64(index))
+    }
+
+    /// Moves `id` to `index` in the waiting list: to the top, or to the bottom followed by those that must come
+    /// after it (the manager moves downloads only to either end).
+    func place(_ id: Int64, at index: Int) async throws(RPCError) {
+        let waiting = await manager.snapshots.filter { Aria2Status($0.state).list == .waiting }.map(\.id)
+        guard waiting.contains(id) else { return }
+        let order = Aria2Queue.moving(id, to: index, in: waiting)
+        let target = order.firstIndex(of: id)!
+        try await perform {
+            if target == 0 {
+                try await manager.moveToTop(id)
+            } else {
+                for moved in order[target...] { try await manager.moveToBottom(moved) }
+            }
+        }
+    }
+
+    /// `aria2.changeOption`: `max-download-limit` takes effect at once; the other per-download options are fixed
+    /// once a download exists (Haul does not restart a download to change them).
+    func changeOption(_ gid: JSONValue, _ options: [String: JSONValue]) async throws(RPCError) -> JSONValue {
+        let download = try await download(gid)
+        for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            do {
+                try Aria2Options.checkSettable(name)
+                switch name {
+                case "max-download-limit":
+                    let rate = try Aria2Options.rate(name, value)
+                    try await perform { try await manager.setRateLimit(rate > 0 ? rate : nil, of: download.id) }
+                case "dir", "out", "split", "max-connection-per-server", "checksum", "header", "pause":
+                    throw Aria2OptionError("option '\(name)' cannot be changed once a download exists in Haul (remove it and add it again)")
+                default:
+                    break
+                }
+            } catch let error as Aria2OptionError {
+                throw .aria2(error.message)
+            } catch let error as RPCError {
+                throw error
+            } catch {
+                throw .aria2("\(error)")
+            }
+        }
+        return "OK"
+    }
+
+    /// `aria2.changeGlobalOption`: `max-concurrent-downloads`, `max-overall-download-limit`, `max-download-limit`
+    /// (for new downloads), `split`/`max-connection-per-server` (for new downloads).
+    func changeGlobalOption(_ options: [String: JSONValue]) async throws(RPCError) -> JSONValue {
+        let updated: Aria2GlobalOptions
+        do {
+            updated = try globals.changed(by: options)
+        } catch {
+            throw .aria2(error.message)
+        }
+        let previous = globals
+        globals = updated
+        if updated.maxConcurrent != previous.maxConcurrent {
+            let limits = await manager.limits
+            let total = max(limits.maxTotalConnections, updated.maxConcurrent * updated.connections)
+            await manager.setLimits(QueueLimits(maxConcurrent: updated.maxConcurrent, maxTotalConnections: total))
+        }
+        if updated.maxOverallLimit != previous.maxOverallLimit {
+            await manager.setGlobalRateLimit(updated.maxOverallLimit > 0 ? updated.maxOverallLimit : nil)
+        }
+        return "OK"
+    }
+
+    /// `aria2.purgeDownloadResult`: forgets completed and removed downloads. Failed ones stay: unlike aria2,
+    /// Haul keeps their partial files resumable, and forgetting one deletes its partial file
+    /// (`removeDownloadResult` does that for one download on request).
+    func purgeDownloadResults() async -> JSONValue {
+        for snapshot in await manager.snapshots where snapshot.state == .completed {
+            try? await manager.remove(snapshot.id)
+        }
+        removed = [:]
+        removedOrder = []
+        return "OK"
+    }
+
+    /// `aria2.removeDownloadResult`: forgets one stopped download (a completed one's file stays; a failed one's
+    /// partial file goes).
+    func removeDownloadResult(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+        let download = try await download(gid)
+        switch download.status {
+        case .removed:
+            removed[download.id] = nil
+            removedOrder.removeAll { $0 == download.id }
+        case .complete, .error:
+            try await perform { try await manager.remove(download.id) }
+        default:
+            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")
+        }
+        return "OK"
+    }
+}
+
+/// Resolves symlinks in a path whose tail may not exist yet: the longest existing prefix is resolved with
+/// `realpath`, the rest appended (it will be created as plain directories).
+enum DirectoryResolver {
+    static func resolve(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while existing != "/" && !FileManager.default.fileExists(atPath: existing) {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard let real = realpath(existing, nil) else { return path }
+        defer { free(real) }
+        let base = String(cString: real)
+        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// aria2's methods over a `DownloadManager`: the daemon's one place that turns RPC calls into queue commands.
+///
+/// The translation itself (states, option values, dictionaries, positions) is in the pure `Aria2*` types; this
+/// actor only looks downloads up, performs the commands and remembers what aria2 remembers and Haul does not:
+/// the results of removed downloads (until `removeDownloadResult`/`purgeDownloadResult`), why a download failed
+/// (for `errorCode`), and the global options.
+public actor Aria2Service {
+    public let manager: DownloadManager
+    /// Where RPC clients may save.
+    public let directories: DirectoryPolicy
+    /// The session id of this run (`getSessionInfo`).
+    public nonisolated let sessionID: String
+    /// What `shutdown` and `forceShutdown` call, after answering.
+    private let requestShutdown: @Sendable () -> Void
+
+    var globals: Aria2GlobalOptions
+    /// Downloads removed over RPC, kept as aria2 keeps them (status `removed`) until their result is removed.
+    var removed: [Int64: Aria2Download] = [:]
+    var removedOrder: [Int64] = []
+    /// Why downloads failed in this run (aria2's `errorCode`); after a restart only the message is known.
+    var failures: [Int64: HaulError] = [:]
+    /// Connections moving bytes, from progress events.
+    var activeConnections: [Int64: Int] = [:]
+
+    public init(
+        manager: DownloadManager,
+        globals: Aria2GlobalOptions,
+        directories: DirectoryPolicy,
+        requestShutdown: @escaping @Sendable () -> Void = {}
+    ) {
+        self.manager = manager
+        self.globals = globals
+        self.directories = directories
+        self.requestShutdown = requestShutdown
+        sessionID = (0..<20).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+
+    /// Notes what events say that snapshots do not (connections in use, failure kinds).
+    public func observe(_ event: ManagerEvent) {
+        switch event {
+        case .progress(let id, let progress):
+            activeConnections[id] = progress.activeConnections
+        case .failed(let id, let error):
+            failures[id] = error
+        case .stateChanged(let id, let state) where state != .downloading:
+            activeConnections[id] = nil
+        default:
+            break
+        }
+    }
+
+    // MARK: looking downloads up
+
+    /// Every download as aria2 sees it, in queue order, removed results last.
+    func allDownloads() async -> [Aria2Download] {
+        var result: [Aria2Download] = []
+        for snapshot in await manager.snapshots {
+            result.append(await view(snapshot))
+        }
+        return result + removedOrder.compactMap { removed[$0] }
+    }
+
+    /// One download, by GID or unique prefix.
+    func download(_ gid: JSONValue?) async throws(RPCError) -> Aria2Download {
+        let id = try await resolve(gid)
+        if let snapshot = await manager.snapshot(id) { return await view(snapshot) }
+        if let result = removed[id] { return result }
+        throw RPCError.aria2("GID \(GID(id)) is not found")
+    }
+
+    /// The id a GID argument names.
+    func resolve(_ gid: JSONValue?) async throws(RPCError) -> Int64 {
+        guard let text = gid?.stringValue else { throw RPCError.aria2("a GID (string) is required") }
+        let ids = await manager.snapshots.map(\.id) + removedOrder
+        switch GIDTable.resolve(text, among: ids) {
+        case .found(let id): return id
+        case .unknown: throw RPCError.aria2("GID \(text) is not found")
+        case .ambiguous: throw RPCError.aria2("GID prefix \(text) is ambiguous: give more digits")
+        case .malformed: throw RPCError.aria2("GID \(text) is not valid: 16 hex digits, or a unique prefix of them")
+        }
+    }
+
+    func view(_ snapshot: DownloadSnapshot) async -> Aria2Download {
+        let request = await manager.task(snapshot.id)?.request
+        let failure = failures[snapshot.id]
+        return Aria2Download(
+            id: snapshot.id,
+            status: Aria2Status(snapshot.state),
+            url: snapshot.url.absoluteString,
+            path: snapshot.destination,
+            totalBytes: snapshot.totalBytes,
+            bytesDone: snapshot.bytesDone,
+            speed: snapshot.speed,
+            connections: activeConnections[snapshot.id] ?? (snapshot.state == .downloading ? 1 : 0),
+            requestedConnections: request?.connections ?? 1,
+            errorCode: snapshot.state == .failed
+                ? failure.map { Aria2ErrorCode.code(for: $0.kind, httpStatus: $0.httpStatus) } ?? Aria2ErrorCode.unknown
+                : nil,
+            errorMessage: snapshot.errorMessage ?? failure?.message,
+            checksum: request?.checksum,
+            rateLimit: snapshot.rateLimit,
+            headers: request?.headers.map { "\($0.name): \($0.value)" } ?? []
+        )
+    }
+
+    /// Runs a manager command, turning Haul's refusals into aria2 errors that say why.
+    func perform<T>(_ body: () async throws -> T) async throws(RPCError) -> T {
+        do {
+            return try await body()
+        } catch let error as IllegalTransition {
+            throw RPCError.aria2(error.description)
+        } catch let error as HaulError {
+            throw RPCError.aria2(error.message)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw RPCError.aria2("\(error)")
+        }
+    }
+
+    func shutdownSoon() {
+        requestShutdown()
+    }
+}

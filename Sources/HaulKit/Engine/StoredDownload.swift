@@ -1,0 +1,105 @@
+import Foundation
+import HaulCore
+
+/// A download as the state database holds it: what a listing shows, whichever process runs it.
+///
+/// A value copied out of the store, so that a listing never holds the database; the store's own records stay
+/// internal (their columns are not an API).
+public struct StoredDownload: Sendable, Hashable {
+    /// The database id (`DownloadManager`'s and `DownloadTask`'s `id`).
+    public var id: Int64
+    /// The URL asked for.
+    public var url: String
+    /// The final path (the file, or the file it will be once complete).
+    public var destination: String
+    /// The stored state.
+    public var state: DownloadState
+    /// Whether a process is downloading it now: stored as `downloading` and its `.part` file is locked. A
+    /// `downloading` download that is not running was interrupted (its process stopped) and resumes when restored.
+    public var isRunning: Bool
+    /// Bytes held: the whole length when completed, the running process's last published count while running,
+    /// else the durable bytes of its segments.
+    public var bytesDone: Int64
+    /// The complete length, when known.
+    public var totalBytes: Int64?
+    /// Bytes per second, as the running process last published it (0 when not running).
+    public var speed: Double
+    /// Why it failed; `nil` unless `failed`.
+    public var errorMessage: String?
+    /// Higher runs first.
+    public var priority: Int
+    /// The strong validators the held bytes were fetched under (rule 5): a resume uses them only while the server
+    /// still says the same.
+    public var etag: String?
+    public var lastModified: String?
+}
+
+extension HaulClient {
+    /// The state database's file (`haul.sqlite` in the state directory; SQLite keeps `-wal` beside it): for a
+    /// program that watches it for downloads other processes add.
+    public var databasePath: String { store.path }
+
+    /// Every download in the state database, in the order they were added.
+    ///
+    /// - Throws: `.io` when the database cannot be read.
+    public func storedDownloads() throws -> [StoredDownload] {
+        try store.all().map(stored)
+    }
+
+    /// The state of every stored download, by id: a cheap look (one query) for a program that only needs to know
+    /// which downloads exist, such as a daemon taking up what other processes added.
+    public func storedStates() throws -> [Int64: DownloadState] {
+        Dictionary(uniqueKeysWithValues: try store.all().map { ($0.id!, $0.downloadState) })
+    }
+
+    /// The stored download `id`, or `nil` when there is none.
+    public func storedDownload(id: Int64) throws -> StoredDownload? {
+        try store.record(id: id).map(stored)
+    }
+
+    /// The unfinished download that writes `destination` (through `destination.part`), or `nil`: what the same
+    /// command, run again, will resume.
+    public func unfinishedDownload(writing destination: String) throws -> StoredDownload? {
+        try store.unfinished(partPath: destination + ".part").map(stored)
+    }
+
+    /// Changes the options stored with download `id` (connections, rate limit, ...): they apply from its next
+    /// run on. Does nothing when the download or its options are gone.
+    public func changeStoredRequest(of id: Int64, _ change: (inout DownloadRequest) -> Void) throws {
+        guard let record = try store.record(id: id),
+            var request = try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8))
+        else { return }
+        change(&request)
+        try store.saveOptions(Self.encode(request), of: id)
+    }
+
+    private func stored(_ record: DownloadRecord) -> StoredDownload {
+        let id = record.id!
+        let state = record.downloadState
+        let destination = record.destination ?? String(record.partPath.dropLast(".part".count))
+        let running = state == .downloading && PartFile.isLocked(record.partPath)
+        let bytes: Int64
+        switch state {
+        case .completed:
+            bytes = record.totalBytes ?? FileSystemSteps.size(of: destination) ?? 0
+        case _ where running:
+            bytes = record.bytesDone
+        default:
+            bytes = ((try? store.segments(of: id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
+        }
+        return StoredDownload(
+            id: id, url: record.url, destination: destination, state: state, isRunning: running,
+            bytesDone: bytes, totalBytes: record.totalBytes, speed: running ? record.speed : 0,
+            errorMessage: state == .failed ? (record.errorMessage ?? "failed") : nil,
+            priority: record.priority, etag: record.etag, lastModified: record.lastModified
+        )
+    }
+
+    /// Forgets every completed download (their files stay).
+    ///
+    /// - Returns: how many records were removed.
+    @discardableResult
+    public func removeCompletedRecords() throws -> Int {
+        try store.deleteCompleted()
+    }
+}

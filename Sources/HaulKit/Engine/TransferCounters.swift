@@ -1,0 +1,52 @@
+import HaulCore
+import NIOConcurrencyHelpers
+
+/// Byte counters the transfer updates on its hot path and the progress publisher samples.
+final class TransferCounters: Sendable {
+    private struct Values {
+        var bytesDone: Int64 = 0
+        var totalBytes: Int64?
+        var activeConnections = 0
+        var connections: [ConnectionProgress] = []
+    }
+    private let values = NIOLockedValueBox(Values())
+
+    func set(bytesDone: Int64, totalBytes: Int64?) {
+        values.withLockedValue {
+            $0.bytesDone = bytesDone
+            $0.totalBytes = totalBytes
+        }
+    }
+
+    func setBytesDone(_ bytes: Int64) {
+        values.withLockedValue { $0.bytesDone = bytes }
+    }
+
+    func setActiveConnections(_ count: Int) {
+        values.withLockedValue { $0.activeConnections = count }
+    }
+
+    private let plannedObserver = NIOLockedValueBox<(@Sendable (Int) -> Void)?>(nil)
+
+    /// Called with the connection count a run settles on (1 when it stays on one connection), once it is known.
+    func observePlannedConnections(_ observer: (@Sendable (Int) -> Void)?) {
+        plannedObserver.withLockedValue { $0 = observer }
+    }
+
+    /// Reports how many connections this run will use at most.
+    func planned(connections: Int) {
+        plannedObserver.withLockedValue { $0 }?(connections)
+    }
+
+    /// Sets the per-connection detail and the count of active connections together.
+    func setConnections(_ connections: [ConnectionProgress], active: Int) {
+        values.withLockedValue {
+            $0.connections = connections
+            $0.activeConnections = active
+        }
+    }
+
+    func snapshot() -> (bytesDone: Int64, totalBytes: Int64?, activeConnections: Int, connections: [ConnectionProgress]) {
+        values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections) }
+    }
+}

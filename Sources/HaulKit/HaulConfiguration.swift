@@ -1,0 +1,108 @@
+import Foundation
+import HaulCore
+
+/// Settings shared by every download of one `HaulClient`.
+public struct HaulConfiguration: Sendable {
+    /// Where the state database lives. By default the application's own directory
+    /// (`applicationStateDirectory`), so that an app's downloads never mix with another program's.
+    public var stateDirectory: String
+    /// Seconds allowed to open a connection.
+    public var connectTimeout: Double
+    /// Seconds a connection may deliver no byte before it is dropped and the download resumes.
+    public var stallTimeout: Double
+    /// How failures are retried.
+    public var retryPolicy: RetryPolicy
+    /// Which redirects are followed.
+    public var redirectPolicy: RedirectPolicy
+    /// The `User-Agent` header.
+    public var userAgent: String
+    /// The least time between two durable checkpoints, in seconds.
+    public var checkpointInterval: Double
+    /// How often progress updates are published, in seconds.
+    public var progressInterval: Double
+    /// A PEM file of certificate authorities to trust besides the system's (a company's or a test server's own
+    /// authority). Added to the system's roots rather than replacing them, so that one run can fetch from a private
+    /// server and public ones alike.
+    public var extraTrustedCertificates: String?
+    /// Which proxy each URL goes through (`ProxyRules`). Direct by default: a program embedding HaulKit
+    /// decides whether the environment's `*_proxy` variables apply; the `haul` command line honours them.
+    public var proxies: ProxyRules
+    /// Skip certificate verification (curl's `-k`): the connection is encrypted but the server is not
+    /// authenticated. Off by default; the command line warns every time it is used.
+    public var insecure: Bool
+
+    /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`.
+    public init(
+        stateDirectory: String? = nil,
+        connectTimeout: Double = 15,
+        stallTimeout: Double = 30,
+        retryPolicy: RetryPolicy = RetryPolicy(),
+        redirectPolicy: RedirectPolicy = RedirectPolicy(),
+        userAgent: String = "haul/\(HaulVersion.string)",
+        checkpointInterval: Double = 1,
+        progressInterval: Double = 0.1,
+        extraTrustedCertificates: String? = nil,
+        proxies: ProxyRules = .direct,
+        insecure: Bool = false
+    ) {
+        self.stateDirectory = stateDirectory ?? Self.applicationStateDirectory()
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.retryPolicy = retryPolicy
+        self.redirectPolicy = redirectPolicy
+        self.userAgent = userAgent
+        self.checkpointInterval = checkpointInterval
+        self.progressInterval = progressInterval
+        self.extraTrustedCertificates = extraTrustedCertificates
+        self.proxies = proxies
+        self.insecure = insecure
+    }
+
+    /// The library's default state directory: the running application's own, never a place another program uses.
+    ///
+    /// A library default belongs to the app that links it (an app's downloads must not appear in `haul list`):
+    /// - Apple platforms: `Application Support/<bundle identifier, else process name>/HaulKit` in the user's
+    ///   domain (inside the sandbox container for a sandboxed app);
+    /// - Linux and others: `$XDG_STATE_HOME/<process name>/haulkit` when `XDG_STATE_HOME` is an absolute path, else
+    ///   `~/.local/state/<process name>/haulkit` (the XDG base directory spec's place for state that survives
+    ///   restarts but is not worth backing up).
+    ///
+    /// - Parameters:
+    ///   - environment: the variables read on Linux (`XDG_STATE_HOME`, `HOME`).
+    ///   - application: the application's name; by default its bundle identifier, else the process name.
+    public static func applicationStateDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        application: String = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+    ) -> String {
+        #if canImport(Darwin)
+        if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+            return support.appendingPathComponent(application).appendingPathComponent("HaulKit").path
+        }
+        #endif
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/\(application)/haulkit" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/\(application)/haulkit"
+    }
+
+    /// The `haul` command's state directory: `$HAUL_STATE_DIR`, else `$XDG_STATE_HOME/haul`, else
+    /// `~/.local/state/haul`. Not a default of the library: pass it as `stateDirectory` to share downloads with the
+    /// `haul` command (see them in `haul list`, pause them with `haul pause`).
+    public static func haulCommandStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["HAUL_STATE_DIR"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/haul" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/haul"
+    }
+
+    /// The `haul` command's state directory; renamed, as it was never the library's default.
+    @available(*, deprecated, renamed: "haulCommandStateDirectory(environment:)")
+    public static func defaultStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        haulCommandStateDirectory(environment: environment)
+    }
+}
+
+/// The version of Haul.
+public enum HaulVersion {
+    /// The semantic version string.
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,31 @@
+// The types a user of HaulKit must name, reachable with `import HaulKit` alone.
+//
+// Two choices, for two different modules:
+// - HaulArchive (checksums, zip extraction and creation) is re-exported whole. Everything public in it is meant for
+//   users (`Checksum`, `ZipExtractor`, `ZipCreator` and their options and errors) and it does not depend on the
+//   engine, so a user who verifies or unzips a download needs all of it, and nothing in it is an engine internal.
+// - HaulCore is the engine's pure decisions (segment planning, response judging, queue policy...). Re-exporting it
+//   whole would make all of that HaulKit's public API, to be kept stable forever. Only the values HaulKit's own API
+//   takes or returns are named here, as type aliases: the types stay where their tests are, and a user never needs
+//   `import HaulCore` (not a product of the package, so not importable by a dependent).
+@_exported import HaulArchive
+import HaulCore
+
+/// Where a download is in its life: queued, downloading, paused, completed, failed or cancelled.
+public typealias DownloadState = HaulCore.DownloadState
+/// Something that happens to a download (start, pause, resume...), as named by `IllegalTransition`.
+public typealias LifecycleEvent = HaulCore.LifecycleEvent
+/// Thrown when a command does not apply to a download's state, such as pausing a completed download.
+public typealias IllegalTransition = HaulCore.IllegalTransition
+/// How many downloads a `DownloadManager` runs at once, and with how many connections between them.
+public typealias QueueLimits = HaulCore.QueueLimits
+/// How failures are retried: how often, and with which backoff (`HaulConfiguration.retryPolicy`).
+public typealias RetryPolicy = HaulCore.RetryPolicy
+/// Which redirects are followed (`HaulConfiguration.redirectPolicy`).
+public typealias RedirectPolicy = HaulCore.RedirectPolicy
+/// Which proxy each URL goes through (`HaulConfiguration.proxies`): none, one for all, or the environment's.
+public typealias ProxyRules = HaulCore.ProxyRules
+/// A proxy's scheme, host, port and credentials (`ProxyRules`).
+public typealias ProxyEndpoint = HaulCore.ProxyEndpoint
+/// The hosts reached without a proxy (`no_proxy`, `--noproxy`).
+public typealias NoProxyList = HaulCore.NoProxyList

@@ -1,0 +1,91 @@
+import Foundation
+import HaulCore
+import NIOConcurrencyHelpers
+
+/// Events, snapshots, waiting for the queue to drain, and shutting down.
+extension DownloadManager {
+    // MARK: observing
+
+    /// Every event from now on, starting with a `.current` snapshot of each known download.
+    public func events() -> ManagerEvents {
+        subscribe(only: nil)
+    }
+
+    /// One download's events from now on, starting with its `.current` snapshot.
+    public func events(for id: Int64) -> ManagerEvents {
+        subscribe(only: id)
+    }
+
+    func subscribe(only: Int64?) -> ManagerEvents {
+        let channel = EventChannel(only: only)
+        for id in entries.keys.sorted() where only == nil || only == id {
+            channel.send(.current(snapshot(id)!))
+        }
+        if isShutDown {
+            channel.finish()
+        } else {
+            channels.withLockedValue { $0.append(channel) }
+        }
+        return ManagerEvents(subscription: .init(channel: channel))
+    }
+
+    /// The downloads, in queue order (priority, then order added).
+    public var snapshots: [DownloadSnapshot] {
+        QueuePolicy.ordered(queueEntries()).compactMap { snapshot($0.id) }
+    }
+
+    /// One download, if the manager has it.
+    public func snapshot(_ id: Int64) -> DownloadSnapshot? {
+        guard let entry = entries[id] else { return nil }
+        let progress = latestProgress.withLockedValue { $0[id] }
+        let running = entry.lifecycle.state == .downloading
+        return DownloadSnapshot(
+            id: id,
+            url: entry.url,
+            destination: entry.destination,
+            state: entry.lifecycle.state,
+            priority: entry.priority,
+            queueOrder: entry.queueOrder,
+            bytesDone: progress?.bytesDone ?? 0,
+            totalBytes: progress?.totalBytes,
+            speed: running ? progress?.currentSpeed ?? 0 : 0,
+            errorMessage: entry.errorMessage,
+            rateLimit: entry.task.request.maxBytesPerSecond
+        )
+    }
+
+    /// The task behind a download (for its own `updates` stream), if the manager has it.
+    public func task(_ id: Int64) -> DownloadTask? {
+        entries[id]?.task
+    }
+
+    /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled).
+    public func waitUntilIdle() async {
+        if isIdle { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// Stops running downloads keeping their progress (they stay queued in the store, so the next `restore`
+    /// resumes them), ends every event stream and stops looking at the store. The client stays open.
+    public func shutdown() async {
+        guard !isShutDown else { return }
+        isShutDown = true
+        poller?.cancel()
+        for id in entries.keys.sorted() {
+            guard let entry = entries[id] else { continue }
+            entries[id]?.generation += 1
+            // Only what runs here is stopped; a queued entry's stored state may belong to another process.
+            if entry.lifecycle.state == .downloading {
+                await entry.task.interrupt()
+                entries[id]?.lifecycle = DownloadLifecycle(state: .queued)
+            }
+        }
+        await publishProgress()
+        // Observers get the last state and byte count each stopped task sent before their streams end.
+        for entry in entries.values { entry.endUpdates?() }
+        for entry in entries.values { await entry.forwarder?.value }
+        for channel in channels.withLockedValue({ $0 }) { channel.finish() }
+        channels.withLockedValue { $0 = [] }
+        wakeIdleWaiters(force: true)
+    }
+}

@@ -1,0 +1,59 @@
+import CHaulSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File-system steps around a download that are not about the part file's bytes.
+enum FileSystemSteps {
+    /// Renames `source` to `destination` atomically, then flushes the directory so the rename survives power loss.
+    ///
+    /// - Parameter replacing: when false, fails with `.fileExists` instead of replacing an existing destination.
+    static func promote(_ source: String, to destination: String, replacing: Bool) throws {
+        if !replacing, access(destination, F_OK) == 0 {
+            throw HaulError(.fileExists, "\(destination) already exists", remedy: .allowOverwrite)
+        }
+        guard rename(source, destination) == 0 else {
+            throw HaulError.io("cannot rename \(source) to", path: destination, errno: errno)
+        }
+        try synchronizeDirectory(of: destination)
+    }
+
+    /// `fsync`s the directory that contains `path`.
+    static func synchronizeDirectory(of path: String) throws {
+        let directory = parentDirectory(of: path)
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HaulError.io("cannot open directory", path: directory, errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            throw HaulError.io("cannot flush directory", path: directory, errno: errno)
+        }
+    }
+
+    /// Whether a file or directory exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// The size of the file at `path`, or `nil` when it does not exist.
+    static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Deletes a file, ignoring "does not exist".
+    static func remove(_ path: String) throws {
+        guard unlink(path) == 0 || errno == ENOENT else { throw HaulError.io("cannot delete", path: path, errno: errno) }
+    }
+
+    /// The directory part of `path` (`.` when there is none).
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+}

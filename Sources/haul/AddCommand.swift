@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import HaulCore
+import HaulKit
+
+/// `haul add URL...`: queues downloads in the state database without running them, for a running `haul daemon`
+/// (which picks them up within about a second) or the next `haul resume`.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Queue downloads without running them: a running 'haul daemon' starts them, or the next 'haul resume'."
+    )
+
+    @Argument(help: "The http or https URLs.")
+    var urls: [String]
+
+    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (a single URL only).")
+    var output: String?
+
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
+    var directory: String?
+
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32).")
+    var connections = 8
+
+    @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable).")
+    var headers: [String] = []
+
+    @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (a single URL only).")
+    var checksum: String?
+
+    @Option(name: .customLong("limit-rate"), help: "This download's own limit in bytes per second, e.g. 500K.")
+    var limitRate: String?
+
+    @Flag(name: .customLong("paused"), help: "Add paused: it waits for 'haul resume ID' (or aria2.unpause).")
+    var paused = false
+
+    @OptionGroup var state: StateOptions
+
+    func validate() throws {
+        if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
+        if output == "-" { throw ValidationError("-o - (standard output) is not supported") }
+        if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
+        if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
+            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
+        }
+        for header in headers where !header.contains(":") {
+            throw ValidationError("header '\(header)' is not of the form 'Name: value'")
+        }
+        for url in urls {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+            else { throw ValidationError("'\(url)' is not an http or https URL") }
+        }
+    }
+
+    func run() async throws {
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            ((path.hasPrefix("/") ? path : workingDirectory + "/" + path) as NSString).standardizingPath
+        }
+        let folder = absolute(directory ?? workingDirectory)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw HaulError(.io, "cannot create directory \(folder): \(error.localizedDescription)")
+        }
+        let parsedHeaders = headers.map { line -> DownloadRequest.Header in
+            let colon = line.firstIndex(of: ":")!
+            return DownloadRequest.Header(
+                name: line[..<colon].trimmingCharacters(in: .whitespaces),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        let requests = urls.map { text -> DownloadRequest in
+            let url = URL(string: text)!
+            let destination = output.map { absolute($0.hasPrefix("/") ? $0 : folder + "/" + $0) } ?? folder + "/" + FileName.fromURL(url)
+            return DownloadRequest(
+                url: url, destination: destination, headers: parsedHeaders, connections: connections,
+                checksum: checksum, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
+            )
+        }
+        // A manager that starts nothing: the downloads are only written to the store, queued (or paused).
+        let client = try state.client()
+        let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+        var failure: Error?
+        for request in requests {
+            do {
+                let id = try await manager.add(request, paused: paused)
+                let gid = String(UInt64(bitPattern: id), radix: 16)
+                let padded = String(repeating: "0", count: 16 - gid.count) + gid
+                Terminal.writeOutput("\(paused ? "added paused" : "queued") \(id) (gid \(padded)) \(request.destination)\n")
+            } catch {
+                failure = error
+                break
+            }
+        }
+        await manager.shutdown()
+        await client.shutdown()
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import HaulCore
+import HaulDaemon
+import HaulKit
+
+/// `haul daemon`: runs the queue continuously and answers aria2's JSON-RPC (README, "Daemon"). A thin command over
+/// `HaulDaemon.Daemon`.
+struct DaemonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Run the download queue continuously and answer aria2's JSON-RPC (AriaNg, aria2p...) on 127.0.0.1:6800.",
+        discussion: """
+            The secret is read from --rpc-secret-file, or generated into STATE_DIR/rpc-secret (mode 0600). \
+            SIGTERM or Ctrl-C stops listening and stops running downloads keeping their bytes; the next start \
+            resumes them.
+            """
+    )
+
+    @Option(name: .customLong("rpc-listen-port"), help: "The port to listen on (0: any free port, printed at start).")
+    var port = 6800
+
+    @Option(name: .customLong("rpc-listen-address"), help: "The address to listen on. Anything but loopback needs --rpc-secret-file.")
+    var address = "127.0.0.1"
+
+    @Option(name: .customLong("rpc-secret-file"), help: ArgumentHelp("Read the RPC secret from FILE (never give it on the command line).", valueName: "FILE"))
+    var secretFile: String?
+
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "The default download directory (created if missing). Default: the current directory.")
+    var directory: String?
+
+    @Option(name: .customLong("allow-dir"), help: ArgumentHelp("A directory RPC clients may save into (repeatable). Default: the -d directory.", valueName: "DIR"))
+    var allowedDirectories: [String] = []
+
+    @Option(name: .customLong("rpc-allow-host"), help: ArgumentHelp("Another Host name the daemon answers to (repeatable; DNS rebinding protection).", valueName: "NAME"))
+    var allowedHosts: [String] = []
+
+    @Option(name: .customLong("rpc-allow-origin"), help: ArgumentHelp("A browser origin allowed to call the daemon, e.g. http://ariang.example (repeatable; no wildcard).", valueName: "ORIGIN"))
+    var allowedOrigins: [String] = []
+
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per download added without a split option (1-32).")
+    var connections = 8
+
+    @Option(name: .customLong("limit-rate"), help: "Each new download's own limit in bytes per second, e.g. 500K.")
+    var limitRate: String?
+
+    @OptionGroup var queueOptions: QueueOptions
+    @OptionGroup var state: StateOptions
+    @OptionGroup var tlsOptions: TLSOptions
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--rpc-listen-port must be 0 to 65535") }
+        if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
+            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
+        }
+        for origin in allowedOrigins where origin == "*" || !origin.contains("://") {
+            throw ValidationError("--rpc-allow-origin takes one origin like http://host:port (no wildcard): '\(origin)'")
+        }
+    }
+
+    func run() async throws {
+        var configuration = DaemonConfiguration(
+            stateDirectory: state.directory, downloadDirectory: directory ?? FileManager.default.currentDirectoryPath
+        )
+        configuration.listenAddress = address
+        configuration.port = port
+        configuration.secretFile = secretFile
+        configuration.allowedDirectories = allowedDirectories
+        configuration.allowedHosts = allowedHosts
+        configuration.allowedOrigins = allowedOrigins
+        configuration.maxConcurrent = queueOptions.maxConcurrent
+        configuration.maxConnections = queueOptions.maxConnections
+        configuration.connections = connections
+        configuration.maxOverallRate = queueOptions.globalRate
+        configuration.limitRate = limitRate.flatMap(ByteCount.parse)
+        configuration.extraTrustedCertificates = tlsOptions.file
+        let daemon: Daemon
+        let secret: String
+        do {
+            (daemon, secret) = try await Daemon.start(configuration)
+        } catch let error as DaemonError {
+            throw HaulError(.usage, error.message)
+        }
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { Task { await daemon.stop() } }
+            source.resume()
+            return source
+        }
+        // The secret appears only inside the URL's fragment, on this terminal, never in a log line of its own.
+        Terminal.writeError("""
+            haul daemon: listening on \(address):\(daemon.port) (JSON-RPC at /jsonrpc, HTTP and WebSocket)
+            haul daemon: secret in \(daemon.secretPath)
+            haul daemon: open \(daemon.pageURL(secret: secret, host: address))
+
+            """)
+        await daemon.waitUntilStopped()
+        for source in signals { source.cancel() }
+        Terminal.writeError("haul daemon: stopped\n")
+    }
+}

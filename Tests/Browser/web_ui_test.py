@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""The web page of `haul daemon`, driven in a real headless Chromium (Selenium + chromedriver).
+
+Usage: web_ui_test.py --haul PATH/TO/haul [--screenshot docs/web-ui.png] [--keep DIR]
+
+It starts its own file server on 127.0.0.1 (ranges, a strong ETag, a shared rate per file so that a download
+takes seconds whatever its connection count) and `haul daemon` on a free port with a fresh state directory, then:
+  1. opens the page with the secret in the fragment and checks it leaves the address bar;
+  2. checks the security headers of the page and that nothing it loads comes from elsewhere;
+  3. adds a throttled download through the Add dialog and sees its bar move;
+  4. pauses it (the bytes stop), resumes it, sees it complete and the file equal the source;
+  5. adds a file named <img src=x onerror=alert(1)>.bin: the name shows as that text, no element is made;
+  6. opens a second page with a wrong secret: the secret prompt shows;
+  7. stops the daemon: the page says it is disconnected; starts it again: the page reconnects by itself and
+     shows the same list;
+  8. makes downloads in several states and saves a screenshot (and one at phone width).
+Exits 0 when every check held; prints each check as it goes. Written for CI (.ci/run installs chromium,
+chromium-driver and selenium in a venv) and for a person (`--keep DIR` leaves the daemon's files).
+"""
+import argparse, hashlib, http.server, os, re, shutil, signal, socket, socketserver, subprocess, sys, tempfile
+import threading, time, urllib.parse, urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+HOSTILE = "<img src=x onerror=alert(1)>.bin"
+SLOW_RATE = 1 << 20  # bytes per second per file, shared by all its connections
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The file server: GET with one range, a strong ETag, and per-file pacing for the /slow/ paths.
+# ------------------------------------------------------------------------------------------------------------
+class Files:
+    def __init__(self):
+        self.blobs = {}
+        self.clocks = {}
+        self.lock = threading.Lock()
+
+    def add(self, path, size, seed):
+        data = hashlib.sha256(seed.encode()).digest() * (size // 32 + 1)
+        self.blobs[path] = data[:size]
+        return self.blobs[path]
+
+    def pace(self, path, count):
+        """Blocks so that all connections to one /slow/ file together get SLOW_RATE."""
+        with self.lock:
+            now = time.monotonic()
+            at = max(now, self.clocks.get(path, now))
+            self.clocks[path] = at + count / SLOW_RATE
+        if at > now:
+            time.sleep(at - now)
+
+
+FILES = Files()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        path = urllib.parse.unquote(self.path.split("?")[0])
+        data = FILES.blobs.get(path)
+        if data is None:
+            body = b"not here\n"
+            self.send_response(404)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        etag = '"' + hashlib.sha1(data).hexdigest()[:16] + '"'
+        start, end = 0, len(data) - 1
+        status = 200
+        rng = self.headers.get("Range")
+        if rng and self.headers.get("If-Range", etag) == etag:
+            m = re.fullmatch(r"bytes=(\d+)-(\d*)", rng.strip())
+            if m and int(m.group(1)) < len(data):
+                start = int(m.group(1))
+                end = min(int(m.group(2)), len(data) - 1) if m.group(2) else len(data) - 1
+                status = 206
+        self.send_response(status)
+        self.send_header("Content-Length", str(end - start + 1))
+        self.send_header("ETag", etag)
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Content-Type", "application/octet-stream")
+        if status == 206:
+            self.send_header("Content-Range", f"bytes {start}-{end}/{len(data)}")
+        self.end_headers()
+        position = start
+        try:
+            while position <= end:
+                chunk = data[position:min(end + 1, position + 32768)]
+                if path.startswith("/slow/"):
+                    FILES.pace(path, len(chunk))
+                self.wfile.write(chunk)
+                position += len(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The daemon
+# ------------------------------------------------------------------------------------------------------------
+class Daemon:
+    def __init__(self, haul, work):
+        self.haul, self.work = haul, work
+        self.port = free_port()
+        self.state = os.path.join(work, "state")
+        self.downloads = os.path.join(work, "downloads")
+        os.makedirs(self.downloads, exist_ok=True)
+        self.process = None
+        self.url = None
+
+    def start(self):
+        log = open(os.path.join(self.work, "daemon.log"), "a")
+        # The daemon says where it listens, and the link with the secret, on standard error.
+        self.process = subprocess.Popen(
+            [self.haul, "daemon", "--rpc-listen-port", str(self.port), "--state-dir", self.state,
+             "-d", self.downloads, "-x", "4"],
+            stdout=log, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            line = self.process.stderr.readline()
+            if not line:
+                break
+            log.write(line)
+            m = re.search(r"(http://127\.0\.0\.1:\d+/#secret=\S+)", line)
+            if m:
+                self.url = m.group(1)
+                threading.Thread(target=lambda: [log.write(l) or log.flush() for l in self.process.stderr], daemon=True).start()
+                return self.url
+        raise SystemExit(f"haul daemon did not print its URL (see {self.work}/daemon.log)")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                raise SystemExit("haul daemon did not stop within 15 s of SIGTERM")
+        return self.process.returncode if self.process else None
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Checks
+# ------------------------------------------------------------------------------------------------------------
+FAILURES = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        FAILURES.append(what)
+    return condition
+
+
+def wait_for(driver, what, predicate, timeout=30):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: predicate(d))
+    except TimeoutException:
+        check(False, f"{what} (waited {timeout} s)")
+        return None
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                 "--disable-gpu", "--no-first-run", "--no-default-browser-check"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary:
+        options.binary_location = binary
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(service=Service(driver_path), options=options)
+
+
+def rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#list .row")
+
+
+def row_named(driver, name):
+    for row in rows(driver):
+        if row.find_element(By.CSS_SELECTOR, ".name").text == name:
+            return row
+    return None
+
+
+def row_state(driver, name):
+    row = row_named(driver, name)
+    return row.find_element(By.CSS_SELECTOR, ".state").text if row else None
+
+
+def row_percent(driver, name):
+    row = row_named(driver, name)
+    return int(row.find_element(By.CSS_SELECTOR, ".bar").get_attribute("aria-valuenow") or 0) if row else -1
+
+
+def row_bytes(driver, name):
+    row = row_named(driver, name)
+    return row.find_element(By.CSS_SELECTOR, ".bytes").text if row else None
+
+
+def add(driver, url, name="", connections="", paused=False):
+    driver.find_element(By.ID, "add-open").click()
+    driver.find_element(By.ID, "add-urls").send_keys(url)
+    if name:
+        driver.find_element(By.ID, "add-out").send_keys(name)
+    if connections:
+        driver.find_element(By.ID, "add-split").send_keys(connections)
+    if paused:
+        driver.find_element(By.ID, "add-paused").click()
+    driver.find_element(By.CSS_SELECTOR, '#add-form button[type="submit"]').click()
+    wait_for(driver, "the add dialog closes", lambda d: not d.find_element(By.ID, "add-dialog").get_attribute("open"), 10)
+
+
+def press(driver, name, action):
+    row = row_named(driver, name)
+    row.find_element(By.CSS_SELECTOR, f'[data-act="{action}"]').click()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--haul", required=True)
+    parser.add_argument("--screenshot", default="")
+    parser.add_argument("--keep", default="")
+    args = parser.parse_args()
+    work = args.keep or tempfile.mkdtemp(prefix="haul-web-")
+    os.makedirs(work, exist_ok=True)
+
+    big = FILES.add("/slow/big.iso", 6 << 20, "big")
+    FILES.add("/slow/second.iso", 8 << 20, "second")
+    FILES.add("/slow/third.iso", 8 << 20, "third")
+    FILES.add("/slow/fourth.iso", 8 << 20, "fourth")
+    FILES.add("/small/notes.txt", 20_000, "notes")
+    FILES.add("/small/" + HOSTILE, 4096, "hostile")
+    files = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=files.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{files.server_address[1]}"
+
+    daemon = Daemon(args.haul, work)
+    url = daemon.start()
+    base = url.split("#")[0]
+    driver = browser()
+    try:
+        # 1. The secret in the fragment: accepted, kept in sessionStorage, gone from the address bar.
+        driver.get(url)
+        wait_for(driver, "the page connects", lambda d: d.find_element(By.ID, "link").text == "connected")
+        check(driver.find_element(By.ID, "link").text == "connected", "the page connects with the secret from the link")
+        check("secret" not in driver.current_url, "the secret is taken out of the address bar")
+        check(not driver.find_element(By.ID, "secret-dialog").get_attribute("open"), "no secret prompt with the right secret")
+
+        # 2. Headers, and nothing loaded from elsewhere.
+        with urllib.request.urlopen(base) as response:
+            headers = response.headers
+        csp = headers.get("Content-Security-Policy", "")
+        check("default-src 'self'" in csp and "unsafe-inline" not in csp, f"Content-Security-Policy is strict ({csp})")
+        check("frame-ancestors 'none'" in csp or headers.get("X-Frame-Options", "").upper() == "DENY", "the page cannot be framed")
+        check(headers.get("X-Content-Type-Options") == "nosniff", "X-Content-Type-Options: nosniff")
+        check(headers.get("Referrer-Policy") == "no-referrer", "Referrer-Policy: no-referrer")
+        resources = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        check(all(r.startswith(base) or r.startswith(base.replace("http", "ws")) for r in resources),
+              f"every asset comes from the daemon ({len(resources)} loaded)")
+
+        # 3. A throttled download moves.
+        add(driver, origin + "/slow/big.iso", connections="4")
+        wait_for(driver, "big.iso is listed", lambda d: row_named(d, "big.iso") is not None)
+        wait_for(driver, "big.iso downloads", lambda d: row_state(d, "big.iso") == "downloading")
+        first = row_percent(driver, "big.iso")
+        wait_for(driver, "big.iso's bar moves", lambda d: row_percent(d, "big.iso") >= first + 5, 20)
+        check(row_percent(driver, "big.iso") > first, f"the bar moves ({first} % -> {row_percent(driver, 'big.iso')} %)")
+
+        # 4. Pause: the bytes stop; resume; complete.
+        press(driver, "big.iso", "toggle")
+        wait_for(driver, "big.iso pauses", lambda d: row_state(d, "big.iso") == "paused", 15)
+        time.sleep(0.5)
+        held = row_bytes(driver, "big.iso")
+        part = os.path.join(daemon.downloads, "big.iso.part")
+        on_disk = os.path.getsize(part) if os.path.exists(part) else -1
+        time.sleep(2.0)
+        check(row_state(driver, "big.iso") == "paused" and row_bytes(driver, "big.iso") == held,
+              f"paused: the page's count stays at {held}")
+        check(not os.path.exists(part) or os.path.getsize(part) == on_disk, "paused: the partial file does not change")
+        press(driver, "big.iso", "toggle")
+        wait_for(driver, "big.iso resumes", lambda d: row_state(d, "big.iso") in ("downloading", "completed"), 15)
+        wait_for(driver, "big.iso completes", lambda d: row_state(d, "big.iso") == "completed", 60)
+        check(row_percent(driver, "big.iso") == 100, "the completed bar is full")
+        target = os.path.join(daemon.downloads, "big.iso")
+        check(os.path.exists(target) and open(target, "rb").read() == big, "the file equals the source")
+
+        # 5. A hostile name is text. (alert is replaced first, so that a script that did run is seen.)
+        driver.execute_script("window.alert = () => { window.__alerted = true; }")
+        add(driver, origin + "/small/" + urllib.parse.quote(HOSTILE))
+        wait_for(driver, "the hostile name is listed", lambda d: row_named(d, HOSTILE) is not None, 20)
+        check(row_named(driver, HOSTILE) is not None, "a file named like HTML shows as its text")
+        check(not driver.find_elements(By.CSS_SELECTOR, "#list img"), "no element is made from a name")
+        alerts = driver.execute_script("return typeof window.__alerted")
+        check(alerts == "undefined", "no script ran")
+
+        # 6. A wrong secret shows the prompt (a second tab: sessionStorage is per tab).
+        other = browser()
+        try:
+            other.get(base + "#secret=wrong")
+            wait_for(other, "the secret prompt", lambda d: d.find_element(By.ID, "secret-dialog").get_attribute("open"), 15)
+            check(bool(other.find_element(By.ID, "secret-dialog").get_attribute("open")), "a wrong secret shows the secret prompt")
+            check("not accepted" in other.find_element(By.ID, "secret-why").text, "the prompt says the secret was not accepted")
+            check(not other.find_elements(By.CSS_SELECTOR, "#list .row"), "nothing is listed without the right secret")
+        finally:
+            other.quit()
+
+        # 7. The daemon restarts: the page notices and comes back by itself.
+        count = len(rows(driver))
+        code = daemon.stop()
+        check(code == 0, f"haul daemon exits 0 on SIGTERM (got {code})")
+        wait_for(driver, "the page says it is disconnected", lambda d: "disconnected" in d.find_element(By.ID, "link").text, 10)
+        check("disconnected" in driver.find_element(By.ID, "link").text, "the page says it is disconnected")
+        daemon.start()
+        wait_for(driver, "the page reconnects", lambda d: d.find_element(By.ID, "link").text == "connected", 45)
+        check(driver.find_element(By.ID, "link").text == "connected", "the page reconnects after the daemon restarts")
+        wait_for(driver, "the list is back", lambda d: len(rows(d)) == count, 10)
+        check(len(rows(driver)) == count and row_state(driver, "big.iso") == "completed", "the list survives the restart")
+
+        # 8. Several states for the screenshot: completed, failed, downloading, queued, paused.
+        driver.find_element(By.ID, "global-concurrent").clear()
+        driver.find_element(By.ID, "global-concurrent").send_keys("1")
+        driver.find_element(By.CSS_SELECTOR, '#globals button[type="submit"]').click()
+        add(driver, origin + "/small/missing.bin")
+        wait_for(driver, "missing.bin fails", lambda d: row_state(d, "missing.bin") == "failed", 30)
+        check(row_state(driver, "missing.bin") == "failed", "a 404 shows as failed")
+        error = row_named(driver, "missing.bin").find_element(By.CSS_SELECTOR, ".error").text
+        check("404" in error, f"the failure's reason is shown ({error})")
+        add(driver, origin + "/small/notes.txt")
+        wait_for(driver, "notes.txt completes", lambda d: row_state(d, "notes.txt") == "completed", 30)
+        add(driver, origin + "/slow/second.iso", connections="4")
+        wait_for(driver, "second.iso downloads", lambda d: row_state(d, "second.iso") == "downloading", 20)
+        add(driver, origin + "/slow/third.iso")
+        add(driver, origin + "/slow/fourth.iso", paused=True)
+        wait_for(driver, "third.iso waits", lambda d: row_state(d, "third.iso") == "queued", 10)
+        check(row_state(driver, "third.iso") == "queued", "with one at a time, the next download waits")
+        wait_for(driver, "fourth.iso is paused", lambda d: row_state(d, "fourth.iso") == "paused", 10)
+        wait_for(driver, "second.iso moves", lambda d: row_percent(d, "second.iso") >= 20, 20)
+        totals = driver.find_element(By.ID, "totals").text
+        check(totals.startswith("1 running · 1 queued"), f"the total line counts running and queued ({totals})")
+        row_named(driver, "second.iso").find_element(By.CSS_SELECTOR, ".name").click()
+        wait_for(driver, "the detail shows bands", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#detail-segments .band")) >= 2, 10)
+        bands = len(driver.find_elements(By.CSS_SELECTOR, "#detail-segments .band"))
+        check(bands >= 2, f"the detail shows one band per connection ({bands})")
+        if args.screenshot:
+            driver.save_screenshot(args.screenshot.replace(".png", "-detail.png"))
+        driver.find_element(By.ID, "detail-close").click()
+        if args.screenshot:
+            driver.save_screenshot(args.screenshot)
+            driver.set_window_size(390, 1100)
+            time.sleep(0.5)
+            driver.save_screenshot(args.screenshot.replace(".png", "-phone.png"))
+            print(f"screenshots: {args.screenshot} (and -detail, -phone)")
+        severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
+                  and "missing.bin" not in e.get("message", "") and "favicon" not in e.get("message", "")]
+        check(not severe, f"no errors in the browser console {severe[:2]}")
+    finally:
+        driver.quit()
+        daemon.stop()
+        files.shutdown()
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"{len(FAILURES)} failed" if FAILURES else "all browser checks held")
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+import HaulDaemon
+import XCTest
+
+final class Aria2OptionsTests: XCTestCase {
+    private let sha = String(repeating: "ab", count: 32)
+
+    func testAddOptionsAreReadFromAria2sStringValues() throws {
+        let options = try Aria2Options.parseAdd([
+            "dir": "/data/iso", "out": "x.iso", "split": "16", "max-connection-per-server": "4",
+            "checksum": .string("sha-256=" + sha.uppercased()), "header": ["A: 1", "B: 2"],
+            "max-download-limit": "2M", "pause": "true", "bt-max-peers": "55",
+        ])
+        XCTAssertEqual(options.directory, "/data/iso")
+        XCTAssertEqual(options.out, "x.iso")
+        XCTAssertEqual(options.connections, 4, "the smaller of split and max-connection-per-server")
+        XCTAssertEqual(options.checksum, "sha256=" + sha)
+        XCTAssertEqual(options.headers, ["A: 1", "B: 2"])
+        XCTAssertEqual(options.rateLimit, 2 << 20)
+        XCTAssertTrue(options.paused)
+    }
+
+    func testASingleHeaderStringAndNoOptionsAreAccepted() throws {
+        XCTAssertEqual(try Aria2Options.parseAdd(["header": "Cookie: a=b"]).headers, ["Cookie: a=b"])
+        XCTAssertEqual(try Aria2Options.parseAdd([:]), Aria2AddOptions())
+        XCTAssertEqual(try Aria2Options.parseAdd(["split": "3"]).connections, 3)
+    }
+
+    func testOutMustBeABareName() {
+        for bad in ["../x", "/etc/passwd", "a/b", "..", ".", ""] {
+            XCTAssertThrowsError(try Aria2Options.parseAdd(["out": .string(bad)]), bad) { error in
+                XCTAssertTrue((error as? Aria2OptionError)?.message.contains("bare file name") == true)
+            }
+        }
+    }
+
+    func testPathAndHookOptionsAreRefusedOverRPC() {
+        for name in ["log", "save-session", "on-download-complete", "input-file", "allow-overwrite", "rpc-secret"] {
+            XCTAssertThrowsError(try Aria2Options.parseAdd([name: "/tmp/x"]), name) { error in
+                XCTAssertTrue((error as? Aria2OptionError)?.message.contains("cannot be set over RPC") == true)
+            }
+        }
+    }
+
+    func testBadValuesSayWhichOptionAndWhy() {
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["split": "0"])) {
+            XCTAssertTrue("\($0)".contains("split must be a whole number from 1 to 32"))
+        }
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum": "crc32=abcd"])) { XCTAssertTrue("\($0)".contains("not supported")) }
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum": "sha-1=abc"])) { XCTAssertTrue("\($0)".contains("40 hex digits")) }
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["max-download-limit": "fast"]))
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["pause": "yes"]))
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["header": "no colon"]))
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["header": "A: 1\r\nB: 2"]))
+    }
+
+    func testGlobalOptionsChangeTheQueueAndRateLimits() throws {
+        let globals = Aria2GlobalOptions(maxConcurrent: 5, maxOverallLimit: 0, maxDownloadLimit: 0, connections: 8, directory: "/data")
+        let changed = try globals.changed(by: [
+            "max-concurrent-downloads": "1", "max-overall-download-limit": "10M", "max-download-limit": "1K",
+            "bt-max-open-files": "10",
+        ])
+        XCTAssertEqual(changed.maxConcurrent, 1)
+        XCTAssertEqual(changed.maxOverallLimit, 10 << 20)
+        XCTAssertEqual(changed.maxDownloadLimit, 1024)
+        XCTAssertEqual(changed.dictionary["max-concurrent-downloads"], "1")
+        XCTAssertEqual(changed.dictionary["max-overall-download-limit"], "10485760")
+        XCTAssertThrowsError(try globals.changed(by: ["dir": "/elsewhere"]))
+        XCTAssertNoThrow(try globals.changed(by: ["dir": "/data"]))
+        XCTAssertThrowsError(try globals.changed(by: ["log": "/tmp/log"]))
+        XCTAssertThrowsError(try globals.changed(by: ["out": "x"]))
+        XCTAssertThrowsError(try globals.changed(by: ["max-concurrent-downloads": "0"]))
+    }
+
+    func testChangePositionCountsFromTheStartTheCurrentPlaceOrTheEndAndClamps() {
+        XCTAssertEqual(Aria2Queue.newPosition(current: 3, count: 5, pos: 0, how: .set), 0)
+        XCTAssertEqual(Aria2Queue.newPosition(current: 3, count: 5, pos: -1, how: .current), 2)
+        XCTAssertEqual(Aria2Queue.newPosition(current: 3, count: 5, pos: 0, how: .end), 4)
+        XCTAssertEqual(Aria2Queue.newPosition(current: 3, count: 5, pos: -2, how: .end), 2)
+        XCTAssertEqual(Aria2Queue.newPosition(current: 1, count: 5, pos: 99, how: .set), 4)
+        XCTAssertEqual(Aria2Queue.newPosition(current: 1, count: 5, pos: -9, how: .current), 0)
+        XCTAssertEqual(Aria2Queue.moving(3, to: 0, in: [1, 2, 3, 4]), [3, 1, 2, 4])
+        XCTAssertEqual(Aria2Queue.moving(1, to: 2, in: [1, 2, 3, 4]), [2, 3, 1, 4])
+    }
+
+    func testTheWaitingWindowFollowsAria2sOffsetsIncludingNegativeOnes() {
+        let items = ["A", "B", "C"]
+        XCTAssertEqual(Aria2Queue.window(items, offset: 0, num: 1), ["A"])
+        XCTAssertEqual(Aria2Queue.window(items, offset: 1, num: 2), ["B", "C"])
+        XCTAssertEqual(Aria2Queue.window(items, offset: -1, num: 2), ["C", "B"])
+        XCTAssertEqual(Aria2Queue.window(items, offset: 0, num: 1000), items)
+        XCTAssertEqual(Aria2Queue.window(items, offset: 5, num: 1), [])
+        XCTAssertEqual(Aria2Queue.window(items, offset: -4, num: 1), [])
+        XCTAssertEqual(Aria2Queue.window(items, offset: 0, num: 0), [])
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// The daemon's web page in a real headless Chromium (Tests/Browser/web_ui_test.py, Selenium + chromedriver):
+/// the secret from the link, the security headers, a throttled download that moves, pause (bytes stop), resume,
+/// completion with the file checked, a hostile file name shown as text, a wrong secret, the daemon restarted
+/// under the page, and several states at once.
+///
+/// Selenium comes from the virtual environment `.ci/run` creates (`.build-venv/`, named by `HAUL_TEST_PYTHON`),
+/// Chromium and chromedriver from Debian's packages. Without them the test is skipped locally and fails on CI
+/// (`CI=true`), where a skip would hide a gap.
+final class BrowserTests: XCTestCase {
+    func testTheWebPageInHeadlessChromium() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let package = Aria2pScenarioTests.packageDirectory
+        let python = environment["HAUL_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? package.appendingPathComponent(".build-venv/bin/python").path
+        let missing = [
+            (python, "a python with selenium (python3 -m venv .build-venv && .build-venv/bin/pip install selenium)"),
+            ("/usr/bin/chromium", "chromium (apt-get install chromium)"),
+            ("/usr/bin/chromedriver", "chromedriver (apt-get install chromium-driver)"),
+        ].filter { !FileManager.default.isExecutableFile(atPath: $0.0) }.map(\.1)
+        if !missing.isEmpty {
+            let message = "browser test needs " + missing.joined(separator: ", ") + "; .ci/run installs them"
+            if environment["CI"] == "true" { XCTFail(message) }
+            throw XCTSkip(message)
+        }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let haul = try XCTUnwrap(
+            [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("haul").path }
+                .first { FileManager.default.isExecutableFile(atPath: $0) }, "no built haul binary next to the tests")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("haul-browser-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: python)
+        script.arguments = [
+            package.appendingPathComponent("Tests/Browser/web_ui_test.py").path, "--haul", haul,
+            "--screenshot", work.appendingPathComponent("web-ui.png").path, "--keep", work.path,
+        ]
+        let output = Pipe()
+        script.standardOutput = output
+        script.standardError = output
+        try script.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        script.waitUntilExit()
+        let log = (try? String(contentsOf: work.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
+        XCTAssertEqual(script.terminationStatus, 0, text + "\n--- daemon:\n" + log)
+        XCTAssertTrue(text.contains("all browser checks held"), text)
+        XCTAssertFalse(text.contains("FAIL "), text)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HaulDaemon
+import HaulTestSupport
+import XCTest
+
+/// `haul daemon` and `haul add` as people run them: the built binary.
+final class DaemonCommandTests: XCTestCase {
+    func testANonLoopbackAddressWithoutASecretFileIsRefusedAtStart() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let daemon = try DaemonProcess([
+            "daemon", "--rpc-listen-address", "0.0.0.0", "--rpc-listen-port", "0", "--state-dir", directory.file("state").path,
+        ])
+        XCTAssertEqual(daemon.waitForExit(30), 2, daemon.output)
+        XCTAssertTrue(daemon.output.contains("--rpc-secret-file"), daemon.output)
+    }
+
+    func testHaulAddQueuesForTheRunningDaemonWhichPrintsItsPageAndStopsOnSIGTERM() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start()
+        let bytes = deterministicBytes(count: 200_000)
+        server.serve("/added.bin", FileResource(content: bytes))
+        let state = directory.file("state").path
+        let downloads = directory.file("downloads").path
+        let daemon = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+        defer { daemon.kill() }
+        let port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(daemon.output.contains("http://127.0.0.1:\(port)/#secret=\(secret)"), daemon.output)
+        XCTAssertEqual(daemon.output.components(separatedBy: secret).count, 2, "the secret is printed once, in the URL")
+
+        let add = try DaemonProcess(["add", server.url("/added.bin"), "--state-dir", state, "-d", downloads])
+        XCTAssertEqual(add.waitForExit(60), 0, add.output)
+        let gid = try XCTUnwrap(add.output.split(separator: " ").first { $0.hasSuffix(")") && $0.count == 17 }.map { String($0.dropLast()) }, add.output)
+
+        let request: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "aria2.tellStatus", "params": [.string("token:" + secret), .string(gid), ["status"]]]
+        var status: JSONValue?
+        for _ in 0..<400 {
+            status = try RawClient.request(port: port, body: request.data).json?["result"]?["status"]
+            if status == "complete" { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTAssertEqual(status, "complete", daemon.output)
+        XCTAssertEqual(FileManager.default.contents(atPath: downloads + "/added.bin").map { [UInt8]($0) }, bytes)
+
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+        XCTAssertTrue(daemon.output.contains("stopped"), daemon.output)
+        try await server.shutdown()
+    }
+}

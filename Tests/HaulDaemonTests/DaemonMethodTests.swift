@@ -1,0 +1,166 @@
+import Foundation
+import HaulDaemon
+import HaulTestSupport
+import XCTest
+
+/// Every method against a daemon in this process, over real HTTP.
+final class DaemonMethodTests: XCTestCase {
+    func testAddUriDownloadsAndEveryQueryHasAria2sShape() async throws {
+        let fixture = try await DaemonFixture.start()
+        let bytes = deterministicBytes(count: 300_000)
+        let url = fixture.serve("/file.bin", bytes)
+        let gid = try fixture.call("aria2.addUri", [[.string(url)], ["out": "a.bin", "split": "2"]])
+        XCTAssertEqual(gid.stringValue?.count, 16)
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertEqual(FileManager.default.contents(atPath: fixture.downloads + "/a.bin").map { [UInt8]($0) }, bytes)
+
+        let status = try fixture.call("aria2.tellStatus", [gid])
+        XCTAssertEqual(status["totalLength"], "300000")
+        XCTAssertEqual(status["completedLength"], "300000")
+        XCTAssertEqual(status["dir"], .string(fixture.downloads))
+        XCTAssertEqual(status["files"]?.arrayValue?.first?["path"], .string(fixture.downloads + "/a.bin"))
+        XCTAssertEqual(try fixture.call("aria2.tellStatus", [gid, ["gid", "status"]]), ["gid": gid, "status": "complete"])
+        // A unique prefix names the download too.
+        let prefix = JSONValue.string(String(gid.stringValue!.prefix(15)))
+        XCTAssertEqual(try fixture.call("aria2.tellStatus", [prefix, ["gid"]]), ["gid": gid])
+
+        XCTAssertEqual(try fixture.call("aria2.getUris", [gid]), [["uri": .string(url), "status": "used"]])
+        XCTAssertEqual(try fixture.call("aria2.getFiles", [gid]).arrayValue?.first?["length"], "300000")
+        XCTAssertEqual(try fixture.call("aria2.getServers", [gid]), [])
+        XCTAssertEqual(try fixture.call("aria2.getOption", [gid])["split"], "2")
+        XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 1000]), [])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [0, 1000, ["gid"]]), [["gid": gid]])
+        XCTAssertEqual(try fixture.call("aria2.getGlobalStat"), [
+            "downloadSpeed": "0", "uploadSpeed": "0", "numActive": "0", "numWaiting": "0", "numStopped": "1",
+            "numStoppedTotal": "1",
+        ])
+        XCTAssertEqual(try fixture.call("aria2.getVersion")["version"], "1.37.0")
+        XCTAssertEqual(try fixture.call("aria2.getSessionInfo")["sessionId"]?.stringValue?.count, 40)
+        XCTAssertEqual(try fixture.call("aria2.saveSession"), "OK")
+        XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["dir"], .string(fixture.downloads))
+
+        XCTAssertEqual(try fixture.call("aria2.removeDownloadResult", [gid]), "OK")
+        XCTAssertTrue(try fixture.error("aria2.tellStatus", [gid]).contains("is not found"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.downloads + "/a.bin"), "the file stays")
+        await fixture.stop()
+    }
+
+    func testPauseUnpauseQueueOrderRemoveAndGlobalOptions() async throws {
+        let fixture = try await DaemonFixture.start()
+        let throttle = Switch(on: true)
+        let bytes = deterministicBytes(count: 200_000)
+        XCTAssertEqual(try fixture.call("aria2.changeGlobalOption", [["max-concurrent-downloads": "1"]]), "OK")
+        XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["max-concurrent-downloads"], "1")
+        var gids: [JSONValue] = []
+        for name in ["a", "b", "c"] {
+            let url = fixture.serve("/\(name)", bytes, bytesPerSecond: 20_000, while: throttle)
+            gids.append(try fixture.call("aria2.addUri", [[.string(url)], ["split": "1"]]))
+        }
+        try await fixture.wait(gids[0], for: "active")
+        XCTAssertEqual(try fixture.call("aria2.tellActive", [["gid"]]), [["gid": gids[0]]])
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 1000, ["gid"]]), [["gid": gids[1]], ["gid": gids[2]]])
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [-1, 1, ["gid"]]), [["gid": gids[2]]])
+
+        // changePosition: c to the front of the waiting list, then one place back.
+        XCTAssertEqual(try fixture.call("aria2.changePosition", [gids[2], 0, "POS_SET"]), 0)
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 1000, ["gid"]]), [["gid": gids[2]], ["gid": gids[1]]])
+        XCTAssertEqual(try fixture.call("aria2.changePosition", [gids[2], 1, "POS_CUR"]), 1)
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 1000, ["gid"]]), [["gid": gids[1]], ["gid": gids[2]]])
+        XCTAssertTrue(try fixture.error("aria2.changePosition", [gids[1], 0, "POS_NOWHERE"]).contains("POS_SET"))
+
+        // Pause the running one: it keeps its bytes and the next starts.
+        XCTAssertEqual(try fixture.call("aria2.pause", [gids[0]]), gids[0])
+        try await fixture.wait(gids[0], for: "paused")
+        try await fixture.wait(gids[1], for: "active")
+        XCTAssertTrue(try fixture.error("aria2.unpause", [gids[1]]).contains("only paused"))
+        XCTAssertEqual(try fixture.call("aria2.unpause", [gids[0]]), gids[0])
+        try await fixture.wait(gids[0], for: "waiting")
+
+        // Per-download rate limit, changed at once; other options are fixed.
+        XCTAssertEqual(try fixture.call("aria2.changeOption", [gids[1], ["max-download-limit": "100K"]]), "OK")
+        XCTAssertEqual(try fixture.call("aria2.getOption", [gids[1]])["max-download-limit"], "102400")
+        XCTAssertTrue(try fixture.error("aria2.changeOption", [gids[1], ["out": "x"]]).contains("cannot be changed"))
+
+        // pauseAll / unpauseAll.
+        XCTAssertEqual(try fixture.call("aria2.pauseAll"), "OK")
+        for gid in gids { try await fixture.wait(gid, for: "paused") }
+        XCTAssertEqual(try fixture.call("aria2.unpauseAll"), "OK")
+        try await fixture.wait(gids[2], for: "waiting")
+
+        // Remove: the result is listed as removed until removeDownloadResult; the partial file is gone.
+        XCTAssertEqual(try fixture.call("aria2.remove", [gids[2]]), gids[2])
+        XCTAssertEqual(try fixture.call("aria2.tellStatus", [gids[2], ["status"]]), ["status": "removed"])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [0, 10, ["gid"]]), [["gid": gids[2]]])
+        XCTAssertTrue(try fixture.error("aria2.remove", [gids[2]]).contains("only active, waiting or paused"))
+        XCTAssertEqual(try fixture.call("aria2.purgeDownloadResult"), "OK")
+        XCTAssertTrue(try fixture.error("aria2.tellStatus", [gids[2]]).contains("not found"))
+        XCTAssertEqual(try fixture.call("aria2.forceRemove", [gids[1]]), gids[1])
+
+        // Let the last one finish at full speed.
+        throttle.isOn = false
+        try await fixture.wait(gids[0], for: "complete")
+        await fixture.stop()
+    }
+
+    func testAddOptionsPausedPositionChecksumAndHeaders() async throws {
+        let fixture = try await DaemonFixture.start()
+        let bytes = deterministicBytes(count: 1000)
+        let url = fixture.serve("/f", bytes)
+        let paused = try fixture.call("aria2.addUri", [[.string(url)], ["pause": "true", "out": "p.bin"]])
+        XCTAssertEqual(try fixture.call("aria2.tellStatus", [paused, ["status"]]), ["status": "paused"])
+        let first = try fixture.call("aria2.addUri", [[.string(url)], ["pause": "true", "out": "q.bin"], 0])
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10, ["gid"]]), [["gid": first], ["gid": paused]])
+
+        let wrong = String(repeating: "0", count: 64)
+        let bad = try fixture.call("aria2.addUri", [[.string(url)], ["checksum": .string("sha-256=" + wrong), "out": "c.bin", "header": ["X-Test: 1"]]])
+        try await fixture.wait(bad, for: "error")
+        let status = try fixture.call("aria2.tellStatus", [bad])
+        XCTAssertEqual(status["errorCode"], "32")
+        XCTAssertEqual(status["haulChecksumVerdict"], "mismatch")
+        XCTAssertEqual(fixture.server.requests(for: "/f").last?.headers.first { $0.name == "X-Test" }?.value, "1")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.downloads + "/c.bin"), "a mismatch keeps nothing")
+        await fixture.stop()
+    }
+
+    func testUnsupportedAndUnknownMethodsAndBadParametersSayWhy() async throws {
+        let fixture = try await DaemonFixture.start()
+        XCTAssertTrue(try fixture.error("aria2.addTorrent", ["AAAA"]).contains("BitTorrent"))
+        XCTAssertTrue(try fixture.error("aria2.addMetalink", ["AAAA"]).contains("Metalink"))
+        XCTAssertEqual(try fixture.error("aria2.nothing"), "No such method: aria2.nothing")
+        XCTAssertTrue(try fixture.error("aria2.addUri", [["ftp://example.org/x"]]).contains("only http and https"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", []).contains("uris"))
+        XCTAssertTrue(try fixture.error("aria2.tellWaiting", ["a", 1]).contains("must be an integer"))
+        XCTAssertTrue(try fixture.error("aria2.tellStatus", ["zz"]).contains("not valid"))
+        XCTAssertTrue(try fixture.error("aria2.tellStatus", ["0000000000000999"]).contains("not found"))
+        await fixture.stop()
+    }
+
+    func testBatchAndMulticall() async throws {
+        let fixture = try await DaemonFixture.start()
+        let token = JSONValue.string("token:" + fixture.secret)
+        let batch: JSONValue = [
+            ["jsonrpc": "2.0", "id": 1, "method": "aria2.getVersion", "params": [token]],
+            ["jsonrpc": "2.0", "method": "aria2.getVersion", "params": [token]],
+            ["jsonrpc": "2.0", "id": 2, "method": "aria2.tellActive", "params": ["token:wrong"]],
+        ]
+        let answer = try XCTUnwrap(RawClient.request(port: fixture.port, body: batch.data).json?.arrayValue)
+        XCTAssertEqual(answer.count, 2, "the notification (no id) is not answered")
+        XCTAssertEqual(answer[0]["id"], 1)
+        XCTAssertEqual(answer[0]["result"]?["version"], "1.37.0")
+        XCTAssertEqual(answer[1]["error"], ["code": 1, "message": "Unauthorized"])
+
+        // As aria2p sends it: no secret of its own, one in each nested call.
+        let request: JSONValue = ["jsonrpc": "2.0", "id": "m", "method": "system.multicall", "params": [[
+            ["methodName": "aria2.getGlobalStat", "params": [token]],
+            ["methodName": "aria2.tellActive", "params": []],
+            ["methodName": "system.listMethods"],
+        ]]]
+        let multi = try XCTUnwrap(RawClient.request(port: fixture.port, body: request.data).json)
+        let results = try XCTUnwrap(multi["result"]?.arrayValue, "\(multi)")
+        XCTAssertEqual(results[0].arrayValue?.first?["numActive"], "0")
+        XCTAssertEqual(results[1], ["code": 1, "message": "Unauthorized"])
+        XCTAssertTrue(results[2].arrayValue?.first?.arrayValue?.contains("aria2.addUri") == true)
+        await fixture.stop()
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HaulDaemon
+import HaulTestSupport
+import XCTest
+
+/// The refusals: secret, Host, Origin, directories, names, sizes.
+final class DaemonSecurityTests: XCTestCase {
+    func testAWrongOrMissingSecretIsUnauthorizedAfterADelay() async throws {
+        let fixture = try await DaemonFixture.start()
+        let started = ContinuousClock.now
+        let wrong = try fixture.answer("aria2.tellActive", token: "guess")
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(250), "the answer waits")
+        XCTAssertEqual(wrong["error"], ["code": 1, "message": "Unauthorized"])
+        let missing: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "aria2.getGlobalStat", "params": []]
+        XCTAssertEqual(try RawClient.request(port: fixture.port, body: missing.data).json?["error"]?["message"], "Unauthorized")
+        // Listing names needs no secret, as in aria2.
+        let list: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listNotifications"]
+        XCTAssertEqual(try RawClient.request(port: fixture.port, body: list.data).json?["result"]?.arrayValue?.count, 5)
+        XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
+        await fixture.stop()
+    }
+
+    func testTheGeneratedSecretIsInAPrivateFileAndInNoAnswer() async throws {
+        let fixture = try await DaemonFixture.start()
+        let path = fixture.configuration.stateDirectory + "/rpc-secret"
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), fixture.secret)
+        for method in ["aria2.getGlobalOption", "aria2.getVersion", "aria2.getSessionInfo", "aria2.getGlobalStat"] {
+            XCTAssertFalse(String(decoding: try fixture.call(method).data, as: UTF8.self).contains(fixture.secret), method)
+        }
+        // The same secret after a restart, so that connected front-ends keep working.
+        try await fixture.restart()
+        XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
+        await fixture.stop()
+    }
+
+    func testAForeignHostGets421() async throws {
+        let fixture = try await DaemonFixture.start()
+        let body: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
+        let refused = try RawClient.request(port: fixture.port, host: "rebind.evil.example:\(fixture.port)", body: body.data)
+        XCTAssertEqual(refused.status, 421)
+        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "GET", path: "/", host: "evil.example").status, 421)
+        XCTAssertEqual(try RawClient.request(port: fixture.port, host: "localhost:\(fixture.port)", body: body.data).status, 200)
+        let socket = try RawClient(port: fixture.port)
+        XCTAssertEqual(socket.upgrade(port: fixture.port, host: "evil.example"), 421)
+        await fixture.stop()
+    }
+
+    func testForeignOriginsAreRefusedOnPostAndWebSocketAndAllowedOnesGetCORS() async throws {
+        let fixture = try await DaemonFixture.start { $0.allowedOrigins = ["http://ariang.example"] }
+        let body: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
+        let refused = try RawClient.request(port: fixture.port, headers: ["Origin": "http://evil.example"], body: body.data)
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertTrue(refused.json?["error"]?["message"]?.stringValue?.contains("--rpc-allow-origin") == true)
+        XCTAssertNil(refused.headers["access-control-allow-origin"])
+
+        let own = try RawClient.request(port: fixture.port, headers: ["Origin": "http://127.0.0.1:\(fixture.port)"], body: body.data)
+        XCTAssertEqual(own.status, 200)
+        let allowed = try RawClient.request(port: fixture.port, headers: ["Origin": "http://ariang.example"], body: body.data)
+        XCTAssertEqual(allowed.status, 200)
+        XCTAssertEqual(allowed.headers["access-control-allow-origin"], "http://ariang.example")
+        let preflight = try RawClient.request(port: fixture.port, method: "OPTIONS", headers: ["Origin": "http://ariang.example"])
+        XCTAssertEqual(preflight.status, 204)
+        XCTAssertEqual(preflight.headers["access-control-allow-methods"], "POST")
+
+        let evil = try RawClient(port: fixture.port)
+        XCTAssertEqual(evil.upgrade(port: fixture.port, origin: "http://evil.example"), 403)
+        let good = try RawClient(port: fixture.port)
+        XCTAssertEqual(good.upgrade(port: fixture.port, origin: "http://ariang.example"), 101)
+        // No JSONP and no GET calls.
+        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "GET", path: "/jsonrpc?method=aria2.tellActive&jsoncallback=cb").status, 405)
+        await fixture.stop()
+    }
+
+    func testThePageCarriesTheSecurityHeaders() async throws {
+        let fixture = try await DaemonFixture.start()
+        let page = try RawClient.request(port: fixture.port, method: "GET", path: "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'")
+        XCTAssertEqual(page.headers["x-frame-options"], "DENY")
+        XCTAssertEqual(page.headers["x-content-type-options"], "nosniff")
+        XCTAssertEqual(page.headers["referrer-policy"], "no-referrer")
+        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "GET", path: "/nothing").status, 404)
+        await fixture.stop()
+    }
+
+    func testDirMustResolveInsideAnAllowedDirectoryAndOutMustBeBare() async throws {
+        let fixture = try await DaemonFixture.start()
+        let url = fixture.serve("/f", deterministicBytes(count: 100))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["dir": "/etc"]]).contains("outside the allowed directories"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["dir": "../x"]]).contains("'..'"))
+        // A symlink inside the download directory that leads out of it is followed, then refused.
+        let outside = fixture.directory.file("outside").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.downloads + "/escape", withDestinationPath: outside)
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["dir": "escape"]]).contains("outside"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["out": "../../x"]]).contains("bare file name"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["log": "/tmp/x.log"]]).contains("cannot be set over RPC"))
+        XCTAssertTrue(try fixture.error("aria2.changeGlobalOption", [["save-session": "/tmp/s"]]).contains("cannot be set over RPC"))
+        // A subdirectory is fine, and created.
+        let gid = try fixture.call("aria2.addUri", [[.string(url)], ["dir": "sub/dir", "out": "f.bin"]])
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.downloads + "/sub/dir/f.bin"))
+        // An existing file is never overwritten.
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: fixture.downloads + "/keep.txt"))
+        let message = try fixture.error("aria2.addUri", [[.string(url)], ["out": "keep.txt"]])
+        XCTAssertTrue(message.contains("exists"), message)
+        XCTAssertEqual(try String(contentsOfFile: fixture.downloads + "/keep.txt", encoding: .utf8), "mine")
+        await fixture.stop()
+    }
+
+    func testOversizedBodiesAndBatchesAreRefusedAndGoodRequestsStillPass() async throws {
+        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxBodyBytes: 4096, maxBatch: 3) }
+        let big = Data(repeating: UInt8(ascii: " "), count: 10_000)
+        XCTAssertEqual(try RawClient.request(port: fixture.port, body: big).status, 413)
+        let call: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
+        let batch = JSONValue.array(Array(repeating: call, count: 4))
+        XCTAssertEqual(try RawClient.request(port: fixture.port, body: batch.data).json?["error"]?["code"], -32600)
+        XCTAssertEqual(try RawClient.request(port: fixture.port, body: Data("{oops".utf8)).json?["error"]?["code"], -32700)
+        // A flood of bad calls (each waiting out its delay) does not stop a good one. Threads, not tasks: the
+        // clients block on their sockets.
+        let flood = DispatchGroup()
+        for _ in 0..<20 {
+            DispatchQueue.global().async(group: flood) { _ = try? fixture.answer("aria2.tellActive", token: "wrong") }
+        }
+        let started = ContinuousClock.now
+        XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
+        flood.wait()
+        await fixture.stop()
+    }
+}

@@ -1,0 +1,94 @@
+// The code of `Sources/HaulKit/HaulKit.docc/GettingStarted.md`, one function per block, word for word
+// (`DocExampleTests` checks that each block of the article appears here). Compiled, never run: the URLs are
+// examples. Only `import HaulKit` (and Foundation, for `URL`): what a user of the library writes.
+import Foundation
+import HaulKit
+
+enum GettingStartedExamples {
+    /// Download a file and show its progress.
+    static func downloadWithProgress() async throws {
+        let haul = try HaulClient()
+        let request = DownloadRequest(url: URL(string: "https://example.com/big.iso")!, destination: "/tmp/big.iso")
+        let task = try await haul.download(request)
+        for await update in task.updates {
+            switch update {
+            case .progress(let progress):
+                print(progress.bytesDone, "of", progress.totalBytes ?? -1, "bytes at", progress.currentSpeed, "B/s")
+            case .state(let state):
+                print("now", state)
+            default:
+                break
+            }
+        }
+        switch await task.outcome() {
+        case .completed(let path): print("saved", path)
+        case .failed(let error): print("failed:", error.message)
+        case .paused, .cancelled: break
+        }
+        await haul.shutdown()
+    }
+
+    /// Pause and resume.
+    static func pauseAndResume(haul: HaulClient, request: DownloadRequest) async throws {
+        let task = try await haul.download(request)
+        try await task.pause()
+        print(await task.state)
+        try await task.resume()
+        print(await task.outcome())
+    }
+
+    /// Resume after a restart.
+    static func resumeAfterRestart(request: DownloadRequest) async throws {
+        let haul = try HaulClient()
+        let task = try await haul.download(request)
+        _ = await task.outcome()
+        await haul.shutdown()
+    }
+
+    /// Run a queue and observe it.
+    static func runAQueue(haul: HaulClient, url: URL) async throws {
+        let manager = DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 24))
+        try await manager.restore()
+        let observer = Task {
+            for await event in await manager.events() {
+                switch event {
+                case .completed(let id, let path): print(id, "saved", path)
+                case .failed(let id, let error): print(id, "failed:", error.message)
+                default: break
+                }
+            }
+        }
+        let id = try await manager.add(DownloadRequest(url: url, destination: "/tmp/a.iso", connections: 8))
+        try await manager.setRateLimit(1 << 20, of: id)
+        await manager.waitUntilIdle()
+        await manager.shutdown()
+        await observer.value
+    }
+
+    /// Fetch a small file into memory.
+    static func fetchIntoMemory(haul: HaulClient) async throws {
+        let data = try await haul.fetch(URL(string: "https://example.com/index.json")!, maximumBytes: 1 << 20)
+        print(data.count, "bytes")
+    }
+
+    /// Verify a checksum.
+    static func verifyAChecksum(haul: HaulClient, request: DownloadRequest) async throws {
+        var checked = request
+        checked.checksum = "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        let task = try await haul.download(checked)
+        if case .failed(let error) = await task.outcome(), error.kind == .checksumMismatch {
+            print(error.message)
+        }
+        let expected = try Checksum(parsing: "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
+        try expected.verifyFile(at: "/tmp/big.iso")
+    }
+
+    /// Unzip a download.
+    static func unzip() throws {
+        let summary = try ZipExtractor.extract(
+            archive: URL(fileURLWithPath: "/tmp/site.zip"),
+            to: URL(fileURLWithPath: "/tmp/site")
+        )
+        print(summary.fileCount, "files in", summary.destination.path)
+    }
+}

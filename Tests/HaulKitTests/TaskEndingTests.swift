@@ -1,0 +1,80 @@
+import Foundation
+import HaulCore
+@testable import HaulKit
+import HaulTestSupport
+import XCTest
+
+/// How a `DownloadTask` ends: its update stream on every terminal state, and a pause that comes too late.
+final class TaskEndingTests: XCTestCase {
+  // The README's first example, `for await update in task.updates` then `outcome()`, must not hang on a failure.
+  func testUpdatesEndWhenTheDownloadFails() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        server.route("/missing") { _ in .text(404, "<html>not here</html>") }
+        try await withHarness(dir, server: server) { harness in
+          let task = try await harness.client.download(harness.request(server.url("/missing")))
+          let reader = Task { () -> [DownloadUpdate] in
+            var seen: [DownloadUpdate] = []
+            for await update in task.updates { seen.append(update) }
+            return seen
+          }
+          let outcome = await task.outcome()
+          guard case .failed = outcome else { return XCTFail("expected a failure, got \(outcome)") }
+          // A stream that does not end leaves the reader waiting: give it ten seconds, then say so.
+          let ended = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { _ = await reader.value; return true }
+            group.addTask { try? await Task.sleep(nanoseconds: 10_000_000_000); return false }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+          }
+          if !ended { reader.cancel() }
+          XCTAssertTrue(ended, "task.updates did not end after the download failed")
+          let seen = await reader.value
+          XCTAssertEqual(seen.last, .state(.failed))
+        }
+      }
+    }
+  }
+
+  // Pausing after the last byte arrived, while the checksum is verified, used to leave the task `paused` with its
+  // file complete; a resume then fetched 64 MiB again and failed because the file existed. The completion wins.
+  func testAPauseWhileTheFileIsVerifiedEndsCompleted() async throws {
+    let content = deterministicBytes(count: 64 << 20, seed: 23)
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f", FileResource(content: content))
+        try await withHarness(dir) { harness in
+          var request = harness.request(server.url("/f"), connections: 4)
+          request.checksum = "sha256=" + sha256(content)
+          let task = try harness.client.prepare(request)
+          let updates = task.updates
+          try await task.start()
+          for await update in updates {
+            if case .progress(let progress) = update, progress.totalBytes == Int64(content.count),
+              progress.bytesDone == progress.totalBytes
+            {
+              break  // every byte is there: the file is being verified and renamed
+            }
+          }
+          do {
+            try await task.pause()
+          } catch let error as IllegalTransition {
+            XCTAssertEqual(error.state, .completed, "only a run that had already ended may refuse the pause")
+          }
+          let outcome = await task.outcome()
+          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+          let state = await task.state
+          XCTAssertEqual(state, .completed)
+          XCTAssertEqual(try harness.client.store.record(id: task.id)?.downloadState, .completed)
+          do {
+            try await task.resume()
+            XCTFail("a completed download must not run again")
+          } catch let error as IllegalTransition {
+            XCTAssertEqual(error.state, .completed)
+          }
+        }
+      }
+    }
+  }
+}
