@@ -12,6 +12,8 @@ public struct TestRequest: Sendable {
     public var index: Int
     /// A serial number of the TCP connection that carried the request (the same number means keep-alive reuse).
     public var connectionID: Int
+    /// The request body (a web hook's POST), empty for a GET.
+    public var body: [UInt8] = []
 
     /// Creates a request value, e.g. to call ``FileResource/response(for:)`` directly in a test.
     public init(

@@ -16,7 +16,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Argument(help: "The http or https URLs to download.")
     var urls: [String] = []
 
-    @Option(name: [.customShort("i", allowingJoined: true), .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, connections/split, header); '#' starts a comment.")
+    @Option(name: [.customShort("i", allowingJoined: true), .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, checksum-file, connections/split, header); '#' starts a comment.")
     var inputFile: String?
 
     @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (only with a single URL; not '-': haul does not stream to standard output).")
@@ -55,6 +55,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (md5, sha1, sha256, sha512); only with a single URL. A mismatch exits 8 and keeps nothing.")
     var checksum: String?
 
+    @Option(name: .customLong("checksum-file"), help: "Take the expected digest from a checksum list (SHA256SUMS, *.sha256, MD5SUMS; GNU or BSD lines), a PATH or an http(s) URL: the entry for the file's name. No entry exits 2 before anything is downloaded; a mismatch exits 8 and keeps nothing.")
+    var checksumFile: String?
+
     @Flag(name: .customLong("extract"), help: "Unpack the downloaded zip after it completes and verifies (into a directory named after it, or --extract-to).")
     var extract = false
 
@@ -64,6 +67,8 @@ struct DownloadCommand: AsyncParsableCommand {
     @OptionGroup var limitOptions: ExtractionLimitOptions
 
     @OptionGroup var queueOptions: QueueOptions
+
+    @OptionGroup(title: "Hooks") var hookOptions: HookOptions
 
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
@@ -84,6 +89,8 @@ struct DownloadCommand: AsyncParsableCommand {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
         if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
+        if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
+        if let checksumFile, let problem = ChecksumFiles.problem(with: checksumFile) { throw ValidationError(problem) }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let checksum {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
@@ -120,14 +127,23 @@ struct DownloadCommand: AsyncParsableCommand {
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
             userAgent: userAgent
         )
-        let requests = try makeRequests()
+        var (requests, checksumSources) = try makeRequests()
         let client = try HaulClient(configuration: configuration)
+        do {
+            var lists = ChecksumFiles(client: client)
+            for (index, source) in checksumSources.sorted(by: { $0.key < $1.key }) {
+                requests[index].checksum = try await lists.checksum(for: requests[index], source: source)
+            }
+        } catch {
+            await client.shutdown()
+            throw error
+        }
         let extraction = (extract || extractTo != nil)
             ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
             : nil
         let session = DownloadSession(
             client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
-            globalRate: queueOptions.globalRate, extraction: extraction
+            globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner()
         )
         let code = await session.run(requests: requests)
         await client.shutdown()
@@ -138,7 +154,8 @@ struct DownloadCommand: AsyncParsableCommand {
     /// Connections per file: `-x`, else 8.
     private var connections: Int { transfer.connections ?? 8 }
 
-    private func makeRequests() throws -> [DownloadRequest] {
+    /// The requests, and for those whose digest comes from a checksum list, the list's path or URL by index.
+    private func makeRequests() throws -> ([DownloadRequest], [Int: String]) {
         // Absolute paths: the record is found again by its .part path, whatever directory the next run starts in.
         let workingDirectory = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String {
@@ -161,6 +178,8 @@ struct DownloadCommand: AsyncParsableCommand {
             )
         }
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
+        var checksumSources: [Int: String] = [:]
+        if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
         if let inputFile {
             for entry in try readInputFile(inputFile).entries {
                 let options = entry.options
@@ -177,6 +196,17 @@ struct DownloadCommand: AsyncParsableCommand {
                     }
                     request.checksum = checksum
                 }
+                if let source = options.checksumFile {
+                    if options.checksum != nil {
+                        throw HaulError(.usage, "\(inputFile) line \(entry.line): give checksum= or checksum-file=, not both")
+                    }
+                    if let problem = ChecksumFiles.problem(with: source) {
+                        throw HaulError(.usage, "\(inputFile) line \(entry.line): \(problem)")
+                    }
+                    checksumSources[requests.count] = source
+                } else if let checksumFile, options.checksum == nil {
+                    checksumSources[requests.count] = checksumFile
+                }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
                 let parent = (request.destination as NSString).deletingLastPathComponent
                 do {
@@ -187,7 +217,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 requests.append(request)
             }
         }
-        return requests
+        return (requests, checksumSources)
     }
 
     private func readInputFile(_ path: String) throws -> InputFile {

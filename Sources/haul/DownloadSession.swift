@@ -25,8 +25,13 @@ actor DownloadSession {
         var overwrite: Bool
     }
     private let extraction: Extraction?
+    private let hooks: HookRunner?
 
-    init(client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil) {
+    init(
+        client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil,
+        hooks: HookRunner? = nil
+    ) {
+        self.hooks = hooks
         self.client = client
         self.mode = mode
         self.limits = limits
@@ -41,6 +46,14 @@ actor DownloadSession {
         self.manager = manager
         await manager.setGlobalRateLimit(globalRate)
         let events = await manager.events()
+        // Subscribed before anything is added or restored: restored downloads then arrive as `.added`, which
+        // fires no hook (a download completed in an earlier run does not call the complete hook again).
+        let hookObserver: Task<Void, Never>?
+        if let hooks {
+            hookObserver = await manager.observeHooks(hooks) { ExitCodes.code(for: $0) }
+        } else {
+            hookObserver = nil
+        }
 
         var ids: [Int64] = []
         var failures: [(String, HaulError)] = []
@@ -103,6 +116,10 @@ actor DownloadSession {
         await manager.shutdown()
         await rendering.value
         view.finish()
+        // Hooks run while downloads go on; at the end, the ones still running are waited for (each bounded by
+        // --hook-timeout), so that a complete hook is not cut off by haul exiting.
+        await hookObserver?.value
+        await hooks?.finish()
 
         if quitRequested {
             Terminal.writeError("haul: stopped; partial files are kept. Run the same command (or 'haul resume') to go on.\n")

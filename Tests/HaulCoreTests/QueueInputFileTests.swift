@@ -55,6 +55,11 @@ final class QueueInputFileTests: XCTestCase {
         ])
     }
 
+    func testChecksumFileOption() throws {
+        let result = try XCTUnwrap(parse("https://example.com/a.iso\n  checksum-file=https://example.com/SHA256SUMS\n"))
+        XCTAssertEqual(result.entries.first?.options.checksumFile, "https://example.com/SHA256SUMS")
+    }
+
     func testCommentsAndBlankLinesAreSkippedAndKeepOptionsWithTheirURL() throws {
         let text = """
             # a comment
@@ -170,7 +175,7 @@ final class QueueInputFileTests: XCTestCase {
         XCTAssertThrowsError(try InputFile.parse(text)) {
             XCTAssertEqual(
                 "\($0)",
-                "line 3: unknown option \"max-connection-per-server\" (known: out, dir, checksum, connections, split, header)"
+                "line 3: unknown option \"max-connection-per-server\" (known: out, dir, checksum, checksum-file, connections, split, header)"
             )
         }
     }

@@ -21,6 +21,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let connectionID: Int
     private var context: ChannelHandlerContext?
     private var requestHead: HTTPRequestHead?
+    /// The body of the request being read (web hook tests read what was POSTed).
+    private var requestBody: [UInt8] = []
     /// Responses waiting for the one in progress (pipelined requests).
     private var queue: [ResponsePlan] = []
     private var transfer: Transfer?
@@ -61,8 +63,9 @@ final class ConnectionHandler: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             requestHead = head
-        case .body:
-            break
+            requestBody = []
+        case .body(let buffer):
+            requestBody.append(contentsOf: buffer.readableBytesView)
         case .end:
             guard let head = requestHead else { return }
             requestHead = nil
@@ -72,7 +75,10 @@ final class ConnectionHandler: ChannelInboundHandler {
                 headers: head.headers.map { (name: $0.name, value: $0.value) },
                 connectionID: connectionID
             )
-            let response = core.respond(to: request)
+            var withBody = request
+            withBody.body = requestBody
+            requestBody = []
+            let response = core.respond(to: withBody)
             queue.append(ResponsePlan(response, isHeadRequest: head.method == .HEAD, requestKeepAlive: head.isKeepAlive))
             if transfer == nil && timer == nil { startNext() }
         }

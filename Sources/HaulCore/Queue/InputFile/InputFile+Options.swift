@@ -1,6 +1,6 @@
 /// The option keys an input file understands, and how each value is checked.
 enum InputFileOption: Hashable {
-    case out, dir, checksum, connections, header
+    case out, dir, checksum, checksumFile, connections, header
 
     /// The option for `key`; aria2c's `split` means `connections`. Keys are case-sensitive, as in aria2c.
     init?(key: String) {
@@ -8,6 +8,7 @@ enum InputFileOption: Hashable {
         case "out": self = .out
         case "dir": self = .dir
         case "checksum": self = .checksum
+        case "checksum-file": self = .checksumFile
         case "connections", "split": self = .connections
         case "header": self = .header
         default: return nil
@@ -29,6 +30,8 @@ enum InputFileOption: Hashable {
         case .checksum:
             guard Self.isChecksum(value) else { return .badChecksum(String(value)) }
             options.checksum = String(value)
+        case .checksumFile:
+            options.checksumFile = String(value)
         case .connections:
             guard let number = HTTPNumber.parseNonNegative(value), number >= 1, let count = Int(exactly: number) else {
                 return .badNumber(key: key, value: String(value))

@@ -30,6 +30,9 @@ public struct DownloadOptions: Sendable, Equatable {
     /// Only the shape is checked here (a name of letters, digits and `-`, then hex digits); whether the algorithm
     /// is supported and the digest has its length is for the code that hashes.
     public var checksum: String?
+    /// `checksum-file=`: a checksum list's path or http(s) URL, as written; the entry for this download's file
+    /// name is looked up in it before the download starts.
+    public var checksumFile: String?
     /// `connections=` (aria2c: `split=`): connections wanted for this download, 1 or more; the scheduler may
     /// grant fewer.
     public var connections: Int?
@@ -42,12 +45,14 @@ public struct DownloadOptions: Sendable, Equatable {
         dir: String? = nil,
         checksum: String? = nil,
         connections: Int? = nil,
-        headers: [HeaderField] = []
+        headers: [HeaderField] = [],
+        checksumFile: String? = nil
     ) {
         self.out = out
         self.dir = dir
         self.checksum = checksum
         self.connections = connections
         self.headers = headers
+        self.checksumFile = checksumFile
     }
 }

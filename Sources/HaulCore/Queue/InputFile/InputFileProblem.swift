@@ -38,7 +38,7 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
             case .notKeyValue(let text):
                 return "expected an indented key=value option, got \"\(text)\" (a URL must start at the beginning of its line)"
             case .unknownOption(let key):
-                return "unknown option \"\(key)\" (known: out, dir, checksum, connections, split, header)"
+                return "unknown option \"\(key)\" (known: out, dir, checksum, checksum-file, connections, split, header)"
             case .missingValue(let key): return "option \"\(key)\" has no value"
             case .badNumber(let key, let value): return "option \"\(key)\" needs a whole number of at least 1, got \"\(value)\""
             case .badChecksum(let value): return "checksum \"\(value)\" is not ALGORITHM=HEX (e.g. sha-256=...)"

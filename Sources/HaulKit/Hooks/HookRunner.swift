@@ -1,0 +1,180 @@
+import AsyncHTTPClient
+import Foundation
+import HaulCore
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+
+/// Runs hook programs and sends web hooks, never holding up a download: every call starts its own task and
+/// returns at once. A hook that fails, times out or cannot be started is reported through `log` and changes
+/// nothing about its download. ``finish()`` waits for the hooks still running (each bounded by its timeout).
+public final class HookRunner: Sendable {
+    public let configuration: HookConfiguration
+    private let log: @Sendable (String) -> Void
+    private let running = RunningHooks()
+
+    /// - Parameters:
+    ///   - configuration: the hooks.
+    ///   - log: where failures are told (a line without a trailing newline). Hook output itself goes to standard
+    ///     error, not standard output, which may carry `haul`'s JSON progress.
+    public init(configuration: HookConfiguration, log: @escaping @Sendable (String) -> Void) {
+        self.configuration = configuration
+        self.log = log
+    }
+
+    /// Starts the hooks for one event.
+    public func fire(_ facts: HookFacts) {
+        if let command = configuration.commands[facts.event] {
+            let timeout = configuration.timeoutSeconds
+            let log = self.log
+            running.add(Task.detached { await HookProcess.run(command, facts: facts, timeout: timeout, log: log) })
+        }
+        if let webhook = configuration.webhook {
+            let retry = configuration.webhookRetry
+            let log = self.log
+            running.add(Task.detached { await Webhook.post(facts, to: webhook, retry: retry, log: log) })
+        }
+    }
+
+    /// Waits until every hook started so far has ended.
+    public func finish() async {
+        for task in running.take() { await task.value }
+    }
+}
+
+/// The tasks of hooks still running.
+private final class RunningHooks: Sendable {
+    private let tasks = NIOLockedValueBox<[Task<Void, Never>]>([])
+    func add(_ task: Task<Void, Never>) { tasks.withLockedValue { $0.append(task) } }
+    func take() -> [Task<Void, Never>] { tasks.withLockedValue { let all = $0; $0 = []; return all } }
+}
+
+/// One hook program run.
+enum HookProcess {
+    /// Runs `command` with aria2's arguments and the facts in its environment, stopping it after `timeout` seconds.
+    /// Waits without holding a thread: the end of the process resumes a continuation.
+    static func run(_ command: String, facts: HookFacts, timeout: Double, log: @Sendable (String) -> Void) async {
+        let name = "--\(facts.event.optionName) \(command)"
+        guard let executable = resolve(command) else {
+            log("hook \(name): no such program")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = facts.arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(facts.environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.standardError
+        process.standardError = FileHandle.standardError
+        let ended = ProcessEnd()
+        process.terminationHandler = { _ in ended.signal() }
+        do {
+            try process.run()
+        } catch {
+            log("hook \(name) could not be started: \(error.localizedDescription)")
+            return
+        }
+        let timedOut = NIOLockedValueBox(false)
+        let pid = process.processIdentifier
+        let timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            timedOut.withLockedValue { $0 = true }
+            kill(pid, SIGTERM)
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            kill(pid, SIGKILL)
+        }
+        await ended.wait()
+        timer.cancel()
+        if timedOut.withLockedValue({ $0 }) {
+            log("hook \(name) was stopped after \(Int(timeout)) s")
+        } else if process.terminationReason == .uncaughtSignal {
+            log("hook \(name) was killed by signal \(process.terminationStatus)")
+        } else if process.terminationStatus != 0 {
+            log("hook \(name) exited with status \(process.terminationStatus)")
+        }
+    }
+
+    /// A path (with a `/`) as given; a bare name searched in `PATH`, as `execvp` does.
+    static func resolve(_ command: String) -> String? {
+        if command.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: command) ? command : nil
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(command)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// A one-shot signal that a process ended, awaited without blocking a thread.
+private final class ProcessEnd: Sendable {
+    private enum State { case waiting(CheckedContinuation<Void, Never>?), ended }
+    private let state = NIOLockedValueBox(State.waiting(nil))
+
+    func signal() {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLockedValue { state in
+            var continuation: CheckedContinuation<Void, Never>?
+            if case .waiting(let waiting) = state { continuation = waiting }
+            state = .ended
+            return continuation
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended: Bool = state.withLockedValue {
+                if case .ended = $0 { return true }
+                $0 = .waiting(continuation)
+                return false
+            }
+            if ended { continuation.resume() }
+        }
+    }
+}
+
+/// One web hook delivery.
+enum Webhook {
+    /// POSTs `facts` as JSON, trying again as `retry` says.
+    static func post(_ facts: HookFacts, to url: URL, retry: WebhookRetry, log: @Sendable (String) -> Void) async {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let body = try? encoder.encode(facts) else { return }
+        var attempt = 1
+        while true {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.headers.add(name: "User-Agent", value: "haul")
+            request.body = .bytes(ByteBuffer(bytes: body))
+            var status: Int?
+            var failure = ""
+            do {
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+                status = Int(response.status.code)
+                _ = try? await response.body.collect(upTo: 64 << 10)
+                failure = "HTTP \(response.status.code)"
+            } catch {
+                failure = "\(error)"
+            }
+            guard let delay = retry.delay(after: attempt, status: status) else {
+                if let status, (200..<300).contains(status) { return }
+                log("web hook \(safe(url)) for \(facts.event.rawValue) failed after \(attempt) attempt\(attempt == 1 ? "" : "s"): \(failure)")
+                return
+            }
+            attempt += 1
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+    }
+
+    /// The URL without its query or credentials, for logs (a chat endpoint's token is often in the path's query).
+    static func safe(_ url: URL) -> String {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.user = nil
+        components?.password = nil
+        components?.query = nil
+        return components?.string ?? "(web hook)"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// `--checksum-file PATH|URL` and `checksum-file=` in `-i` lists: the digest for each download is taken from the
+/// list a site publishes beside its files, before any download starts, so that a list without an entry for the
+/// file stops the run before a byte of the file is fetched (exit 2, like any other command that cannot be carried
+/// out as given; 8 stays "the bytes did not match").
+///
+/// Each list is read once per run however many downloads use it. A URL is fetched into memory with
+/// ``HaulClient/fetch(_:maximumBytes:headers:)`` (redirects and retries apply), capped at ``maximumBytes``: real lists
+/// are a few KiB (Debian's largest is under 10 KiB), so a bigger answer is the wrong URL.
+struct ChecksumFiles {
+    /// The largest list read, from a file or a URL.
+    static let maximumBytes = 1 << 20
+
+    private let client: HaulClient
+    private var lists: [String: ChecksumList] = [:]
+
+    init(client: HaulClient) {
+        self.client = client
+    }
+
+    /// The `ALGORITHM=HEX` for `request` from the list at `source`.
+    ///
+    /// The entry is looked up by the name the file is saved as (the last component of `request.destination`: the
+    /// `-o`/`out=` name, else the URL's), with the rule of ``ChecksumList/entry(for:)``.
+    /// - Throws: `HaulError(.usage)` when the list cannot be read or has no (single) entry; the fetch's own error
+    ///   (network, HTTP) for a URL that cannot be fetched.
+    mutating func checksum(for request: DownloadRequest, source: String) async throws -> String {
+        let list = try await self.list(at: source, headers: Self.sameOrigin(source, request.url) ? request.headers : [])
+        let fileName = (request.destination as NSString).lastPathComponent
+        do {
+            return try list.entry(for: fileName).checksum
+        } catch {
+            throw HaulError(.usage, "checksum file \(source): \(error)")
+        }
+    }
+
+    private mutating func list(at source: String, headers: [DownloadRequest.Header]) async throws -> ChecksumList {
+        if let known = lists[source] { return known }
+        let data: Data
+        let listName: String
+        if let url = Self.httpURL(source) {
+            data = try await client.fetch(url, maximumBytes: Self.maximumBytes, headers: headers)
+            listName = url.lastPathComponent
+        } else {
+            data = try Self.readFile(source)
+            listName = (source as NSString).lastPathComponent
+        }
+        let list: ChecksumList
+        do {
+            list = try ChecksumList.parse(String(decoding: data, as: UTF8.self), listName: listName)
+        } catch {
+            throw HaulError(.usage, "checksum file \(source): \(error)")
+        }
+        lists[source] = list
+        return list
+    }
+
+    /// `source` as an http(s) URL, or `nil` for a path. Other schemes are refused rather than read as a path.
+    static func httpURL(_ source: String) -> URL? {
+        let lower = source.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
+        return URL(string: source)
+    }
+
+    /// Whether `source` names a path or an http(s) URL; what `validate()` checks before anything runs.
+    static func problem(with source: String) -> String? {
+        if source.isEmpty { return "--checksum-file needs a path or an http(s) URL" }
+        if source.contains("://") {
+            guard let url = httpURL(source), url.host?.isEmpty == false else {
+                return "--checksum-file '\(source)' is neither a path nor an http or https URL"
+            }
+        }
+        return nil
+    }
+
+    /// Credentials given for the download (`-H Authorization: ...`) go with the list's request only to the same
+    /// scheme, host and port: a list on another site never sees them.
+    private static func sameOrigin(_ source: String, _ url: URL) -> Bool {
+        guard let list = httpURL(source) else { return false }
+        return list.scheme?.lowercased() == url.scheme?.lowercased() && list.host?.lowercased() == url.host?.lowercased()
+            && list.port == url.port
+    }
+
+    private static func readFile(_ path: String) throws -> Data {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int, size > maximumBytes {
+            throw HaulError(.usage, "checksum file \(path) is \(size) bytes, more than the \(maximumBytes) a checksum list may have")
+        }
+        guard attributes?[.type] as? FileAttributeType != .typeDirectory, let data = FileManager.default.contents(atPath: path) else {
+            throw HaulError(.usage, "cannot read the checksum file \(path)")
+        }
+        return data
+    }
+}

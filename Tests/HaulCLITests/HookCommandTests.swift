@@ -1,0 +1,168 @@
+import Crypto
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// `--on-download-*` hooks and `--on-download-webhook`, run by the built `haul` against the test server, with small
+/// shell scripts as hooks.
+final class HookCommandTests: XCTestCase {
+    private let content = deterministicBytes(count: 200_000, seed: 5)
+    private var digest: String { SHA256.hash(data: content).map { String(format: "%02x", $0) }.joined() }
+
+    /// A hook that writes its arguments and HAUL_* variables to `<event>.<n>.txt` beside itself, then exits `status`.
+    private func recordingHook(in dir: TemporaryDirectory, name: String = "hook.sh", status: Int = 0) throws -> String {
+        let script = """
+            #!/bin/sh
+            out="$(dirname "$0")/$HAUL_EVENT.$$.txt"
+            { echo "args=$*"; env | grep '^HAUL_' | sort; } > "$out"
+            exit \(status)
+
+            """
+        let path = dir.file(name).path
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// The records the hooks wrote, by event: one text per call.
+    private func calls(in dir: TemporaryDirectory) throws -> [String: [String]] {
+        var calls: [String: [String]] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.url.path) where name.hasSuffix(".txt") {
+            let event = String(name.prefix { $0 != "." })
+            calls[event, default: []].append(try String(contentsOf: dir.file(name), encoding: .utf8))
+        }
+        return calls
+    }
+
+    func testStartAndCompleteHooksGetAria2ArgumentsAndTheFacts() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let hook = try recordingHook(in: dir)
+                let result = try HaulProcess.run(
+                    ["--on-download-start", hook, "--on-download-complete", hook, "--on-download-error", hook,
+                     "--checksum", "sha256=\(digest)", "--state-dir", dir.file("s").path, server.url("/f.bin")],
+                    in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let calls = try calls(in: dir)
+                XCTAssertEqual(calls["start"]?.count, 1, "\(calls)")
+                XCTAssertEqual(calls["error"], nil)
+                let complete = try XCTUnwrap(calls["complete"]?.first, "\(calls)")
+                XCTAssertEqual(calls["complete"]?.count, 1)
+                let path = dir.file("f.bin").path
+                XCTAssertTrue(complete.contains("args=0000000000000001 1 \(path)\n"), complete)
+                XCTAssertTrue(complete.contains("HAUL_URL=\(server.url("/f.bin"))\n"), complete)
+                XCTAssertTrue(complete.contains("HAUL_SIZE=\(content.count)\n"), complete)
+                XCTAssertTrue(complete.contains("HAUL_CHECKSUM=sha256=\(digest)\n"), complete)
+                XCTAssertFalse(complete.contains("HAUL_ERROR"), complete)
+            }
+        }
+    }
+
+    func testErrorHookGetsTheErrorAndExitCodeAndAFailingHookFailsNothing() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let hook = try recordingHook(in: dir, status: 3)
+                let failed = try HaulProcess.run(
+                    ["--on-download-error", hook, "--state-dir", dir.file("s").path, server.url("/missing.bin")], in: dir.url)
+                XCTAssertEqual(failed.status, 4, "the download's own exit code: \(failed.stderr)")
+                let error = try XCTUnwrap(calls(in: dir)["error"]?.first)
+                XCTAssertTrue(error.contains("HAUL_ERROR=") && error.contains("404"), error)
+                XCTAssertTrue(error.contains("HAUL_EXIT_CODE=4\n"), error)
+                XCTAssertTrue(failed.stderr.contains("exited with status 3"), "a failing hook is logged: \(failed.stderr)")
+
+                let ok = try HaulProcess.run(
+                    ["--on-download-complete", hook, "--state-dir", dir.file("s").path, server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(ok.status, 0, "a hook that exits 3 does not fail its download: \(ok.stderr)")
+                XCTAssertTrue(ok.stderr.contains("--on-download-complete \(hook) exited with status 3"), ok.stderr)
+                XCTAssertTrue(contents(dir.file("f.bin")) == content)
+            }
+        }
+    }
+
+    func testStopStandsInForCompleteAndAMissingProgramIsLogged() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let hook = try recordingHook(in: dir)
+                let result = try HaulProcess.run(
+                    ["--on-download-stop", hook, "--on-download-start", dir.file("absent.sh").path,
+                     "--state-dir", dir.file("s").path, server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(try calls(in: dir)["stop"]?.count, 1)
+                XCTAssertTrue(result.stderr.contains("absent.sh: no such program"), result.stderr)
+            }
+        }
+    }
+
+    func testAHookThatHangsIsStoppedAtItsTimeout() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let path = dir.file("hang.sh").path
+                try Data("#!/bin/sh\nexec sleep 30\n".utf8).write(to: URL(fileURLWithPath: path))
+                chmod(path, 0o755)
+                let started = Date()
+                let result = try HaulProcess.run(
+                    ["--on-download-complete", path, "--hook-timeout", "1", "--state-dir", dir.file("s").path, server.url("/f.bin")],
+                    in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(result.stderr.contains("was stopped after 1 s"), result.stderr)
+                XCTAssertLessThan(Date().timeIntervalSince(started), 20, "haul did not wait for the 30 s sleep")
+                XCTAssertTrue(contents(dir.file("f.bin")) == content)
+            }
+        }
+    }
+
+    func testWebhookIsPostedAsJSONAndRetried() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                // The receiver is down for the first POST of each event, then accepts.
+                let seen = LockedCounter()
+                server.route("/hook") { request in
+                    seen.increment(String(decoding: request.body, as: UTF8.self).contains("\"event\":\"start\"") ? "start" : "other") == 1
+                        ? .text(503, "busy") : .text(204, "")
+                }
+                let result = try HaulProcess.run(
+                    ["--on-download-webhook", server.url("/hook"), "--state-dir", dir.file("s").path, server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let posts = server.requests(for: "/hook")
+                XCTAssertTrue(posts.allSatisfy { $0.method == "POST" && $0.header("Content-Type") == "application/json" })
+                let bodies = posts.map { String(decoding: $0.body, as: UTF8.self) }
+                XCTAssertEqual(bodies.filter { $0.contains("\"event\":\"start\"") }.count, 2, "\(bodies)")
+                XCTAssertEqual(bodies.filter { $0.contains("\"event\":\"complete\"") }.count, 2, "\(bodies)")
+                let complete = try XCTUnwrap(bodies.last { $0.contains("\"event\":\"complete\"") })
+                let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(complete.utf8)) as? [String: Any])
+                XCTAssertEqual(json["gid"] as? String, "0000000000000001")
+                XCTAssertEqual(json["path"] as? String, dir.file("f.bin").path)
+                XCTAssertEqual(json["size"] as? Int, content.count)
+                XCTAssertEqual(json["url"] as? String, server.url("/f.bin"))
+            }
+        }
+    }
+
+    func testBadHookOptionsAreUsageErrors() throws {
+        try withTemporaryDirectorySync { dir in
+            for arguments in [["--on-download-webhook", "ftp://x/"], ["--hook-timeout", "0"], ["--on-download-stop", ""]] {
+                let result = try HaulProcess.run(arguments + ["http://127.0.0.1:9/x"], in: dir.url)
+                XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            }
+        }
+    }
+}
+
+/// Counts calls per key across the test server's threads.
+private final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    /// Adds one to `key` and returns its new count.
+    func increment(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[key, default: 0] += 1
+        return counts[key]!
+    }
+}
