@@ -294,7 +294,7 @@ struct RemoveCommand: AsyncParsableCommand {
     @Argument(help: "Download ids (see 'haul list').")
     var ids: [Int64]
 
-    @Flag(name: .customLong("delete-file"), help: "Also delete the downloaded file of a completed download.")
+    @Flag(name: .customLong("delete-file"), help: "Also delete the downloaded file of a completed download. A paused, failed or queued one always loses its partial file (without its record it could not be resumed safely), and only that file: a file at its final name is not its own.")
     var deleteFile = false
 
     @OptionGroup var state: StateOptions
