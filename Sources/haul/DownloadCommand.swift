@@ -70,6 +70,8 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Hooks") var hookOptions: HookOptions
 
+    @OptionGroup(title: "Cookies and referer") var cookieOptions: CookieOptions
+
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
 
@@ -177,7 +179,11 @@ struct DownloadCommand: AsyncParsableCommand {
                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             )
         }
+        let loadedCookies = try cookieOptions.loadedCookies()
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
+        for index in requests.indices {
+            requests[index].headers = cookieOptions.headers(for: requests[index].url, loaded: loadedCookies, adding: requests[index].headers)
+        }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
         if let inputFile {
@@ -208,6 +214,7 @@ struct DownloadCommand: AsyncParsableCommand {
                     checksumSources[requests.count] = checksumFile
                 }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
+                request.headers = cookieOptions.headers(for: request.url, loaded: loadedCookies, adding: request.headers)
                 let parent = (request.destination as NSString).deletingLastPathComponent
                 do {
                     try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
