@@ -191,6 +191,8 @@ struct ResumeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Transfer options (as for 'haul get')") var transfer: TransferOptions
 
+    @OptionGroup(title: "Hooks (as for 'haul get')") var hookOptions: HookOptions
+
     func validate() throws {
         if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }
     }
@@ -227,7 +229,7 @@ struct ResumeCommand: AsyncParsableCommand {
         // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
         let session = DownloadSession(
             client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: 32),
-            globalRate: queueOptions.globalRate
+            globalRate: queueOptions.globalRate, hooks: hookOptions.runner()
         )
         let code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
         await client.shutdown()

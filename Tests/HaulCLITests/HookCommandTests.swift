@@ -166,3 +166,35 @@ private final class LockedCounter: @unchecked Sendable {
         return counts[key]!
     }
 }
+
+/// `haul resume` with hooks: a restored download fires nothing for the state it was stored in.
+final class HookResumeTests: XCTestCase {
+    func testRestoredDownloadsFireNothingForTheirStoredState() async throws {
+        let content = deterministicBytes(count: 2 << 20, seed: 6)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let throttle = Switch(on: true)
+                server.serve("/done.bin", FileResource(content: Array(content.prefix(1000))))
+                server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: throttle)
+                let state = dir.file("s").path
+                XCTAssertEqual(try HaulProcess.run([server.url("/done.bin"), "--state-dir", state, "-q"], in: dir.url).status, 0)
+                let running = try HaulProcess([server.url("/big.bin"), "-x", "1", "--state-dir", state, "-q"], in: dir.url)
+                XCTAssertTrue(waitUntil(timeout: 20) { FileManager.default.fileExists(atPath: dir.file("big.bin.part").path) })
+                XCTAssertEqual(try HaulProcess.run(["pause", "2", "--state-dir", state], in: dir.url).status, 0)
+                XCTAssertEqual(running.finish(timeout: 20).status, 130)
+                throttle.isOn = false
+
+                let script = "#!/bin/sh\ntouch \"$(dirname \"$0\")/$HAUL_EVENT-$1.txt\"\n"
+                let hook = dir.file("hook.sh").path
+                try Data(script.utf8).write(to: URL(fileURLWithPath: hook))
+                chmod(hook, 0o755)
+                let resumed = try HaulProcess.run(
+                    ["resume", "1", "2", "--state-dir", state, "-q", "--on-download-complete", hook, "--on-download-pause", hook],
+                    in: dir.url)
+                XCTAssertEqual(resumed.status, 0, resumed.stderr)
+                let fired = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".txt") }.sorted()
+                XCTAssertEqual(fired, ["complete-0000000000000002.txt"], "the download completed earlier and the paused one's pause fire nothing")
+            }
+        }
+    }
+}
