@@ -115,7 +115,7 @@ let package = Package(
             ]),
         // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
         .testTarget(name: "HaulCLITests", dependencies: [
-                "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
+                "haul", "HaulTestSupport", "HaulKit", "HaulCore", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
         // The DocC article's and the README's library examples, compiled with `import HaulKit` alone and checked
