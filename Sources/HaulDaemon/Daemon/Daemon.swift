@@ -71,10 +71,9 @@ public final class Daemon: Sendable {
                     (try? DirectoryPolicy.normalised(path, base: FileManager.default.currentDirectoryPath)) ?? path
                 )
             }
-        let client = try HaulClient(configuration: HaulConfiguration(
-            stateDirectory: configuration.stateDirectory,
-            extraTrustedCertificates: configuration.extraTrustedCertificates
-        ))
+        var clientConfiguration = configuration.client
+        clientConfiguration.stateDirectory = configuration.stateDirectory
+        let client = try HaulClient(configuration: clientConfiguration)
         let limits = QueueLimits(
             maxConcurrent: configuration.maxConcurrent,
             maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit

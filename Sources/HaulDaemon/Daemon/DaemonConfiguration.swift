@@ -1,4 +1,5 @@
 import Foundation
+import HaulKit
 
 /// How `haul daemon` runs: where it listens, who may call it, where files may go, the queue's limits.
 public struct DaemonConfiguration: Sendable {
@@ -27,8 +28,9 @@ public struct DaemonConfiguration: Sendable {
     public var maxOverallRate: Int64?
     /// `--limit-rate`: each new download's own limit.
     public var limitRate: Int64?
-    /// `--cacert`.
-    public var extraTrustedCertificates: String?
+    /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same
+    /// transfer options as `haul get`); its state directory is replaced by `stateDirectory`.
+    public var client = HaulConfiguration()
     public var limits = ServerLimits()
     /// How long an unauthorized call waits for its answer.
     public var unauthorizedDelay: Duration = .milliseconds(500)
