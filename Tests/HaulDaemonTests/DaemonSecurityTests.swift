@@ -118,11 +118,15 @@ final class DaemonSecurityTests: XCTestCase {
         let batch = JSONValue.array(Array(repeating: call, count: 4))
         XCTAssertEqual(try RawClient.request(port: fixture.port, body: batch.data).json?["error"]?["code"], -32600)
         XCTAssertEqual(try RawClient.request(port: fixture.port, body: Data("{oops".utf8)).json?["error"]?["code"], -32700)
-        // A flood of bad calls (each waiting out its delay) does not stop a good one. Threads, not tasks: the
-        // clients block on their sockets.
+        // A flood of bad calls (each waiting out its delay) does not stop a good one. Threads of their own, not
+        // tasks or Dispatch's pool (which Swift's executor runs on here): the clients block on their sockets.
         let flood = DispatchGroup()
         for _ in 0..<20 {
-            DispatchQueue.global().async(group: flood) { _ = try? fixture.answer("aria2.tellActive", token: "wrong") }
+            flood.enter()
+            Thread.detachNewThread {
+                _ = try? fixture.answer("aria2.tellActive", token: "wrong")
+                flood.leave()
+            }
         }
         let started = ContinuousClock.now
         XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
