@@ -108,6 +108,7 @@ public final class Daemon: Sendable {
                 endpoint: endpoint,
                 hosts: HostPolicy(listenAddress: configuration.listenAddress, allowedHosts: configuration.allowedHosts),
                 allowedOrigins: configuration.allowedOrigins,
+                extensionsWithSecret: configuration.extensionsWithSecret,
                 limits: configuration.limits
             )
         } catch {
