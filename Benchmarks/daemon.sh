@@ -4,7 +4,7 @@
 #   1. answer time of tellActive + tellWaiting(0, 1000) with 1,000 downloads in the queue (median of 30 pairs);
 #   2. idle CPU of the daemon over IDLE_SECONDS, with an empty queue and with the 1,000 paused downloads;
 #   3. a 1 GiB download at full speed from a local nginx, with 0 and with 50 WebSocket clients receiving
-#      notifications (RUNS each, medians): the speed must not drop more than 5 %.
+#      notifications and progress pushes (RUNS each, medians): the speed must not drop more than 5 %.
 #
 # Usage: Benchmarks/daemon.sh [--runs N] [--idle-seconds S]
 # Needs: nginx, curl, python3 with aria2p's websocket-client (the .build-venv that .ci/run makes), a built haul
@@ -138,10 +138,12 @@ for download in call("aria2.tellWaiting", 0, 2000):
 call("aria2.purgeDownloadResult")
 
 class Listener(threading.Thread):
-    """One WebSocket client counting the notifications it receives."""
+    """One WebSocket client counting the notifications it receives: aria2's, and Haul's progress pushes it
+    subscribes to (as the web page does), about ten a second while the download runs."""
     def __init__(self):
         super().__init__(daemon=True)
         self.socket = websocket.create_connection("ws://127.0.0.1:%d/jsonrpc" % port, timeout=60)
+        self.socket.send(json.dumps({"jsonrpc": "2.0", "id": "s", "method": "haul.subscribeProgress", "params": [token]}))
         self.received = 0
         self.stop = False
     def run(self):
