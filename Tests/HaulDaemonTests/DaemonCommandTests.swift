@@ -87,4 +87,22 @@ final class DaemonCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: downloads + "/second.bin.part"), "the running download keeps its bytes")
         try await server.shutdown()
     }
+
+    func testHaulAddRefusesBadInputWithUsageErrorsAndAddsPausedOnRequest() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.file("state").path
+        let bad = try DaemonProcess(["add", "ftp://example.org/x", "--state-dir", state])
+        XCTAssertEqual(bad.waitForExit(30), 2, bad.output)
+        XCTAssertTrue(bad.output.contains("is not an http or https URL"), bad.output)
+        let two = try DaemonProcess(["add", "http://127.0.0.1:9/a", "http://127.0.0.1:9/b", "-o", "x", "--state-dir", state])
+        XCTAssertEqual(two.waitForExit(30), 2, two.output)
+
+        let paused = try DaemonProcess(["add", "http://127.0.0.1:9/a.iso", "--paused", "--state-dir", state, "-d", directory.file("d").path])
+        XCTAssertEqual(paused.waitForExit(30), 0, paused.output)
+        XCTAssertTrue(paused.output.hasPrefix("added paused 1 (gid 0000000000000001) "), paused.output)
+        let list = try DaemonProcess(["list", "--state-dir", state])
+        XCTAssertEqual(list.waitForExit(30), 0, list.output)
+        XCTAssertTrue(list.output.contains("paused"), list.output)
+    }
 }
