@@ -118,11 +118,16 @@ PY
 
 echo "idle CPU, 1,000 paused downloads: $(idle_cpu)"
 
-"$PYTHON" - "$RPC_PORT" "$SECRET" "$BASE" "$RUNS" "$WORK/downloads" <<'PY'
-import json, os, statistics, sys, threading, time, urllib.request
-import websocket
+"$PYTHON" - "$RPC_PORT" "$SECRET" "$BASE" "$RUNS" "$WORK/downloads" "$DAEMON_PID" <<'PY'
+import json, os, statistics, subprocess, sys, threading, time, urllib.request
 
 port, secret, base, runs, downloads = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+daemon_pid = sys.argv[6]
+
+def daemon_cpu():
+    """The daemon's user + system CPU seconds so far (its own work, whatever else the machine runs)."""
+    fields = open("/proc/%s/stat" % daemon_pid).read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 url = "http://127.0.0.1:%d/jsonrpc" % port
 token = "token:" + secret
 
@@ -137,52 +142,70 @@ for download in call("aria2.tellWaiting", 0, 2000):
     call("aria2.forceRemove", download["gid"])
 call("aria2.purgeDownloadResult")
 
-class Listener(threading.Thread):
-    """One WebSocket client counting the notifications it receives: aria2's, and Haul's progress pushes it
-    subscribes to (as the web page does), about ten a second while the download runs."""
-    def __init__(self):
-        super().__init__(daemon=True)
-        self.socket = websocket.create_connection("ws://127.0.0.1:%d/jsonrpc" % port, timeout=60)
-        self.socket.send(json.dumps({"jsonrpc": "2.0", "id": "s", "method": "haul.subscribeProgress", "params": [token]}))
-        self.received = 0
-        self.stop = False
-    def run(self):
-        while not self.stop:
-            try:
-                message = self.socket.recv()
-            except Exception:
-                return
-            if message:
-                self.received += 1
+LISTENERS = r"""
+import json, sys, threading, websocket
+port, token, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+received = [0] * count
+def listen(index):
+    socket = websocket.create_connection("ws://127.0.0.1:%d/jsonrpc" % port, timeout=120)
+    socket.send(json.dumps({"jsonrpc": "2.0", "id": "s", "method": "haul.subscribeProgress", "params": [token]}))
+    ready.release()
+    while True:
+        try:
+            if socket.recv():
+                received[index] += 1
+        except Exception:
+            return
+ready = threading.Semaphore(0)
+for index in range(count):
+    threading.Thread(target=listen, args=(index,), daemon=True).start()
+for _ in range(count):
+    ready.acquire()
+print("ready", flush=True)
+sys.stdin.readline()
+print(min(received), max(received), flush=True)
+"""
 
 def one_download(index, clients):
-    listeners = [Listener() for _ in range(clients)]
-    for listener in listeners:
-        listener.start()
+    """Times one 1 GiB download; the WebSocket clients (each subscribed to progress pushes, as the web page is)
+    run in a process of their own so that their threads do not slow this one's polling."""
+    listeners = None
+    if clients:
+        listeners = subprocess.Popen([sys.executable, "-c", LISTENERS, str(port), token, str(clients)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert listeners.stdout.readline().strip() == "ready"
+    name = "big%d-%d.bin" % (clients, index)
     began = time.perf_counter()
-    gid = call("aria2.addUri", [base + "/1g.bin"], {"out": "big%d-%d.bin" % (clients, index), "split": "8"})
+    cpu_before = daemon_cpu()
+    gid = call("aria2.addUri", [base + "/1g.bin"], {"out": name, "split": "8"})
     while call("aria2.tellStatus", gid, ["status"])["status"] not in ("complete", "error"):
-        time.sleep(0.02)
+        time.sleep(0.01)
     seconds = time.perf_counter() - began
-    time.sleep(0.3)
-    for listener in listeners:
-        listener.stop = True
-        listener.socket.close()
-    got = [l.received for l in listeners]
+    cpu = daemon_cpu() - cpu_before
+    got = []
+    if listeners:
+        time.sleep(0.3)
+        out, _ = listeners.communicate("\n", timeout=60)
+        got = [int(x) for x in out.split()]
     call("aria2.removeDownloadResult", gid)
-    os.remove(os.path.join(downloads, "big%d-%d.bin" % (clients, index)))
-    return seconds, got
+    os.remove(os.path.join(downloads, name))
+    return seconds, cpu, got
 
-results = {}
-for clients in (0, 50):
-    runs_seen = []
-    for index in range(runs):
-        seconds, got = one_download(index, clients)
-        runs_seen.append(seconds)
-        extra = (", notifications per client: min %d max %d" % (min(got), max(got))) if got else ""
-        print("  1 GiB with %2d WebSocket clients: %.2f s (%.0f MiB/s)%s" % (clients, seconds, 1024 / seconds, extra), flush=True)
-    results[clients] = statistics.median(runs_seen)
-drop = (results[50] - results[0]) / results[0] * 100
+results = {0: [], 50: []}
+cpus = {0: [], 50: []}
+for index in range(runs):
+    for clients in (0, 50):  # interleaved, so that a change in the machine's load hits both alike
+        seconds, cpu, got = one_download(index, clients)
+        results[clients].append(seconds)
+        cpus[clients].append(cpu)
+        extra = (", notifications per client: min %d max %d" % (got[0], got[1])) if got else ""
+        print("  1 GiB with %2d WebSocket clients: %.2f s (%.0f MiB/s), daemon CPU %.2f s%s"
+              % (clients, seconds, 1024 / seconds, cpu, extra), flush=True)
+base_time, loaded_time = statistics.median(results[0]), statistics.median(results[50])
+drop = (loaded_time - base_time) / base_time * 100
 print("1 GiB download, median of %d: %.2f s without clients, %.2f s with 50 WebSocket clients: %+.1f %% time (limit +5 %%)"
-      % (runs, results[0], results[50], drop), flush=True)
+      % (runs, base_time, loaded_time, drop), flush=True)
+print("daemon CPU for the download, median: %.2f s without clients, %.2f s with 50 (%+.1f %%)"
+      % (statistics.median(cpus[0]), statistics.median(cpus[50]),
+         (statistics.median(cpus[50]) - statistics.median(cpus[0])) / statistics.median(cpus[0]) * 100), flush=True)
 PY
