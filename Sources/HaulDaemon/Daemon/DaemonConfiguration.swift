@@ -18,6 +18,9 @@ public struct DaemonConfiguration: Sendable {
     public var allowedHosts: [String] = []
     /// `--rpc-allow-origin`: browser origins allowed besides the daemon's own.
     public var allowedOrigins: [String] = []
+    /// Let browser extensions (`chrome-extension://`, `moz-extension://`) call with the secret (`OriginPolicy`); off
+    /// until the extensions exist.
+    public var extensionsWithSecret = false
     /// `-j`.
     public var maxConcurrent: Int = 5
     /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32).
@@ -49,7 +52,7 @@ public struct DaemonConfiguration: Sendable {
     /// The refusals that stop the daemon before it listens.
     public func validate() throws(DaemonError) {
         if !Self.isLoopback(listenAddress) && secretFile == nil {
-            throw DaemonError("--rpc-listen-address \(listenAddress) is not loopback: give --rpc-secret-file FILE as well (anyone who can reach the port could otherwise try the generated secret's file... or guess; a deliberate secret is required off this machine)")
+            throw DaemonError("--rpc-listen-address \(listenAddress) is not loopback: give --rpc-secret-file FILE as well (a daemon reachable from other machines needs a secret chosen on purpose)")
         }
         if !(0...65535).contains(port) { throw DaemonError("--rpc-listen-port must be 0 to 65535") }
     }
