@@ -77,7 +77,7 @@ final class DaemonSecurityTests: XCTestCase {
         let fixture = try await DaemonFixture.start()
         let page = try RawClient.request(port: fixture.port, method: "GET", path: "/")
         XCTAssertEqual(page.status, 200)
-        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'")
+        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'; base-uri 'none'")
         XCTAssertEqual(page.headers["x-frame-options"], "DENY")
         XCTAssertEqual(page.headers["x-content-type-options"], "nosniff")
         XCTAssertEqual(page.headers["referrer-policy"], "no-referrer")
