@@ -39,6 +39,13 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.getSessionInfo")["sessionId"]?.stringValue?.count, 40)
         XCTAssertEqual(try fixture.call("aria2.saveSession"), "OK")
         XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["dir"], .string(fixture.downloads))
+        // Haul's own keys for the web page's detail and add dialog: the final URL and validator (the test server
+        // sends a strong ETag), and the directories a client may save into.
+        XCTAssertEqual(status["haulFinalURL"], .string(url))
+        XCTAssertEqual(status["haulETag"]?.stringValue?.hasPrefix("\""), true, "\(status)")
+        XCTAssertNil(try fixture.call("aria2.tellStatus", [gid, ["gid"]])["haulETag"], "the keys filter applies")
+        XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["haul-allow-dir"]?.stringValue?.hasSuffix(
+            URL(fileURLWithPath: fixture.downloads).lastPathComponent), true)
 
         XCTAssertEqual(try fixture.call("aria2.removeDownloadResult", [gid]), "OK")
         XCTAssertTrue(try fixture.error("aria2.tellStatus", [gid]).contains("is not found"))
