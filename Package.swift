@@ -134,7 +134,7 @@ let package = Package(
             ]),
         // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
         .testTarget(name: "HaulCLITests", dependencies: [
-                "haul", "HaulTestSupport", "HaulKit", .product(name: "Crypto", package: "swift-crypto"),
+                "haul", "HaulTestSupport", "HaulKit", "HaulCore", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "HaulTestSupportTests", dependencies: ["HaulTestSupport"]),
         // The daemon's aria2 mapping (pure), its server in-process, and `haul daemon` driven by aria2p.

@@ -38,22 +38,14 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .customLong("rpc-allow-origin"), help: ArgumentHelp("A browser origin allowed to call the daemon, e.g. http://ariang.example (repeatable; no wildcard).", valueName: "ORIGIN"))
     var allowedOrigins: [String] = []
 
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per download added without a split option (1-32).")
-    var connections = 8
-
-    @Option(name: .customLong("limit-rate"), help: "Each new download's own limit in bytes per second, e.g. 500K.")
-    var limitRate: String?
-
+    /// The same transfer options as `haul get` (connections and rate of each new download, retries, timeouts,
+    /// proxies, trust): a daemon's downloads reach servers the way the command line's do.
+    @OptionGroup var transfer: TransferOptions
     @OptionGroup var queueOptions: QueueOptions
     @OptionGroup var state: StateOptions
-    @OptionGroup var tlsOptions: TLSOptions
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--rpc-listen-port must be 0 to 65535") }
-        if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
-        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
-            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
-        }
         for origin in allowedOrigins where origin == "*" || !origin.contains("://") {
             throw ValidationError("--rpc-allow-origin takes one origin like http://host:port (no wildcard): '\(origin)'")
         }
@@ -71,10 +63,10 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.allowedOrigins = allowedOrigins
         configuration.maxConcurrent = queueOptions.maxConcurrent
         configuration.maxConnections = queueOptions.maxConnections
-        configuration.connections = connections
+        configuration.connections = transfer.connections ?? 8
         configuration.maxOverallRate = queueOptions.globalRate
-        configuration.limitRate = limitRate.flatMap(ByteCount.parse)
-        configuration.extraTrustedCertificates = tlsOptions.file
+        configuration.limitRate = transfer.rate
+        configuration.client = try transfer.configuration(stateDirectory: state.directory)
         let daemon: Daemon
         let secret: String
         do {

@@ -51,32 +51,3 @@ struct QueueOptions: ParsableArguments {
     /// `--max-overall-rate` in bytes per second.
     var globalRate: Int64? { maxOverallRate.flatMap(ByteCount.parse) }
 }
-
-/// `--cacert`, shared by `haul get` and `haul resume` (a resumed download talks to the same server).
-struct TLSOptions: ParsableArguments {
-    @Option(
-        name: .customLong("cacert"),
-        help: ArgumentHelp(
-            "Also trust the certificate authorities in this PEM file (a private or test server's own authority).",
-            valueName: "FILE"
-        )
-    )
-    var certificates: String?
-
-    func validate() throws {
-        guard let certificates else { return }
-        guard let text = try? String(contentsOfFile: certificates, encoding: .utf8) else {
-            throw ValidationError("--cacert: cannot read \(certificates)")
-        }
-        guard text.contains("-----BEGIN CERTIFICATE-----") else {
-            throw ValidationError("--cacert: \(certificates) holds no PEM certificate (a -----BEGIN CERTIFICATE----- block)")
-        }
-    }
-
-    /// The file as an absolute path (the transport opens it when it first connects, wherever that runs from).
-    var file: String? {
-        certificates.map { path in
-            path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        }
-    }
-}

@@ -362,6 +362,15 @@ def main():
         wait_for(driver, "the detail shows bands", lambda d: len(d.find_elements(By.CSS_SELECTOR, "#detail-segments .band")) >= 2, 10)
         bands = len(driver.find_elements(By.CSS_SELECTOR, "#detail-segments .band"))
         check(bands >= 2, f"the detail shows one band per connection ({bands})")
+        # Read in one go: the detail is redrawn with every progress push.
+        read_fields = lambda: driver.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#detail-fields dt')]"
+            ".map(dt => [dt.textContent, dt.nextElementSibling.textContent]))")
+        fields = read_fields()
+        check(fields.get("ETag", "—").startswith('"'), f"the detail shows the ETag ({fields.get('ETag')})")
+        check(fields.get("Final URL") == origin + "/slow/second.iso", f"the detail shows the final URL ({fields.get('Final URL')})")
+        time.sleep(0.5)
+        check(read_fields().get("ETag", "—").startswith('"'), "progress redraws keep the ETag")
         if args.screenshot:
             driver.save_screenshot(args.screenshot.replace(".png", "-detail.png"))
         driver.find_element(By.ID, "detail-close").click()

@@ -48,4 +48,61 @@ final class DaemonCommandTests: XCTestCase {
         XCTAssertTrue(daemon.output.contains("stopped"), daemon.output)
         try await server.shutdown()
     }
+
+    func testHaulPauseFromAnotherTerminalReachesTheDaemonAndSIGTERMKeepsTheBytes() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start()
+        server.serve("/slow.bin", FileResource(content: deterministicBytes(count: 1_000_000)), bytesPerSecond: 50_000)
+        let state = directory.file("state").path
+        let downloads = directory.file("downloads").path
+        let daemon = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+        defer { daemon.kill() }
+        let port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        func call(_ method: String, _ params: [JSONValue]) throws -> JSONValue? {
+            let request: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": .string(method), "params": .array([.string("token:" + secret)] + params)]
+            return try RawClient.request(port: port, body: request.data).json?["result"]
+        }
+        func waitFor(_ gid: JSONValue, _ status: JSONValue) async throws -> Bool {
+            for _ in 0..<200 {
+                if try call("aria2.tellStatus", [gid, ["status"]])?["status"] == status { return true }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return false
+        }
+        let gid = try XCTUnwrap(call("aria2.addUri", [[.string(server.url("/slow.bin"))], ["split": "1"]]))
+        let waiting = try XCTUnwrap(call("aria2.addUri", [[.string(server.url("/slow.bin"))], ["split": "1", "out": "second.bin"]]))
+        let started = try await waitFor(gid, "active")
+        XCTAssertTrue(started)
+        let id = try XCTUnwrap(GID(parsing: gid.stringValue ?? "")?.id)
+        let pause = try DaemonProcess(["pause", String(id), "--state-dir", state])
+        XCTAssertEqual(pause.waitForExit(30), 0, pause.output)
+        let paused = try await waitFor(gid, "paused")
+        XCTAssertTrue(paused, "the daemon follows a pause made by another process")
+        let next = try await waitFor(waiting, "active")
+        XCTAssertTrue(next)
+
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: downloads + "/second.bin.part"), "the running download keeps its bytes")
+        try await server.shutdown()
+    }
+
+    func testHaulAddRefusesBadInputWithUsageErrorsAndAddsPausedOnRequest() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.file("state").path
+        let bad = try DaemonProcess(["add", "ftp://example.org/x", "--state-dir", state])
+        XCTAssertEqual(bad.waitForExit(30), 2, bad.output)
+        XCTAssertTrue(bad.output.contains("is not an http or https URL"), bad.output)
+        let two = try DaemonProcess(["add", "http://127.0.0.1:9/a", "http://127.0.0.1:9/b", "-o", "x", "--state-dir", state])
+        XCTAssertEqual(two.waitForExit(30), 2, two.output)
+
+        let paused = try DaemonProcess(["add", "http://127.0.0.1:9/a.iso", "--paused", "--state-dir", state, "-d", directory.file("d").path])
+        XCTAssertEqual(paused.waitForExit(30), 0, paused.output)
+        XCTAssertTrue(paused.output.hasPrefix("added paused 1 (gid 0000000000000001) "), paused.output)
+        let list = try DaemonProcess(["list", "--state-dir", state])
+        XCTAssertEqual(list.waitForExit(30), 0, list.output)
+        XCTAssertTrue(list.output.contains("paused"), list.output)
+    }
 }

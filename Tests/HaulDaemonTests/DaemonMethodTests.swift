@@ -39,6 +39,13 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.getSessionInfo")["sessionId"]?.stringValue?.count, 40)
         XCTAssertEqual(try fixture.call("aria2.saveSession"), "OK")
         XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["dir"], .string(fixture.downloads))
+        // Haul's own keys for the web page's detail and add dialog: the final URL and validator (the test server
+        // sends a strong ETag), and the directories a client may save into.
+        XCTAssertEqual(status["haulFinalURL"], .string(url))
+        XCTAssertEqual(status["haulETag"]?.stringValue?.hasPrefix("\""), true, "\(status)")
+        XCTAssertNil(try fixture.call("aria2.tellStatus", [gid, ["gid"]])["haulETag"], "the keys filter applies")
+        XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["haul-allow-dir"]?.stringValue?.hasSuffix(
+            URL(fileURLWithPath: fixture.downloads).lastPathComponent), true)
 
         XCTAssertEqual(try fixture.call("aria2.removeDownloadResult", [gid]), "OK")
         XCTAssertTrue(try fixture.error("aria2.tellStatus", [gid]).contains("is not found"))
@@ -129,7 +136,7 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertTrue(try fixture.error("aria2.addMetalink", ["AAAA"]).contains("Metalink"))
         XCTAssertEqual(try fixture.error("aria2.nothing"), "No such method: aria2.nothing")
         XCTAssertTrue(try fixture.error("aria2.addUri", [["ftp://example.org/x"]]).contains("only http and https"))
-        XCTAssertTrue(try fixture.error("aria2.addUri", []).contains("uris"))
+        XCTAssertEqual(try fixture.error("aria2.addUri", []), "aria2.addUri: parameter 1 is missing")
         XCTAssertTrue(try fixture.error("aria2.tellWaiting", ["a", 1]).contains("must be an integer"))
         XCTAssertTrue(try fixture.error("aria2.tellStatus", ["zz"]).contains("not valid"))
         XCTAssertTrue(try fixture.error("aria2.tellStatus", ["0000000000000999"]).contains("not found"))

@@ -77,7 +77,7 @@ final class DaemonSecurityTests: XCTestCase {
         let fixture = try await DaemonFixture.start()
         let page = try RawClient.request(port: fixture.port, method: "GET", path: "/")
         XCTAssertEqual(page.status, 200)
-        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'")
+        XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'; base-uri 'none'")
         XCTAssertEqual(page.headers["x-frame-options"], "DENY")
         XCTAssertEqual(page.headers["x-content-type-options"], "nosniff")
         XCTAssertEqual(page.headers["referrer-policy"], "no-referrer")
@@ -118,16 +118,45 @@ final class DaemonSecurityTests: XCTestCase {
         let batch = JSONValue.array(Array(repeating: call, count: 4))
         XCTAssertEqual(try RawClient.request(port: fixture.port, body: batch.data).json?["error"]?["code"], -32600)
         XCTAssertEqual(try RawClient.request(port: fixture.port, body: Data("{oops".utf8)).json?["error"]?["code"], -32700)
-        // A flood of bad calls (each waiting out its delay) does not stop a good one. Threads, not tasks: the
-        // clients block on their sockets.
+        // A flood of bad calls (each waiting out its delay) does not stop a good one. Threads of their own, not
+        // tasks or Dispatch's pool (which Swift's executor runs on here): the clients block on their sockets.
         let flood = DispatchGroup()
         for _ in 0..<20 {
-            DispatchQueue.global().async(group: flood) { _ = try? fixture.answer("aria2.tellActive", token: "wrong") }
+            flood.enter()
+            Thread.detachNewThread {
+                _ = try? fixture.answer("aria2.tellActive", token: "wrong")
+                flood.leave()
+            }
         }
         let started = ContinuousClock.now
         XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
         flood.wait()
+        await fixture.stop()
+    }
+
+    func testConnectionsBeyondTheLimitAreClosedAndTheOthersServed() async throws {
+        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxConnections: 2) }
+        let first = try RawClient(port: fixture.port)
+        XCTAssertEqual(first.upgrade(port: fixture.port), 101)
+        let second = try RawClient(port: fixture.port)
+        XCTAssertEqual(second.upgrade(port: fixture.port), 101)
+        let third = try RawClient(port: fixture.port)
+        XCTAssertEqual(third.upgrade(port: fixture.port), 0, "closed without an answer")
+        let call: JSONValue = ["jsonrpc": "2.0", "id": "v", "method": "system.listNotifications"]
+        first.sendText(String(decoding: call.data, as: UTF8.self))
+        XCTAssertNotNil(first.readJSON { $0["id"] == "v" }?["result"])
+        await fixture.stop()
+    }
+
+    func testAnExtensionOriginLetInOnConditionOfTheSecretGetsNothingWithoutIt() async throws {
+        let fixture = try await DaemonFixture.start { $0.extensionsWithSecret = true }
+        let origin = ["Origin": "chrome-extension://abcdefgh"]
+        let open: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
+        let refused = try RawClient.request(port: fixture.port, headers: origin, body: open.data)
+        XCTAssertEqual(refused.json?["error"]?["message"], "Unauthorized", "even the methods aria2 answers without a secret")
+        XCTAssertEqual(refused.headers["access-control-allow-origin"], "chrome-extension://abcdefgh")
+        XCTAssertEqual(try fixture.answer("system.listNotifications", headers: origin)["result"]?.arrayValue?.count, 5)
         await fixture.stop()
     }
 }

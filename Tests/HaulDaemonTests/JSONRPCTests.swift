@@ -76,3 +76,15 @@ final class JSONRPCTests: XCTestCase {
 private extension String {
     var wrappedInBrackets: String { "[" + self + "]" }
 }
+
+final class JSONWritingTests: XCTestCase {
+    func testWrittenJSONIsCompactSortedEscapedAndReadsBackTheSame() {
+        let value: JSONValue = [
+            "b": [1, -2, true, false, .null, .double(1.5)],
+            "a": .string("quote \" backslash \\ newline \n tab \t bell \u{7} é 😀 /"),
+        ]
+        let text = String(decoding: value.data, as: UTF8.self)
+        XCTAssertEqual(text, #"{"a":"quote \" backslash \\ newline \n tab \t bell \u0007 é 😀 /","b":[1,-2,true,false,null,1.5]}"#)
+        XCTAssertEqual(JSONValue.parse(value.data), value)
+    }
+}

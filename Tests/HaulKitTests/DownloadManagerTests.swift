@@ -9,13 +9,8 @@ final class DownloadManagerTests: XCTestCase {
   private let small = deterministicBytes(count: 256 << 10, seed: 11)
   private let medium = deterministicBytes(count: 2 << 20, seed: 12)
 
-  /// Serves `content` at `path`, throttled to `rate` bytes per second (`nil`: full speed) while `throttle` is on.
-  private func serve(_ server: TestServer, _ path: String, _ content: [UInt8], rate: Int?, while throttle: Switch = Switch(on: true)) {
-    let file = FileResource(content: content)
-    if let rate { server.serve(path, file, bytesPerSecond: rate, while: throttle) } else { server.serve(path, file) }
-  }
-
-  /// The same, in memory.
+  /// Serves `content` at `path` in memory, throttled to `rate` bytes per second (`nil`: full speed) while
+  /// `throttle` is on.
   private func serve(_ server: ScriptedServer, _ path: String, _ content: [UInt8], rate: Int?, while throttle: Switch = Switch(on: true)) {
     let file = FileResource(content: content)
     if let rate { server.serve(path, file, bytesPerSecond: rate, while: throttle) } else { server.serve(path, file) }
@@ -73,10 +68,11 @@ final class DownloadManagerTests: XCTestCase {
     XCTFail("timed out", file: file, line: line)
   }
 
+  // End to end on sockets: eight downloads through one connection pool.
   func testConcurrencyNeverExceedsTheLimitAndEveryDownloadCompletes() async throws {
     try await withTestServer { server in
       try await withTemporaryDirectory { dir in
-        for index in 0..<8 { serve(server, "/f\(index)", small, rate: 1 << 20) }
+        for index in 0..<8 { server.serve("/f\(index)", FileResource(content: small), bytesPerSecond: 1 << 20) }
         try await withHarness(dir) { harness in
           let manager = manager(harness, maxConcurrent: 3)
           var ids: [Int64] = []

@@ -77,4 +77,44 @@ final class TaskEndingTests: XCTestCase {
       }
     }
   }
+
+  // The same race through the queue: the manager's entry must end completed too, announced as a completion.
+  func testAManagerPauseWhileTheFileIsVerifiedEndsCompleted() async throws {
+    let content = deterministicBytes(count: 64 << 20, seed: 29)
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f", FileResource(content: content))
+        try await withHarness(dir) { harness in
+          let manager = DownloadManager(
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
+          let events = await manager.events()
+          var request = harness.request(server.url("/f"), connections: 4)
+          request.checksum = "sha256=" + sha256(content)
+          let id = try await manager.add(request)
+          var seen: [ManagerEvent] = []
+          var iterator = events.makeAsyncIterator()
+          while let event = await iterator.next() {
+            seen.append(event)
+            if case .progress(id, let progress) = event, progress.totalBytes == Int64(content.count),
+              progress.bytesDone == progress.totalBytes
+            {
+              break  // every byte is there: the file is being verified and renamed
+            }
+          }
+          do {
+            try await manager.pause(id)
+          } catch let error as IllegalTransition {
+            XCTAssertEqual(error.state, .completed, "only a run that had already ended may refuse the pause")
+          }
+          await manager.waitUntilIdle()
+          let state = await manager.snapshot(id)?.state
+          XCTAssertEqual(state, .completed)
+          await manager.shutdown()
+          while let event = await iterator.next() { seen.append(event) }
+          XCTAssertTrue(seen.contains { if case .completed(id, _) = $0 { return true } else { return false } })
+          XCTAssertTrue(contents(harness.path("file.bin")) == content)
+        }
+      }
+    }
+  }
 }

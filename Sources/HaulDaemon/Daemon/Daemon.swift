@@ -71,10 +71,9 @@ public final class Daemon: Sendable {
                     (try? DirectoryPolicy.normalised(path, base: FileManager.default.currentDirectoryPath)) ?? path
                 )
             }
-        let client = try HaulClient(configuration: HaulConfiguration(
-            stateDirectory: configuration.stateDirectory,
-            extraTrustedCertificates: configuration.extraTrustedCertificates
-        ))
+        var clientConfiguration = configuration.client
+        clientConfiguration.stateDirectory = configuration.stateDirectory
+        let client = try HaulClient(configuration: clientConfiguration)
         let limits = QueueLimits(
             maxConcurrent: configuration.maxConcurrent,
             maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit
@@ -108,6 +107,7 @@ public final class Daemon: Sendable {
                 endpoint: endpoint,
                 hosts: HostPolicy(listenAddress: configuration.listenAddress, allowedHosts: configuration.allowedHosts),
                 allowedOrigins: configuration.allowedOrigins,
+                extensionsWithSecret: configuration.extensionsWithSecret,
                 limits: configuration.limits
             )
         } catch {
@@ -117,23 +117,7 @@ public final class Daemon: Sendable {
         }
         let hub = server.hub
         let watcher = StoreWatcher.run(client: client, manager: manager)
-        let pump = Task {
-            var notifier = Aria2Notifier()
-            for await event in events {
-                await service.observe(event)
-                for output in notifier.event(event) {
-                    switch output {
-                    case .aria2(let method, let gid):
-                        let message = JSONRPCEnvelope.notification(method, [["gid": .string(gid)]])
-                        hub.broadcast(String(decoding: message.data, as: UTF8.self), progress: false)
-                    case .progress(let fields):
-                        let message = JSONRPCEnvelope.notification("haul.onProgress", [fields])
-                        hub.broadcast(String(decoding: message.data, as: UTF8.self), progress: true)
-                    }
-                }
-            }
-            watcher.cancel()
-        }
+        let pump = EventPump.run(events: events, service: service, hub: hub, then: { watcher.cancel() })
         let daemon = Daemon(
             client: client, manager: manager, service: service, server: server, secretPath: secretPath, pump: pump,
             stopRequest: stopRequest

@@ -1,4 +1,5 @@
 import Foundation
+import HaulKit
 
 /// How `haul daemon` runs: where it listens, who may call it, where files may go, the queue's limits.
 public struct DaemonConfiguration: Sendable {
@@ -17,6 +18,9 @@ public struct DaemonConfiguration: Sendable {
     public var allowedHosts: [String] = []
     /// `--rpc-allow-origin`: browser origins allowed besides the daemon's own.
     public var allowedOrigins: [String] = []
+    /// Let browser extensions (`chrome-extension://`, `moz-extension://`) call with the secret (`OriginPolicy`); off
+    /// until the extensions exist.
+    public var extensionsWithSecret = false
     /// `-j`.
     public var maxConcurrent: Int = 5
     /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32).
@@ -27,8 +31,9 @@ public struct DaemonConfiguration: Sendable {
     public var maxOverallRate: Int64?
     /// `--limit-rate`: each new download's own limit.
     public var limitRate: Int64?
-    /// `--cacert`.
-    public var extraTrustedCertificates: String?
+    /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same
+    /// transfer options as `haul get`); its state directory is replaced by `stateDirectory`.
+    public var client = HaulConfiguration()
     public var limits = ServerLimits()
     /// How long an unauthorized call waits for its answer.
     public var unauthorizedDelay: Duration = .milliseconds(500)
@@ -47,7 +52,7 @@ public struct DaemonConfiguration: Sendable {
     /// The refusals that stop the daemon before it listens.
     public func validate() throws(DaemonError) {
         if !Self.isLoopback(listenAddress) && secretFile == nil {
-            throw DaemonError("--rpc-listen-address \(listenAddress) is not loopback: give --rpc-secret-file FILE as well (anyone who can reach the port could otherwise try the generated secret's file... or guess; a deliberate secret is required off this machine)")
+            throw DaemonError("--rpc-listen-address \(listenAddress) is not loopback: give --rpc-secret-file FILE as well (a daemon reachable from other machines needs a secret chosen on purpose)")
         }
         if !(0...65535).contains(port) { throw DaemonError("--rpc-listen-port must be 0 to 65535") }
     }

@@ -68,7 +68,7 @@ public enum Aria2Methods {
         case "aria2.changeOption":
             return try await service.changeOption(p.required(0), p.object(1))
         case "aria2.getGlobalOption":
-            return await service.globals.dictionary
+            return await service.globalOptions()
         case "aria2.changeGlobalOption":
             return try await service.changeGlobalOption(p.object(0))
         case "aria2.getGlobalStat":

@@ -51,13 +51,6 @@ public enum JSONValue: Sendable, Equatable, Codable {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    /// The compact JSON text (keys sorted, so that answers are stable).
-    public var data: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
-
     /// The text, when this is a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

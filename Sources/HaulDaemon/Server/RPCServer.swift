@@ -25,13 +25,15 @@ public final class RPCServer: Sendable {
 
     /// Binds `host:port` and serves until `close()`.
     ///
-    /// - Parameter makeEndpoint: the endpoint, given the hub (the service needs the hub's connections).
+    /// - Parameter extensionsWithSecret: let browser extensions' origins in on condition of the secret
+    ///   (`OriginPolicy`).
     public static func start(
         host: String,
         port: Int,
         endpoint: RPCEndpoint,
         hosts: HostPolicy,
         allowedOrigins: [String],
+        extensionsWithSecret: Bool = false,
         limits: ServerLimits = ServerLimits(),
         hub: NotificationHub = NotificationHub(),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
@@ -42,7 +44,10 @@ public final class RPCServer: Sendable {
             ServerContext(
                 endpoint: endpoint,
                 hosts: hosts,
-                origins: OriginPolicy(hosts: hosts, port: portBox.withLockedValue { $0 }, allowedOrigins: allowedOrigins),
+                origins: OriginPolicy(
+                    hosts: hosts, port: portBox.withLockedValue { $0 }, allowedOrigins: allowedOrigins,
+                    extensionsWithSecret: extensionsWithSecret
+                ),
                 limits: limits,
                 hub: hub
             )

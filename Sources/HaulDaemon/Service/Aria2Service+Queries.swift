@@ -1,9 +1,32 @@
 import HaulKit
 
 extension Aria2Service {
-    /// `aria2.tellStatus`.
+    /// `aria2.tellStatus`, with Haul's own keys for one download's detail (aria2 has none of them): the URL the
+    /// redirects ended at (`haulFinalURL`) and the validators its bytes were fetched under (`haulETag`,
+    /// `haulLastModified`). They come from the state database, so only this one-download method carries them
+    /// (`tellActive` and friends answer for a thousand downloads without reading it).
     func tellStatus(_ gid: JSONValue, keys: [String]?) async throws(RPCError) -> JSONValue {
-        Aria2StatusDictionary.status(try await download(gid), keys: keys)
+        let download = try await download(gid)
+        guard case .object(var fields) = Aria2StatusDictionary.status(download, keys: keys) else {
+            return Aria2StatusDictionary.status(download, keys: keys)
+        }
+        if let stored = try? manager.client.storedDownload(id: download.id) {
+            let extras: [(String, String?)] = [
+                ("haulFinalURL", stored.finalURL), ("haulETag", stored.etag), ("haulLastModified", stored.lastModified),
+            ]
+            for case let (key, value?) in extras where keys?.isEmpty != false || keys!.contains(key) {
+                fields[key] = .string(value)
+            }
+        }
+        return .object(fields)
+    }
+
+    /// `aria2.getGlobalOption`, plus Haul's `haul-allow-dir`: the directories RPC clients may save into, one per
+    /// line (the web page offers them when adding a download).
+    func globalOptions() -> JSONValue {
+        guard case .object(var fields) = globals.dictionary else { return globals.dictionary }
+        fields["haul-allow-dir"] = .string(directories.allowed.joined(separator: "\n"))
+        return .object(fields)
     }
 
     /// `tellActive`, `tellWaiting`, `tellStopped`: one list, in queue order, through aria2's offset/num window.

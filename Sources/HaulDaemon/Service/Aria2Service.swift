@@ -85,7 +85,10 @@ public actor Aria2Service {
     }
 
     func view(_ snapshot: DownloadSnapshot) async -> Aria2Download {
-        let request = await manager.task(snapshot.id)?.request
+        let task = await manager.task(snapshot.id)
+        let request = task?.request
+        // The task's limit now (changeOption changes it); the snapshot has the one it was added with.
+        let rateLimit = await task?.rateLimit ?? snapshot.rateLimit
         let failure = failures[snapshot.id]
         return Aria2Download(
             id: snapshot.id,
@@ -102,7 +105,7 @@ public actor Aria2Service {
                 : nil,
             errorMessage: snapshot.errorMessage ?? failure?.message,
             checksum: request?.checksum,
-            rateLimit: snapshot.rateLimit,
+            rateLimit: rateLimit,
             headers: request?.headers.map { "\($0.name): \($0.value)" } ?? []
         )
     }

@@ -11,6 +11,7 @@ const $ = (selector) => document.querySelector(selector);
 
 const model = { items: new Map(), order: [], segments: new Map(), selected: new Set(), filter: "all" };
 let detailGID = null;
+let detailExtras = {}; // tellStatus's answer for the open detail: Haul's keys (final URL, ETag) the list lacks
 let refreshTimer = null;
 let retryAt = null;
 
@@ -84,7 +85,7 @@ function progressed(update) {
   const row = rowFor(item.gid);
   if (row) drawRow(row, item, model.selected.has(item.gid));
   drawTotals();
-  if (detailGID === item.gid) drawDetail($("#detail-dialog"), item, model.segments.get(item.gid));
+  if (detailGID === item.gid) drawDetail($("#detail-dialog"), { ...detailExtras, ...item }, model.segments.get(item.gid));
 }
 
 function scheduleRefresh() {
@@ -136,7 +137,9 @@ function drawList() {
   $("#empty").textContent = model.items.size ? "No downloads in this state." : "No downloads. Add one with “Add…”.";
   drawTotals();
   drawSelection();
-  if (detailGID && model.items.has(detailGID)) drawDetail($("#detail-dialog"), model.items.get(detailGID), model.segments.get(detailGID));
+  if (detailGID && model.items.has(detailGID)) {
+    drawDetail($("#detail-dialog"), { ...detailExtras, ...model.items.get(detailGID) }, model.segments.get(detailGID));
+  }
 }
 
 function drawTotals() {
@@ -270,10 +273,10 @@ async function applyGlobals(event) {
 
 async function openDetail(gid) {
   detailGID = gid;
+  detailExtras = {};
   const dialog = $("#detail-dialog");
-  let item = model.items.get(gid);
-  try { item = { ...item, ...(await rpc.call("aria2.tellStatus", gid)) }; } catch (error) { say(error.message); }
-  drawDetail(dialog, item, model.segments.get(gid));
+  try { detailExtras = await rpc.call("aria2.tellStatus", gid); } catch (error) { say(error.message); }
+  drawDetail(dialog, { ...detailExtras, ...model.items.get(gid) }, model.segments.get(gid));
   if (!dialog.open) dialog.showModal();
 }
 

@@ -10,6 +10,8 @@ public struct StoredDownload: Sendable, Hashable {
     public var id: Int64
     /// The URL asked for.
     public var url: String
+    /// The URL the last response came from, after redirects (`nil` before the first response).
+    public var finalURL: String?
     /// The final path (the file, or the file it will be once complete).
     public var destination: String
     /// The stored state.
@@ -88,7 +90,7 @@ extension HaulClient {
             bytes = ((try? store.segments(of: id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
         }
         return StoredDownload(
-            id: id, url: record.url, destination: destination, state: state, isRunning: running,
+            id: id, url: record.url, finalURL: record.finalURL, destination: destination, state: state, isRunning: running,
             bytesDone: bytes, totalBytes: record.totalBytes, speed: running ? record.speed : 0,
             errorMessage: state == .failed ? (record.errorMessage ?? "failed") : nil,
             priority: record.priority, etag: record.etag, lastModified: record.lastModified

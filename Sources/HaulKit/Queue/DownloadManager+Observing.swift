@@ -77,7 +77,9 @@ extension DownloadManager {
             // Only what runs here is stopped; a queued entry's stored state may belong to another process.
             if entry.lifecycle.state == .downloading {
                 await entry.task.interrupt()
-                entries[id]?.lifecycle = DownloadLifecycle(state: .queued)
+                // Back in line, unless the run completed before it could be stopped.
+                let ended: LifecycleEvent = await entry.task.state == .completed ? .complete : .interrupt
+                if entries[id]?.lifecycle.state == .downloading { entries[id]?.lifecycle.mustHandle(ended, of: id) }
             }
         }
         await publishProgress()

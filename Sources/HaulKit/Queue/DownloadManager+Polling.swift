@@ -37,7 +37,7 @@ extension DownloadManager {
             switch stored[id]?.state {
             case nil, .cancelled?:
                 // Cancelled, or removed (the record is gone, so the partial file cannot be resumed either).
-                entries[id]?.lifecycle = DownloadLifecycle(state: .cancelled)
+                entries[id]?.lifecycle.mustHandle(.cancel, of: id)
                 entries[id]?.generation += 1
                 try? await entry.task.cancel()
                 drop(id)

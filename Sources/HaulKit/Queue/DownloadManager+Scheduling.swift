@@ -92,7 +92,7 @@ extension DownloadManager {
             entries[id] = entry
             send(.completed(id: id, path: path))
         case .failed(let error) where error.kind == .busy:
-            entry.lifecycle = DownloadLifecycle(state: .queued)
+            entry.lifecycle.mustHandle(.interrupt, of: id)
             entry.ownedElsewhere = true
             entry.errorMessage = error.message
             entries[id] = entry

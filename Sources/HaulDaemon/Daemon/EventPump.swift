@@ -1,0 +1,28 @@
+import HaulKit
+
+/// Carries the manager's events to the service (what snapshots do not say) and, through `Aria2Notifier`, to the
+/// WebSocket clients: aria2's notifications to all of them, progress pushes to subscribers.
+enum EventPump {
+    /// Runs until the manager's event stream ends (at shutdown), then calls `then`.
+    static func run(
+        events: ManagerEvents, service: Aria2Service, hub: NotificationHub, then finished: @escaping @Sendable () -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            var notifier = Aria2Notifier()
+            for await event in events {
+                await service.observe(event)
+                for output in notifier.event(event) {
+                    switch output {
+                    case .aria2(let method, let gid):
+                        let message = JSONRPCEnvelope.notification(method, [["gid": .string(gid)]])
+                        hub.broadcast(String(decoding: message.data, as: UTF8.self), progress: false)
+                    case .progress(let fields):
+                        let message = JSONRPCEnvelope.notification("haul.onProgress", [fields])
+                        hub.broadcast(String(decoding: message.data, as: UTF8.self), progress: true)
+                    }
+                }
+            }
+            finished()
+        }
+    }
+}
