@@ -1,5 +1,5 @@
 import Foundation
-import HaulKit
+@testable import HaulKit
 import HaulTestSupport
 import XCTest
 

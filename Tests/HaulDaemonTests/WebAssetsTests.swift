@@ -16,7 +16,7 @@ final class WebAssetsTests: XCTestCase {
         let index = try text("/")
         XCTAssertEqual(WebAssets.asset(for: "/")?.contentType, "text/html; charset=utf-8")
         var named = Set<String>()
-        for pattern in [#"(?:src|href)="([^"#:]+)""#, #"from "\./([^"]+)""#] {
+        for pattern in [##"(?:src|href)="([^"#:]+)""##, #"from "\./([^"]+)""#] {
             let regex = try NSRegularExpression(pattern: pattern)
             for file in ["/", "/app.js", "/view.js"] {
                 let source = try text(file)
