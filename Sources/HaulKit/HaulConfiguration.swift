@@ -12,6 +12,10 @@ public struct HaulConfiguration: Sendable {
     public var stallTimeout: Double
     /// How failures are retried.
     public var retryPolicy: RetryPolicy
+    /// The lowest speed a connection must keep up before it is dropped and its range resumed on a fresh one
+    /// (`LowestSpeed`: 1 KiB/s over 30 s by default, the reasons are there); nil turns the rule off. Not applied
+    /// while a bandwidth limit of the client's own is in force for the download: slowness is then chosen.
+    public var lowestSpeed: LowestSpeed?
     /// Which redirects are followed.
     public var redirectPolicy: RedirectPolicy
     /// The `User-Agent` header.
@@ -43,7 +47,8 @@ public struct HaulConfiguration: Sendable {
         progressInterval: Double = 0.1,
         extraTrustedCertificates: String? = nil,
         proxies: ProxyRules = .direct,
-        insecure: Bool = false
+        insecure: Bool = false,
+        lowestSpeed: LowestSpeed? = .default
     ) {
         self.stateDirectory = stateDirectory ?? Self.applicationStateDirectory()
         self.connectTimeout = connectTimeout
@@ -56,6 +61,7 @@ public struct HaulConfiguration: Sendable {
         self.extraTrustedCertificates = extraTrustedCertificates
         self.proxies = proxies
         self.insecure = insecure
+        self.lowestSpeed = lowestSpeed
     }
 
     /// The library's default state directory: the running application's own, never a place another program uses.

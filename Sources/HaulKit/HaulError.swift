@@ -76,7 +76,11 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
     }
 
     static func io(_ what: String, path: String, errno code: Int32) -> HaulError {
-        HaulError(.io, "\(what) \(path): \(String(cString: strerror(code)))")
+        // A full disk or a file-size limit is the one I/O failure a person fixes by waiting or deleting something;
+        // say what to do then (the partial file and its record stay, so the same command goes on).
+        let remedy = code == ENOSPC || code == EFBIG || code == EDQUOT
+            ? "; make room and run the same command again to go on" : ""
+        return HaulError(.io, "\(what) \(path): \(String(cString: strerror(code)))\(remedy)")
     }
 }
 

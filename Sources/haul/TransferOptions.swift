@@ -15,8 +15,20 @@ struct TransferOptions: ParsableArguments {
     @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
     var retries = 5
 
+    @Option(name: .customLong("retry-wait"), help: ArgumentHelp("Wait this many seconds between attempts instead of the growing backoff (1, 2, 4, 8, 16, then 30 s). A server's Retry-After still wins.", valueName: "S"))
+    var retryWait: Double?
+
+    @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Give up once this many seconds have passed since the first failure of a run of failures without progress (with --retries: whichever comes first).", valueName: "S"))
+    var retryMaxTime: Double?
+
     @Option(name: .customLong("stall-timeout"), help: "Seconds without a byte before a connection is dropped and the download resumes.")
     var stallTimeout = 30.0
+
+    @Option(name: [.customLong("lowest-speed-limit"), .customLong("speed-limit")], help: ArgumentHelp("Drop a connection that receives less than this many bytes per second over --lowest-speed-time, and resume on a fresh one; 0 turns it off. Not applied while --limit-rate or --max-overall-rate holds the download back.", valueName: "RATE"))
+    var lowestSpeedLimit = "1K"
+
+    @Option(name: [.customLong("lowest-speed-time"), .customLong("speed-time")], help: ArgumentHelp("The seconds over which --lowest-speed-limit is measured.", valueName: "S"))
+    var lowestSpeedTime = 30.0
 
     @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
     var connectTimeout = 15.0
@@ -45,7 +57,17 @@ struct TransferOptions: ParsableArguments {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }
         if retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if let retryWait, !(retryWait >= 0 && retryWait <= 86_400) {
+            throw ValidationError("--retry-wait must be between 0 and 86400 seconds")
+        }
+        if let retryMaxTime, !(retryMaxTime > 0 && retryMaxTime.isFinite) {
+            throw ValidationError("--retry-max-time must be more than 0 seconds")
+        }
         if !(stallTimeout > 0) { throw ValidationError("--stall-timeout must be more than 0 seconds") }
+        if ByteCount.parse(lowestSpeedLimit) == nil {
+            throw ValidationError("--lowest-speed-limit must be a rate like 1K or 500, or 0 to turn it off")
+        }
+        if !(lowestSpeedTime > 0 && lowestSpeedTime.isFinite) { throw ValidationError("--lowest-speed-time must be more than 0 seconds") }
         if !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be more than 0 seconds") }
         do { _ = try proxyRules() } catch { throw ValidationError("\(error)") }
         guard let certificates else { return }
@@ -60,6 +82,12 @@ struct TransferOptions: ParsableArguments {
     /// The proxy decision from `--proxy`, `--noproxy` and the environment.
     func proxyRules() throws -> ProxyRules {
         try ProxyRules(proxyOption: proxy, noProxyOption: noProxy, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The lowest-speed rule from `--lowest-speed-limit` and `--lowest-speed-time`; nil when the limit is 0.
+    var lowestSpeed: LowestSpeed? {
+        guard let rate = ByteCount.parse(lowestSpeedLimit), rate > 0 else { return nil }
+        return LowestSpeed(bytesPerSecond: rate, seconds: lowestSpeedTime)
     }
 
     /// `--limit-rate` in bytes per second.
@@ -84,12 +112,13 @@ struct TransferOptions: ParsableArguments {
             stateDirectory: stateDirectory,
             connectTimeout: connectTimeout,
             stallTimeout: stallTimeout,
-            retryPolicy: RetryPolicy(maximumRetries: retries),
+            retryPolicy: RetryPolicy(maximumRetries: retries, fixedDelay: retryWait, maximumRetryTime: retryMaxTime),
             redirectPolicy: redirectPolicy,
             userAgent: userAgent ?? "haul/\(HaulVersion.string)",
             extraTrustedCertificates: certificateFile,
             proxies: try proxyRules(),
-            insecure: insecure
+            insecure: insecure,
+            lowestSpeed: lowestSpeed
         )
     }
 }

@@ -13,7 +13,8 @@ struct Harness {
 
   init(
     directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
-    retryAfterCap: Double = 300, trusting certificates: String? = nil, server: ScriptedServer? = nil
+    retryAfterCap: Double = 300, trusting certificates: String? = nil, server: ScriptedServer? = nil,
+    lowestSpeed: LowestSpeed? = .default
   ) throws {
     self.directory = directory
     let configuration = HaulConfiguration(
@@ -25,7 +26,8 @@ struct Harness {
           maximumRetryAfter: retryAfterCap),
         checkpointInterval: 0.05,
         progressInterval: 0.02,
-        extraTrustedCertificates: certificates
+        extraTrustedCertificates: certificates,
+        lowestSpeed: lowestSpeed
       )
     if let server {
       self.client = try HaulClient(
@@ -88,11 +90,13 @@ func withHarness<Result>(
   retries: Int = 3,
   stallTimeout: Double = 5,
   trusting certificates: String? = nil,
+  lowestSpeed: LowestSpeed? = .default,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Harness) async throws -> Result
 ) async throws -> Result {
   let harness = try Harness(
-    directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates, server: server)
+    directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates, server: server,
+    lowestSpeed: lowestSpeed)
   do {
     let result = try await body(harness)
     await harness.shutdown()

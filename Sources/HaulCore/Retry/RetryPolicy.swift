@@ -8,6 +8,16 @@
 ///
 /// unless the server sent `Retry-After: s`, which is obeyed: delay = min(s, maximumRetryAfter).
 ///
+/// Two bounds a person can set (curl's `--retry-delay`/`--retry-max-time`, aria2c's `--retry-wait`):
+///
+///     fixedDelay d:        delay(n) = d for every n (no growth, no jitter); Retry-After still wins (capped)
+///     maximumRetryTime M:  give up when (now - first failure of the streak) + delay(n) > M
+///
+/// The streak is the run of consecutive failures without progress (the same one `maximumRetries` counts): bytes
+/// that arrive start a new one, so a flaky server that keeps delivering is never given up on. A retry that would
+/// only start after the budget `M` is not waited for at all: waiting 30 s to then give up helps nobody.
+/// `maximumRetries` and `maximumRetryTime` both apply; whichever is reached first ends the streak.
+///
 /// A refused connection (nothing listens on that port) before the server has delivered a byte in this run is
 /// not retried: curl fails at once there, and five backoffs (about 22 s) only delay the same answer; a typo in a
 /// port or a server that is not up does not fix itself in 30 s. Once bytes have arrived, a refused connection is
@@ -30,14 +40,25 @@ public struct RetryPolicy: Hashable, Sendable {
     public var maximumDelay: Double
     /// The longest `Retry-After` obeyed, in seconds; a longer request is shortened to this.
     public var maximumRetryAfter: Double
+    /// A fixed wait between attempts, in seconds, instead of the growing backoff (`--retry-wait`); nil: backoff.
+    public var fixedDelay: Double?
+    /// The longest a streak of failures may last, in seconds, counted from its first failure (`--retry-max-time`);
+    /// nil: no time limit, only `maximumRetries`.
+    public var maximumRetryTime: Double?
 
     /// Creates a policy.
-    public init(maximumRetries: Int = 5, initialDelay: Double = 1, maximumDelay: Double = 30, maximumRetryAfter: Double = 300) {
+    public init(
+        maximumRetries: Int = 5, initialDelay: Double = 1, maximumDelay: Double = 30, maximumRetryAfter: Double = 300,
+        fixedDelay: Double? = nil, maximumRetryTime: Double? = nil
+    ) {
         precondition(maximumRetries >= 0 && initialDelay >= 0 && maximumDelay >= initialDelay && maximumRetryAfter >= 0)
+        precondition((fixedDelay ?? 0) >= 0 && (maximumRetryTime ?? 0) >= 0, "waits and budgets are never negative")
         self.maximumRetries = maximumRetries
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.maximumRetryAfter = maximumRetryAfter
+        self.fixedDelay = fixedDelay
+        self.maximumRetryTime = maximumRetryTime
     }
 
     /// The backoff before jitter for the `failure`-th consecutive failure (1-based), in seconds.
@@ -56,6 +77,8 @@ public struct RetryTracker: Sendable {
     public private(set) var consecutiveFailures = 0
     /// Whether any attempt of this run has delivered bytes (then the server is known to be there).
     public private(set) var serverHasDelivered = false
+    /// When the current streak's first failure happened (the caller's monotonic seconds), if it has one.
+    public private(set) var streakStartedAt: Double?
 
     /// Starts with no failures.
     public init(policy: RetryPolicy) {
@@ -75,6 +98,7 @@ public struct RetryTracker: Sendable {
     public mutating func recordProgress() {
         consecutiveFailures = 0
         serverHasDelivered = true
+        streakStartedAt = nil
     }
 
     /// Records a failed attempt.
@@ -84,20 +108,27 @@ public struct RetryTracker: Sendable {
     ///   - retryAfterSeconds: the server's `Retry-After`, if any.
     ///   - jitter: a number in [0, 1) from the caller's random source.
     ///   - connectionRefused: the attempt's connection was refused (see the type's rule).
+    ///   - now: the caller's monotonic clock in seconds, for `maximumRetryTime` (nil: the time limit is not applied).
     public mutating func recordFailure(
-        madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double, connectionRefused: Bool = false
+        madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double, connectionRefused: Bool = false,
+        now: Double? = nil
     ) -> Decision {
-        if madeProgress {
-            consecutiveFailures = 0
-            serverHasDelivered = true
-        }
+        if madeProgress { recordProgress() }
         consecutiveFailures += 1
+        if streakStartedAt == nil { streakStartedAt = now }
         if connectionRefused && !serverHasDelivered { return .giveUp }
         guard consecutiveFailures <= policy.maximumRetries else { return .giveUp }
+        let delay: Double
         if let retryAfterSeconds {
-            return .retry(afterSeconds: min(Double(retryAfterSeconds), policy.maximumRetryAfter))
+            delay = min(Double(max(retryAfterSeconds, 0)), policy.maximumRetryAfter)
+        } else if let fixed = policy.fixedDelay {
+            delay = fixed
+        } else {
+            delay = policy.backoff(afterFailure: consecutiveFailures) * (0.5 + 0.5 * min(max(jitter, 0), 1))
         }
-        let base = policy.backoff(afterFailure: consecutiveFailures)
-        return .retry(afterSeconds: base * (0.5 + 0.5 * min(max(jitter, 0), 1)))
+        if let budget = policy.maximumRetryTime, let now, let start = streakStartedAt, now - start + delay > budget {
+            return .giveUp
+        }
+        return .retry(afterSeconds: delay)
     }
 }

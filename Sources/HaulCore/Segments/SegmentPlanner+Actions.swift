@@ -40,5 +40,7 @@ extension SegmentPlanner {
         case stalled
         /// Below `slowFraction` of the median speed of the other connections.
         case slow
+        /// Below `policy.lowestSpeed` over its window (however many other connections run).
+        case belowLowestSpeed
     }
 }

@@ -6,6 +6,8 @@ struct ConnectionWatch: Hashable, Sendable {
     var lastProgress: Double
     /// `next` at that tick.
     var lastNext: Int64
+    /// The lowest-speed rule's watch over `next`, when the policy has one.
+    var lowSpeed: LowSpeedWatch?
 }
 
 extension SegmentPlanner {
@@ -19,20 +21,32 @@ extension SegmentPlanner {
     ///     stalled: now - (last tick at which its next moved) >= stallSeconds
     ///     slow:    watched >= measuringSeconds, and
     ///              speed < slowFraction * median(speeds of the other connections watched >= measuringSeconds)
-    ///     either -> .replace: the connection is cancelled and its whole remaining range waits for a fresh one
+    ///     too slow: below policy.lowestSpeed over its window (`LowSpeedWatch` fed `next` at each tick), alone
+    ///              or not; `throttled` (a bandwidth limit of the client's own holds the download back) restarts
+    ///              every window, since slowness is then the client's choice
+    ///     any -> .replace: the connection is cancelled and its whole remaining range waits for a fresh one
     ///
     /// A slow connection is taken over rather than split: splitting would leave it half of its range, and the
     /// last piece of a range is exactly where one slow connection holds a whole file hostage (a connection 50x
     /// slower than the others needs 50x as long for even the smallest split). The replacement is a new connection,
     /// watched afresh, so it is judged only after `measuringSeconds` of its own: no thrashing. Stall detection has
     /// the resolution of the tick interval.
-    public mutating func tick(now: Double, speeds: [ConnectionID: Double]) -> [SlowConnectionAction] {
+    public mutating func tick(now: Double, speeds: [ConnectionID: Double], throttled: Bool = false) -> [SlowConnectionAction] {
+        var belowLowest = Set<ConnectionID>()
         for segment in segments {
             guard let id = segment.owner else { continue }
-            var watch = watches[id] ?? ConnectionWatch(since: now, lastProgress: now, lastNext: segment.next)
+            var watch = watches[id] ?? ConnectionWatch(
+                since: now, lastProgress: now, lastNext: segment.next,
+                lowSpeed: policy.lowestSpeed.map { LowSpeedWatch(rule: $0, startingAt: now, bytes: segment.next) }
+            )
             if watch.lastNext != segment.next {
                 watch.lastProgress = now
                 watch.lastNext = segment.next
+            }
+            if throttled {
+                watch.lowSpeed?.restart(at: now, bytes: segment.next)
+            } else if case .drop = watch.lowSpeed?.record(bytes: segment.next, at: now) {
+                belowLowest.insert(id)
             }
             watches[id] = watch
         }
@@ -56,6 +70,9 @@ extension SegmentPlanner {
             } else if slow.contains(id) {
                 release(i)
                 actions.append(.replace(id, .slow))
+            } else if belowLowest.contains(id) {
+                release(i)
+                actions.append(.replace(id, .belowLowestSpeed))
             }
         }
         return actions

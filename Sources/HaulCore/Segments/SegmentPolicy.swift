@@ -25,6 +25,10 @@ public struct SegmentPolicy: Hashable, Sendable {
     /// remaining range than that connection at its measured speed, before it takes the range over (see
     /// `SegmentPlanner`'s endgame).
     public var takeoverMarginSeconds: Double
+    /// The lowest speed any connection must keep, alone or not (`LowestSpeed`); nil: no such rule. Unlike
+    /// `slowFraction`, which compares connections with each other, this is absolute: it also drops the connection
+    /// that holds the last remaining segment when there is nobody left to compare it with.
+    public var lowestSpeed: LowestSpeed?
 
     /// Creates a policy.
     public init(
@@ -33,7 +37,8 @@ public struct SegmentPolicy: Hashable, Sendable {
         stallSeconds: Double = 15,
         slowFraction: Double = 0.25,
         measuringSeconds: Double = 2,
-        takeoverMarginSeconds: Double = 1
+        takeoverMarginSeconds: Double = 1,
+        lowestSpeed: LowestSpeed? = nil
     ) {
         precondition((1...Self.connectionLimit).contains(connections), "connections must be 1...\(Self.connectionLimit)")
         precondition(minimumSplitSize >= 1, "the minimum split size is at least one byte")
@@ -45,5 +50,6 @@ public struct SegmentPolicy: Hashable, Sendable {
         self.slowFraction = slowFraction
         self.measuringSeconds = measuringSeconds
         self.takeoverMarginSeconds = takeoverMarginSeconds
+        self.lowestSpeed = lowestSpeed
     }
 }

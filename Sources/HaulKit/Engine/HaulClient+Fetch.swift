@@ -51,7 +51,7 @@ extension HaulClient {
             } catch let error as HaulError where error.kind == .network {
                 failure = RetryableFailure(error: error)
             }
-            guard case .retry(let delay) = retry.recordFailure(madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1)) else {
+            guard case .retry(let delay) = retry.recordFailure(madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1), now: MonotonicClock.system.now()) else {
                 throw failure.error
             }
             try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))

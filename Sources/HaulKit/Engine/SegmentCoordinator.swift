@@ -75,14 +75,14 @@ actor SegmentCoordinator {
     }
 
     /// Measures speeds and asks the planner about slow and stalled connections.
-    func tick(now: Double) -> [SegmentPlanner.SlowConnectionAction] {
+    func tick(now: Double, throttled: Bool = false) -> [SegmentPlanner.SlowConnectionAction] {
         var speeds: [ConnectionID: Double] = [:]
         for id in planner.activeConnections {
             meters[id, default: TransferRateMeter(window: 2)].record(totalBytes: received[id] ?? 0, at: now)
             speeds[id] = meters[id]?.currentSpeed
         }
         self.speeds = speeds
-        let actions = planner.tick(now: now, speeds: speeds)
+        let actions = planner.tick(now: now, speeds: speeds, throttled: throttled)
         for case .replace(let id, _) in actions { forget(id) }
         publish()
         return actions

@@ -50,7 +50,8 @@ final class SegmentedTransfer {
         SegmentPolicy(
             connections: request.connections,
             minimumSplitSize: request.minimumSplitSize,
-            stallSeconds: max(2, min(15, configuration.stallTimeout / 2))
+            stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
+            lowestSpeed: configuration.lowestSpeed
         )
     }
 
@@ -233,8 +234,11 @@ final class SegmentedTransfer {
                 switch event {
                 case .tick:
                     let now = MonotonicClock.system.now()
-                    for action in await coordinator.tick(now: now) {
-                        if case .replace(let replaced, _) = action { workers[replaced]?.cancel() }
+                    let throttled = transport.bandwidth.isLimited(download: downloadId)
+                    for action in await coordinator.tick(now: now, throttled: throttled) {
+                        guard case .replace(let replaced, let reason) = action else { continue }
+                        Self.trace("connection \(replaced.rawValue) replaced: \(reason)")
+                        workers[replaced]?.cancel()
                     }
                     let snapshot = await coordinator.snapshot(downloadId: downloadId)
                     checkpointer.checkpointIfDue(snapshot, now: now)
@@ -337,7 +341,8 @@ final class SegmentedTransfer {
             madeProgress: completed > bytesAtLastFailure,
             retryAfterSeconds: retryAfter,
             jitter: Double.random(in: 0..<1),
-            connectionRefused: error.isConnectionRefused
+            connectionRefused: error.isConnectionRefused,
+            now: MonotonicClock.system.now()
         )
         bytesAtLastFailure = completed
         guard case .retry(let delay) = decision else { throw error }

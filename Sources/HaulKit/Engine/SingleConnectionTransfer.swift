@@ -91,7 +91,8 @@ final class SingleConnectionTransfer {
                     madeProgress: held > startHeld,
                     retryAfterSeconds: failure.retryAfterSeconds,
                     jitter: Double.random(in: 0..<1),
-                    connectionRefused: failure.error.isConnectionRefused
+                    connectionRefused: failure.error.isConnectionRefused,
+                    now: MonotonicClock.system.now()
                 )
                 // Make what arrived durable before waiting: a crash during the backoff then loses nothing.
                 try await checkpointer.checkpointNow(segmentRecord())
@@ -234,6 +235,10 @@ final class SingleConnectionTransfer {
         counters.setActiveConnections(1)
         defer { counters.setActiveConnections(0) }
         var lastFlush = MonotonicClock.system.now()
+        var lowSpeed = LowSpeedGuard(
+            rule: configuration.lowestSpeed, now: lastFlush, bandwidth: transport.bandwidth, download: id,
+            host: request.url.host ?? "the server"
+        )
         do {
             for try await chunk in body {
                 if let limit, writer.offset + Int64(chunk.readableBytes) > limit {
@@ -243,6 +248,7 @@ final class SingleConnectionTransfer {
                 var flushed = try writer.append(chunk)
                 await transport.bandwidth.pace(chunk.readableBytes, download: id)
                 let now = MonotonicClock.system.now()
+                try lowSpeed.check(received: writer.offset - plan.offset, now: now)
                 if !flushed, now - lastFlush >= configuration.checkpointInterval {
                     // A slow connection may take long to fill the buffer: write what there is, so a checkpoint can
                     // count it and a crash loses at most about one interval of bytes.

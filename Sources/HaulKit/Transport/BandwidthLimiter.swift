@@ -48,6 +48,12 @@ public final class BandwidthLimiter: Sendable {
         }
     }
 
+    /// Whether a limit (the global one or the download's own) holds `download` back: the lowest-speed rule is
+    /// then suspended, as slowness is the client's choice.
+    func isLimited(download: Int64) -> Bool {
+        buckets.withLockedValue { !$0.global.isUnlimited || $0.downloads[download] != nil }
+    }
+
     /// The seconds `bytes` just received by `download` must be paid for with.
     func charge(_ bytes: Int, download: Int64) -> Double {
         buckets.withLockedValue { buckets in
