@@ -6,22 +6,10 @@ import XCTest
 final class RemoveDeleteFileTests: XCTestCase {
     private let content = deterministicBytes(count: 2 << 20, seed: 77)
 
-    private func rows(_ state: String, in dir: URL) throws -> [[String: Any]] {
-        let result = try HaulProcess.run(["list", "--json", "--state-dir", state], in: dir)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
-    }
+    private func rows(_ state: String, in dir: URL) throws -> [[String: Any]] { try QueueScene.list(state, in: dir) }
 
-    /// Starts a throttled download and returns it with its id once `haul list` shows bytes on disk.
     private func startRunning(_ url: String, state: String, in dir: URL) throws -> (HaulProcess, Int) {
-        let running = try HaulProcess([url, "-x", "1", "--state-dir", state, "--progress", "lines"], in: dir)
-        var id = -1
-        XCTAssertTrue(waitUntil(timeout: 20) {
-            guard let row = try? self.rows(state, in: dir).first, (row["bytes"] as? Int ?? 0) > 0 else { return false }
-            id = row["id"] as? Int ?? -1
-            return true
-        })
-        return (running, id)
+        try QueueScene.startRunning(url, state: state, in: dir)
     }
 
     /// Files a person keeps beside the download: they must survive its removal.
