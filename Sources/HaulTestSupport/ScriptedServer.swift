@@ -8,7 +8,7 @@ import NIOConcurrencyHelpers
 /// body, ending as scripted (complete, connection closed early, or stalled). Modelled on swift-nio's
 /// `EmbeddedChannel`: no threads, no ports, so a test of how the engine reacts to a 200 instead of a 206, a changed
 /// validator or a dropped connection runs in microseconds and never flakes on timing.
-public final class ScriptedServer: Sendable {
+public final class ScriptedServer: RouteServing {
     /// The handler type, shared with ``TestServer``.
     public typealias Handler = TestServer.Handler
 
@@ -28,20 +28,6 @@ public final class ScriptedServer: Sendable {
 
     /// Adds or replaces the handler for an exact path (without query).
     public func route(_ path: String, _ handler: @escaping Handler) { core.setRoute(path, handler) }
-
-    /// Serves a file at a path: `route(path) { file.response(for: $0) }`.
-    public func serve(_ path: String, _ file: FileResource) {
-        route(path) { file.response(for: $0) }
-    }
-
-    /// Serves `file` at `path`, each response sent at `bytesPerSecond` while `throttle` is on.
-    public func serve(_ path: String, _ file: FileResource, bytesPerSecond: Int, while throttle: Switch = Switch(on: true)) {
-        route(path) { request in
-            var response = file.response(for: request)
-            if throttle.isOn { response.bytesPerSecond = bytesPerSecond }
-            return response
-        }
-    }
 
     /// The requests received so far, in arrival order: all of them, or only those for one path.
     public func requests(for path: String? = nil) -> [TestRequest] { core.requests(for: path) }

@@ -6,7 +6,7 @@ import NIOPosix
 ///
 /// Every connection is served on its own event loop without blocking: throttled and stalled responses only
 /// hold their own connection. Call ``shutdown()`` when done; it also closes stalled connections.
-public final class TestServer: Sendable {
+public final class TestServer: RouteServing {
     /// Produces the response to one request; called on a server thread, so it must not block for long.
     public typealias Handler = @Sendable (TestRequest) -> TestResponse
 
@@ -77,21 +77,6 @@ public final class TestServer: Sendable {
     /// Removes the handler for a path, which then answers 404.
     public func removeRoute(_ path: String) {
         core.setRoute(path, nil)
-    }
-
-    /// Serves a file at a path: `route(path) { file.response(for: $0) }`.
-    public func serve(_ path: String, _ file: FileResource) {
-        route(path) { file.response(for: $0) }
-    }
-
-    /// Serves `file` at `path`, each response sent at `bytesPerSecond` while `throttle` is on (always unless the
-    /// test turns it off, e.g. to let a resumed download finish quickly).
-    public func serve(_ path: String, _ file: FileResource, bytesPerSecond: Int, while throttle: Switch = Switch(on: true)) {
-        route(path) { request in
-            var response = file.response(for: request)
-            if throttle.isOn { response.bytesPerSecond = bytesPerSecond }
-            return response
-        }
     }
 
     /// The requests received so far, in arrival order: all of them, or only those for one path.
