@@ -41,6 +41,7 @@ struct DaemonCommand: AsyncParsableCommand {
     /// The same transfer options as `haul get` (connections and rate of each new download, retries, timeouts,
     /// proxies, trust): a daemon's downloads reach servers the way the command line's do.
     @OptionGroup var transfer: TransferOptions
+    @OptionGroup var hookOptions: HookOptions
     @OptionGroup var queueOptions: QueueOptions
     @OptionGroup var state: StateOptions
 
@@ -67,6 +68,8 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.limitRate = transfer.rate
         configuration.client = try transfer.configuration(stateDirectory: state.directory)
+        configuration.hooks = hookOptions.runner()
+        configuration.hookExitCode = { ExitCodes.code(for: $0) }
         let daemon: Daemon
         let secret: String
         do {

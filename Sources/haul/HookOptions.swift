@@ -3,7 +3,7 @@ import Foundation
 import HaulCore
 import HaulKit
 
-/// `--on-download-start CMD` ... and `--on-download-webhook URL`: aria2's hook options, for `haul get`.
+/// `--on-download-start CMD` ... and `--on-download-webhook URL`: aria2's hook options, for `haul get`, `haul resume` and `haul daemon`.
 ///
 /// Set on the command line only: a hook runs a program as the user, so nothing read from the network (an input
 /// file served by a site, an RPC call) can set one.

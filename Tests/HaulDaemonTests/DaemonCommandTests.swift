@@ -105,4 +105,42 @@ final class DaemonCommandTests: XCTestCase {
         XCTAssertEqual(list.waitForExit(30), 0, list.output)
         XCTAssertTrue(list.output.contains("paused"), list.output)
     }
+
+    /// `haul daemon --on-download-complete CMD`: the hook runs once with aria2's arguments when a download added
+    /// over RPC completes, and not again for the stored download when the daemon restarts.
+    func testHooksOfTheDaemonFireOnceAndNotAgainAfterARestart() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start()
+        server.serve("/hooked.bin", FileResource(content: deterministicBytes(count: 100_000)))
+        let state = directory.file("state").path
+        let downloads = directory.file("downloads").path
+        let log = directory.file("hook.log").path
+        let hook = directory.file("hook.sh").path
+        try Data("#!/bin/sh\necho \"$HAUL_EVENT $1 $2 $3\" >> \"\(log)\"\n".utf8).write(to: URL(fileURLWithPath: hook))
+        chmod(hook, 0o755)
+        let arguments = ["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads, "--on-download-complete", hook]
+        var daemon = try DaemonProcess(arguments)
+        defer { daemon.kill() }
+        var port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let add: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "aria2.addUri", "params": [.string("token:" + secret), [.string(server.url("/hooked.bin"))]]]
+        let gid = try XCTUnwrap(RawClient.request(port: port, body: add.data).json?["result"]?.stringValue, daemon.output)
+        var lines: [String] = []
+        for _ in 0..<200 {
+            lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if !lines.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTAssertEqual(lines, ["complete \(gid) 1 \(downloads)/hooked.bin"], daemon.output)
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+
+        daemon = try DaemonProcess(arguments)
+        port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+        try await Task.sleep(for: .seconds(1))
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+        let after = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+        XCTAssertEqual(after, 1, "a completed download fires no hook again at start-up")
+        try await server.shutdown()
+    }
 }

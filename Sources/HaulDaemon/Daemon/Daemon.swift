@@ -17,13 +17,17 @@ public final class Daemon: Sendable {
     /// Where the secret is (never the secret itself).
     public let secretPath: String
     private let pump: Task<Void, Never>
+    /// The hooks and the task that fires them from the manager's events (both `nil` without hooks).
+    private let hooks: (runner: HookRunner, observer: Task<Void, Never>)?
     private let stopped = NIOLockedValueBox<(phase: DaemonPhase, waiters: [CheckedContinuation<Void, Never>])>((.running, []))
     private let stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
 
     private init(
         client: HaulClient, manager: DownloadManager, service: Aria2Service, server: RPCServer, secretPath: String,
-        pump: Task<Void, Never>, stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
+        pump: Task<Void, Never>, hooks: (runner: HookRunner, observer: Task<Void, Never>)?,
+        stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
     ) {
+        self.hooks = hooks
         self.client = client
         self.manager = manager
         self.service = service
@@ -94,6 +98,12 @@ public final class Daemon: Sendable {
             requestShutdown: { stopRequest.withLockedValue { $0 }?() }
         )
         let events = await manager.events()
+        // Subscribed before the queue is restored, so a download stored as completed or failed fires nothing at
+        // start-up (aria2 calls its hooks again for old entries; Haul does not).
+        var hooks: (runner: HookRunner, observer: Task<Void, Never>)?
+        if let runner = configuration.hooks {
+            hooks = (runner, await manager.observeHooks(runner, exitCode: configuration.hookExitCode))
+        }
         try await manager.restore()
         let endpoint = RPCEndpoint(
             service: service, secret: SecretToken(secret), unauthorizedDelay: configuration.unauthorizedDelay,
@@ -120,7 +130,7 @@ public final class Daemon: Sendable {
         let pump = EventPump.run(events: events, service: service, hub: hub, then: { watcher.cancel() })
         let daemon = Daemon(
             client: client, manager: manager, service: service, server: server, secretPath: secretPath, pump: pump,
-            stopRequest: stopRequest
+            hooks: hooks, stopRequest: stopRequest
         )
         // `aria2.shutdown` answers first, then stops the daemon.
         stopRequest.withLockedValue { $0 = { [weak daemon] in
@@ -144,6 +154,9 @@ public final class Daemon: Sendable {
         await server.close()
         await manager.shutdown()
         await pump.value
+        // Hooks still running get their time (up to --hook-timeout): a complete hook is not cut off by the stop.
+        await hooks?.observer.value
+        await hooks?.runner.finish()
         await client.shutdown()
         let waiters = stopped.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.phase = .stopped

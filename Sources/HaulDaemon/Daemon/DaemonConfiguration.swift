@@ -34,6 +34,11 @@ public struct DaemonConfiguration: Sendable {
     /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same
     /// transfer options as `haul get`); its state directory is replaced by `stateDirectory`.
     public var client = HaulConfiguration()
+    /// `--on-download-*` hooks and the web hook (command line only, never settable over RPC: a hook runs a program
+    /// as the user). `nil`: none.
+    public var hooks: HookRunner?
+    /// The exit code a failure is reported with to hooks (`HAUL_EXIT_CODE`): the `haul` command's.
+    public var hookExitCode: @Sendable (HaulError) -> Int32 = { _ in 1 }
     public var limits = ServerLimits()
     /// How long an unauthorized call waits for its answer.
     public var unauthorizedDelay: Duration = .milliseconds(500)
