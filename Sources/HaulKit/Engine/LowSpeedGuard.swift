@@ -12,19 +12,24 @@ struct LowSpeedGuard {
     private let bandwidth: BandwidthLimiter
     private let download: Int64
     private let host: String
+    /// The next time worth a look. The watch samples at most a few times a second, so the chunks in between cost
+    /// one comparison, not the bandwidth limiter's lock.
+    private var nextCheck: Double
 
     init(rule: LowestSpeed?, now: Double, bandwidth: BandwidthLimiter, download: Int64, host: String) {
         self.watch = rule.map { LowSpeedWatch(rule: $0, startingAt: now) }
         self.bandwidth = bandwidth
         self.download = download
         self.host = host
+        self.nextCheck = now
     }
 
     /// Judges the connection after `received` bytes of this response by `now`.
     ///
     /// - Throws: `HaulError` of kind `.network` naming the speed, when the connection is below the rule.
     mutating func check(received: Int64, now: Double) throws {
-        guard var current = watch else { return }
+        guard now >= nextCheck, var current = watch else { return }
+        nextCheck = now + 0.25
         defer { watch = current }
         if bandwidth.isLimited(download: download) {
             current.restart(at: now, bytes: received)
