@@ -29,3 +29,7 @@ public typealias ProxyRules = HaulCore.ProxyRules
 public typealias ProxyEndpoint = HaulCore.ProxyEndpoint
 /// The hosts reached without a proxy (`no_proxy`, `--noproxy`).
 public typealias NoProxyList = HaulCore.NoProxyList
+/// A cookie a download may send (`DownloadRequest.cookies`), read from a browser's `cookies.txt` or given by an app.
+public typealias Cookie = HaulCore.Cookie
+/// Reads the Netscape `cookies.txt` that browsers export and curl and wget write.
+public typealias NetscapeCookieFile = HaulCore.NetscapeCookieFile

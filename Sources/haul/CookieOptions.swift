@@ -5,11 +5,9 @@ import HaulKit
 
 /// `--load-cookies FILE`, `-b/--cookie 'NAME=VALUE; ...'` and `--referer URL|*` for `haul get`.
 ///
-/// How cookies travel today: the cookies that match a download's URL (``CookieJar``: domain, path, `Secure`,
-/// expiry) are sent as one `Cookie` header with its requests. Like a `-H Cookie:` header, it is dropped when a
-/// redirect leaves the URL's origin (http-rules.md rule 14), so a cookie never reaches another site; a cookie meant
-/// only for the redirect's target is not sent either (that needs the jar consulted per request by the engine).
-/// Cookie values are never printed: errors name the file and line, not the value.
+/// The cookies become the download's own (`DownloadRequest.cookies`, see ``apply(to:loaded:)``); a `-H Cookie:`
+/// header stays a header and, like every credential header, is dropped when a redirect leaves the URL's origin
+/// (http-rules.md rule 14). Cookie values are never printed: errors name the file and line, not the value.
 struct CookieOptions: ParsableArguments {
     @Option(name: .customLong("load-cookies"), help: ArgumentHelp("Send the cookies of this Netscape cookies.txt file (as browsers export it, and curl and wget write it) that match each URL.", valueName: "FILE"))
     var cookieFile: String?
@@ -45,24 +43,24 @@ struct CookieOptions: ParsableArguments {
         }
     }
 
-    /// `headers` with this download's `Cookie` (merged into one header with any `-H Cookie:`) and `Referer`.
-    func headers(for url: URL, loaded: [Cookie], adding headers: [DownloadRequest.Header]) -> [DownloadRequest.Header] {
-        var result = headers
-        let host = url.host ?? ""
-        var jar = CookieJar(loaded)
+    /// Gives `request` its cookies and `Referer`.
+    ///
+    /// The cookies go into `DownloadRequest.cookies`, not into a header: the engine picks, for every request (each
+    /// redirect hop, retry and resume), the cookies whose domain, path, `Secure` flag and expiry match that
+    /// request's URL, so a cookie for the site a redirect leads to is sent there and no cookie reaches a site it
+    /// is not for. `-b` cookies belong to the download's own host (host-only). The cookies of `--load-cookies`
+    /// that have not expired are kept with the download, so `haul resume` after a restart sends them again without
+    /// the file.
+    func apply(to request: inout DownloadRequest, loaded: [Cookie]) {
+        let host = request.url.host ?? ""
+        let now = Int64(Date().timeIntervalSince1970)
+        var jar = CookieJar(request.cookies)
+        for cookie in loaded where cookie.expires.map({ $0 > now }) ?? true { jar.add(cookie) }
         for text in cookies { for cookie in CookieJar.cookies(fromHeaderValue: text, host: host) ?? [] { jar.add(cookie) } }
-        let path = url.path.isEmpty ? "/" : url.path
-        if let value = jar.headerValue(scheme: url.scheme ?? "http", host: host, path: path, now: Int64(Date().timeIntervalSince1970)) {
-            if let index = result.firstIndex(where: { $0.name.lowercased() == "cookie" }) {
-                result[index].value += "; " + value
-            } else {
-                result.append(DownloadRequest.Header(name: "Cookie", value: value))
-            }
+        request.cookies = jar.cookies
+        if let value = Referer.value(option: referer, downloadURL: request.url.absoluteString),
+            !request.headers.contains(where: { $0.name.lowercased() == "referer" }) {
+            request.headers.append(DownloadRequest.Header(name: "Referer", value: value))
         }
-        if let value = Referer.value(option: referer, downloadURL: url.absoluteString),
-            !result.contains(where: { $0.name.lowercased() == "referer" }) {
-            result.append(DownloadRequest.Header(name: "Referer", value: value))
-        }
-        return result
     }
 }

@@ -182,7 +182,7 @@ struct DownloadCommand: AsyncParsableCommand {
         let loadedCookies = try cookieOptions.loadedCookies()
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
         for index in requests.indices {
-            requests[index].headers = cookieOptions.headers(for: requests[index].url, loaded: loadedCookies, adding: requests[index].headers)
+            cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
         }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
@@ -214,7 +214,7 @@ struct DownloadCommand: AsyncParsableCommand {
                     checksumSources[requests.count] = checksumFile
                 }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
-                request.headers = cookieOptions.headers(for: request.url, loaded: loadedCookies, adding: request.headers)
+                cookieOptions.apply(to: &request, loaded: loadedCookies)
                 let parent = (request.destination as NSString).deletingLastPathComponent
                 do {
                     try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)

@@ -2,7 +2,7 @@
 ///
 /// Its value is a secret like a password: ``description`` never shows it, so a cookie printed by mistake (a log
 /// line, an error message) does not leak the session it carries.
-public struct Cookie: Sendable, Hashable, CustomStringConvertible {
+public struct Cookie: Sendable, Hashable, Codable, CustomStringConvertible {
     public var name: String
     public var value: String
     /// The host or domain, lowercase, without a leading dot.

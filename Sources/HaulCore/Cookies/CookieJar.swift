@@ -4,7 +4,7 @@
 /// and the decision is made again for every request, redirects included: a redirect to another site carries only
 /// that site's own cookies, never the first site's (http-rules.md rule 14 drops a user's `Cookie` header on a
 /// redirect to another origin for the same reason).
-public struct CookieJar: Sendable, Hashable, CustomStringConvertible {
+public struct CookieJar: Sendable, Hashable, Codable, CustomStringConvertible {
     public private(set) var cookies: [Cookie]
 
     /// How many cookies, never their values.
@@ -25,6 +25,35 @@ public struct CookieJar: Sendable, Hashable, CustomStringConvertible {
         } else {
             cookies.append(cookie)
         }
+    }
+
+    /// Takes a cookie a response set (``SetCookie/parse(_:scheme:host:path:now:)``): added or replacing its
+    /// namesake, or, when it has already expired, removing the namesake (RFC 6265 §5.3 step 11 and the "expiry in
+    /// the past" deletion servers use to log out).
+    /// - Returns: whether the jar changed.
+    @discardableResult
+    public mutating func receive(_ cookie: Cookie, now: Int64) -> Bool {
+        let before = cookies
+        if let expires = cookie.expires, expires <= now {
+            cookies.removeAll {
+                $0.name == cookie.name && $0.domain == cookie.domain && $0.hostOnly == cookie.hostOnly && $0.path == cookie.path
+            }
+        } else {
+            add(cookie)
+        }
+        return cookies != before
+    }
+
+    /// Whether the jar holds a cookie of this one's name, domain, host-only flag and path (any value).
+    public func holds(_ cookie: Cookie) -> Bool {
+        cookies.contains {
+            $0.name == cookie.name && $0.domain == cookie.domain && $0.hostOnly == cookie.hostOnly && $0.path == cookie.path
+        }
+    }
+
+    /// Drops the cookies that have expired by `now`.
+    public mutating func removeExpired(now: Int64) {
+        cookies.removeAll { $0.expires.map { $0 <= now } ?? false }
     }
 
     /// `-b 'NAME=VALUE; NAME2=VALUE2'` for a download of `host`: host-only cookies for that host and path `/`, as

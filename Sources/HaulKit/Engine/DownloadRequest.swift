@@ -26,6 +26,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// its own. A global limit (`HaulClient.bandwidth.setGlobalLimit`, or `DownloadManager.setGlobalRateLimit`)
     /// applies as well; the tighter one governs.
     public var maxBytesPerSecond: Int64?
+    /// Cookies this download may send (a browser's `cookies.txt`, `-b`, an app's session). Each request carries
+    /// those whose domain, path, `Secure` flag and expiry match its own URL, redirect hops included, so a cookie
+    /// never goes to another site because of a redirect. Cookies the server sets while the download runs (a
+    /// redirect answering with `Set-Cookie`) are added and kept with the download for its later requests,
+    /// retries and resumes, after a restart too. Values are secrets: never printed.
+    public var cookies: [Cookie]
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -50,8 +56,10 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         connections: Int = 1,
         minimumSplitSize: Int64 = 4 << 20,
         checksum: String? = nil,
-        maxBytesPerSecond: Int64? = nil
+        maxBytesPerSecond: Int64? = nil,
+        cookies: [Cookie] = []
     ) {
+        self.cookies = cookies
         precondition(maxBytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
         self.checksum = checksum
         self.maxBytesPerSecond = maxBytesPerSecond
@@ -70,4 +78,24 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     public var partPath: String { destination + ".part" }
 
     var headerFields: [HeaderField] { headers.map { HeaderField(name: $0.name, value: $0.value) } }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, destination, headers, overwrite, nameFromContentDisposition, connections, minimumSplitSize, checksum
+        case maxBytesPerSecond, cookies
+    }
+
+    /// Reads a stored request; one stored before a field existed gets that field's default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        url = try container.decode(URL.self, forKey: .url)
+        destination = try container.decode(String.self, forKey: .destination)
+        headers = try container.decodeIfPresent([Header].self, forKey: .headers) ?? []
+        overwrite = try container.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
+        nameFromContentDisposition = try container.decodeIfPresent(Bool.self, forKey: .nameFromContentDisposition) ?? false
+        connections = try container.decodeIfPresent(Int.self, forKey: .connections) ?? 1
+        minimumSplitSize = try container.decodeIfPresent(Int64.self, forKey: .minimumSplitSize) ?? 4 << 20
+        checksum = try container.decodeIfPresent(String.self, forKey: .checksum)
+        maxBytesPerSecond = try container.decodeIfPresent(Int64.self, forKey: .maxBytesPerSecond)
+        cookies = try container.decodeIfPresent([Cookie].self, forKey: .cookies) ?? []
+    }
 }

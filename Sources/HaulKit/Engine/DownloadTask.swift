@@ -99,7 +99,8 @@ public actor DownloadTask {
             record: record,
             context: TransferContext(
                 request: runRequest, store: store, transport: transport, configuration: configuration,
-                counters: counters, emit: { [broadcaster] update in broadcaster.send(update) }
+                counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
+                cookies: try CookieSession.restoring(download: id, request: runRequest, store: store)
             )
         )
         run = Task { [weak self] in

@@ -19,4 +19,6 @@ struct TransferContext: Sendable {
     let counters: TransferCounters
     /// Publishes an update to the download's observers.
     let emit: @Sendable (DownloadUpdate) -> Void
+    /// The download's cookies: sent with every request they match, and added to by every `Set-Cookie`.
+    var cookies: CookieSession? = nil
 }

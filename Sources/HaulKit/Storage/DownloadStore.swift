@@ -22,9 +22,16 @@ final class DownloadStore: Sendable {
     ///
     /// - Throws: `.io` when the directory cannot be made or the database cannot be opened (a corrupt file is
     ///   reported, not silently replaced).
+    ///
+    /// The database holds secrets (cookies, `Authorization` and `Cookie` headers), so a directory it creates is
+    /// the owner's only (0700), and the database, its `-wal` and `-shm` files (SQLite gives them the database's
+    /// mode) and the lock are made, or narrowed to, 0600. An existing directory keeps its mode: it may be shared
+    /// with other files on purpose.
     init(directory: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
         } catch {
             throw HaulError(.io, "cannot create the state directory \(directory): \(error.localizedDescription)")
         }
@@ -34,9 +41,10 @@ final class DownloadStore: Sendable {
         configuration.label = "haul"
         // Two processes opening a new store at once would both create its tables (the migrator reads what is
         // applied, then applies): opening and migrating happen under an exclusive lock on a file beside it.
-        let lock = open((directory as NSString).appendingPathComponent("haul.sqlite.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let lock = open((directory as NSString).appendingPathComponent("haul.sqlite.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
+        Self.restrictToOwner(lock: lock, database: path)
         do {
             pool = try Self.retryingWhileBusy {
                 let pool = try DatabasePool(path: path, configuration: configuration)
@@ -50,6 +58,18 @@ final class DownloadStore: Sendable {
             )
         }
         self.path = path
+    }
+
+    /// Creates the database file 0600 before SQLite does (SQLite would use the umask, often 0644) and narrows an
+    /// older store's files to 0600.
+    private static func restrictToOwner(lock: CInt, database path: String) {
+        if lock >= 0 { _ = fchmod(lock, 0o600) }
+        let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if file >= 0 {
+            _ = fchmod(file, 0o600)
+            close(file)
+        }
+        for suffix in ["-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -89,16 +109,20 @@ final class DownloadStore: Sendable {
             }
             try db.execute(sql: "UPDATE download SET queueOrder = id")
         }
+        migrator.registerMigration("v3-cookies") { db in
+            // Apart from `optionsJSON`: the cookies servers set while a download runs (DownloadStore+Cookies).
+            try db.alter(table: "download") { t in t.add(column: "cookieJar", .text) }
+        }
         return migrator
     }
 
-    private func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         do { return try Self.retryingWhileBusy { try pool.write(body) } } catch {
             throw HaulError(.io, "state database \(path): \(error)")
         }
     }
 
-    private func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         do { return try Self.retryingWhileBusy { try pool.read(body) } } catch {
             throw HaulError(.io, "state database \(path): \(error)")
         }

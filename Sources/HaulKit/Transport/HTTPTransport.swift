@@ -127,7 +127,7 @@ final class HTTPTransport: Sendable {
     ///   - extraHeaders: the caller's headers; `Range`, `If-Range` and `Accept-Encoding` in them are ignored because
     ///     the plan decides those.
     /// - Throws: `HaulError` of kind `.http` for a refused redirect, `.network` for transport failures.
-    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField]) async throws -> OpenedResponse {
+    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], cookies: CookieSession?) async throws -> OpenedResponse {
         var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
         while true {
             let sendCredentials = tracker.sendsCredentials
@@ -135,7 +135,8 @@ final class HTTPTransport: Sendable {
                 tracker.currentURL,
                 plan: plan,
                 extraHeaders: extraHeaders,
-                credentials: sendCredentials
+                credentials: sendCredentials,
+                cookies: cookies
             )
             let response: HTTPClientResponse
             do {
@@ -148,6 +149,8 @@ final class HTTPTransport: Sendable {
                 status: Int(response.status.code),
                 headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) }
             )
+            // A cookie set by any hop, a redirect included, goes with the next hops and the later requests.
+            cookies?.receive(head.headers, from: tracker.currentURL)
             guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {
                 return OpenedResponse(url: tracker.currentURL, head: head, body: response.body)
             }
@@ -161,7 +164,9 @@ final class HTTPTransport: Sendable {
         }
     }
 
-    private func makeRequest(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool) -> HTTPClientRequest {
+    private func makeRequest(
+        _ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool, cookies: CookieSession?
+    ) -> HTTPClientRequest {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         let user = components?.user, password = components?.password
         components?.user = nil
@@ -179,6 +184,12 @@ final class HTTPTransport: Sendable {
             request.headers.add(name: field.name, value: field.value)
         }
         for field in plan.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
+        if let value = cookies?.headerValue(for: url) {
+            // One Cookie header (RFC 6265 §5.4): the caller's own first, while it may still go.
+            let own = request.headers["Cookie"]
+            request.headers.remove(name: "Cookie")
+            request.headers.add(name: "Cookie", value: (own + [value]).joined(separator: "; "))
+        }
         if credentials, let user, !request.headers.contains(name: "Authorization") {
             let token = Data("\(user.removingPercentEncoding ?? user):\((password ?? "").removingPercentEncoding ?? "")".utf8)
                 .base64EncodedString()
