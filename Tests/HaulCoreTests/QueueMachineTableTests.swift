@@ -47,6 +47,8 @@ final class QueueMachineTableTests: XCTestCase {
     private func events(generation g: Int) -> [(String, QueueEvent)] {
         [
             ("adopt", .adopt(id: id, QueueRow(state: .queued, queueOrder: 9), requestedConnections: 1)),
+            ("add", .add(id: id, QueueRow(state: .queued, queueOrder: 9), requestedConnections: 1, paused: false)),
+            ("add-paused", .add(id: id, QueueRow(state: .queued, queueOrder: 9), requestedConnections: 1, paused: true)),
             ("pause", .pause(id)),
             ("resume", .resume(id)),
             ("cancel", .cancel(id, partHeldElsewhere: false)),
@@ -89,7 +91,8 @@ final class QueueMachineTableTests: XCTestCase {
         let quiet = { (state: DownloadState) in Outcome.goes(state, []) }
         return [
             "queued": [
-                "adopt": quiet(.queued), "pause": .goes(.paused, [s(.paused), a(.paused)]),
+                "adopt": quiet(.queued), "add": quiet(.queued), "add-paused": .goes(.paused, [s(.paused), a(.paused)]),
+                "pause": .goes(.paused, [s(.paused), a(.paused)]),
                 "resume": refused(.queued, .resume), "cancel": .goes(nil, cancelled),
                 "cancel-held": .goes(nil, cancelledElsewhere), "remove": .goes(nil, cancelled),
                 "remove-file": .goes(nil, cancelledElsewhere), "move": .goes(.queued, [moved]),
@@ -101,7 +104,9 @@ final class QueueMachineTableTests: XCTestCase {
                 "saw-same": quiet(.queued),
             ],
             "downloading": [
-                "adopt": quiet(.downloading), "pause": .goes(.paused, [s(.paused), a(.paused), stop]),
+                "adopt": quiet(.downloading), "add": quiet(.downloading),
+                "add-paused": .goes(.paused, [s(.paused), a(.paused), stop]),
+                "pause": .goes(.paused, [s(.paused), a(.paused), stop]),
                 "resume": refused(.downloading, .resume), "cancel": .goes(nil, cancelledRunning),
                 "cancel-held": .goes(nil, cancelledRunning), "remove": .goes(nil, cancelledRunning),
                 "remove-file": .goes(nil, cancelledRunning), "move": .goes(.downloading, [moved]),
@@ -118,7 +123,8 @@ final class QueueMachineTableTests: XCTestCase {
             "paused": pausedRow(),
             "paused-stopping": pausedRow(),
             "failed": [
-                "adopt": quiet(.failed), "pause": refused(.failed, .pause),
+                "adopt": quiet(.failed), "add": .goes(.queued, [s(.queued), a(.queued)]),
+                "add-paused": refused(.failed, .pause), "pause": refused(.failed, .pause),
                 "resume": .goes(.queued, [s(.queued), a(.queued)]), "cancel": .goes(nil, cancelled),
                 "cancel-held": .goes(nil, cancelledElsewhere), "remove": .goes(nil, cancelled),
                 "remove-file": .goes(nil, cancelledElsewhere), "move": .goes(.failed, [moved]),
@@ -129,7 +135,8 @@ final class QueueMachineTableTests: XCTestCase {
                 "saw-moved": quiet(.failed), "saw-same": quiet(.failed),
             ],
             "completed": [
-                "adopt": quiet(.completed), "pause": refused(.completed, .pause),
+                "adopt": quiet(.completed), "add": quiet(.completed), "add-paused": refused(.completed, .pause),
+                "pause": refused(.completed, .pause),
                 "resume": refused(.completed, .resume), "cancel": refused(.completed, .cancel),
                 "cancel-held": refused(.completed, .cancel),
                 "remove": .goes(nil, [.deleteCompleted(id, deletingFile: false), .drop(id)]),
@@ -142,7 +149,8 @@ final class QueueMachineTableTests: XCTestCase {
                 "saw-moved": quiet(.completed), "saw-same": quiet(.completed),
             ],
             "gone": [
-                "adopt": .goes(.queued, [.announceAdded(id)]), "pause": .unknown, "resume": .unknown,
+                "adopt": .goes(.queued, [.announceAdded(id)]), "add": .goes(.queued, [.announceAdded(id)]),
+                "add-paused": .goes(.paused, [.announceAdded(id), s(.paused), a(.paused)]), "pause": .unknown, "resume": .unknown,
                 "cancel": .unknown, "cancel-held": .unknown, "remove": .unknown, "remove-file": .unknown,
                 "move": .unknown, "limits": .goes(nil, []), "interrupt": .unknown, "shutdown": .goes(nil, []),
                 "planned": .goes(nil, []), "completed": .goes(nil, []), "failed": .goes(nil, []), "busy": .goes(nil, []),
@@ -158,7 +166,8 @@ final class QueueMachineTableTests: XCTestCase {
     private func pausedRow() -> [String: Outcome] {
         let quiet = Outcome.goes(.paused, [])
         return [
-            "adopt": quiet, "pause": quiet, "resume": .goes(.queued, [s(.queued), a(.queued)]),
+            "adopt": quiet, "add": .goes(.queued, [s(.queued), a(.queued)]), "add-paused": quiet, "pause": quiet,
+            "resume": .goes(.queued, [s(.queued), a(.queued)]),
             "cancel": .goes(nil, cancelled), "cancel-held": .goes(nil, cancelledElsewhere),
             "remove": .goes(nil, cancelled), "remove-file": .goes(nil, cancelledElsewhere),
             "move": .goes(.paused, [moved]), "limits": quiet, "interrupt": quiet, "shutdown": quiet,
@@ -192,7 +201,7 @@ final class QueueMachineTableTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 7 * 22)
+        XCTAssertEqual(checked, 7 * 24)
     }
 
     /// The table's refusals are exactly `DownloadLifecycle`'s for the user's commands: one table, not two.

@@ -130,4 +130,17 @@ final class QueueMachineTests: XCTestCase {
         _ = try machine.handle(.pause(1))
         XCTAssertTrue(machine.isIdle)
     }
+
+    /// Adding says "I want this file": a stored paused or failed download is queued again (and starts), a paused
+    /// add waits, and a refused add takes nothing up.
+    func testAddingQueuesAgainOrHoldsAndARefusalTakesNothingUp() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        let again = try machine.handle(.add(id: 1, QueueRow(state: .failed, queueOrder: 1, errorMessage: "404"), requestedConnections: 2, paused: false))
+        XCTAssertEqual(Array(again.prefix(3)), [.announceAdded(1), .persistState(1, .queued, error: nil), .announceState(1, .queued)])
+        XCTAssertEqual(starts(again), [.startTransfer(1, connections: 2, generation: 1)])
+        XCTAssertEqual(try machine.handle(.add(id: 2, QueueRow(state: .queued, queueOrder: 2), requestedConnections: 1, paused: true)),
+                       [.announceAdded(2), .persistState(2, .paused, error: nil), .announceState(2, .paused)])
+        XCTAssertThrowsError(try machine.handle(.add(id: 3, QueueRow(state: .failed, queueOrder: 3), requestedConnections: 1, paused: true)))
+        XCTAssertNil(machine.downloads[3])
+    }
 }

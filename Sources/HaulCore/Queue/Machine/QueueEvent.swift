@@ -1,7 +1,10 @@
 /// Something that happens to the queue: a command from the user, a report from a running transfer, what a look
 /// at the store found, or the process starting or stopping. `QueueMachine.handle` turns each into `QueueAction`s.
 public enum QueueEvent: Hashable, Sendable {
-    /// Take up a download (`add`, or a row restored at process start). A row stored as `downloading` was running
+    /// The user adds a download ("I want this file"): a new one is taken up (queued, or paused with `paused`); a
+    /// paused or failed one, new or held, is queued again, and with `paused` a queued or running one is paused.
+    case add(id: Int64, QueueRow, requestedConnections: Int, paused: Bool)
+    /// Take up a download restored from the store at process start (or on request). A row stored as `downloading` was running
     /// when its process stopped: it is queued again. A `cancelled` row and an id already known change nothing.
     case adopt(id: Int64, QueueRow, requestedConnections: Int)
     /// The user pauses a download (queued or running); pausing a paused one does nothing.

@@ -16,6 +16,24 @@ extension QueueMachine {
         return [.announceAdded(id)]
     }
 
+    /// `add`: adopting, then the pause or resume the wish implies. A refused pause (of a failed or completed
+    /// download) is refused before anything is taken up.
+    mutating func add(_ id: Int64, _ row: QueueRow, connections: Int, paused: Bool) throws -> [QueueAction] {
+        var actions: [QueueAction] = []
+        if downloads[id] == nil {
+            let first = Download(
+                state: row.state == .downloading ? .queued : row.state, priority: row.priority, queueOrder: row.queueOrder,
+                requestedConnections: connections, heldConnections: nil, generation: 0, owner: .thisProcess,
+                errorMessage: row.errorMessage)
+            if paused { _ = try Self.next(first, on: .pause) }
+            actions = adopt(id, row, connections: connections)
+        }
+        guard let known = downloads[id] else { return actions }
+        if paused { return try actions + pause(id, known: known) }
+        if known.state == .paused || known.state == .failed { return try actions + resume(id, known: known) }
+        return actions
+    }
+
     mutating func pause(_ id: Int64, known: Download) throws -> [QueueAction] {
         let state = try Self.next(known, on: .pause)
         if known.state == .paused { return [] }

@@ -89,6 +89,8 @@ public struct QueueMachine: Hashable, Sendable {
         switch event {
         case .adopt(let id, let row, let connections):
             actions = adopt(id, row, connections: connections)
+        case .add(let id, let row, let connections, let paused):
+            actions = try add(id, row, connections: connections, paused: paused)
         case .pause(let id):
             actions = try pause(id, known: download(id))
         case .resume(let id):
