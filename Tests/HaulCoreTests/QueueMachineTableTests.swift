@@ -149,8 +149,8 @@ final class QueueMachineTableTests: XCTestCase {
                 "saw-moved": quiet(.completed), "saw-same": quiet(.completed),
             ],
             "gone": [
-                "adopt": .goes(.queued, [.announceAdded(id)]), "add": .goes(.queued, [.announceAdded(id)]),
-                "add-paused": .goes(.paused, [.announceAdded(id), s(.paused), a(.paused)]), "pause": .unknown, "resume": .unknown,
+                "adopt": .goes(.queued, [.announceAdded(id, as: .queued)]), "add": .goes(.queued, [.announceAdded(id, as: .queued)]),
+                "add-paused": .goes(.paused, [.announceAdded(id, as: .queued), s(.paused), a(.paused)]), "pause": .unknown, "resume": .unknown,
                 "cancel": .unknown, "cancel-held": .unknown, "remove": .unknown, "remove-file": .unknown,
                 "move": .unknown, "limits": .goes(nil, []), "interrupt": .unknown, "shutdown": .goes(nil, []),
                 "planned": .goes(nil, []), "completed": .goes(nil, []), "failed": .goes(nil, []), "busy": .goes(nil, []),

@@ -18,11 +18,11 @@ final class QueueMachineTests: XCTestCase {
 
     func testAdoptingStartsByPriorityWithinTheLimits() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 64))
-        XCTAssertEqual(try adopt(&machine, 1, order: 1).first, .announceAdded(1))
+        XCTAssertEqual(try adopt(&machine, 1, order: 1).first, .announceAdded(1, as: .queued))
         _ = try machine.handle(.setLimits(QueueLimits(maxConcurrent: 0, maxTotalConnections: 64)))
         _ = try machine.handle(.pause(1))
-        XCTAssertEqual(try adopt(&machine, 2, order: 2), [.announceAdded(2)])
-        XCTAssertEqual(try adopt(&machine, 3, priority: 5, order: 3), [.announceAdded(3)])
+        XCTAssertEqual(try adopt(&machine, 2, order: 2), [.announceAdded(2, as: .queued)])
+        XCTAssertEqual(try adopt(&machine, 3, priority: 5, order: 3), [.announceAdded(3, as: .queued)])
         let actions = try machine.handle(.setLimits(QueueLimits(maxConcurrent: 2, maxTotalConnections: 64)))
         XCTAssertEqual(starts(actions), [.startTransfer(3, connections: 1, generation: 1), .startTransfer(2, connections: 1, generation: 1)])
         XCTAssertEqual(actions.first, .persistState(3, .downloading, error: nil), "stored, then announced, then started")
@@ -83,7 +83,7 @@ final class QueueMachineTests: XCTestCase {
 
     func testRestoringPutsRunningRowsBackInLineAndSkipsCancelledOnes() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
-        XCTAssertEqual(try adopt(&machine, 1, .downloading, order: 1), [.announceAdded(1)])
+        XCTAssertEqual(try adopt(&machine, 1, .downloading, order: 1), [.announceAdded(1, as: .queued)])
         XCTAssertEqual(try adopt(&machine, 2, .cancelled, order: 2), [])
         XCTAssertEqual(try adopt(&machine, 1, .paused, order: 1), [], "an id already held is not taken up twice")
         XCTAssertEqual(machine.downloads[1]?.state, .queued)
@@ -136,10 +136,10 @@ final class QueueMachineTests: XCTestCase {
     func testAddingQueuesAgainOrHoldsAndARefusalTakesNothingUp() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
         let again = try machine.handle(.add(id: 1, QueueRow(state: .failed, queueOrder: 1, errorMessage: "404"), requestedConnections: 2, paused: false))
-        XCTAssertEqual(Array(again.prefix(3)), [.announceAdded(1), .persistState(1, .queued, error: nil), .announceState(1, .queued)])
+        XCTAssertEqual(Array(again.prefix(3)), [.announceAdded(1, as: .failed), .persistState(1, .queued, error: nil), .announceState(1, .queued)])
         XCTAssertEqual(starts(again), [.startTransfer(1, connections: 2, generation: 1)])
         XCTAssertEqual(try machine.handle(.add(id: 2, QueueRow(state: .queued, queueOrder: 2), requestedConnections: 1, paused: true)),
-                       [.announceAdded(2), .persistState(2, .paused, error: nil), .announceState(2, .paused)])
+                       [.announceAdded(2, as: .queued), .persistState(2, .paused, error: nil), .announceState(2, .paused)])
         XCTAssertThrowsError(try machine.handle(.add(id: 3, QueueRow(state: .failed, queueOrder: 3), requestedConnections: 1, paused: true)))
         XCTAssertNil(machine.downloads[3])
     }

@@ -92,8 +92,9 @@ public enum QueueAction: Hashable, Sendable {
     case discard(Int64)
     /// Delete a completed download's row, and with `deletingFile` its file.
     case deleteCompleted(Int64, deletingFile: Bool)
-    /// Tell observers a download was taken up.
-    case announceAdded(Int64)
+    /// Tell observers a download was taken up, in the state it was taken up in (the same event may start it, and
+    /// observers see that as a change after this).
+    case announceAdded(Int64, as: DownloadState)
     /// Tell observers the download's new state.
     case announceState(Int64, DownloadState)
     /// Tell observers the download completed at `path` (after its `completed` state).

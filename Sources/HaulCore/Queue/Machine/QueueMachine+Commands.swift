@@ -2,9 +2,10 @@
 extension QueueMachine {
     mutating func adopt(_ id: Int64, _ row: QueueRow, connections: Int) -> [QueueAction] {
         guard downloads[id] == nil, row.state != .cancelled else { return [] }
+        // It was running when its process stopped: back in line.
+        let state = row.state == .downloading ? DownloadState.queued : row.state
         downloads[id] = Download(
-            // It was running when its process stopped: back in line.
-            state: row.state == .downloading ? .queued : row.state,
+            state: state,
             priority: row.priority,
             queueOrder: row.queueOrder,
             requestedConnections: connections,
@@ -13,7 +14,7 @@ extension QueueMachine {
             owner: .thisProcess,
             errorMessage: row.errorMessage
         )
-        return [.announceAdded(id)]
+        return [.announceAdded(id, as: state)]
     }
 
     /// `add`: adopting, then the pause or resume the wish implies. A refused pause (of a failed or completed
