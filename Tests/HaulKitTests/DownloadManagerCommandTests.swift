@@ -143,4 +143,41 @@ final class DownloadManagerCommandTests: ManagerTestCase {
       }
     }
   }
+
+  /// One owner of state: a task the manager holds has none of its own. Its commands and its state are the
+  /// manager's, so the two can never disagree.
+  func testATaskTheManagerHoldsAsksTheManager() async throws {
+    let throttle = Switch(on: true)
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        serve(server, "/a", medium, rate: 256 << 10, while: throttle)
+        try await withHarness(dir, server: server) { harness in
+          let manager = manager(harness, maxConcurrent: 1)
+          let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
+          let held = await manager.task(id)
+          let task = try XCTUnwrap(held)
+          await waitForBytes(manager, id, above: 64 << 10)
+          try await task.pause()
+          await assertState(manager, id, .paused)
+          let paused = await task.state
+          XCTAssertEqual(paused, .paused)
+          XCTAssertEqual(try harness.client.store.record(id: id)?.downloadState, .paused)
+          throttle.isOn = false
+          try await task.resume()
+          await manager.waitUntilIdle()
+          await assertState(manager, id, .completed)
+          let completed = await task.state
+          XCTAssertEqual(completed, .completed)
+          do {
+            try await task.pause()
+            XCTFail("pausing a completed download through its task was accepted")
+          } catch let error as IllegalTransition {
+            XCTAssertEqual([error.state.rawValue, error.event.rawValue], ["completed", "pause"])
+          }
+          XCTAssertTrue(contents(harness.path("a")) == medium)
+          await manager.shutdown()
+        }
+      }
+    }
+  }
 }

@@ -10,6 +10,7 @@ extension DownloadTask {
     /// Makes this download keep its state in `keeper` from now on: the task's own lifecycle is no longer used.
     func keep(by keeper: any DownloadStateKeeper) {
         self.keeper = keeper
+        isKept = true
     }
 
     /// Runs one transfer with at most `connections` connections and returns how it ended; the keeper decides

@@ -33,6 +33,9 @@ public actor DownloadTask {
     var lifecycle: DownloadLifecycle
     /// The queue that owns this download's state, if any.
     weak var keeper: (any DownloadStateKeeper)?
+    /// Set for good once a keeper holds the download: the task's own lifecycle is never consulted again, even when
+    /// the keeper is gone (its last announced state stands).
+    var isKept = false
     var run: Task<Void, Never>?
     /// A transfer runs for the keeper (`runTransfer`).
     var isRunning = false
@@ -82,8 +85,9 @@ public actor DownloadTask {
     /// The lifecycle state (the queue's, when a `DownloadManager` holds the download).
     public var state: DownloadState {
         get async {
-            guard let keeper else { return lifecycle.state }
-            return await keeper.state(of: id) ?? .cancelled
+            guard isKept else { return lifecycle.state }
+            if let keeper, let state = await keeper.state(of: id) { return state }
+            return broadcaster.lastState ?? .cancelled  // dropped by the queue, or the queue is gone
         }
     }
 
@@ -93,7 +97,7 @@ public actor DownloadTask {
     /// Starts (or restarts after `resume`) the transfer. A download a `DownloadManager` holds is put back in line
     /// instead (the queue starts it).
     public func start() async throws {
-        if let keeper { return try await keeper.resume(id) }
+        if let keeper = try heldKeeper() { return try await keeper.resume(id) }
         try startOnItsOwn(connections: nil)
     }
 
@@ -102,7 +106,7 @@ public actor DownloadTask {
     /// A pause that arrives after the last byte, while the file is verified and renamed, does not undo that: the
     /// download then ends `completed` (see `DownloadLifecycle`).
     public func pause() async throws {
-        if let keeper { return try await keeper.pause(id) }
+        if let keeper = try heldKeeper() { return try await keeper.pause(id) }
         try await pauseOnItsOwn()
     }
 
@@ -137,7 +141,7 @@ public actor DownloadTask {
 
     /// Stops for good and deletes the partial file and the record.
     public func cancel() async throws {
-        if let keeper { return try await keeper.cancel(id) }
+        if let keeper = try heldKeeper() { return try await keeper.cancel(id) }
         try await cancelOnItsOwn()
     }
 
@@ -147,7 +151,10 @@ public actor DownloadTask {
     /// The transfer is stopped before the state changes: if it completed meanwhile, the download is `completed`,
     /// not put back in line with its file already in place.
     public func interrupt() async {
-        if let keeper { return await keeper.interrupt(id) }
+        if isKept {
+            await keeper?.interrupt(id)
+            return
+        }
         await interruptOnItsOwn()
     }
 
@@ -156,6 +163,17 @@ public actor DownloadTask {
         if run == nil, !isRunning, let lastOutcome { return lastOutcome }
         if run == nil, !isRunning, await state == .paused { return .paused }
         return await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// The keeper to send a command to, `nil` for a task on its own.
+    ///
+    /// - Throws: `.usage` when the queue that held the download is gone (its state went with it).
+    func heldKeeper() throws -> (any DownloadStateKeeper)? {
+        guard isKept else { return nil }
+        guard let keeper else {
+            throw HaulError(.usage, "the download manager that held download \(id) is gone: restore it in a new one")
+        }
+        return keeper
     }
 
     func settle(_ outcome: DownloadOutcome) {

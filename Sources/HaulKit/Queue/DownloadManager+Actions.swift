@@ -47,6 +47,7 @@ extension DownloadManager {
     /// - Returns: the first store or file error (the actions after it still run: the machine's state has moved on).
     func perform(_ actions: [QueueAction], failure: HaulError? = nil) async -> (any Error)? {
         var firstError: (any Error)?
+        performing += 1
         for action in actions {
             do {
                 try await perform(action, failure: failure)
@@ -54,6 +55,7 @@ extension DownloadManager {
                 firstError = firstError ?? error
             }
         }
+        performing -= 1
         wakeIdleWaiters()
         return firstError
     }
@@ -175,7 +177,9 @@ extension DownloadManager {
 
     // MARK: idle
 
-    var isIdle: Bool { machine.isIdle }
+    /// Nothing runs or waits to run, and no action list is half done: a cancelled download is idle in the
+    /// machine at once, but its partial file and record are deleted only by the actions after that.
+    var isIdle: Bool { machine.isIdle && performing == 0 }
 
     func wakeIdleWaiters(force: Bool = false) {
         guard force || isIdle else { return }

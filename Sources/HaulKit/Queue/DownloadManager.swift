@@ -60,6 +60,8 @@ public actor DownloadManager {
     var poller: Task<Void, Never>?
     let pollInterval: Double
     var isShutDown = false
+    /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).
+    var performing = 0
     let log = Logger(label: "haul.queue")
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
