@@ -5,14 +5,17 @@ extension DownloadLifecycle {
     /// stop it waited for).
     ///
     /// An illegal one here is a bug in HaulKit, not a caller's mistake (those go through `handle` and throw
-    /// `IllegalTransition` to the caller): it stops the process naming the transition, where a `try?` would leave
-    /// the download in a state that contradicts its file.
+    /// `IllegalTransition` to the caller). It surfaces, never silently: an assertion failure in debug builds (tests
+    /// stop on it), a logged error naming the transition in release builds, where the state stays as it was
+    /// rather than stopping the process and every other download with it.
     @discardableResult
     mutating func mustHandle(_ event: LifecycleEvent, of id: Int64) -> DownloadState {
         do {
             return try handle(event)
         } catch {
-            preconditionFailure("HaulKit: \(error) (download \(id))")
+            engineLog.error("HaulKit bug: \(error) (download \(id))")
+            assertionFailure("HaulKit: \(error) (download \(id))")
+            return state
         }
     }
 }

@@ -18,28 +18,40 @@ public enum DownloadOutcome: Sendable, Equatable {
 /// Transitions go through `DownloadLifecycle`, so an impossible request (pausing a completed download) throws
 /// `IllegalTransition` instead of being ignored. Pausing stops the transfer after making every received byte
 /// durable; resuming continues from there.
+///
+/// One owner of state: a task started on its own (`HaulClient.download`) owns its lifecycle (`+OnItsOwn`). A
+/// task a `DownloadManager` holds has no state of its own: its commands go to the manager's queue machine, which
+/// asks it to run one transfer at a time (`+Run`) and tells it each new state for its `updates`.
 public actor DownloadTask {
     /// The database id.
     public nonisolated let id: Int64
     /// What was asked.
     public nonisolated let request: DownloadRequest
 
-    private var record: DownloadRecord
-    private var lifecycle: DownloadLifecycle
-    private var run: Task<Void, Never>?
-    private var ticker: Task<Void, Never>?
-    private var lastOutcome: DownloadOutcome?
-    private var waiters: [CheckedContinuation<DownloadOutcome, Never>] = []
-    private let broadcaster = UpdateBroadcaster()
-    private let counters = TransferCounters()
-    private let store: DownloadStore
-    private let transport: any Transport
-    private let configuration: HaulConfiguration
-    private var currentRateLimit: Int64?
+    var record: DownloadRecord
+    /// The state of a task on its own; unused (and never read) once a keeper holds the download.
+    var lifecycle: DownloadLifecycle
+    /// The queue that owns this download's state, if any.
+    weak var keeper: (any DownloadStateKeeper)?
+    /// Set for good once a keeper holds the download: the task's own lifecycle is never consulted again, even when
+    /// the keeper is gone (its last announced state stands).
+    var isKept = false
+    var run: Task<Void, Never>?
+    /// A transfer runs for the keeper (`runTransfer`).
+    var isRunning = false
+    var ticker: Task<Void, Never>?
+    var lastOutcome: DownloadOutcome?
+    var waiters: [CheckedContinuation<DownloadOutcome, Never>] = []
+    let broadcaster = UpdateBroadcaster()
+    let counters = TransferCounters()
+    let store: DownloadStore
+    let transport: any Transport
+    let configuration: HaulConfiguration
+    var currentRateLimit: Int64?
     /// Set while `pause`, `cancel` or `interrupt` waits for the transfer to stop: the run's end is theirs to handle,
     /// except a completion (the file is in place by then), which `transferEnded` keeps here for them.
-    private var stopping = false
-    private var finishedWhileStopping: String?
+    var stopping = false
+    var finishedWhileStopping: String?
 
     init(record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport, configuration: HaulConfiguration) {
         self.id = record.id!
@@ -70,44 +82,23 @@ public actor DownloadTask {
         broadcaster.subscription()
     }
 
-    /// The lifecycle state.
-    public var state: DownloadState { lifecycle.state }
+    /// The lifecycle state (the queue's, when a `DownloadManager` holds the download).
+    public var state: DownloadState {
+        get async {
+            guard isKept else { return lifecycle.state }
+            if let keeper, let state = await keeper.state(of: id) { return state }
+            return broadcaster.lastState ?? .cancelled  // dropped by the queue, or the queue is gone
+        }
+    }
 
     /// Where the file is or will be (it can change once, when a `Content-Disposition` name is adopted).
     public var destination: String { record.destination ?? request.destination }
 
-    /// Starts (or restarts after `resume`) the transfer.
-    public func start() throws {
-        try start(connections: nil)
-    }
-
-    /// Starts the transfer with at most `connections` connections (the queue's grant; `nil` for the request's).
-    /// With `onlyIfQueued`, a download paused meanwhile is not started (the queue decided before the pause).
-    func start(connections granted: Int?, onlyIfQueued: Bool = false) throws {
-        if onlyIfQueued, lifecycle.state != .queued {
-            throw HaulError(.usage, "cannot start a download that is \(lifecycle.state.rawValue)")
-        }
-        if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
-        try transition(.start)
-        lastOutcome = nil
-        // The previous run may have learned the file's validators and length: start from what is stored.
-        if let stored = try store.record(id: id) { record = stored }
-        var runRequest = request
-        if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
-        transport.bandwidth.setLimit(rateLimit, for: id)
-        let transfer = DownloadTransfer(
-            record: record,
-            context: TransferContext(
-                request: runRequest, store: store, transport: transport, configuration: configuration,
-                counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
-                cookies: try CookieSession.restoring(download: id, request: runRequest, store: store)
-            )
-        )
-        run = Task { [weak self] in
-            let outcome = await transfer.run()
-            await self?.transferEnded(outcome)
-        }
-        startTicker()
+    /// Starts (or restarts after `resume`) the transfer. A download a `DownloadManager` holds is put back in line
+    /// instead (the queue starts it).
+    public func start() async throws {
+        if let keeper = try heldKeeper() { return try await keeper.resume(id) }
+        try startOnItsOwn(connections: nil)
     }
 
     /// Pauses: stops the transfer once its bytes are durable. Pausing a paused download does nothing.
@@ -115,19 +106,13 @@ public actor DownloadTask {
     /// A pause that arrives after the last byte, while the file is verified and renamed, does not undo that: the
     /// download then ends `completed` (see `DownloadLifecycle`).
     public func pause() async throws {
-        if lifecycle.state == .paused { return }
-        try transition(.pause)
-        if await stopTransfer() == .stopped { settle(.paused) }
+        if let keeper = try heldKeeper() { return try await keeper.pause(id) }
+        try await pauseOnItsOwn()
     }
 
     /// Resumes a paused or failed download from its durable bytes.
-    public func resume() throws {
-        try start()
-    }
-
-    /// Puts a paused or failed download back in line (`resume` without starting it: the queue starts it).
-    func enqueue() throws {
-        try transition(.resume)
+    public func resume() async throws {
+        try await start()
     }
 
     /// This download's own bandwidth limit in bytes per second, or `nil`.
@@ -137,7 +122,7 @@ public actor DownloadTask {
     public func setRateLimit(_ bytesPerSecond: Int64?) throws {
         precondition(bytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
         currentRateLimit = bytesPerSecond
-        if run != nil { transport.bandwidth.setLimit(bytesPerSecond, for: id) }
+        if run != nil || isRunning { transport.bandwidth.setLimit(bytesPerSecond, for: id) }
         var options = request
         options.maxBytesPerSecond = bytesPerSecond
         try store.saveOptions(HaulClient.encode(options), of: id)
@@ -156,13 +141,8 @@ public actor DownloadTask {
 
     /// Stops for good and deletes the partial file and the record.
     public func cancel() async throws {
-        try transition(.cancel)
-        await stopTransfer()
-        try? FileSystemSteps.remove(record.partPath)
-        try store.delete(id: id)
-        transport.bandwidth.setLimit(nil, for: id)
-        settle(.cancelled)
-        broadcaster.finish()
+        if let keeper = try heldKeeper() { return try await keeper.cancel(id) }
+        try await cancelOnItsOwn()
     }
 
     /// Stops a running transfer keeping its progress and leaves the download queued, so that it resumes by itself
@@ -171,143 +151,35 @@ public actor DownloadTask {
     /// The transfer is stopped before the state changes: if it completed meanwhile, the download is `completed`,
     /// not put back in line with its file already in place.
     public func interrupt() async {
-        guard lifecycle.state == .downloading || lifecycle.state == .queued else { return }
-        if await stopTransfer() == .completed { return }
-        let state = lifecycle.mustHandle(.interrupt, of: id)
-        try? store.setState(state, of: id)
-        broadcaster.send(.state(state))
-        settle(.paused)
+        if isKept {
+            await keeper?.interrupt(id)
+            return
+        }
+        await interruptOnItsOwn()
     }
 
     /// Waits until the current run ends and says how (returns at once when nothing is running).
     public func outcome() async -> DownloadOutcome {
-        if run == nil, let lastOutcome { return lastOutcome }
-        if run == nil, lifecycle.state == .paused { return .paused }
+        if run == nil, !isRunning, let lastOutcome { return lastOutcome }
+        if run == nil, !isRunning, await state == .paused { return .paused }
         return await withCheckedContinuation { waiters.append($0) }
     }
 
-    private func transition(_ event: LifecycleEvent) throws {
-        let state = try lifecycle.handle(event)
-        if state != .cancelled { try store.setState(state, error: record.errorMessage, of: id) }
-        broadcaster.send(.state(state))
-    }
-
-    /// How a transfer that was asked to stop ended.
-    private enum StopResult { case stopped, completed }
-
-    /// Stops a running transfer (if any) and waits for it.
+    /// The keeper to send a command to, `nil` for a task on its own.
     ///
-    /// - Returns: `.completed` when the transfer completed before it could be stopped: the download is then
-    ///   recorded and announced as completed (unless it is being cancelled).
-    @discardableResult
-    private func stopTransfer() async -> StopResult {
-        guard let run else { return .stopped }
-        stopping = true
-        finishedWhileStopping = nil
-        run.cancel()
-        await run.value
-        stopping = false
-        self.run = nil
-        stopTicker()
-        guard let path = finishedWhileStopping, lifecycle.state != .cancelled else { return .stopped }
-        finishedWhileStopping = nil
-        // `paused` -> `completed` is legal; a download still `downloading` (an interrupt) completes as usual. The
-        // pause stored `paused` after, or before, the finisher stored `completed`: store it again.
-        lifecycle.mustHandle(.complete, of: id)
-        try? store.setState(.completed, of: id)
-        completed(at: path)
-        return .completed
-    }
-
-    private func completed(at path: String) {
-        record.destination = path
-        broadcaster.send(.state(.completed))
-        settle(.completed(path: path))
-        broadcaster.finish()
-    }
-
-    private func transferEnded(_ outcome: TransferOutcome) {
-        guard run != nil else { return }
-        if stopping {
-            // `pause`, `cancel` or `interrupt` is waiting for this run: it handles the end, except that a completed
-            // file cannot be made partial again.
-            if case .completed(let path) = outcome { finishedWhileStopping = path }
-            return
+    /// - Throws: `.usage` when the queue that held the download is gone (its state went with it).
+    func heldKeeper() throws -> (any DownloadStateKeeper)? {
+        guard isKept else { return nil }
+        guard let keeper else {
+            throw HaulError(.usage, "the download manager that held download \(id) is gone: restore it in a new one")
         }
-        run = nil
-        stopTicker()
-        switch outcome {
-        case .completed(let path):
-            lifecycle.mustHandle(.complete, of: id)
-            completed(at: path)
-        case .failed(let error) where error.kind == .busy:
-            // Another process is downloading this file: it is not this run's failure to record. The stored state
-            // stays as that process keeps it; here the download goes back to waiting.
-            lifecycle.mustHandle(.interrupt, of: id)
-            broadcaster.send(.failed(error))
-            broadcaster.send(.state(lifecycle.state))
-            settle(.failed(error))
-        case .failed(let error):
-            lifecycle.mustHandle(.fail, of: id)
-            removePartFileIfEmpty()
-            record.errorMessage = error.message
-            try? store.setState(.failed, error: error.message, of: id)
-            broadcaster.send(.failed(error))
-            broadcaster.send(.state(.failed))
-            settle(.failed(error))
-            broadcaster.finishRun()
-        case .stopped:
-            settle(.paused)
-        }
+        return keeper
     }
 
-    /// A failed run that kept no durable byte (a 404, a refused connection, a disk full at reservation) leaves no
-    /// `.part` file: an empty or merely preallocated file holds nothing to resume and only suggests that it does.
-    /// A `.part` with recorded bytes stays, for the next run to resume. (Bytes past the record would be cut off on
-    /// resume anyway, rule 17.)
-    private func removePartFileIfEmpty() {
-        guard let segments = try? store.segments(of: id) else { return }
-        if segments.reduce(0, { $0 + max(0, $1.next - $1.start) }) == 0 {
-            try? FileSystemSteps.remove(record.partPath)
-        }
-    }
-
-    private func settle(_ outcome: DownloadOutcome) {
+    func settle(_ outcome: DownloadOutcome) {
         lastOutcome = outcome
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume(returning: outcome) }
-    }
-
-    private func startTicker() {
-        let interval = configuration.progressInterval
-        ticker = Task { [counters, broadcaster] in
-            var meter = TransferRateMeter()
-            while !Task.isCancelled {
-                let sample = counters.snapshot()
-                meter.record(totalBytes: sample.bytesDone, at: MonotonicClock.system.now())
-                broadcaster.send(
-                    .progress(
-                        DownloadProgress(
-                            bytesDone: sample.bytesDone,
-                            totalBytes: sample.totalBytes,
-                            currentSpeed: meter.currentSpeed,
-                            averageSpeed: meter.averageSpeed,
-                            secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
-                            activeConnections: sample.activeConnections,
-                            connections: sample.connections
-                        )
-                    )
-                )
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
-            }
-        }
-    }
-
-    private func stopTicker() {
-        ticker?.cancel()
-        ticker = nil
-        let sample = counters.snapshot()
-        broadcaster.send(.progress(DownloadProgress(bytesDone: sample.bytesDone, totalBytes: sample.totalBytes)))
     }
 }

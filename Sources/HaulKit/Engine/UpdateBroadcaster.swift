@@ -18,6 +18,9 @@ final class UpdateBroadcaster: Sendable {
     }
     private let subscribers = NIOLockedValueBox(Subscribers())
 
+    /// The last state sent (what a new subscriber is told first).
+    var lastState: DownloadState? { subscribers.withLockedValue { $0.lastState } }
+
     /// A stream that ends when the download completes, is cancelled or fails (a resumed download takes a new one).
     func subscribe() -> AsyncStream<DownloadUpdate> {
         subscription(endingOnFailure: true).stream

@@ -31,25 +31,25 @@ extension DownloadManager {
 
     /// The downloads, in queue order (priority, then order added).
     public var snapshots: [DownloadSnapshot] {
-        QueuePolicy.ordered(queueEntries()).compactMap { snapshot($0.id) }
+        QueuePolicy.ordered(machine.queueEntries).compactMap { snapshot($0.id) }
     }
 
     /// One download, if the manager has it.
     public func snapshot(_ id: Int64) -> DownloadSnapshot? {
-        guard let entry = entries[id] else { return nil }
+        guard let entry = entries[id], let held = machine.downloads[id] else { return nil }
         let progress = latestProgress.withLockedValue { $0[id] }
-        let running = entry.lifecycle.state == .downloading
+        let running = held.state == .downloading
         return DownloadSnapshot(
             id: id,
             url: entry.url,
             destination: entry.destination,
-            state: entry.lifecycle.state,
-            priority: entry.priority,
-            queueOrder: entry.queueOrder,
+            state: held.state,
+            priority: held.priority,
+            queueOrder: held.queueOrder,
             bytesDone: progress?.bytesDone ?? 0,
             totalBytes: progress?.totalBytes,
             speed: running ? progress?.currentSpeed ?? 0 : 0,
-            errorMessage: entry.errorMessage,
+            errorMessage: held.errorMessage,
             rateLimit: entry.task.request.maxBytesPerSecond
         )
     }
@@ -71,17 +71,9 @@ extension DownloadManager {
         guard !isShutDown else { return }
         isShutDown = true
         poller?.cancel()
-        for id in entries.keys.sorted() {
-            guard let entry = entries[id] else { continue }
-            entries[id]?.generation += 1
-            // Only what runs here is stopped; a queued entry's stored state may belong to another process.
-            if entry.lifecycle.state == .downloading {
-                await entry.task.interrupt()
-                // Back in line, unless the run completed before it could be stopped.
-                let ended: LifecycleEvent = await entry.task.state == .completed ? .complete : .interrupt
-                if entries[id]?.lifecycle.state == .downloading { entries[id]?.lifecycle.mustHandle(ended, of: id) }
-            }
-        }
+        // The machine stops what runs here (a queued entry's stored state may belong to another process); each
+        // stopped run's report puts it back in line, stored, unless it completed before it could be stopped.
+        await report(.shutdown)
         await publishProgress()
         // Observers get the last state and byte count each stopped task sent before their streams end.
         for entry in entries.values { entry.endUpdates?() }

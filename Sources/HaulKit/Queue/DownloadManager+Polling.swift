@@ -18,43 +18,34 @@ extension DownloadManager {
         }
     }
 
-    /// Publishes progress and applies pauses and cancels other processes wrote into the store.
+    /// Publishes progress and tells the machine what the store holds for the downloads queued or running here
+    /// (it decides what another process's pause, cancel or move changes).
     func poll() async {
         await publishProgress()
-        let watched = entries.filter { $0.value.lifecycle.state == .queued || $0.value.lifecycle.state == .downloading }
-        guard !watched.isEmpty, let stored = try? client.store.queueFields(of: Array(watched.keys)) else { return }
-        var moved = false
-        for id in watched.keys.sorted() {
-            guard let entry = entries[id], entry.lifecycle.state == .queued || entry.lifecycle.state == .downloading else {
-                continue
-            }
-            if let fields = stored[id], fields.priority != entry.priority || fields.queueOrder != entry.queueOrder {
-                // Moved by another process (`haul move`).
-                entries[id]?.priority = fields.priority
-                entries[id]?.queueOrder = fields.queueOrder
-                moved = true
-            }
-            switch stored[id]?.state {
-            case nil, .cancelled?:
-                // Cancelled, or removed (the record is gone, so the partial file cannot be resumed either).
-                entries[id]?.lifecycle.mustHandle(.cancel, of: id)
-                entries[id]?.generation += 1
-                try? await entry.task.cancel()
-                drop(id)
-            case .paused?:
-                try? await pause(id)
-            default:
-                break
-            }
+        let watched = machine.downloads.filter { $0.value.state == .queued || $0.value.state == .downloading }.keys
+        guard !watched.isEmpty else { return }
+        let stored: [Int64: DownloadStore.QueueFields]
+        do {
+            stored = try client.store.queueFields(of: Array(watched))
+        } catch {
+            log.warning("could not read the queue from the store: \(error)")  // the next look tries again
+            return
         }
-        if moved { schedule() }
+        for id in watched.sorted() {
+            let row = stored[id].map { QueueRow(state: $0.state, priority: $0.priority, queueOrder: $0.queueOrder) }
+            await report(.storeSaw(id, row))
+        }
     }
 
     func publishProgress() async {
-        let running = entries.filter { $0.value.lifecycle.state == .downloading }.keys
+        let running = machine.downloads.filter { $0.value.state == .downloading }.keys
         let progress = latestProgress.withLockedValue { all in
             running.compactMap { id in all[id].map { (id: id, bytesDone: $0.bytesDone, speed: $0.currentSpeed) } }
         }
-        try? client.store.saveProgress(progress)
+        do {
+            try client.store.saveProgress(progress)
+        } catch {
+            log.warning("could not store progress: \(error)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HaulCore
+import Logging
 import NIOConcurrencyHelpers
 
 /// Owns many downloads: a queue with priorities, limits and observers, kept in the client's SQLite store.
@@ -12,10 +13,13 @@ import NIOConcurrencyHelpers
 /// for await event in await manager.events() { print(event) }
 /// ```
 ///
-/// Decisions live in pure `HaulCore` types: which transitions are legal (`DownloadLifecycle`: an illegal one, such
-/// as pausing a completed download, throws `IllegalTransition`), which queued downloads start and with how many
-/// connections (`QueuePolicy`: priority, then order added; `maxConcurrent` and the global connection cap together),
-/// and how progress is coalesced for slow observers (`CoalescingQueue`). This actor performs them.
+/// Every download's state has one owner: a pure `QueueMachine` (HaulCore) holds each one's lifecycle state,
+/// priority, order, connections, run generation and owning process, and decides every change: which transitions
+/// are legal (an illegal command, such as pausing a completed download, throws `IllegalTransition`), which queued
+/// downloads start and with how many connections (`QueuePolicy`), what a stale run's late report or a look at the
+/// store changes. This actor only feeds it events (commands, transfer reports, store looks) and runs the actions it
+/// returns (`+Actions`): start or stop a `DownloadTask`'s transfer, write the store, tell observers. The tasks
+/// keep no state of their own while the manager holds them.
 ///
 /// Connections: a download is granted up to its requested connections when it starts; once it knows the file (one
 /// connection for a small file or a server without ranges) it holds only what it will use, and the rest goes back
@@ -27,33 +31,28 @@ import NIOConcurrencyHelpers
 /// (`haul move ID`) takes its new place. A download whose `.part` file
 /// another process holds is left to that process (reported as a `.busy` failure, its stored state untouched).
 ///
-/// The actor is split by concern: commands here, `+Scheduling` (starts and run ends), `+Observing` (events,
-/// snapshots, shutdown), `+Polling` (the store as a mailbox between processes). The state they share is internal
-/// to HaulKit, never public.
+/// The actor is split by concern: commands here, `+Actions` (feeding the machine, running its actions),
+/// `+Observing` (events, snapshots, shutdown), `+Polling` (the store as a mailbox between processes).
 public actor DownloadManager {
     /// The client whose store, connections and bandwidth limits are used.
     public nonisolated let client: HaulClient
     /// The limits in force.
-    public private(set) var limits: QueueLimits
+    public var limits: QueueLimits { machine.limits }
 
+    /// What the manager keeps per download besides its state (which is the machine's): the task that runs its
+    /// transfers, what observers are shown, and the I/O in flight.
     struct Entry {
         var task: DownloadTask
-        var lifecycle: DownloadLifecycle
         var url: URL
         var destination: String
-        var priority: Int
-        var queueOrder: Int64
-        var requestedConnections: Int
-        var heldConnections: Int?
-        var generation = 0
-        var errorMessage: String?
+        /// The running transfer and its report (stopping it awaits this).
+        var run: Task<Void, Never>?
         var forwarder: Task<Void, Never>?
         /// Ends the forwarder's stream after what the task already sent.
         var endUpdates: (@Sendable () -> Void)?
-        /// Another process downloads it: not started here again in this run.
-        var ownedElsewhere = false
     }
 
+    var machine: QueueMachine
     var entries: [Int64: Entry] = [:]
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
@@ -61,6 +60,9 @@ public actor DownloadManager {
     var poller: Task<Void, Never>?
     let pollInterval: Double
     var isShutDown = false
+    /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).
+    var performing = 0
+    let log = Logger(label: "haul.queue")
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
     ///
@@ -75,7 +77,7 @@ public actor DownloadManager {
         pollInterval: Double = 1
     ) {
         self.client = client
-        self.limits = limits
+        self.machine = QueueMachine(limits: limits)
         self.pollInterval = pollInterval
     }
 
@@ -86,29 +88,28 @@ public actor DownloadManager {
     /// A paused or failed download added again is queued again: adding says "I want this file". With `paused`,
     /// it waits for `resume` instead.
     ///
-    /// - Throws: what `HaulClient.prepare` throws (`.usage`, `.fileExists`, `.io`).
+    /// - Throws: what `HaulClient.prepare` throws (`.usage`, `.fileExists`, `.io`); `IllegalTransition` for a
+    ///   `paused` add of a failed download.
     @discardableResult
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
         let task = try client.prepare(request)
         let id = task.id
+        guard let record = try client.store.record(id: id) else { throw HaulError(.internalError, "download \(id) vanished") }
+        var row = Self.row(of: record)
         if entries[id] == nil {
-            guard let record = try client.store.record(id: id) else { throw HaulError(.internalError, "download \(id) vanished") }
-            var record0 = record
             if record.priority != priority {
                 try client.store.setQueuePosition(priority: priority, queueOrder: record.queueOrder, of: id)
-                record0.priority = priority
+                row.priority = priority
             }
-            adopt(task, record: record0)
-            send(.added(snapshot(id)!))
+            await hold(task, record: record)
         }
-        let state = entries[id]!.lifecycle.state
-        if paused {
-            if state != .paused { try await pause(id) }
-        } else if state == .paused || state == .failed {
-            try await resume(id)
+        do {
+            try await command(.add(id: id, row, requestedConnections: request.connections, paused: paused))
+        } catch {
+            if machine.downloads[id] == nil, let refused = entries.removeValue(forKey: id) { refused.forwarder?.cancel() }
+            throw error
         }
-        schedule()
         return id
     }
 
@@ -133,95 +134,34 @@ public actor DownloadManager {
             records = try client.store.all()
         }
         for record in records where entries[record.id!] == nil && record.downloadState != .cancelled {
-            adopt(client.task(for: record), record: record)
-            send(.added(snapshot(record.id!)!))
+            let task = client.task(for: record)
+            await hold(task, record: record)
+            try await command(.adopt(id: task.id, Self.row(of: record), requestedConnections: task.request.connections))
         }
-        schedule()
         return records.compactMap { snapshot($0.id!) }
     }
 
-    func adopt(_ task: DownloadTask, record: DownloadRecord) {
-        let id = task.id
-        var entry = Entry(
-            task: task,
-            lifecycle: DownloadLifecycle(state: record.downloadState == .downloading ? .queued : record.downloadState),
-            url: task.request.url,
-            destination: record.destination ?? task.request.destination,
-            priority: record.priority,
-            queueOrder: record.queueOrder,
-            requestedConnections: task.request.connections,
-            errorMessage: record.errorMessage
-        )
-        let bytes = task.currentBytes
-        latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
-        let updates = task.updateSubscription()
-        entry.endUpdates = updates.end
-        entry.forwarder = Task { [weak self, channels, latestProgress] in
-            for await update in updates.stream {
-                switch update {
-                case .state(let state):
-                    Self.broadcast(.stateChanged(id: id, state), to: channels)
-                case .progress(let progress):
-                    latestProgress.withLockedValue { $0[id] = progress }
-                    Self.broadcast(.progress(id: id, progress), to: channels)
-                case .named(let path):
-                    await self?.renamed(id, to: path)
-                    Self.broadcast(.note(id: id, update), to: channels)
-                case .retrying, .restarted:
-                    Self.broadcast(.note(id: id, update), to: channels)
-                case .failed:
-                    break  // reported by `runEnded` with the outcome
-                }
-            }
-        }
-        entries[id] = entry
-        if poller == nil { startPolling() }
-    }
-
-    func renamed(_ id: Int64, to path: String) {
-        entries[id]?.destination = path
+    static func row(of record: DownloadRecord) -> QueueRow {
+        QueueRow(state: record.downloadState, priority: record.priority, queueOrder: record.queueOrder, errorMessage: record.errorMessage)
     }
 
     // MARK: commands
 
     /// Pauses a queued or running download, keeping its partial file. Pausing a paused one does nothing.
     ///
+    /// A pause that comes after the last byte, while the file is verified and renamed, does not undo that: the
+    /// download ends `completed`, announced as any completion.
+    ///
     /// - Throws: `IllegalTransition` for a completed, failed or cancelled download; `.usage` for an unknown id.
     public func pause(_ id: Int64) async throws {
-        var entry = try entry(id)
-        if entry.lifecycle.state == .paused { return }
-        try entry.lifecycle.handle(.pause)
-        entry.generation += 1
-        entry.heldConnections = nil
-        entries[id] = entry
-        try await entry.task.pause()
-        if await entry.task.state == .completed { await completedWhilePausing(id, at: entry.task.destination) }
-        schedule()
-        wakeIdleWaiters()
-    }
-
-    /// The pause came after the last byte, while the file was verified and renamed: the task completed anyway
-    /// (`DownloadLifecycle` allows `paused` -> `completed`), and so does the entry, announced as any completion.
-    func completedWhilePausing(_ id: Int64, at path: String) async {
-        await entries[id]?.forwarder?.value  // the task's stream has ended: hand on its last `.stateChanged` first
-        guard var entry = entries[id], entry.lifecycle.state == .paused else { return }
-        entry.lifecycle.mustHandle(.complete, of: id)
-        entry.destination = path
-        entries[id] = entry
-        send(.completed(id: id, path: path))
+        try await command(.pause(id))
     }
 
     /// Puts a paused or failed download back in the queue; it starts when limits allow.
     ///
     /// - Throws: `IllegalTransition` for a queued, running, completed or cancelled download.
     public func resume(_ id: Int64) async throws {
-        var entry = try entry(id)
-        try entry.lifecycle.handle(.resume)
-        entry.errorMessage = nil
-        entry.ownedElsewhere = false
-        entries[id] = entry
-        try await entry.task.enqueue()
-        schedule()
+        try await command(.resume(id))
     }
 
     /// Stops a download for good and deletes its partial file and record.
@@ -231,77 +171,65 @@ public actor DownloadManager {
     ///
     /// - Throws: `IllegalTransition` for a completed download (use `remove`).
     public func cancel(_ id: Int64) async throws {
-        var entry = try entry(id)
-        try entry.lifecycle.handle(.cancel)
-        entry.generation += 1
-        entries[id] = entry
-        let record = try client.store.record(id: id)
-        if entry.heldConnections == nil, let record, PartFile.isLocked(record.partPath) {
-            try client.store.setState(.cancelled, of: id)
-        } else {
-            try await entry.task.cancel()
-        }
-        drop(id)
+        try await command(.cancel(id, partHeldElsewhere: partHeldElsewhere(id)))
     }
 
     /// Forgets a download: a completed one loses its record (and with `deletingFile`, its file); an unfinished
     /// one is cancelled (its partial file goes too: a `.part` without its record can never be resumed safely).
     public func remove(_ id: Int64, deletingFile: Bool = false) async throws {
-        let entry = try entry(id)
-        switch entry.lifecycle.state {
-        case .completed:
-            try client.store.delete(id: id)
-            if deletingFile { try FileSystemSteps.remove(entry.destination) }
-            drop(id)
-        case .cancelled:
-            drop(id)
-        default:
-            try await cancel(id)
-        }
+        try await command(.remove(id, deletingFile: deletingFile, partHeldElsewhere: partHeldElsewhere(id)))
+    }
+
+    /// Whether another process holds the download's `.part` file while it does not run here (the I/O the
+    /// machine's cancel needs to know).
+    func partHeldElsewhere(_ id: Int64) throws -> Bool {
+        guard let held = machine.downloads[id], held.state != .downloading else { return false }
+        guard let record = try client.store.record(id: id) else { return false }
+        return PartFile.isLocked(record.partPath)
     }
 
     /// Pauses every queued and running download.
     public func pauseAll() async {
-        for id in entries.keys.sorted() where [.queued, .downloading].contains(entries[id]?.lifecycle.state) {
-            try? await pause(id)
+        for id in machine.downloads.keys.sorted() where [.queued, .downloading].contains(machine.downloads[id]?.state) {
+            await quietly("pause", id) { try await self.pause(id) }
         }
     }
 
     /// Queues every paused and failed download again.
     public func resumeAll() async {
-        for id in entries.keys.sorted() where [.paused, .failed].contains(entries[id]?.lifecycle.state) {
-            try? await resume(id)
+        for id in machine.downloads.keys.sorted() where [.paused, .failed].contains(machine.downloads[id]?.state) {
+            await quietly("resume", id) { try await self.resume(id) }
+        }
+    }
+
+    /// Runs a command of `pauseAll`/`resumeAll`, whose downloads may have changed while an earlier one ran:
+    /// a refusal then is expected and only logged.
+    private func quietly(_ name: String, _ id: Int64, _ command: () async throws -> Void) async {
+        do {
+            try await command()
+        } catch {
+            log.debug("\(name) \(id): \(error)")
         }
     }
 
     /// Puts a download first in line.
-    public func moveToTop(_ id: Int64) throws {
-        try reorder(id) { QueuePolicy.movingToTop(id, in: $0) }
+    public func moveToTop(_ id: Int64) async throws {
+        try await command(.move(id, .toTop))
     }
 
     /// Puts a download last in line.
-    public func moveToBottom(_ id: Int64) throws {
-        try reorder(id) { QueuePolicy.movingToBottom(id, in: $0) }
+    public func moveToBottom(_ id: Int64) async throws {
+        try await command(.move(id, .toBottom))
     }
 
     /// Sets a download's priority (higher runs first).
-    public func setPriority(_ priority: Int, of id: Int64) throws {
-        try reorder(id) { QueuePolicy.settingPriority(priority, of: id, in: $0) }
-    }
-
-    func reorder(_ id: Int64, _ change: ([QueueEntry]) -> [QueueEntry]) throws {
-        _ = try entry(id)
-        guard let moved = change(queueEntries()).first(where: { $0.id == id }) else { return }
-        try client.store.setQueuePosition(priority: moved.priority, queueOrder: moved.addedOrder, of: id)
-        entries[id]?.priority = moved.priority
-        entries[id]?.queueOrder = moved.addedOrder
-        schedule()
+    public func setPriority(_ priority: Int, of id: Int64) async throws {
+        try await command(.move(id, .priority(priority)))
     }
 
     /// Changes the limits; downloads start at once if the new ones leave room (running ones are never stopped).
-    public func setLimits(_ limits: QueueLimits) {
-        self.limits = limits
-        schedule()
+    public func setLimits(_ limits: QueueLimits) async {
+        await report(.setLimits(limits))
     }
 
     /// Sets the bandwidth limit shared by all downloads (`nil`: none), effective at once.
@@ -339,4 +267,3 @@ public actor DownloadManager {
         for channel in targets { channel.send(event) }
     }
 }
-

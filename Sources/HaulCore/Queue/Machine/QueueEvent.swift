@@ -1,0 +1,114 @@
+/// Something that happens to the queue: a command from the user, a report from a running transfer, what a look
+/// at the store found, or the process starting or stopping. `QueueMachine.handle` turns each into `QueueAction`s.
+public enum QueueEvent: Hashable, Sendable {
+    /// The user adds a download ("I want this file"): a new one is taken up (queued, or paused with `paused`); a
+    /// paused or failed one, new or held, is queued again, and with `paused` a queued or running one is paused.
+    case add(id: Int64, QueueRow, requestedConnections: Int, paused: Bool)
+    /// Take up a download restored from the store at process start (or on request). A row stored as `downloading` was running
+    /// when its process stopped: it is queued again. A `cancelled` row and an id already known change nothing.
+    case adopt(id: Int64, QueueRow, requestedConnections: Int)
+    /// The user pauses a download (queued or running); pausing a paused one does nothing.
+    case pause(Int64)
+    /// The user puts a paused or failed download back in line.
+    case resume(Int64)
+    /// The user cancels a download. `partHeldElsewhere`: its `.part` file is locked by another process (looked at
+    /// by the caller, which does the I/O); if it does not run here, that process is told through the store.
+    case cancel(Int64, partHeldElsewhere: Bool)
+    /// The user forgets a download: a completed one loses its row (and with `deletingFile`, its file); an
+    /// unfinished one is cancelled.
+    case remove(Int64, deletingFile: Bool, partHeldElsewhere: Bool)
+    /// The user moves a download in the queue.
+    case move(Int64, QueueMove)
+    /// The user changes the limits; running downloads are never stopped.
+    case setLimits(QueueLimits)
+    /// Stop the transfer that runs here (Ctrl-C, shutdown), keeping the download in line for the next start.
+    case interrupt(Int64)
+    /// The process stops: every running transfer is interrupted and nothing starts any more.
+    case shutdown
+    /// A running transfer settled on `connections` connections (it knows the file now): the rest go back.
+    case transferPlanned(Int64, generation: Int, connections: Int)
+    /// A transfer ended. `generation` is the one its `startTransfer` carried: a report from an older run is
+    /// ignored, so a stale run's late end can never change a download that has moved on.
+    case transferEnded(Int64, generation: Int, TransferEnd)
+    /// A look at the store found this row (`nil`: the row is gone) for a download queued or running here:
+    /// another process may have paused, cancelled, removed or moved it.
+    case storeSaw(Int64, QueueRow?)
+}
+
+/// A download's queue fields as stored (by this or another process).
+public struct QueueRow: Hashable, Sendable {
+    /// The stored state.
+    public var state: DownloadState
+    /// Higher runs first.
+    public var priority: Int
+    /// Position among equal priorities.
+    public var queueOrder: Int64
+    /// The message of the failure that stopped it, if any.
+    public var errorMessage: String?
+
+    /// Creates a row.
+    public init(state: DownloadState, priority: Int = 0, queueOrder: Int64, errorMessage: String? = nil) {
+        self.state = state
+        self.priority = priority
+        self.queueOrder = queueOrder
+        self.errorMessage = errorMessage
+    }
+}
+
+/// A move within the queue (see `QueuePolicy+Reorder`).
+public enum QueueMove: Hashable, Sendable {
+    /// First in line.
+    case toTop
+    /// Last in line.
+    case toBottom
+    /// This priority; among equal priorities it keeps its place.
+    case priority(Int)
+}
+
+/// How a transfer ended, as its runner reports it.
+public enum TransferEnd: Hashable, Sendable {
+    /// The file is verified and in place at `path`.
+    case completed(path: String)
+    /// An error retrying could not fix.
+    case failed(message: String)
+    /// Another process holds the `.part` file: not this run's failure; that process owns the download now.
+    case busy(message: String)
+    /// Stopped because it was asked to (pause, cancel, interrupt).
+    case stopped
+}
+
+/// What the queue asks its runner to do, in order.
+public enum QueueAction: Hashable, Sendable {
+    /// Start a transfer for `id` with at most `connections` connections; its reports carry `generation`.
+    case startTransfer(Int64, connections: Int, generation: Int)
+    /// Stop the transfer running for `id` and wait until its end is reported (which may be a completion: a stop
+    /// that comes after the last byte does not undo the rename).
+    case stopTransfer(Int64)
+    /// Store the download's state (and failure message).
+    case persistState(Int64, DownloadState, error: String?)
+    /// Store the download's queue position.
+    case persistPosition(Int64, priority: Int, queueOrder: Int64)
+    /// Delete the partial file and the row (a cancelled download cannot be resumed).
+    case discard(Int64)
+    /// Delete a completed download's row, and with `deletingFile` its file.
+    case deleteCompleted(Int64, deletingFile: Bool)
+    /// Tell observers a download was taken up, in the state it was taken up in (the same event may start it, and
+    /// observers see that as a change after this).
+    case announceAdded(Int64, as: DownloadState)
+    /// Tell observers the download's new state.
+    case announceState(Int64, DownloadState)
+    /// Tell observers the download completed at `path` (after its `completed` state).
+    case announceCompleted(Int64, path: String)
+    /// Tell observers the download's run failed (after its new state).
+    case announceFailed(Int64, message: String)
+    /// The download is forgotten here: observers hear it is removed.
+    case drop(Int64)
+}
+
+/// A command named a download the queue does not hold.
+public struct UnknownDownload: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The id asked for.
+    public let id: Int64
+
+    public var description: String { "there is no download with id \(id) here" }
+}

@@ -1,0 +1,86 @@
+/// The user's commands: adopt, pause, resume, cancel, move.
+extension QueueMachine {
+    mutating func adopt(_ id: Int64, _ row: QueueRow, connections: Int) -> [QueueAction] {
+        guard downloads[id] == nil, row.state != .cancelled else { return [] }
+        // It was running when its process stopped: back in line.
+        let state = row.state == .downloading ? DownloadState.queued : row.state
+        downloads[id] = Download(
+            state: state,
+            priority: row.priority,
+            queueOrder: row.queueOrder,
+            requestedConnections: connections,
+            heldConnections: nil,
+            generation: 0,
+            owner: .thisProcess,
+            errorMessage: row.errorMessage
+        )
+        return [.announceAdded(id, as: state)]
+    }
+
+    /// `add`: adopting, then the pause or resume the wish implies. A refused pause (of a failed or completed
+    /// download) is refused before anything is taken up.
+    mutating func add(_ id: Int64, _ row: QueueRow, connections: Int, paused: Bool) throws -> [QueueAction] {
+        var actions: [QueueAction] = []
+        if downloads[id] == nil {
+            let first = Download(
+                state: row.state == .downloading ? .queued : row.state, priority: row.priority, queueOrder: row.queueOrder,
+                requestedConnections: connections, heldConnections: nil, generation: 0, owner: .thisProcess,
+                errorMessage: row.errorMessage)
+            if paused { _ = try Self.next(first, on: .pause) }
+            actions = adopt(id, row, connections: connections)
+        }
+        guard let known = downloads[id] else { return actions }
+        if paused { return try actions + pause(id, known: known) }
+        if known.state == .paused || known.state == .failed { return try actions + resume(id, known: known) }
+        return actions
+    }
+
+    mutating func pause(_ id: Int64, known: Download) throws -> [QueueAction] {
+        let state = try Self.next(known, on: .pause)
+        if known.state == .paused { return [] }
+        var paused = known
+        paused.state = state
+        paused.heldConnections = nil
+        downloads[id] = paused
+        // The run's generation stays current: its end report decides whether a completion won the race.
+        let stop: [QueueAction] = known.state == .downloading ? [.stopTransfer(id)] : []
+        return [.persistState(id, state, error: known.errorMessage), .announceState(id, state)] + stop
+    }
+
+    mutating func resume(_ id: Int64, known: Download) throws -> [QueueAction] {
+        let state = try Self.next(known, on: .resume)
+        var resumed = known
+        resumed.state = state
+        resumed.owner = .thisProcess
+        resumed.errorMessage = nil
+        downloads[id] = resumed
+        return [.persistState(id, state, error: nil), .announceState(id, state)]
+    }
+
+    mutating func cancel(_ id: Int64, known: Download, partHeldElsewhere: Bool) throws -> [QueueAction] {
+        _ = try Self.next(known, on: .cancel)
+        downloads[id] = nil
+        if known.state != .downloading && partHeldElsewhere {
+            // Another process downloads it: the store tells it to stop and clean up.
+            return [.persistState(id, .cancelled, error: nil), .drop(id)]
+        }
+        let stop: [QueueAction] = known.state == .downloading ? [.stopTransfer(id)] : []
+        return [.announceState(id, .cancelled)] + stop + [.discard(id), .drop(id)]
+    }
+
+    mutating func move(_ id: Int64, known: Download, _ move: QueueMove) -> [QueueAction] {
+        let entries = queueEntries
+        let changed: [QueueEntry]
+        switch move {
+        case .toTop: changed = QueuePolicy.movingToTop(id, in: entries)
+        case .toBottom: changed = QueuePolicy.movingToBottom(id, in: entries)
+        case .priority(let priority): changed = QueuePolicy.settingPriority(priority, of: id, in: entries)
+        }
+        guard let moved = changed.first(where: { $0.id == id }) else { return [] }
+        var updated = known
+        updated.priority = moved.priority
+        updated.queueOrder = moved.addedOrder
+        downloads[id] = updated
+        return [.persistPosition(id, priority: moved.priority, queueOrder: moved.addedOrder)]
+    }
+}

@@ -1,0 +1,165 @@
+/// The one owner of every download's state in a queue, as a pure state machine: events in, actions out, no I/O.
+///
+/// It holds, per download, the lifecycle state, priority, order, requested and held connections, the generation
+/// of its current run and who runs it (this process or another one). `handle` applies one `QueueEvent` and returns
+/// the `QueueAction`s a runner (`DownloadManager`) performs in order: start or stop a transfer, store a change,
+/// tell observers. After every event it also starts what `QueuePolicy` says may start, so the runner never
+/// decides anything.
+///
+/// Decisions:
+/// - State changes go through `DownloadLifecycle`'s table, the only one. A command that table refuses (pausing a
+///   completed download) throws `IllegalTransition` and changes nothing; so does a transfer report that
+///   contradicts the state (a completion for a download that is not running): the runner treats that as a bug.
+/// - Generations: every start gets a new one; a transfer's reports carry it. A report from an older run is stale
+///   and ignored, so a late "finished" from a stopped run can never complete, fail or re-queue a download that has
+///   moved on. The current run's report after a pause still counts: a completion then wins (`paused` ->
+///   `completed`: the file is in place and verified), anything else leaves it paused.
+/// - Owner: a run that finds the `.part` locked by another process (`busy`) leaves the download to that process:
+///   it stays `queued` in the store and here, but is not started again until the user resumes it.
+/// - Cancelled downloads are dropped at once, so no download is ever held in `cancelled`; events for it then meet
+///   `UnknownDownload` (commands) or are ignored (reports, store looks).
+/// - Stopping: after `shutdown` nothing starts; running transfers are stopped and their reports put them back in
+///   line (`queued`, stored) unless they completed meanwhile.
+public struct QueueMachine: Hashable, Sendable {
+    /// One download as the queue holds it.
+    public struct Download: Hashable, Sendable {
+        /// Where it is in its life (never `cancelled`: a cancelled download is dropped).
+        public internal(set) var state: DownloadState
+        /// Higher runs first.
+        public internal(set) var priority: Int
+        /// Position among equal priorities.
+        public internal(set) var queueOrder: Int64
+        /// Connections it asks for.
+        public internal(set) var requestedConnections: Int
+        /// Connections its running transfer holds (`nil` when not running).
+        public internal(set) var heldConnections: Int?
+        /// The generation of its latest run (0 before the first).
+        public internal(set) var generation: Int
+        /// Who runs it.
+        public internal(set) var owner: Owner
+        /// The last failure's message, cleared by `resume`.
+        public internal(set) var errorMessage: String?
+    }
+
+    /// Who runs a download.
+    public enum Owner: Hashable, Sendable {
+        /// This process.
+        case thisProcess
+        /// Another process holds its `.part` file: left to it until the user resumes it here.
+        case otherProcess
+    }
+
+    /// Every download held, by id.
+    public internal(set) var downloads: [Int64: Download] = [:]
+    /// The limits in force.
+    public internal(set) var limits: QueueLimits
+    /// Set by `shutdown`: nothing starts any more.
+    public internal(set) var isStopping = false
+
+    /// An empty queue under `limits`.
+    public init(limits: QueueLimits) {
+        self.limits = limits
+    }
+
+    /// Whether nothing runs and nothing this process may start is waiting.
+    public var isIdle: Bool {
+        !downloads.values.contains { ($0.state == .queued && $0.owner == .thisProcess) || $0.state == .downloading }
+    }
+
+    /// The downloads as the scheduler sees them; one another process owns counts as paused here.
+    public var queueEntries: [QueueEntry] {
+        downloads.map { id, download in
+            QueueEntry(
+                id: id,
+                state: download.owner == .otherProcess && download.state == .queued ? .paused : download.state,
+                priority: download.priority,
+                addedOrder: download.queueOrder,
+                requestedConnections: download.requestedConnections,
+                grantedConnections: download.heldConnections
+            )
+        }
+    }
+
+    /// Applies `event` and returns what to do, in order.
+    ///
+    /// - Throws: `IllegalTransition` when `DownloadLifecycle` refuses the change (nothing changes);
+    ///   `UnknownDownload` when a command names a download the queue does not hold.
+    public mutating func handle(_ event: QueueEvent) throws -> [QueueAction] {
+        var actions: [QueueAction]
+        switch event {
+        case .adopt(let id, let row, let connections):
+            actions = adopt(id, row, connections: connections)
+        case .add(let id, let row, let connections, let paused):
+            actions = try add(id, row, connections: connections, paused: paused)
+        case .pause(let id):
+            actions = try pause(id, known: download(id))
+        case .resume(let id):
+            actions = try resume(id, known: download(id))
+        case .cancel(let id, let heldElsewhere):
+            actions = try cancel(id, known: download(id), partHeldElsewhere: heldElsewhere)
+        case .remove(let id, let deletingFile, let heldElsewhere):
+            let known = try download(id)
+            if known.state == .completed {
+                downloads[id] = nil
+                actions = [.deleteCompleted(id, deletingFile: deletingFile), .drop(id)]
+            } else {
+                actions = try cancel(id, known: known, partHeldElsewhere: heldElsewhere)
+            }
+        case .move(let id, let move):
+            actions = try self.move(id, known: download(id), move)
+        case .setLimits(let limits):
+            self.limits = limits
+            actions = []
+        case .interrupt(let id):
+            actions = try download(id).state == .downloading ? [.stopTransfer(id)] : []
+        case .shutdown:
+            isStopping = true
+            actions = downloads.keys.sorted().filter { downloads[$0]?.state == .downloading }.map { .stopTransfer($0) }
+        case .transferPlanned(let id, let generation, let connections):
+            guard var known = downloads[id], known.generation == generation, known.state == .downloading else {
+                return []  // a stale run's report: harmless
+            }
+            known.heldConnections = connections
+            downloads[id] = known
+            actions = []
+        case .transferEnded(let id, let generation, let end):
+            guard let known = downloads[id], known.generation == generation else { return [] }
+            actions = try transferEnded(id, known: known, end)
+        case .storeSaw(let id, let row):
+            guard let known = downloads[id], known.state == .queued || known.state == .downloading else { return [] }
+            actions = try storeSaw(id, known: known, row)
+        }
+        return actions + scheduled()
+    }
+
+    func download(_ id: Int64) throws(UnknownDownload) -> Download {
+        guard let download = downloads[id] else { throw UnknownDownload(id: id) }
+        return download
+    }
+
+    /// The state `event` leads to, through the lifecycle table.
+    static func next(_ download: Download, on event: LifecycleEvent) throws(IllegalTransition) -> DownloadState {
+        var lifecycle = DownloadLifecycle(state: download.state)
+        return try lifecycle.handle(event)
+    }
+
+    /// Starts what `QueuePolicy` says may start now (nothing once stopping).
+    private mutating func scheduled() -> [QueueAction] {
+        guard !isStopping else { return [] }
+        var actions: [QueueAction] = []
+        for decision in QueuePolicy.plan(queueEntries, limits: limits) {
+            guard var started = downloads[decision.id] else { continue }
+            // `plan` only picks `.queued` downloads, and `queued` + `start` is in the table.
+            started.state = .downloading
+            started.generation += 1
+            started.heldConnections = decision.connections
+            downloads[decision.id] = started
+            actions += [
+                .persistState(decision.id, .downloading, error: started.errorMessage),
+                .announceState(decision.id, .downloading),
+                .startTransfer(decision.id, connections: decision.connections, generation: started.generation),
+            ]
+        }
+        return actions
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HaulCore
+
+/// A task on its own (`HaulClient.download`, no queue): it owns its lifecycle, and a stop it asks for may meet a
+/// completion (the pause-at-the-end race), which then wins.
+extension DownloadTask {
+    func startOnItsOwn(connections granted: Int?) throws {
+        if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
+        try transition(.start)
+        lastOutcome = nil
+        let transfer = try makeTransfer(connections: granted)
+        run = Task { [weak self] in
+            let outcome = await transfer.run()
+            await self?.transferEnded(outcome)
+        }
+        startTicker()
+    }
+
+    func pauseOnItsOwn() async throws {
+        if lifecycle.state == .paused { return }
+        try transition(.pause)
+        if await stopTransfer() == .stopped { settle(.paused) }
+    }
+
+    func cancelOnItsOwn() async throws {
+        try transition(.cancel)
+        await stopTransfer()
+        try discardFiles()
+        settle(.cancelled)
+        broadcaster.finish()
+    }
+
+    func interruptOnItsOwn() async {
+        guard lifecycle.state == .downloading || lifecycle.state == .queued else { return }
+        if await stopTransfer() == .completed { return }
+        let state = lifecycle.mustHandle(.interrupt, of: id)
+        do {
+            try store.setState(state, of: id)
+        } catch {
+            // The stop itself happened; the stored `downloading` is read back as `queued` on the next start.
+            engineLog.error("download \(id): could not store its state: \(error)")
+        }
+        broadcaster.send(.state(state))
+        settle(.paused)
+    }
+
+    func transition(_ event: LifecycleEvent) throws {
+        let state = try lifecycle.handle(event)
+        if state != .cancelled { try store.setState(state, error: record.errorMessage, of: id) }
+        broadcaster.send(.state(state))
+    }
+
+    /// How a transfer that was asked to stop ended.
+    enum StopResult { case stopped, completed }
+
+    /// Stops a running transfer (if any) and waits for it.
+    ///
+    /// - Returns: `.completed` when the transfer completed before it could be stopped: the download is then
+    ///   recorded and announced as completed (unless it is being cancelled).
+    @discardableResult
+    func stopTransfer() async -> StopResult {
+        guard let run else { return .stopped }
+        stopping = true
+        finishedWhileStopping = nil
+        run.cancel()
+        await run.value
+        stopping = false
+        self.run = nil
+        stopTicker()
+        guard let path = finishedWhileStopping, lifecycle.state != .cancelled else { return .stopped }
+        finishedWhileStopping = nil
+        // `paused` -> `completed` is legal; a download still `downloading` (an interrupt) completes as usual. The
+        // pause stored `paused` after, or before, the finisher stored `completed`: store it again.
+        lifecycle.mustHandle(.complete, of: id)
+        do {
+            try store.setState(.completed, of: id)
+        } catch {
+            engineLog.error("download \(id): could not store its completion: \(error)")
+        }
+        completed(at: path)
+        return .completed
+    }
+
+    func completed(at path: String) {
+        record.destination = path
+        broadcaster.send(.state(.completed))
+        settle(.completed(path: path))
+        broadcaster.finish()
+    }
+
+    func transferEnded(_ outcome: TransferOutcome) {
+        guard run != nil else { return }
+        if stopping {
+            // `pause`, `cancel` or `interrupt` is waiting for this run: it handles the end, except that a completed
+            // file cannot be made partial again.
+            if case .completed(let path) = outcome { finishedWhileStopping = path }
+            return
+        }
+        run = nil
+        stopTicker()
+        switch outcome {
+        case .completed(let path):
+            lifecycle.mustHandle(.complete, of: id)
+            completed(at: path)
+        case .failed(let error) where error.kind == .busy:
+            // Another process is downloading this file: it is not this run's failure to record. The stored state
+            // stays as that process keeps it; here the download goes back to waiting.
+            lifecycle.mustHandle(.interrupt, of: id)
+            broadcaster.send(.failed(error))
+            broadcaster.send(.state(lifecycle.state))
+            settle(.failed(error))
+        case .failed(let error):
+            lifecycle.mustHandle(.fail, of: id)
+            removePartFileIfEmpty()
+            record.errorMessage = error.message
+            do {
+                try store.setState(.failed, error: error.message, of: id)
+            } catch {
+                engineLog.error("download \(id): could not store its failure: \(error)")
+            }
+            broadcaster.send(.failed(error))
+            broadcaster.send(.state(.failed))
+            settle(.failed(error))
+            broadcaster.finishRun()
+        case .stopped:
+            settle(.paused)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import HaulCore
+import Logging
+
+let engineLog = Logger(label: "haul.task")
+
+/// Running one transfer and reporting it: what a task does for its keeper (and, through `makeTransfer` and the
+/// ticker, on its own too).
+extension DownloadTask {
+    /// Makes this download keep its state in `keeper` from now on: the task's own lifecycle is no longer used.
+    func keep(by keeper: any DownloadStateKeeper) {
+        self.keeper = keeper
+        isKept = true
+    }
+
+    /// Runs one transfer with at most `connections` connections and returns how it ended; the keeper decides
+    /// what that means for the download. Cancelling the calling task stops the transfer once its bytes are durable.
+    ///
+    /// What belongs to the run itself happens here: a failed run that kept no byte leaves no `.part` file, and
+    /// `updates` hears the failure before the keeper announces the new state.
+    func runTransfer(connections: Int) async -> TransferOutcome {
+        lastOutcome = nil
+        isRunning = true
+        defer { isRunning = false }
+        let transfer: DownloadTransfer
+        do {
+            transfer = try makeTransfer(connections: connections)
+        } catch {
+            return .failed(HaulError.wrap(error))
+        }
+        startTicker()
+        let outcome = await transfer.run()
+        stopTicker()
+        switch outcome {
+        case .completed(let path):
+            record.destination = path
+        case .failed(let error):
+            if error.kind != .busy {
+                removePartFileIfEmpty()
+                record.errorMessage = error.message
+            }
+            broadcaster.send(.failed(error))
+        case .stopped:
+            break
+        }
+        return outcome
+    }
+
+    /// The keeper's new state for this download, for `updates`: a completion or cancellation ends the streams, a
+    /// failure ends this run's streams.
+    func announce(_ state: DownloadState) {
+        broadcaster.send(.state(state))
+        switch state {
+        case .completed, .cancelled: broadcaster.finish()
+        case .failed: broadcaster.finishRun()
+        case .queued, .downloading, .paused: break
+        }
+    }
+
+    /// Deletes the partial file and the record (the keeper cancelled the download, after stopping its transfer).
+    func discard() throws {
+        try discardFiles()
+        settle(.cancelled)
+    }
+
+    func discardFiles() throws {
+        try? FileSystemSteps.remove(record.partPath)
+        try store.delete(id: id)
+        transport.bandwidth.setLimit(nil, for: id)
+    }
+
+    /// The transfer for the next run, from what is stored (the previous run may have learned the file's validators
+    /// and length), with at most `granted` connections (`nil`: the request's).
+    func makeTransfer(connections granted: Int?) throws -> DownloadTransfer {
+        if let stored = try store.record(id: id) { record = stored }
+        var runRequest = request
+        if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
+        transport.bandwidth.setLimit(rateLimit, for: id)
+        return DownloadTransfer(
+            record: record,
+            context: TransferContext(
+                request: runRequest, store: store, transport: transport, configuration: configuration,
+                counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
+                cookies: try CookieSession.restoring(download: id, request: runRequest, store: store)
+            )
+        )
+    }
+
+    /// A failed run that kept no durable byte (a 404, a refused connection, a disk full at reservation) leaves no
+    /// `.part` file: an empty or merely preallocated file holds nothing to resume and only suggests that it does.
+    /// A `.part` with recorded bytes stays, for the next run to resume. (Bytes past the record would be cut off on
+    /// resume anyway, rule 17.)
+    func removePartFileIfEmpty() {
+        guard let segments = try? store.segments(of: id) else { return }
+        if segments.reduce(0, { $0 + max(0, $1.next - $1.start) }) == 0 {
+            try? FileSystemSteps.remove(record.partPath)
+        }
+    }
+
+    func startTicker() {
+        let interval = configuration.progressInterval
+        ticker = Task { [counters, broadcaster] in
+            var meter = TransferRateMeter()
+            while !Task.isCancelled {
+                let sample = counters.snapshot()
+                meter.record(totalBytes: sample.bytesDone, at: MonotonicClock.system.now())
+                broadcaster.send(
+                    .progress(
+                        DownloadProgress(
+                            bytesDone: sample.bytesDone,
+                            totalBytes: sample.totalBytes,
+                            currentSpeed: meter.currentSpeed,
+                            averageSpeed: meter.averageSpeed,
+                            secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
+                            activeConnections: sample.activeConnections,
+                            connections: sample.connections
+                        )
+                    )
+                )
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+            }
+        }
+    }
+
+    func stopTicker() {
+        ticker?.cancel()
+        ticker = nil
+        let sample = counters.snapshot()
+        broadcaster.send(.progress(DownloadProgress(bytesDone: sample.bytesDone, totalBytes: sample.totalBytes)))
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import HaulCore
+import NIOConcurrencyHelpers
+
+/// Feeding the queue machine and running what it asks: this is all the manager decides for itself, which is
+/// nothing about state.
+///
+/// Illegal transitions: a command the machine refuses is the caller's mistake (pausing a completed download) and
+/// is thrown to the caller as `IllegalTransition`. A refused report (a transfer's end, a look at the store) is a
+/// bug in HaulKit, as nobody asked for it: it fails an assertion in debug builds, so tests stop on it, and is
+/// logged as an error in release builds, leaving the download as it was rather than stopping the process and
+/// every other download in it.
+extension DownloadManager {
+    /// Feeds a user's command and runs its actions.
+    ///
+    /// - Throws: `IllegalTransition` when the download's state does not allow it; `.usage` for an unknown id;
+    ///   what the store or file system throws while the actions run (the rest of them still run).
+    func command(_ event: QueueEvent) async throws {
+        let actions: [QueueAction]
+        do {
+            actions = try machine.handle(event)
+        } catch let unknown as UnknownDownload {
+            throw HaulError(.usage, unknown.description, remedy: .useAKnownDownloadID)
+        }
+        if let failure = await perform(actions) { throw failure }
+    }
+
+    /// Feeds an event nobody can be told about (a transfer's report, a store look, new limits) and runs its
+    /// actions; a refusal is a bug (see above), an I/O failure is logged.
+    func report(_ event: QueueEvent, failure: HaulError? = nil) async {
+        let actions: [QueueAction]
+        do {
+            actions = try machine.handle(event)
+        } catch {
+            log.error("HaulKit bug: the queue refused \(event): \(error)")
+            assertionFailure("HaulKit: the queue refused \(event): \(error)")
+            return
+        }
+        if let problem = await perform(actions, failure: failure) {
+            log.error("after \(event): \(problem)")
+        }
+    }
+
+    /// Runs `actions` in order.
+    ///
+    /// - Parameter failure: the error behind an `announceFailed` (the machine carries only its message).
+    /// - Returns: the first store or file error (the actions after it still run: the machine's state has moved on).
+    func perform(_ actions: [QueueAction], failure: HaulError? = nil) async -> (any Error)? {
+        var firstError: (any Error)?
+        performing += 1
+        for action in actions {
+            do {
+                try await perform(action, failure: failure)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        performing -= 1
+        wakeIdleWaiters()
+        return firstError
+    }
+
+    private func perform(_ action: QueueAction, failure: HaulError?) async throws {
+        switch action {
+        case .startTransfer(let id, let connections, let generation):
+            startTransfer(id, connections: connections, generation: generation)
+        case .stopTransfer(let id):
+            let run = entries[id]?.run
+            run?.cancel()
+            await run?.value  // the run's report has been handled when this returns
+        case .persistState(let id, let state, let error):
+            try client.store.setState(state, error: error, of: id)
+        case .persistPosition(let id, let priority, let queueOrder):
+            try client.store.setQueuePosition(priority: priority, queueOrder: queueOrder, of: id)
+        case .discard(let id):
+            try await entries[id]?.task.discard()
+        case .deleteCompleted(let id, let deletingFile):
+            try client.store.delete(id: id)
+            if deletingFile, let path = entries[id]?.destination { try FileSystemSteps.remove(path) }
+        case .announceAdded(let id, let state):
+            if var snapshot = snapshot(id) {
+                snapshot.state = state
+                send(.added(snapshot))
+            }
+        case .announceState(let id, let state):
+            // Through the task's update stream, so observers see it in order with the progress before it.
+            await entries[id]?.task.announce(state)
+        case .announceCompleted(let id, let path):
+            entries[id]?.destination = path
+            // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an
+            // observer sees `completed` before `.completed`, and a `remove` right after cannot cut it off.
+            await entries[id]?.forwarder?.value
+            send(.completed(id: id, path: path))
+        case .announceFailed(let id, let message):
+            send(.failed(id: id, failure ?? HaulError(.internalError, message)))
+        case .drop(let id):
+            drop(id)
+        }
+    }
+
+    /// Takes a task under the manager: its state is the machine's from now on, its updates are forwarded.
+    func hold(_ task: DownloadTask, record: DownloadRecord) async {
+        let id = task.id
+        await task.keep(by: self)
+        var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destination)
+        let bytes = task.currentBytes
+        latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
+        let updates = task.updateSubscription()
+        entry.endUpdates = updates.end
+        entry.forwarder = Task { [weak self, channels, latestProgress] in
+            for await update in updates.stream {
+                switch update {
+                case .state(let state):
+                    Self.broadcast(.stateChanged(id: id, state), to: channels)
+                case .progress(let progress):
+                    latestProgress.withLockedValue { $0[id] = progress }
+                    Self.broadcast(.progress(id: id, progress), to: channels)
+                case .named(let path):
+                    await self?.renamed(id, to: path)
+                    Self.broadcast(.note(id: id, update), to: channels)
+                case .retrying, .restarted:
+                    Self.broadcast(.note(id: id, update), to: channels)
+                case .failed:
+                    break  // reported with the run's end (`announceFailed`)
+                }
+            }
+        }
+        entries[id] = entry
+        if poller == nil { startPolling() }
+    }
+
+    func renamed(_ id: Int64, to path: String) {
+        entries[id]?.destination = path
+    }
+
+    /// Starts the task's transfer; its planned connections and its end are reported with `generation`.
+    func startTransfer(_ id: Int64, connections: Int, generation: Int) {
+        guard let task = entries[id]?.task else { return }
+        task.observePlannedConnections { [weak self] planned in
+            Task { await self?.report(.transferPlanned(id, generation: generation, connections: planned)) }
+        }
+        let previous = entries[id]?.run
+        entries[id]?.run = Task { [weak self] in
+            await previous?.value  // never two transfers on one `.part` file
+            let outcome = await task.runTransfer(connections: connections)
+            await self?.transferEnded(id, generation: generation, outcome)
+        }
+    }
+
+    func transferEnded(_ id: Int64, generation: Int, _ outcome: TransferOutcome) async {
+        switch outcome {
+        case .completed(let path):
+            await report(.transferEnded(id, generation: generation, .completed(path: path)))
+        case .failed(let error) where error.kind == .busy:
+            await report(.transferEnded(id, generation: generation, .busy(message: error.message)), failure: error)
+        case .failed(let error):
+            await report(.transferEnded(id, generation: generation, .failed(message: error.message)), failure: error)
+        case .stopped:
+            await report(.transferEnded(id, generation: generation, .stopped))
+        }
+        // `outcome()` of the task: what the run's end came to (a stale run's end, or a cancelled download's, came
+        // to nothing: `discard` settles the latter).
+        guard let task = entries[id]?.task, let held = machine.downloads[id], held.generation == generation else { return }
+        switch (held.state, outcome) {
+        case (.completed, _): await task.settle(.completed(path: entries[id]?.destination ?? task.request.destination))
+        case (.failed, .failed(let error)), (.queued, .failed(let error)): await task.settle(.failed(error))
+        default: await task.settle(.paused)
+        }
+    }
+
+    func drop(_ id: Int64) {
+        entries[id]?.forwarder?.cancel()
+        entries[id] = nil
+        latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }
+        send(.removed(id: id))
+    }
+
+    // MARK: idle
+
+    /// Nothing runs or waits to run, and no action list is half done: a cancelled download is idle in the
+    /// machine at once, but its partial file and record are deleted only by the actions after that.
+    var isIdle: Bool { machine.isIdle && performing == 0 }
+
+    func wakeIdleWaiters(force: Bool = false) {
+        guard force || isIdle else { return }
+        let waiting = idleWaiters
+        idleWaiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+}
+
+/// The tasks the manager holds ask it for their state and send it their commands.
+extension DownloadManager: DownloadStateKeeper {
+    func state(of id: Int64) async -> DownloadState? {
+        machine.downloads[id]?.state
+    }
+
+    func interrupt(_ id: Int64) async {
+        guard machine.downloads[id] != nil else { return }
+        await report(.interrupt(id))
+    }
+}

@@ -1,0 +1,146 @@
+import XCTest
+
+@testable import HaulCore
+
+/// `QueueMachine` over sequences of events: scheduling, connection grants, generations, owners, store looks,
+/// restoring and stopping.
+final class QueueMachineTests: XCTestCase {
+    private func adopt(
+        _ machine: inout QueueMachine, _ id: Int64, _ state: DownloadState = .queued, priority: Int = 0,
+        order: Int64, connections: Int = 1
+    ) throws -> [QueueAction] {
+        try machine.handle(.adopt(id: id, QueueRow(state: state, priority: priority, queueOrder: order), requestedConnections: connections))
+    }
+
+    private func starts(_ actions: [QueueAction]) -> [QueueAction] {
+        actions.filter { if case .startTransfer = $0 { return true } else { return false } }
+    }
+
+    func testAdoptingStartsByPriorityWithinTheLimits() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 64))
+        XCTAssertEqual(try adopt(&machine, 1, order: 1).first, .announceAdded(1, as: .queued))
+        _ = try machine.handle(.setLimits(QueueLimits(maxConcurrent: 0, maxTotalConnections: 64)))
+        _ = try machine.handle(.pause(1))
+        XCTAssertEqual(try adopt(&machine, 2, order: 2), [.announceAdded(2, as: .queued)])
+        XCTAssertEqual(try adopt(&machine, 3, priority: 5, order: 3), [.announceAdded(3, as: .queued)])
+        let actions = try machine.handle(.setLimits(QueueLimits(maxConcurrent: 2, maxTotalConnections: 64)))
+        XCTAssertEqual(starts(actions), [.startTransfer(3, connections: 1, generation: 1), .startTransfer(2, connections: 1, generation: 1)])
+        XCTAssertEqual(actions.first, .persistState(3, .downloading, error: nil), "stored, then announced, then started")
+        XCTAssertEqual(machine.downloads[1]?.state, .paused, "a paused download never starts")
+    }
+
+    /// A download settles on fewer connections than it was granted: the rest start the next one at once.
+    func testUnusedConnectionsGoBackToTheQueue() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 4))
+        XCTAssertEqual(starts(try adopt(&machine, 1, order: 1, connections: 4)), [.startTransfer(1, connections: 4, generation: 1)])
+        XCTAssertEqual(starts(try adopt(&machine, 2, order: 2, connections: 4)), [], "no connection is free")
+        XCTAssertEqual(starts(try machine.handle(.transferPlanned(1, generation: 1, connections: 1))), [.startTransfer(2, connections: 3, generation: 1)])
+        XCTAssertEqual(machine.downloads[1]?.heldConnections, 1)
+    }
+
+    /// A run that was paused, resumed and started again reports late: its generation is old, nothing changes.
+    func testAStaleRunsLateEndIsHarmless() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1, connections: 8)
+        _ = try machine.handle(.pause(1))
+        XCTAssertEqual(starts(try machine.handle(.resume(1))), [.startTransfer(1, connections: 8, generation: 2)])
+        for end in [TransferEnd.completed(path: "/f"), .failed(message: "late"), .busy(message: "late"), .stopped] {
+            var copy = machine
+            XCTAssertEqual(try copy.handle(.transferEnded(1, generation: 1, end)), [], "\(end)")
+            XCTAssertEqual(copy, machine, "\(end) from generation 1 changed the machine")
+        }
+        XCTAssertEqual(try machine.handle(.transferPlanned(1, generation: 1, connections: 1)), [])
+        XCTAssertEqual(machine.downloads[1]?.heldConnections, 8)
+    }
+
+    /// The pause that comes after the last byte: the run's report says completed, and completed it is.
+    func testACompletionWinsTheRaceWithAPause() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        XCTAssertEqual(try machine.handle(.pause(1)).last, .stopTransfer(1))
+        let actions = try machine.handle(.transferEnded(1, generation: 1, .completed(path: "/f")))
+        XCTAssertEqual(actions, [.persistState(1, .completed, error: nil), .announceState(1, .completed), .announceCompleted(1, path: "/f")])
+        XCTAssertEqual(machine.downloads[1]?.state, .completed)
+        XCTAssertThrowsError(try machine.handle(.resume(1))) { XCTAssertEqual($0 as? IllegalTransition, IllegalTransition(state: .completed, event: .resume)) }
+    }
+
+    /// `busy`: another process holds the `.part` file. The download waits (queued, unstored) and is not started
+    /// here again until the user resumes it... which a queued download cannot be: `add` pauses then resumes it.
+    func testADownloadAnotherProcessHoldsIsNotStartedAgain() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        let actions = try machine.handle(.transferEnded(1, generation: 1, .busy(message: "held by another haul")))
+        XCTAssertEqual(machine.downloads[1]?.owner, .otherProcess)
+        XCTAssertEqual(machine.downloads[1]?.state, .queued)
+        XCTAssertEqual(starts(actions), [.startTransfer(2, connections: 1, generation: 1)], "the next one starts instead")
+        _ = try machine.handle(.transferEnded(2, generation: 1, .completed(path: "/b")))
+        XCTAssertTrue(machine.isIdle, "a download another process owns does not keep the queue busy")
+        _ = try machine.handle(.pause(1))
+        XCTAssertEqual(starts(try machine.handle(.resume(1))), [.startTransfer(1, connections: 1, generation: 2)])
+        XCTAssertEqual(machine.downloads[1]?.owner, .thisProcess)
+    }
+
+    func testRestoringPutsRunningRowsBackInLineAndSkipsCancelledOnes() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        XCTAssertEqual(try adopt(&machine, 1, .downloading, order: 1), [.announceAdded(1, as: .queued)])
+        XCTAssertEqual(try adopt(&machine, 2, .cancelled, order: 2), [])
+        XCTAssertEqual(try adopt(&machine, 1, .paused, order: 1), [], "an id already held is not taken up twice")
+        XCTAssertEqual(machine.downloads[1]?.state, .queued)
+        XCTAssertNil(machine.downloads[2])
+    }
+
+    /// Another process moved a queued download (`haul move`): the next start follows the new order.
+    func testAMoveSeenInTheStoreChangesTheOrder() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        _ = try machine.handle(.storeSaw(2, QueueRow(state: .queued, priority: 0, queueOrder: 0)))
+        let actions = try machine.handle(.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 8)))
+        XCTAssertEqual(starts(actions), [.startTransfer(2, connections: 1, generation: 1)])
+    }
+
+    func testMovingToTheTopStoresTheNewPosition() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, priority: 3, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        XCTAssertEqual(try machine.handle(.move(2, .toTop)), [.persistPosition(2, priority: 3, queueOrder: 0)])
+        XCTAssertEqual(try machine.handle(.move(2, .priority(-1))), [.persistPosition(2, priority: -1, queueOrder: 0)])
+    }
+
+    /// Shutdown stops what runs; the stopped runs go back in line (stored), a completed one stays completed,
+    /// and nothing starts afterwards.
+    func testShutdownStopsRunsAndStartsNothing() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        _ = try adopt(&machine, 3, .paused, order: 3)
+        XCTAssertEqual(try machine.handle(.shutdown), [.stopTransfer(1), .stopTransfer(2)])
+        XCTAssertEqual(try machine.handle(.transferEnded(1, generation: 1, .stopped)), [.persistState(1, .queued, error: nil), .announceState(1, .queued)])
+        _ = try machine.handle(.transferEnded(2, generation: 1, .completed(path: "/b")))
+        XCTAssertEqual(starts(try machine.handle(.resume(3))), [], "nothing starts once stopping")
+        XCTAssertEqual(machine.downloads.mapValues(\.state), [1: .queued, 2: .completed, 3: .queued])
+    }
+
+    func testIdleMeansNothingRunsAndNothingOfOursWaits() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        XCTAssertTrue(machine.isIdle)
+        _ = try adopt(&machine, 1, order: 1)
+        XCTAssertFalse(machine.isIdle, "a queued download will start")
+        _ = try machine.handle(.pause(1))
+        XCTAssertTrue(machine.isIdle)
+    }
+
+    /// Adding says "I want this file": a stored paused or failed download is queued again (and starts), a paused
+    /// add waits, and a refused add takes nothing up.
+    func testAddingQueuesAgainOrHoldsAndARefusalTakesNothingUp() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        let again = try machine.handle(.add(id: 1, QueueRow(state: .failed, queueOrder: 1, errorMessage: "404"), requestedConnections: 2, paused: false))
+        XCTAssertEqual(Array(again.prefix(3)), [.announceAdded(1, as: .failed), .persistState(1, .queued, error: nil), .announceState(1, .queued)])
+        XCTAssertEqual(starts(again), [.startTransfer(1, connections: 2, generation: 1)])
+        XCTAssertEqual(try machine.handle(.add(id: 2, QueueRow(state: .queued, queueOrder: 2), requestedConnections: 1, paused: true)),
+                       [.announceAdded(2, as: .queued), .persistState(2, .paused, error: nil), .announceState(2, .paused)])
+        XCTAssertThrowsError(try machine.handle(.add(id: 3, QueueRow(state: .failed, queueOrder: 3), requestedConnections: 1, paused: true)))
+        XCTAssertNil(machine.downloads[3])
+    }
+}
