@@ -65,6 +65,12 @@ final class Aria2OptionsTests: XCTestCase {
         XCTAssertThrowsError(try Aria2Options.parseAdd(["referer": "a\r\nX-Evil: 1"]))
     }
 
+    func testGetOptionsAnswerFedBackIntoAddUriAddsNoHiddenCookieAndNoRefusal() throws {
+        let options = try Aria2Options.parseAdd(["header": ["Cookie: (hidden)", "A: 1"], "allow-overwrite": "false"])
+        XCTAssertEqual(options.headers, ["A: 1"], "webui-aria2's restart: the hidden cookie is not sent as a cookie")
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["allow-overwrite": "true"]))
+    }
+
     func testSecretHeadersAreShownWithoutTheirValues() {
         XCTAssertEqual(Aria2Options.shown("Cookie: session=s3cr3t"), "Cookie: (hidden)")
         XCTAssertEqual(Aria2Options.shown("authorization: Basic Zm9v"), "authorization: (hidden)")

@@ -71,6 +71,9 @@ public enum Aria2Options {
         var perServer: Int?
         var userAgent: String?
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            // `getOption` answers `allow-overwrite: false` (Haul never overwrites); a client adding a download
+            // again with those options (webui-aria2's "restart") says what holds anyway.
+            if name == "allow-overwrite", value == "false" { continue }
             try checkSettable(name)
             guard honoured.contains(name) else {
                 result.ignored.append(name)  // not Haul's concern (BitTorrent, FTP...), as aria2 ignores what does not apply
@@ -174,6 +177,11 @@ public enum Aria2Options {
     /// Headers whose values are secrets: never shown in an answer, an error or a log.
     public static let secretHeaders: Set<String> = ["cookie", "authorization", "proxy-authorization"]
 
+    /// Whether a header is a secret header as `shown` writes it (its value replaced).
+    static func isHiddenSecret(_ header: String) -> Bool {
+        secretHeaders.contains(headerName(header)) && header.hasSuffix(": (hidden)")
+    }
+
     /// A header as `getOption` and `tellStatus` may show it: a secret's value is replaced.
     public static func shown(_ header: String) -> String {
         let name = headerName(header)
@@ -248,6 +256,9 @@ public enum Aria2Options {
             // Empty entries, and headers with no value (aria2-integration sends `Cookie: ` for a site without
             // cookies, `Referer: ` for no page), are nothing to send.
             if item == .null || item.stringValue.map(isBlank) == true { continue }
+            // `getOption` shows a secret header as `Cookie: (hidden)`; a client that adds the download again with
+            // those options (webui-aria2's "restart") must not send that text as a cookie.
+            if let text = item.stringValue, shown(text) == text, isHiddenSecret(text) { continue }
             guard let header = item.stringValue, let colon = header.firstIndex(of: ":"), colon != header.startIndex,
                 !header.contains("\r"), !header.contains("\n")
             else {
