@@ -60,6 +60,19 @@ final class Aria2LeniencyTests: XCTestCase {
         await fixture.stop()
     }
 
+    func testIgnoredOptionsAreLoggedByNameOnceAndNeverWithTheirValues() async throws {
+        let lines = LogLines()
+        let fixture = try await DaemonFixture.start { $0.log = { lines.append($0) } }
+        let url = fixture.serve("/l", deterministicBytes(count: 100))
+        for _ in 0..<2 {
+            _ = try fixture.call("aria2.addUri", [[.string(url)], ["bt-max-peers": "s3cr3t-1", "split": .null, "header": "Cookie: s3cr3t-2", "pause": "true"]])
+        }
+        XCTAssertEqual(lines.all.count, 1, "once per run: \(lines.all)")
+        XCTAssertTrue(lines.all.first?.contains("bt-max-peers, split") == true, "\(lines.all)")
+        XCTAssertFalse(lines.all.joined().contains("s3cr3t"))
+        await fixture.stop()
+    }
+
     func testABadHeaderIsRefusedWithoutEchoingItsValue() async throws {
         let fixture = try await DaemonFixture.start()
         let url = fixture.serve("/x", deterministicBytes(count: 100))
@@ -101,4 +114,12 @@ final class Aria2LeniencyTests: XCTestCase {
         XCTAssertNotEqual(try fixture.call("aria2.addUri", [[.string(url)], ["all-proxy": ""]]), .null, "empty: the daemon's rules")
         await fixture.stop()
     }
+}
+
+/// Lines a test's daemon logged.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -42,6 +42,8 @@ public struct DaemonConfiguration: Sendable {
     public var hooks: HookRunner?
     /// The exit code a failure is reported with to hooks (`HAUL_EXIT_CODE`): the `haul` command's.
     public var hookExitCode: @Sendable (HaulError) -> Int32 = { _ in 1 }
+    /// Where the daemon's notes go (ignored RPC options, by name only): standard error.
+    public var log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("haul daemon: " + $0 + "\n").utf8)) }
     public var limits = ServerLimits()
     /// How long an unauthorized call waits for its answer.
     public var unauthorizedDelay: Duration = .milliseconds(500)
