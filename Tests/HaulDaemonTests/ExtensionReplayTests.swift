@@ -70,7 +70,8 @@ final class Aria2IntegrationReplayTests: XCTestCase {
 }
 
 /// jc3213/download_with_aria2: `chromium/libs/aria2.js` (`call`: `{jsonrpc:"2.0", id: <counter from 0>, method,
-/// params: [secret, ...]}`; `#post` is `fetch(url, {method: "POST", body})` with no Content-Type of its own;
+/// params: [secret, ...]}`; `#post` is `fetch(url, {method: "POST", body})` with no Content-Type of its own, so the
+/// browser sends `text/plain;charset=UTF-8` (a body without any Content-Type: `Aria2LeniencyTests`);
 /// `multicall` puts the secret in each nested call), `chromium/application.js` (`downloadHandler`: `dir` null unless
 /// set, `out`, `header` with `Referer` and `User-Agent` last, `all-proxy` for proxied hosts; the start-up multicall
 /// tellActive/getGlobalOption/getVersion), `chromium/pages/popup.js` (getGlobalStat/getVersion/tellActive/
@@ -79,7 +80,7 @@ final class Aria2IntegrationReplayTests: XCTestCase {
 final class DownloadWithAria2ReplayTests: XCTestCase {
     func testDownloadHandlerAndThePopupsCalls() async throws {
         let fixture = try await DaemonFixture.start()
-        let client = ReplayClient(fixture, origin: "chrome-extension://gbdinbbamaniaidalikeiclecfbpgphh", contentType: nil, values: [
+        let client = ReplayClient(fixture, origin: "chrome-extension://gbdinbbamaniaidalikeiclecfbpgphh", contentType: "text/plain;charset=UTF-8", values: [
             "URL": fixture.serve("/a/video.mp4", deterministicBytes(count: 400_000), bytesPerSecond: 50_000),
             "MIRROR": fixture.serve("/b/video.mp4", deterministicBytes(count: 400_000)),
         ])
