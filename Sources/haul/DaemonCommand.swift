@@ -38,6 +38,9 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .customLong("rpc-allow-origin"), help: ArgumentHelp("A browser origin allowed to call the daemon, e.g. http://ariang.example (repeatable; no wildcard).", valueName: "ORIGIN"))
     var allowedOrigins: [String] = []
 
+    @Flag(name: .customLong("no-rpc-allow-extensions"), help: "Refuse browser extensions (chrome-extension://, moz-extension://, safari-web-extension://), which are otherwise let in when their calls carry the secret.")
+    var refuseExtensions = false
+
     /// The same transfer options as `haul get` (connections and rate of each new download, retries, timeouts,
     /// proxies, trust): a daemon's downloads reach servers the way the command line's do.
     @OptionGroup var transfer: TransferOptions
@@ -62,6 +65,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.allowedDirectories = allowedDirectories
         configuration.allowedHosts = allowedHosts
         configuration.allowedOrigins = allowedOrigins
+        configuration.extensionsWithSecret = !refuseExtensions
         configuration.maxConcurrent = queueOptions.maxConcurrent
         configuration.maxConnections = queueOptions.maxConnections
         configuration.connections = transfer.connections ?? 8

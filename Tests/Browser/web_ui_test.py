@@ -14,6 +14,7 @@ takes seconds whatever its connection count) and `haul daemon` on a free port wi
   7. stops the daemon: the page says it is disconnected; starts it again: the page reconnects by itself and
      shows the same list;
   8. makes downloads in several states and saves a screenshot (and one at phone width).
+  9. "Remove and delete file" asks first, then deletes a completed download's file and a paused one's partial file.
 Exits 0 when every check held; prints each check as it goes. Written for CI (.ci/run installs chromium,
 chromium-driver and selenium in a venv) and for a person (`--keep DIR` leaves the daemon's files).
 """
@@ -21,7 +22,7 @@ import argparse, hashlib, http.server, os, re, shutil, signal, socket, socketser
 import threading, time, urllib.parse, urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -173,7 +174,9 @@ def check(condition, what):
 
 def wait_for(driver, what, predicate, timeout=30):
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: predicate(d))
+        # A row redrawn between finding it and reading it is stale: look again at the next poll.
+        return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                             ignored_exceptions=[StaleElementReferenceException]).until(lambda d: predicate(d))
     except TimeoutException:
         check(False, f"{what} (waited {timeout} s)")
         return None
@@ -380,6 +383,35 @@ def main():
             time.sleep(0.5)
             driver.save_screenshot(args.screenshot.replace(".png", "-phone.png"))
             print(f"screenshots: {args.screenshot} (and -detail, -phone)")
+        # 9. Remove and delete file (Haul's haul.removeDownloadAndFile), after a confirm: a completed download's file,
+        #    and a paused one's partial file. Dismissing the confirm deletes nothing.
+        if args.screenshot:
+            driver.set_window_size(1280, 900)
+        notes = os.path.join(daemon.downloads, "notes.txt")
+        row_named(driver, "notes.txt").find_element(By.CSS_SELECTOR, ".name").click()
+        wait_for(driver, "the detail of notes.txt", lambda d: d.find_element(By.ID, "detail-title").text == "notes.txt", 10)
+        driver.find_element(By.ID, "detail-delete").click()
+        alert = driver.switch_to.alert
+        check("delete its file" in alert.text, f"the page asks before deleting ({alert.text})")
+        alert.dismiss()
+        time.sleep(0.5)
+        check(os.path.exists(notes) and row_named(driver, "notes.txt") is not None, "dismissed: nothing is deleted")
+        driver.find_element(By.ID, "detail-delete").click()
+        driver.switch_to.alert.accept()
+        wait_for(driver, "notes.txt is gone", lambda d: row_named(d, "notes.txt") is None, 10)
+        check(not os.path.exists(notes), "confirmed: the completed download's file is deleted")
+        press(driver, "second.iso", "toggle")
+        wait_for(driver, "second.iso pauses", lambda d: row_state(d, "second.iso") == "paused", 15)
+        second_part = os.path.join(daemon.downloads, "second.iso.part")
+        check(os.path.exists(second_part), "the paused download has a partial file")
+        row_named(driver, "second.iso").find_element(By.CSS_SELECTOR, ".name").click()
+        wait_for(driver, "the delete button is enabled", lambda d: d.find_element(By.ID, "detail-delete").is_enabled(), 10)
+        driver.find_element(By.ID, "detail-delete").click()
+        driver.switch_to.alert.accept()
+        wait_for(driver, "second.iso is gone", lambda d: row_named(d, "second.iso") is None, 10)
+        check(not os.path.exists(second_part), "confirmed: the paused download's partial file is deleted")
+        check(not driver.find_element(By.ID, "detail-dialog").get_attribute("open"), "the detail closes")
+
         severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
                   and "missing.bin" not in e.get("message", "") and "favicon" not in e.get("message", "")]
         check(not severe, f"no errors in the browser console {severe[:2]}")

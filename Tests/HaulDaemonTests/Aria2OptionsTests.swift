@@ -26,11 +26,56 @@ final class Aria2OptionsTests: XCTestCase {
     }
 
     func testOutMustBeABareName() {
-        for bad in ["../x", "/etc/passwd", "a/b", "..", ".", ""] {
+        for bad in ["../x", "/etc/passwd", "a/b", "..", "."] {
             XCTAssertThrowsError(try Aria2Options.parseAdd(["out": .string(bad)]), bad) { error in
                 XCTAssertTrue((error as? Aria2OptionError)?.message.contains("bare file name") == true)
             }
         }
+    }
+
+    func testAria2sLeniencyNullsEmptiesUnknownsAndOtherTypesAreIgnoredNotRefused() throws {
+        let options = try Aria2Options.parseAdd([
+            "dir": "", "out": .null, "split": .double(8.5), "checksum": ["x"], "max-download-limit": ["a": "b"],
+            "bt-max-peers": "55", "seed-ratio": 1, "header": .null,
+        ])
+        XCTAssertNil(options.directory, "empty dir: the default")
+        XCTAssertNil(options.out, "null out: the name from the URL")
+        XCTAssertNil(options.connections)
+        XCTAssertNil(options.checksum)
+        XCTAssertEqual(options.ignored, ["bt-max-peers", "checksum", "header", "max-download-limit", "out", "seed-ratio", "split"])
+        XCTAssertNil(try Aria2Options.parseAdd(["dir": .null, "out": ""]).directory)
+        XCTAssertEqual(try Aria2Options.parseAdd(["split": 4]).connections, 4, "a number where aria2 sends a string")
+    }
+
+    func testHeaderRefererUserAgentAndChecksumFileAreRead() throws {
+        let options = try Aria2Options.parseAdd([
+            "header": ["Cookie: ", "Referer: ", "Authorization: Bearer t", "User-Agent: old"],
+            "referer": "https://site.example/page", "user-agent": "Mozilla/5.0 X", "all-proxy": "http://proxy:3128",
+            "checksum-file": "https://site.example/SHA256SUMS",
+        ])
+        XCTAssertEqual(options.headers, ["Authorization: Bearer t", "User-Agent: Mozilla/5.0 X"], "empty values dropped; user-agent replaces")
+        XCTAssertEqual(options.referer, "https://site.example/page")
+        XCTAssertEqual(options.proxy, "http://proxy:3128")
+        XCTAssertEqual(options.checksumFile?.absoluteString, "https://site.example/SHA256SUMS")
+        for path in ["/etc/SHA256SUMS", "SHA256SUMS", "file:///etc/SHA256SUMS"] {
+            XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum-file": .string(path)]), path) {
+                XCTAssertTrue("\($0)".contains("not a path"), "\($0)")
+            }
+        }
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["referer": "a\r\nX-Evil: 1"]))
+    }
+
+    func testGetOptionsAnswerFedBackIntoAddUriAddsNoHiddenCookieAndNoRefusal() throws {
+        let options = try Aria2Options.parseAdd(["header": ["Cookie: (hidden)", "A: 1"], "allow-overwrite": "false"])
+        XCTAssertEqual(options.headers, ["A: 1"], "webui-aria2's restart: the hidden cookie is not sent as a cookie")
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["allow-overwrite": "true"]))
+    }
+
+    func testSecretHeadersAreShownWithoutTheirValues() {
+        XCTAssertEqual(Aria2Options.shown("Cookie: session=s3cr3t"), "Cookie: (hidden)")
+        XCTAssertEqual(Aria2Options.shown("authorization: Basic Zm9v"), "authorization: (hidden)")
+        XCTAssertEqual(Aria2Options.shown("Proxy-Authorization: x"), "Proxy-Authorization: (hidden)")
+        XCTAssertEqual(Aria2Options.shown("Accept: */*"), "Accept: */*")
     }
 
     func testPathAndHookOptionsAreRefusedOverRPC() {

@@ -4,7 +4,8 @@ import XCTest
 /// The daemon's web page in a real headless Chromium (Tests/Browser/web_ui_test.py, Selenium + chromedriver):
 /// the secret from the link, the security headers, a throttled download that moves, pause (bytes stop), resume,
 /// completion with the file checked, a hostile file name shown as text, a wrong secret, the daemon restarted
-/// under the page, and several states at once.
+/// under the page, several states at once, and "Remove and delete file" (asked first; a completed download's file
+/// and a paused one's partial file deleted).
 ///
 /// Selenium comes from the virtual environment `.ci/run` creates (`.build-venv/`, named by `HAUL_TEST_PYTHON`),
 /// Chromium and chromedriver from Debian's packages. Without them the test is skipped locally and fails on CI

@@ -152,10 +152,12 @@ final class DaemonMethodTests: XCTestCase {
             ["jsonrpc": "2.0", "id": 2, "method": "aria2.tellActive", "params": ["token:wrong"]],
         ]
         let answer = try XCTUnwrap(RawClient.request(port: fixture.port, body: batch.data).json?.arrayValue)
-        XCTAssertEqual(answer.count, 2, "the notification (no id) is not answered")
+        XCTAssertEqual(answer.count, 3, "a call without id is refused (aria2 requires the id), not run unanswered")
         XCTAssertEqual(answer[0]["id"], 1)
         XCTAssertEqual(answer[0]["result"]?["version"], "1.37.0")
-        XCTAssertEqual(answer[1]["error"], ["code": 1, "message": "Unauthorized"])
+        XCTAssertEqual(answer[1]["error"]?["code"], -32600)
+        XCTAssertEqual(answer[1]["id"], .null)
+        XCTAssertEqual(answer[2]["error"], ["code": 1, "message": "Unauthorized"])
 
         // As aria2p sends it: no secret of its own, one in each nested call.
         let request: JSONValue = ["jsonrpc": "2.0", "id": "m", "method": "system.multicall", "params": [[

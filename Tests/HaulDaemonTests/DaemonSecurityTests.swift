@@ -62,7 +62,7 @@ final class DaemonSecurityTests: XCTestCase {
         XCTAssertEqual(allowed.headers["access-control-allow-origin"], "http://ariang.example")
         let preflight = try RawClient.request(port: fixture.port, method: "OPTIONS", headers: ["Origin": "http://ariang.example"])
         XCTAssertEqual(preflight.status, 204)
-        XCTAssertEqual(preflight.headers["access-control-allow-methods"], "POST")
+        XCTAssertEqual(preflight.headers["access-control-allow-methods"], "POST, OPTIONS")
 
         let evil = try RawClient(port: fixture.port)
         XCTAssertEqual(evil.upgrade(port: fixture.port, origin: "http://evil.example"), 403)

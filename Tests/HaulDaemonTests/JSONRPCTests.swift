@@ -14,7 +14,9 @@ final class JSONRPCTests: XCTestCase {
                        .single(.success(RPCCall(id: "q", method: "aria2.tellActive", params: ["token:x"]))))
         guard case .batch(let calls) = parse(#"[{"id":1,"method":"a"},{"method":"b"}]"#) else { return XCTFail() }
         XCTAssertEqual(calls.count, 2)
-        XCTAssertEqual(try calls[1].get().id, nil, "no id: a notification, not answered")
+        guard case .failure(let noID) = calls[1] else { return XCTFail("no id: refused as aria2 refuses it, not run unanswered") }
+        XCTAssertEqual(noID.error, .invalidRequest("id is required (the call was not run)"))
+        XCTAssertEqual(noID.id, .null)
         XCTAssertEqual(try calls[0].get().id, 1)
     }
 

@@ -62,11 +62,14 @@ final class RawClient {
     /// Sends one HTTP/1.1 request with `Connection: close` and reads the whole answer.
     static func request(
         port: Int, method: String = "POST", path: String = "/jsonrpc", host: String? = nil, headers: [String: String] = [:],
-        body: Data = Data()
+        body: Data = Data(), contentType: String? = "application/json"
     ) throws -> Response {
         let client = try RawClient(port: port)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
-        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\nContent-Type: application/json\r\n" }
+        if !body.isEmpty || method == "POST" {
+            head += "Content-Length: \(body.count)\r\n"
+            if let contentType { head += "Content-Type: \(contentType)\r\n" }
+        }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         client.transmit(Data((head + "\r\n").utf8) + body)
         var raw = Data()

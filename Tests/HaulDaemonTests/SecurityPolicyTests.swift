@@ -36,7 +36,19 @@ final class SecurityPolicyTests: XCTestCase {
         let policy = OriginPolicy(hosts: HostPolicy(listenAddress: "127.0.0.1"), port: 6800, extensionsWithSecret: true)
         XCTAssertEqual(policy.verdict("chrome-extension://abcdef"), .allowedWithSecret("chrome-extension://abcdef"))
         XCTAssertEqual(policy.verdict("moz-extension://1234"), .allowedWithSecret("moz-extension://1234"))
+        XCTAssertEqual(policy.verdict("safari-web-extension://AB-12"), .allowedWithSecret("safari-web-extension://ab-12"))
         guard case .refused = policy.verdict("http://evil.example") else { return XCTFail() }
+        guard case .refused = policy.verdict("chrome-extension://") else { return XCTFail("an extension origin names one") }
+        guard case .refused = policy.verdict("https://chrome-extension.example") else { return XCTFail() }
+    }
+
+    func testAPreflightEchoesOnlyTokenHeaderNamesAndAlwaysAllowsContentType() {
+        XCTAssertEqual(CORSHeaders.allowedHeaders(nil), "Content-Type")
+        XCTAssertEqual(CORSHeaders.allowedHeaders("content-type, Authorization"), "content-type, Authorization")
+        XCTAssertEqual(CORSHeaders.allowedHeaders("X-A, bad header, x-b:1, X-A"), "Content-Type, X-A")
+        let headers = Dictionary(uniqueKeysWithValues: CORSHeaders.preflight(origin: "moz-extension://u", requestedHeaders: nil))
+        XCTAssertEqual(headers["Access-Control-Allow-Origin"], "moz-extension://u")
+        XCTAssertEqual(headers["Vary"], "Origin")
     }
 
     func testDirectoriesMustResolveInsideAnAllowedOneByWholeComponents() throws {

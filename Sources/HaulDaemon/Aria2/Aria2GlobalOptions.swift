@@ -29,6 +29,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
         var result = self
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             try Aria2Options.checkSettable(name)
+            if value == .null { continue }  // aria2's leniency: a null option is no change
             switch name {
             case "max-concurrent-downloads":
                 result.maxConcurrent = try Aria2Options.count(name, value, in: 1...1000)

@@ -11,24 +11,35 @@ public struct Aria2OptionError: Error, Equatable, Sendable, CustomStringConverti
 /// The options of `aria2.addUri` that Haul honours, read from aria2's option struct.
 ///
 /// aria2 sends every value as a string (`"split": "8"`), and `header` as a string or an array of strings. Options
-/// Haul has no use for are ignored, as aria2 ignores options that do not apply to a download; options that name a
-/// log, state, hook or certificate path are refused (`Aria2Options.refused`): an RPC client must not be able to make
-/// the daemon write or run files of its choosing.
+/// Haul has no use for are ignored, as aria2 ignores options that do not apply to a download, and so are values
+/// that are `null` or not a string (the extensions send both: `"out": null`, `"dir": ""` meaning "the default");
+/// their names are listed in `ignored` so that the daemon can log them once. Options that name a log, state, hook or
+/// certificate path are refused (`Aria2Options.refused`): an RPC client must not be able to make the daemon write
+/// or run files of its choosing.
 public struct Aria2AddOptions: Equatable, Sendable {
-    /// `dir`, as given (checked by `DirectoryPolicy`).
+    /// `dir`, as given (checked by `DirectoryPolicy`); `nil` when absent, empty or null (the default directory).
     public var directory: String?
-    /// `out`: a bare file name.
+    /// `out`: a bare file name; `nil` when absent, empty or null (the name from the URL or the server).
     public var out: String?
     /// The smaller of `split` and `max-connection-per-server`.
     public var connections: Int?
     /// `checksum` in Haul's form (`sha256=HEX`).
     public var checksum: String?
-    /// `header`, each `Name: value`.
+    /// `checksum-file`: the http(s) URL of a checksum list (never a path over RPC: a client must not make the
+    /// daemon read files).
+    public var checksumFile: URL?
+    /// `header`, each `Name: value`, then `referer` and `user-agent` as headers of their own.
     public var headers: [String] = []
+    /// `referer` (`*`: the download's own URL, as in aria2c).
+    public var referer: String?
+    /// `all-proxy`, as given (`Aria2Service` holds it against the daemon's proxy rules).
+    public var proxy: String?
     /// `max-download-limit` in bytes per second; `nil` when not given, `0` for no limit.
     public var rateLimit: Int64?
     /// `pause`: add it paused.
     public var paused = false
+    /// Options ignored: unknown to Haul, or with a `null` or non-string value (names only: a value may be a secret).
+    public var ignored: [String] = []
 
     public init() {}
 }
@@ -47,34 +58,66 @@ public enum Aria2Options {
         "remove-control-file", "force-save", "auto-save-interval",
     ]
 
+    /// The options `addUri` honours (others are ignored, and reported in `Aria2AddOptions.ignored`).
+    public static let honoured: Set<String> = [
+        "dir", "out", "split", "max-connection-per-server", "checksum", "checksum-file", "header", "referer",
+        "user-agent", "all-proxy", "max-download-limit", "pause",
+    ]
+
     /// Reads `addUri`'s option struct.
     public static func parseAdd(_ options: [String: JSONValue]) throws(Aria2OptionError) -> Aria2AddOptions {
         var result = Aria2AddOptions()
         var split: Int?
         var perServer: Int?
+        var userAgent: String?
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            // `getOption` answers `allow-overwrite: false` (Haul never overwrites); a client adding a download
+            // again with those options (webui-aria2's "restart") says what holds anyway.
+            if name == "allow-overwrite", value == "false" { continue }
             try checkSettable(name)
+            guard honoured.contains(name) else {
+                result.ignored.append(name)  // not Haul's concern (BitTorrent, FTP...), as aria2 ignores what does not apply
+                continue
+            }
+            // A null, or a value of the wrong type (numbers and booleans are read as aria2's strings).
+            guard isUsable(value, list: name == "header") else {
+                result.ignored.append(name)
+                continue
+            }
             switch name {
             case "dir":
                 let dir = try text(name, value)
-                if dir.isEmpty { throw Aria2OptionError("dir must not be empty") }
-                result.directory = dir
+                result.directory = dir.isEmpty ? nil : dir
             case "out":
-                result.out = try bareName(try text(name, value))
+                let out = try text(name, value)
+                result.out = out.isEmpty ? nil : try bareName(out)
             case "split":
                 split = try count(name, value, in: 1...SegmentPolicy.connectionLimit)
             case "max-connection-per-server":
                 perServer = try count(name, value, in: 1...SegmentPolicy.connectionLimit)
             case "checksum":
-                result.checksum = try checksum(try text(name, value))
+                let checksum = try text(name, value)
+                if !checksum.isEmpty { result.checksum = try self.checksum(checksum) }
+            case "checksum-file":
+                let source = try text(name, value)
+                if !source.isEmpty { result.checksumFile = try checksumListURL(source) }
             case "header":
-                result.headers = try headers(value)
+                result.headers += try headers(value)
+            case "referer":
+                let referer = try text(name, value)
+                if !referer.isEmpty { result.referer = try oneLine(name, referer) }
+            case "user-agent":
+                let agent = try text(name, value)
+                if !agent.isEmpty { userAgent = try oneLine(name, agent) }
+            case "all-proxy":
+                let proxy = try text(name, value)
+                if !proxy.isEmpty { result.proxy = proxy }
             case "max-download-limit":
                 result.rateLimit = try rate(name, value)
             case "pause":
                 result.paused = try flag(name, value)
             default:
-                break  // not Haul's concern (BitTorrent, FTP, proxy...): ignored, as aria2 ignores what does not apply
+                break
             }
         }
         switch (split, perServer) {
@@ -82,7 +125,68 @@ public enum Aria2Options {
         case let (a?, nil), let (nil, a?): result.connections = a
         case (nil, nil): break
         }
+        if let userAgent {
+            result.headers.removeAll { headerName($0) == "user-agent" }
+            result.headers.append("User-Agent: \(userAgent)")
+        }
+        if result.checksum != nil && result.checksumFile != nil {
+            throw Aria2OptionError("give checksum or checksum-file, not both")
+        }
         return result
+    }
+
+    /// Whether an option's value can be read: a string, number or boolean (a list too, for `header`).
+    static func isUsable(_ value: JSONValue, list: Bool) -> Bool {
+        switch value {
+        case .string, .int, .bool: return true
+        case .array: return list
+        case .null, .double, .object: return false
+        }
+    }
+
+    /// `checksum-file` over RPC: an http(s) URL only. A path would let a client make the daemon read its files.
+    public static func checksumListURL(_ source: String) throws(Aria2OptionError) -> URL {
+        let lower = source.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: source),
+            url.host?.isEmpty == false
+        else {
+            throw Aria2OptionError("checksum-file over RPC takes an http or https URL (not a path): the daemon does not read files for RPC clients")
+        }
+        return url
+    }
+
+    /// A header value: one line.
+    static func oneLine(_ name: String, _ value: String) throws(Aria2OptionError) -> String {
+        if value.contains("\r") || value.contains("\n") || value.contains("\0") {
+            throw Aria2OptionError("\(name) must be one line")
+        }
+        return value
+    }
+
+    /// Whether a header string is empty or has an empty value.
+    static func isBlank(_ header: String) -> Bool {
+        guard let colon = header.firstIndex(of: ":") else { return header.trimmingCharacters(in: .whitespaces).isEmpty }
+        return header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    /// The lowercased name of a `Name: value` header.
+    static func headerName(_ header: String) -> String {
+        String(header.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Headers whose values are secrets: never shown in an answer, an error or a log.
+    public static let secretHeaders: Set<String> = ["cookie", "authorization", "proxy-authorization"]
+
+    /// Whether a header is a secret header as `shown` writes it (its value replaced).
+    static func isHiddenSecret(_ header: String) -> Bool {
+        secretHeaders.contains(headerName(header)) && header.hasSuffix(": (hidden)")
+    }
+
+    /// A header as `getOption` and `tellStatus` may show it: a secret's value is replaced.
+    public static func shown(_ header: String) -> String {
+        let name = headerName(header)
+        guard secretHeaders.contains(name) else { return header }
+        return String(header.prefix { $0 != ":" }) + ": (hidden)"
     }
 
     /// Refuses an option that names a path or the server (`refused`).
@@ -149,6 +253,12 @@ public enum Aria2Options {
         let list: [JSONValue] = value.arrayValue ?? [value]
         var result: [String] = []
         for item in list {
+            // Empty entries, and headers with no value (aria2-integration sends `Cookie: ` for a site without
+            // cookies, `Referer: ` for no page), are nothing to send.
+            if item == .null || item.stringValue.map(isBlank) == true { continue }
+            // `getOption` shows a secret header as `Cookie: (hidden)`; a client that adds the download again with
+            // those options (webui-aria2's "restart") must not send that text as a cookie.
+            if let text = item.stringValue, shown(text) == text, isHiddenSecret(text) { continue }
             guard let header = item.stringValue, let colon = header.firstIndex(of: ":"), colon != header.startIndex,
                 !header.contains("\r"), !header.contains("\n")
             else {

@@ -95,7 +95,8 @@ public final class Daemon: Sendable {
                 directory: downloadDirectory
             ),
             directories: DirectoryPolicy(allowed: allowed),
-            requestShutdown: { stopRequest.withLockedValue { $0 }?() }
+            requestShutdown: { stopRequest.withLockedValue { $0 }?() },
+            log: configuration.log
         )
         let events = await manager.events()
         // Subscribed before the queue is restored, so a download stored as completed or failed fires nothing at

@@ -18,9 +18,12 @@ public struct DaemonConfiguration: Sendable {
     public var allowedHosts: [String] = []
     /// `--rpc-allow-origin`: browser origins allowed besides the daemon's own.
     public var allowedOrigins: [String] = []
-    /// Let browser extensions (`chrome-extension://`, `moz-extension://`) call with the secret (`OriginPolicy`); off
-    /// until the extensions exist.
-    public var extensionsWithSecret = false
+    /// Let browser extensions (`chrome-extension://`, `moz-extension://`, `safari-web-extension://`) call with the
+    /// secret (`OriginPolicy`). On by default, so that Aria2-Explorer, aria2-integration, download_with_aria2 and
+    /// motrix-webextension work unmodified (their origins differ per install, so they cannot be listed beforehand);
+    /// the secret is what admits them, and a web page cannot claim an extension's origin.
+    /// `--no-rpc-allow-extensions` turns it off.
+    public var extensionsWithSecret = true
     /// `-j`.
     public var maxConcurrent: Int = 5
     /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32).
@@ -39,6 +42,8 @@ public struct DaemonConfiguration: Sendable {
     public var hooks: HookRunner?
     /// The exit code a failure is reported with to hooks (`HAUL_EXIT_CODE`): the `haul` command's.
     public var hookExitCode: @Sendable (HaulError) -> Int32 = { _ in 1 }
+    /// Where the daemon's notes go (ignored RPC options, by name only): standard error.
+    public var log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("haul daemon: " + $0 + "\n").utf8)) }
     public var limits = ServerLimits()
     /// How long an unauthorized call waits for its answer.
     public var unauthorizedDelay: Duration = .milliseconds(500)

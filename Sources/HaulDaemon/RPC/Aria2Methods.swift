@@ -8,7 +8,8 @@ public enum Aria2Methods {
         "aria2.changePosition", "aria2.getOption", "aria2.changeOption", "aria2.getGlobalOption",
         "aria2.changeGlobalOption", "aria2.getGlobalStat", "aria2.purgeDownloadResult", "aria2.removeDownloadResult",
         "aria2.getVersion", "aria2.getSessionInfo", "aria2.shutdown", "aria2.forceShutdown", "aria2.saveSession",
-        "system.multicall", "system.listMethods", "system.listNotifications", "haul.subscribeProgress",
+        "aria2.changeUri", "aria2.getPeers", "system.multicall", "system.listMethods", "system.listNotifications",
+        "haul.subscribeProgress", "haul.removeDownloadAndFile",
     ]
 
     /// aria2's notifications (`system.listNotifications`); Haul sends these five (no BitTorrent).
@@ -20,10 +21,10 @@ public enum Aria2Methods {
     /// Answered without the secret, as aria2 does: they only list names.
     public static let withoutSecret: Set<String> = ["system.listMethods", "system.listNotifications"]
 
-    /// aria2 methods for BitTorrent, Metalink and multi-source downloads: a clear error, not "no such method".
+    /// aria2 methods Haul does not answer: a clear error saying why, not "no such method".
     public static let unsupported: [String: String] = [
-        "aria2.addTorrent": "BitTorrent", "aria2.addMetalink": "Metalink", "aria2.getPeers": "BitTorrent",
-        "aria2.changeUri": "several URIs per download",
+        "aria2.addTorrent": "aria2.addTorrent is not supported: BitTorrent is out of Haul's scope (it downloads HTTP and HTTPS)",
+        "aria2.addMetalink": "aria2.addMetalink is not supported yet: Haul does not read Metalink files yet (add the file's URLs with aria2.addUri)",
     ]
 
     /// Runs `method` with `params` (the secret already taken off).
@@ -63,6 +64,13 @@ public enum Aria2Methods {
                 throw .invalidParams("how must be POS_SET, POS_CUR or POS_END")
             }
             return try await service.changePosition(p.required(0), pos: p.integer(1), how: how)
+        case "aria2.changeUri":
+            return try await service.changeUri(
+                p.required(0), fileIndex: p.integer(1), delete: p.required(2), add: p.required(3), position: p.optional(4)
+            )
+        case "aria2.getPeers":
+            _ = try await service.download(p.required(0))
+            return []  // no peers: Haul downloads over HTTP(S), never BitTorrent
         case "aria2.getOption":
             return try await Aria2GlobalOptions.options(of: service.download(p.required(0)))
         case "aria2.changeOption":
@@ -77,6 +85,8 @@ public enum Aria2Methods {
             return await service.purgeDownloadResults()
         case "aria2.removeDownloadResult":
             return try await service.removeDownloadResult(p.required(0))
+        case "haul.removeDownloadAndFile":
+            return try await service.removeDownloadAndFile(p.required(0))
         case "aria2.getVersion":
             return await service.version()
         case "aria2.getSessionInfo":
@@ -97,9 +107,7 @@ public enum Aria2Methods {
             subscribe()
             return "OK"
         default:
-            if let what = unsupported[method] {
-                throw .aria2("\(method) is not supported: Haul downloads HTTP and HTTPS only (no \(what))")
-            }
+            if let why = unsupported[method] { throw .aria2(why) }
             throw .noSuchMethod(method)
         }
     }

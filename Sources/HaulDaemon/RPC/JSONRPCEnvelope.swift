@@ -2,7 +2,7 @@ import Foundation
 
 /// One call from a JSON-RPC request.
 public struct RPCCall: Equatable, Sendable {
-    /// The request id; `nil` for a notification (no `id` member: no answer is sent, JSON-RPC 2.0 §4.1).
+    /// The request id. A call without one is refused (aria2 requires it), so `nil` only in values made by hand.
     public var id: JSONValue?
     public var method: String
     public var params: [JSONValue]
@@ -51,16 +51,20 @@ public enum JSONRPCEnvelope {
         guard let object = value.objectValue else {
             return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("a call is an object")))
         }
-        let id = object["id"]
+        // aria2's leniency, which the browser extensions rely on: `"jsonrpc"` may be missing or the number 2.0 (it
+        // is not read). The id is required, as aria2 requires it: a call without one is refused, not run unanswered.
+        guard let id = object["id"] else {
+            return .failure(RPCErrorWithID(id: .null, error: .invalidRequest("id is required (the call was not run)")))
+        }
         guard let method = object["method"]?.stringValue else {
-            return .failure(RPCErrorWithID(id: id ?? .null, error: .invalidRequest("method must be a string")))
+            return .failure(RPCErrorWithID(id: id, error: .invalidRequest("method must be a string")))
         }
         let params: [JSONValue]
         switch object["params"] {
         case nil, .null?: params = []
         case .array(let list)?: params = list
         default:
-            return .failure(RPCErrorWithID(id: id ?? .null, error: .invalidRequest("params must be an array")))
+            return .failure(RPCErrorWithID(id: id, error: .invalidRequest("params must be an array")))
         }
         return .success(RPCCall(id: id, method: method, params: params))
     }

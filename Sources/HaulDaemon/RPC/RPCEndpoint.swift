@@ -7,10 +7,17 @@ public struct CallContext: Sendable {
     public var secretRequired: Bool
     /// Subscribes this connection to Haul's progress notifications (WebSocket only; `nil` over HTTP POST).
     public var subscribeProgress: (@Sendable () -> Void)?
+    /// Told when a call on this connection carried the right secret (a WebSocket connection let in on condition of
+    /// the secret then receives aria2's broadcast notifications too).
+    public var authenticated: (@Sendable () -> Void)?
 
-    public init(secretRequired: Bool = false, subscribeProgress: (@Sendable () -> Void)? = nil) {
+    public init(
+        secretRequired: Bool = false, subscribeProgress: (@Sendable () -> Void)? = nil,
+        authenticated: (@Sendable () -> Void)? = nil
+    ) {
         self.secretRequired = secretRequired
         self.subscribeProgress = subscribeProgress
+        self.authenticated = authenticated
     }
 }
 
@@ -78,6 +85,7 @@ public struct RPCEndpoint: Sendable {
         if case .string(let first)? = arguments.first, first.hasPrefix("token:") {
             arguments.removeFirst()
             authorized = secret.matches(String(first.dropFirst("token:".count)))
+            if authorized { context.authenticated?() }
         }
         let open = Aria2Methods.withoutSecret.contains(method) && !context.secretRequired
         if !authorized && !open {

@@ -5,9 +5,12 @@
 /// origin, the origins named with `--rpc-allow-origin`, and requests without `Origin` (programs such as aria2p and
 /// curl, which a page cannot impersonate). No wildcard, no JSONP.
 ///
-/// Browser extensions (`chrome-extension://ID`, `moz-extension://UUID`) have origins that change per install;
+/// Browser extensions (`chrome-extension://ID`, `moz-extension://UUID`, `safari-web-extension://UUID`) have origins
+/// that change per install (Firefox makes a new UUID for every profile), so they cannot be listed in advance;
 /// `extensionsWithSecret` lets them in on the condition that every request carries the secret: the verdict is
-/// `.allowedWithSecret`, and such a connection gets neither secret-free methods nor broadcast notifications.
+/// `.allowedWithSecret`, and such a connection gets no secret-free method, and broadcast notifications only once it
+/// has made a call with the secret. A web page cannot take an extension's origin (the browser sets `Origin`), so a
+/// page stays refused with or without the secret.
 public struct OriginPolicy: Sendable, Equatable {
     /// The verdict on one request's `Origin`.
     public enum Verdict: Equatable, Sendable {
@@ -27,8 +30,11 @@ public struct OriginPolicy: Sendable, Equatable {
     public var port: Int
     /// Exact origins allowed with `--rpc-allow-origin`, normalised (lowercase, no trailing slash).
     public var allowed: Set<String>
-    /// Whether extension origins are let in with the secret (off until browser extensions are supported).
+    /// Whether extension origins are let in with the secret (`haul daemon` does by default; `--no-rpc-allow-extensions`).
     public var extensionsWithSecret: Bool
+
+    /// The origin schemes of browser extensions (Chromium, Firefox, Safari).
+    public static let extensionSchemes = ["chrome-extension://", "moz-extension://", "safari-web-extension://"]
 
     public init(hosts: HostPolicy, port: Int, allowedOrigins: [String] = [], extensionsWithSecret: Bool = false) {
         self.hosts = hosts
@@ -47,8 +53,9 @@ public struct OriginPolicy: Sendable, Equatable {
         {
             return .sameOrigin
         }
-        if extensionsWithSecret, value.hasPrefix("chrome-extension://") || value.hasPrefix("moz-extension://") {
-            return .allowedWithSecret(value)
+        if let scheme = Self.extensionSchemes.first(where: value.hasPrefix) {
+            if extensionsWithSecret, value.count > scheme.count { return .allowedWithSecret(value) }
+            return .refused("origin \(origin) is a browser extension, refused because haul daemon was started with --no-rpc-allow-extensions (or allow this one with --rpc-allow-origin \(value))")
         }
         return .refused("origin \(origin) is not allowed (start haul daemon with --rpc-allow-origin \(value) to allow it)")
     }

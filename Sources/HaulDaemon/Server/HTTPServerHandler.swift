@@ -104,15 +104,19 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             write(context, head, status: .forbidden, contentType: "application/json", body: error.data)
             return done(context)
         case .allowedCrossOrigin(let origin), .allowedWithSecret(let origin):
-            cors = [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
+            cors = CORSHeaders.answer(origin: origin)
+            if head.method == .OPTIONS {
+                // A preflight carries no body, so no secret: an extension's is answered, its POST needs the secret.
+                cors = CORSHeaders.preflight(
+                    origin: origin, requestedHeaders: head.headers.first(name: "access-control-request-headers")
+                )
+            }
         case .sameOrigin:
             break
         }
         switch head.method {
         case .OPTIONS:
             // CORS preflight (only reached by allowed origins).
-            cors += [("Access-Control-Allow-Methods", "POST"), ("Access-Control-Allow-Headers", "Content-Type"),
-                     ("Access-Control-Max-Age", "600")]
             write(context, head, status: .noContent, contentType: nil, body: Data(), extra: cors)
             return done(context)
         case .POST:

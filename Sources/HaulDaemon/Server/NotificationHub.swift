@@ -13,7 +13,8 @@ public final class NotificationHub: Sendable {
     struct Subscriber {
         var channel: any Channel
         var wantsProgress = false
-        /// Let in on condition of the secret (`OriginPolicy.Verdict.allowedWithSecret`): no broadcasts.
+        /// Let in on condition of the secret (`OriginPolicy.Verdict.allowedWithSecret`): no broadcasts until a call
+        /// on it has carried the secret (an extension's AriaNg then gets its notifications as from aria2).
         var secretRequired: Bool
     }
 
@@ -30,6 +31,10 @@ public final class NotificationHub: Sendable {
 
     func remove(_ channel: any Channel) {
         _ = subscribers.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    func authenticated(_ channel: any Channel) {
+        subscribers.withLockedValue { $0[ObjectIdentifier(channel)]?.secretRequired = false }
     }
 
     func subscribeProgress(_ channel: any Channel) {

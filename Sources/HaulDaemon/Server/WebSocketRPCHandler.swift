@@ -37,9 +37,12 @@ final class WebSocketRPCHandler: ChannelInboundHandler {
             let bytes = Data(frame.unmaskedData.readableBytesView)
             let channel = context.channel
             let hub = server.hub
+            var authenticated: (@Sendable () -> Void)?
+            if secretRequired { authenticated = { @Sendable in hub.authenticated(channel) } }
             let callContext = CallContext(
                 secretRequired: secretRequired,
-                subscribeProgress: { hub.subscribeProgress(channel) }
+                subscribeProgress: { hub.subscribeProgress(channel) },
+                authenticated: authenticated
             )
             let endpoint = server.endpoint
             Task {

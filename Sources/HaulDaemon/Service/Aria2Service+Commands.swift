@@ -17,31 +17,42 @@ extension Aria2Service {
         else {
             throw .aria2("only http and https URIs are supported: \(first)")
         }
+        if let options, options != .null, options.objectValue == nil {
+            throw .invalidParams("aria2.addUri: options must be a struct")
+        }
         let parsed: Aria2AddOptions
         do {
             parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
         } catch {
             throw .aria2(error.message)
         }
-        if let options, options != .null, options.objectValue == nil {
-            throw .invalidParams("aria2.addUri: options must be a struct")
-        }
+        noteIgnored(parsed.ignored)
+        try checkProxy(parsed.proxy, for: url)
         let directory = try checkedDirectory(parsed.directory)
         let name = parsed.out ?? FileName.fromURL(url)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
+        var headers = parsed.headers.map { header in
+            let colon = header.firstIndex(of: ":")!
+            return DownloadRequest.Header(
+                name: header[..<colon].trimmingCharacters(in: .whitespaces),
+                value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        if let referer = Referer.value(option: parsed.referer, downloadURL: url.absoluteString) {
+            headers.removeAll { $0.name.lowercased() == "referer" }
+            headers.append(DownloadRequest.Header(name: "Referer", value: referer))
+        }
+        var checksum = parsed.checksum
+        if let list = parsed.checksumFile {
+            checksum = try await self.checksum(from: list, fileName: name, downloadURL: url, headers: headers)
+        }
         let request = DownloadRequest(
             url: url,
             destination: directory + "/" + name,
-            headers: parsed.headers.map { header in
-                let colon = header.firstIndex(of: ":")!
-                return DownloadRequest.Header(
-                    name: header[..<colon].trimmingCharacters(in: .whitespaces),
-                    value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                )
-            },
+            headers: headers,
             nameFromContentDisposition: parsed.out == nil,
             connections: parsed.connections ?? globals.connections,
-            checksum: parsed.checksum,
+            checksum: checksum,
             maxBytesPerSecond: rate > 0 ? rate : nil
         )
         let id = try await perform { try await manager.add(request, paused: parsed.paused) }

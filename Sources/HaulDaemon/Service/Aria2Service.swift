@@ -25,13 +25,19 @@ public actor Aria2Service {
     var failures: [Int64: HaulError] = [:]
     /// Connections moving bytes, from progress events.
     var activeConnections: [Int64: Int] = [:]
+    /// Options already logged as ignored (each name once per run: a client sends the same ones with every add).
+    var loggedIgnored: Set<String> = []
+    /// Where the daemon's notes go (standard error); never given a header's or option's value.
+    let log: @Sendable (String) -> Void
 
     public init(
         manager: DownloadManager,
         globals: Aria2GlobalOptions,
         directories: DirectoryPolicy,
-        requestShutdown: @escaping @Sendable () -> Void = {}
+        requestShutdown: @escaping @Sendable () -> Void = {},
+        log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("haul daemon: " + $0 + "\n").utf8)) }
     ) {
+        self.log = log
         self.manager = manager
         self.globals = globals
         self.directories = directories
@@ -106,7 +112,7 @@ public actor Aria2Service {
             errorMessage: snapshot.errorMessage ?? failure?.message,
             checksum: request?.checksum,
             rateLimit: rateLimit,
-            headers: request?.headers.map { "\($0.name): \($0.value)" } ?? []
+            headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? []
         )
     }
 
@@ -123,6 +129,12 @@ public actor Aria2Service {
         } catch {
             throw RPCError.aria2("\(error)")
         }
+    }
+
+    /// Logs the names of ignored options, each once per run.
+    func noteIgnored(_ names: [String]) {
+        let new = names.filter { loggedIgnored.insert($0).inserted }
+        if !new.isEmpty { log("ignored aria2 option(s) Haul does not use or could not read: \(new.joined(separator: ", "))") }
     }
 
     func shutdownSoon() {

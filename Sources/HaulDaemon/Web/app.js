@@ -2,7 +2,7 @@
 // (aria2's notifications for state changes, Haul's haul.onProgress for bytes and speed). No polling loop.
 import { Connection, RPCError } from "./rpc.js";
 import { bytes, rate, parseBytes } from "./format.js";
-import { drawRow, drawDetail, STOPPED } from "./view.js";
+import { drawRow, drawDetail, nameOf, STOPPED } from "./view.js";
 
 const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
   "errorCode", "errorMessage"];
@@ -280,6 +280,20 @@ async function openDetail(gid) {
   if (!dialog.open) dialog.showModal();
 }
 
+// "Remove and delete file": Haul's own method (aria2 has none), after the person confirms; the daemon deletes only
+// inside its allowed directories and says so otherwise.
+async function removeAndDeleteFile() {
+  const item = model.items.get(detailGID);
+  if (!item) return;
+  if (!window.confirm(`Remove “${nameOf(item)}” and delete its file from the disk? This cannot be undone.`)) return;
+  try {
+    await rpc.call("haul.removeDownloadAndFile", item.gid);
+    $("#detail-dialog").close();
+    say("");
+  } catch (error) { say(error.message); }
+  await refresh();
+}
+
 function wire() {
   $("#secret-form").addEventListener("submit", () => {
     rpc.secret = $("#secret-input").value.trim();
@@ -315,6 +329,7 @@ function wire() {
     }
   });
   $("#detail-close").addEventListener("click", () => $("#detail-dialog").close());
+  $("#detail-delete").addEventListener("click", removeAndDeleteFile);
   $("#detail-dialog").addEventListener("close", () => { detailGID = null; });
   // After sleep or a network change, do not wait out the backoff.
   window.addEventListener("online", () => rpc.retryNow());

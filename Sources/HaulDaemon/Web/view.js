@@ -66,6 +66,8 @@ export function drawRow(row, item, selected) {
 // The detail dialog: every field as text, the connections as bands over the file.
 export function drawDetail(dialog, item, segments) {
   dialog.querySelector("#detail-title").textContent = nameOf(item);
+  // Only a download that nothing writes: paused, failed or completed (a cancelled one's partial file is gone).
+  dialog.querySelector("#detail-delete").disabled = !["paused", "error", "complete"].includes(item.status);
   const fields = dialog.querySelector("#detail-fields");
   fields.replaceChildren();
   const file = (item.files && item.files[0]) || {};

@@ -1,0 +1,41 @@
+import Foundation
+import HaulCore
+
+extension DownloadManager {
+    /// Points a paused or failed download at another URL (a refreshed link: aria2's `changeUri`), keeping its
+    /// held bytes, its validators and its place in the queue.
+    ///
+    /// The bytes are not judged here: the next run resumes as any resume does, and the engine's validator check
+    /// (the stored `ETag`/`Last-Modified` and length, sent as `If-Range`) keeps them when the new URL serves the same
+    /// version and starts over when it does not. So a link that now serves another file cannot be stitched onto
+    /// the old bytes. A running or queued download must be paused first (the caller pauses, changes, resumes), so
+    /// that no transfer writes while the source changes.
+    ///
+    /// - Throws: `.usage` for a download that is not paused or failed, or a URL that is
+    ///   not http(s); `.io` when the store cannot be written.
+    public func changeSource(of id: Int64, to url: URL) async throws {
+        try checkRunning()
+        let old = try entry(id)
+        guard [.paused, .failed].contains(old.lifecycle.state) else {
+            throw HaulError(.usage, "download \(id) is \(old.lifecycle.state): pause it before changing its URL")
+        }
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
+            throw HaulError(.usage, "\(url.absoluteString) is not an http or https URL")
+        }
+        guard var record = try client.store.record(id: id) else {
+            throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
+        }
+        var request = try JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8))
+        request.url = url
+        record.url = url.absoluteString
+        record.finalURL = nil  // the next run follows the new URL's redirects, not the old one's
+        record.optionsJSON = HaulClient.encode(request)
+        try client.store.update(record)
+        // The old task's updates end here; the new task reads the same record, segments and validators.
+        old.endUpdates?()
+        old.forwarder?.cancel()
+        adopt(client.task(for: record), record: record)
+        entries[id]?.generation = old.generation + 1
+        entries[id]?.errorMessage = old.errorMessage
+    }
+}
