@@ -16,8 +16,9 @@ extension DownloadManager {
     public func changeSource(of id: Int64, to url: URL) async throws {
         try checkRunning()
         let old = try entry(id)
-        guard [.paused, .failed].contains(old.lifecycle.state) else {
-            throw HaulError(.usage, "download \(id) is \(old.lifecycle.state): pause it before changing its URL")
+        let state = machine.downloads[id]?.state
+        guard state == .paused || state == .failed else {
+            throw HaulError(.usage, "download \(id) is \(state?.rawValue ?? "gone"): pause it before changing its URL")
         }
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
             throw HaulError(.usage, "\(url.absoluteString) is not an http or https URL")
@@ -34,8 +35,8 @@ extension DownloadManager {
         // The old task's updates end here; the new task reads the same record, segments and validators.
         old.endUpdates?()
         old.forwarder?.cancel()
-        adopt(client.task(for: record), record: record)
-        entries[id]?.generation = old.generation + 1
-        entries[id]?.errorMessage = old.errorMessage
+        // The machine keeps the download's state, place and generation; only the task (which holds the request)
+        // is replaced.
+        await hold(client.task(for: record), record: record)
     }
 }
