@@ -105,13 +105,29 @@ final class Aria2LeniencyTests: XCTestCase {
         await fixture.stop()
     }
 
-    func testAllProxyIsHeldToTheDaemonsProxyRules() async throws {
+    /// `all-proxy` is the download's own proxy (aria2 takes it per download): the download goes through that
+    /// proxy with its credentials, another download added without it goes direct, and a bad one is refused
+    /// without echoing the credentials.
+    func testAllProxySendsThatDownloadThroughItsProxy() async throws {
         let fixture = try await DaemonFixture.start()
-        let url = fixture.serve("/p", deterministicBytes(count: 100))
-        let other = try fixture.error("aria2.addUri", [[.string(url)], ["all-proxy": "http://user:pw@proxy.example:3128"]])
-        XCTAssertTrue(other.contains("proxy per download is not supported"), other)
-        XCTAssertFalse(other.contains("pw"), "no credentials in the error: \(other)")
-        XCTAssertNotEqual(try fixture.call("aria2.addUri", [[.string(url)], ["all-proxy": ""]]), .null, "empty: the daemon's rules")
+        let proxy = try TestProxy(user: "pxuser", password: "pw-secret")
+        defer { proxy.shutdown() }
+        let url = fixture.serve("/p", deterministicBytes(count: 100_000))
+        let gid = try fixture.call("aria2.addUri", [[.string(url)], ["all-proxy": .string(proxy.url(user: "pxuser", password: "pw-secret")), "out": "p1"]])
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertEqual(proxy.requests.first?.method, "CONNECT", "the download went through its proxy")
+        XCTAssertNotNil(proxy.requests.first?["Proxy-Authorization"], "with the proxy's credentials")
+        let option = try fixture.call("aria2.getOption", [gid])
+        XCTAssertFalse("\(option)".contains("pw-secret"), "getOption never shows the proxy's password: \(option)")
+
+        let before = proxy.requests.count
+        let direct = try fixture.call("aria2.addUri", [[.string(url)], ["all-proxy": "", "out": "p2"]])
+        try await fixture.wait(direct, for: "complete")
+        XCTAssertEqual(proxy.requests.count, before, "empty: the daemon's own rules (no proxy here)")
+
+        let bad = try fixture.error("aria2.addUri", [[.string(url)], ["all-proxy": "ftp://user:pw-secret@proxy.example:21"]])
+        XCTAssertTrue(bad.contains("not a proxy URL"), bad)
+        XCTAssertFalse(bad.contains("pw-secret"), "no credentials in the error: \(bad)")
         await fixture.stop()
     }
 }

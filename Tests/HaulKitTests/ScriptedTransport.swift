@@ -27,7 +27,7 @@ final class ScriptedTransport: Transport {
 
   func shutdown() async {}
 
-  func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], cookies: CookieSession?) async throws -> OpenedResponse {
+  func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], session: RequestSession?) async throws -> OpenedResponse {
     var tracker = RedirectTracker(policy: redirectPolicy, startURL: url)
     while true {
       try Task.checkCancellation()
@@ -40,7 +40,7 @@ final class ScriptedTransport: Transport {
         headers.append((field.name, field.value))
       }
       headers += plan.headers.map { (name: $0.name, value: $0.value) }
-      if let value = cookies?.headerValue(for: current) {
+      if let value = session?.headerValue(for: current) {
         let own = headers.filter { $0.name.lowercased() == "cookie" }.map(\.value)
         headers.removeAll { $0.name.lowercased() == "cookie" }
         headers.append(("Cookie", (own + [value]).joined(separator: "; ")))
@@ -49,7 +49,7 @@ final class ScriptedTransport: Transport {
       let exchange = server.exchange(uri: (current.path.isEmpty ? "/" : current.path) + query, headers: headers)
       let head = ResponseHead(
         status: exchange.status, headers: exchange.headers.map { HeaderField(name: $0.name, value: $0.value) })
-      cookies?.receive(head.headers, from: current)
+      session?.receive(head.headers, from: current)
       guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {
         return OpenedResponse(url: current, head: head, body: body(of: exchange, host: current.host ?? "server"))
       }

@@ -32,7 +32,7 @@ public struct Aria2AddOptions: Equatable, Sendable {
     public var headers: [String] = []
     /// `referer` (`*`: the download's own URL, as in aria2c).
     public var referer: String?
-    /// `all-proxy`, as given (`Aria2Service` holds it against the daemon's proxy rules).
+    /// `all-proxy`, as given: the download's own proxy (`DownloadRequest.proxy`).
     public var proxy: String?
     /// `max-download-limit` in bytes per second; `nil` when not given, `0` for no limit.
     public var rateLimit: Int64?

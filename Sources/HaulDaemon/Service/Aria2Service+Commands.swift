@@ -27,7 +27,7 @@ extension Aria2Service {
             throw .aria2(error.message)
         }
         noteIgnored(parsed.ignored)
-        try checkProxy(parsed.proxy, for: url)
+        try checkProxy(parsed.proxy)
         let directory = try checkedDirectory(parsed.directory)
         let name = parsed.out ?? FileName.fromURL(url)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
@@ -53,7 +53,8 @@ extension Aria2Service {
             nameFromContentDisposition: parsed.out == nil,
             connections: parsed.connections ?? globals.connections,
             checksum: checksum,
-            maxBytesPerSecond: rate > 0 ? rate : nil
+            maxBytesPerSecond: rate > 0 ? rate : nil,
+            proxy: parsed.proxy
         )
         let id = try await perform { try await manager.add(request, paused: parsed.paused) }
         if let position, position != .null {

@@ -6,23 +6,15 @@ extension Aria2Service {
     /// The largest checksum list read for `checksum-file` (as `haul --checksum-file`: real lists are a few KiB).
     static let maximumChecksumListBytes = 1 << 20
 
-    /// `all-proxy` under the daemon's proxy rules: the daemon's downloads go through the proxy it was started with
-    /// (`--proxy`, `--noproxy`, the `*_proxy` environment), one for all, because a proxy per download is not in the
-    /// engine. A client naming that same proxy (or none) is fine; one naming another is refused rather than
-    /// silently sent direct or through the wrong proxy, which a person using a proxy to hide their address would not
-    /// notice. The error names no credentials.
-    func checkProxy(_ requested: String?, for url: URL) throws(RPCError) {
-        guard let requested else { return }
-        let asked: ProxyEndpoint
+    /// `all-proxy`: this download's own proxy (`DownloadRequest.proxy`), as aria2 takes it per download. The
+    /// daemon's bypass list (`--noproxy`, `no_proxy`) still applies: a host the daemon reaches directly is reached
+    /// directly whatever the client asks. `""` means the daemon's own proxy rules. The error names no credentials.
+    func checkProxy(_ requested: String?) throws(RPCError) {
+        guard let requested, !requested.isEmpty else { return }
         do {
-            asked = try ProxyEndpoint(parsing: requested)
+            _ = try ProxyEndpoint(parsing: requested)
         } catch {
             throw .aria2("all-proxy is not a proxy URL Haul can use (http://HOST:PORT, socks5://HOST:PORT)")
-        }
-        let used = manager.client.configuration.proxies.proxy(for: url)
-        guard used?.kind == asked.kind, used?.host.lowercased() == asked.host.lowercased(), used?.port == asked.port else {
-            let current = used.map { "\($0.kind.rawValue)://\($0.host):\($0.port)" } ?? "none"
-            throw .aria2("all-proxy: haul daemon sends downloads through the proxy it was started with (--proxy or the *_proxy environment; for this URL: \(current)); a proxy per download is not supported")
         }
     }
 

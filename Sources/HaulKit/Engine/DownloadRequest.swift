@@ -32,6 +32,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// redirect answering with `Set-Cookie`) are added and kept with the download for its later requests,
     /// retries and resumes, after a restart too. Values are secrets: never printed.
     public var cookies: [Cookie]
+    /// A proxy for this download's requests instead of `HaulConfiguration.proxies`' choice: `http://[USER:PASS@]HOST:PORT`
+    /// or `socks5://...`; `""` for none at all; `nil` (the default) to follow the configuration. The configuration's
+    /// bypass list still applies (a host on `no_proxy` is reached directly), so one download cannot send what the
+    /// user keeps local through a proxy. The credentials in it are secrets: stored with the download in the
+    /// owner-only database, never printed.
+    public var proxy: String?
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -57,9 +63,11 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         minimumSplitSize: Int64 = 4 << 20,
         checksum: String? = nil,
         maxBytesPerSecond: Int64? = nil,
-        cookies: [Cookie] = []
+        cookies: [Cookie] = [],
+        proxy: String? = nil
     ) {
         self.cookies = cookies
+        self.proxy = proxy
         precondition(maxBytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
         self.checksum = checksum
         self.maxBytesPerSecond = maxBytesPerSecond
@@ -81,7 +89,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, overwrite, nameFromContentDisposition, connections, minimumSplitSize, checksum
-        case maxBytesPerSecond, cookies
+        case maxBytesPerSecond, cookies, proxy
     }
 
     /// Reads a stored request; one stored before a field existed gets that field's default.
@@ -97,5 +105,6 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         checksum = try container.decodeIfPresent(String.self, forKey: .checksum)
         maxBytesPerSecond = try container.decodeIfPresent(Int64.self, forKey: .maxBytesPerSecond)
         cookies = try container.decodeIfPresent([Cookie].self, forKey: .cookies) ?? []
+        proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
     }
 }

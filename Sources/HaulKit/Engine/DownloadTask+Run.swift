@@ -81,7 +81,7 @@ extension DownloadTask {
             context: TransferContext(
                 request: runRequest, store: store, transport: transport, configuration: configuration,
                 counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
-                cookies: try CookieSession.restoring(download: id, request: runRequest, store: store)
+                session: try RequestSession.restoring(download: id, request: runRequest, store: store, configuration: configuration)
             )
         )
     }

@@ -15,11 +15,11 @@ extension HaulClient {
         var retry = RetryTracker(policy: configuration.retryPolicy)
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
         // A cookie a redirect sets goes with the next hops and retries of this one fetch, and is then forgotten.
-        let cookies = CookieSession(CookieJar())
+        let session = RequestSession(CookieJar())
         while true {
             let failure: RetryableFailure
             do {
-                let opened = try await transport.open(url, plan: .wholeFile, extraHeaders: fields, cookies: cookies)
+                let opened = try await transport.open(url, plan: .wholeFile, extraHeaders: fields, session: session)
                 let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: Int64(Date().timeIntervalSince1970))
                 switch verdict {
                 case .accept(let body):

@@ -57,6 +57,7 @@ public final class HaulClient: Sendable {
         if let checksum = request.checksum {
             do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
+        _ = try request.proxyRules(bypass: configuration.proxies.bypass)
         if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
             throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
         }

@@ -30,8 +30,8 @@ struct SegmentWorker: Sendable {
     let download: Int64
     let url: URL
     let headers: [HeaderField]
-    /// The download's cookies (sent per request URL, added to by `Set-Cookie`).
-    let cookies: CookieSession?
+    /// The download's cookies and proxy choice (sent per request URL, added to by `Set-Cookie`).
+    let session: RequestSession?
     let identity: ResourceIdentity
     let file: PartFile
     let transport: any Transport
@@ -53,7 +53,7 @@ struct SegmentWorker: Sendable {
                 pending = nil
             } else {
                 do {
-                    opened = try await transport.open(url, plan: plan, extraHeaders: headers, cookies: cookies)
+                    opened = try await transport.open(url, plan: plan, extraHeaders: headers, session: session)
                 } catch {
                     if Task.isCancelled { return .cancelled }
                     let error = HaulError.wrap(error)

@@ -102,7 +102,7 @@ final class SegmentedTransfer {
         // Nothing to resume in segments: ask for the whole file and look at the answer.
         let opened: OpenedResponse
         do {
-            opened = try await transport.open(request.url, plan: .wholeFile, extraHeaders: request.headerFields, cookies: context.cookies)
+            opened = try await transport.open(request.url, plan: .wholeFile, extraHeaders: request.headerFields, session: context.session)
         } catch let error as HaulError where error.kind == .network {
             return .singleConnection(nil, reason: nil)  // the single-connection runner retries with backoff
         }
@@ -184,7 +184,7 @@ final class SegmentedTransfer {
                 download: downloadId,
                 url: request.url,
                 headers: request.headerFields,
-                cookies: context.cookies,
+                session: context.session,
                 identity: identity,
                 file: file,
                 transport: transport,

@@ -28,7 +28,7 @@ final class SingleConnectionTransfer {
     private let request: DownloadRequest
     private let store: DownloadStore
     private let transport: any Transport
-    private let cookies: CookieSession?
+    private let session: RequestSession?
     private let configuration: HaulConfiguration
     private let counters: TransferCounters
     private let emit: @Sendable (DownloadUpdate) -> Void
@@ -52,7 +52,7 @@ final class SingleConnectionTransfer {
         self.request = context.request
         self.store = context.store
         self.transport = context.transport
-        self.cookies = context.cookies
+        self.session = context.session
         self.configuration = context.configuration
         self.counters = context.counters
         self.emit = context.emit
@@ -141,7 +141,7 @@ final class SingleConnectionTransfer {
         } else {
             firstResponse = nil
             do {
-                opened = try await transport.open(request.url, plan: plan, extraHeaders: request.headerFields, cookies: cookies)
+                opened = try await transport.open(request.url, plan: plan, extraHeaders: request.headerFields, session: session)
             } catch let error as HaulError where error.kind == .network {
                 throw RetryableFailure(error: error)
             }

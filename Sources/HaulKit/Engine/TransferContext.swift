@@ -19,6 +19,7 @@ struct TransferContext: Sendable {
     let counters: TransferCounters
     /// Publishes an update to the download's observers.
     let emit: @Sendable (DownloadUpdate) -> Void
-    /// The download's cookies: sent with every request they match, and added to by every `Set-Cookie`.
-    var cookies: CookieSession? = nil
+    /// The download's cookies (sent with every request they match, added to by every `Set-Cookie`) and its own
+    /// proxy, if it has one.
+    var session: RequestSession? = nil
 }

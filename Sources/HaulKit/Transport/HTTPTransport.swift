@@ -93,8 +93,8 @@ final class HTTPTransport: Sendable {
     }
 
     /// The client for requests to `url`: direct or through the proxy `ProxyRules` chooses for it.
-    private func client(for url: URL) throws -> HTTPClient {
-        let proxy = configuration.proxies.proxy(for: url)
+    private func client(for url: URL, session: RequestSession?) throws -> HTTPClient {
+        let proxy = (session?.proxies ?? configuration.proxies).proxy(for: url)
         return try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
             if let existing = clients?[proxy] { return existing }
@@ -127,7 +127,7 @@ final class HTTPTransport: Sendable {
     ///   - extraHeaders: the caller's headers; `Range`, `If-Range` and `Accept-Encoding` in them are ignored because
     ///     the plan decides those.
     /// - Throws: `HaulError` of kind `.http` for a refused redirect, `.network` for transport failures.
-    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], cookies: CookieSession?) async throws -> OpenedResponse {
+    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], session: RequestSession?) async throws -> OpenedResponse {
         var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
         while true {
             let sendCredentials = tracker.sendsCredentials
@@ -136,21 +136,21 @@ final class HTTPTransport: Sendable {
                 plan: plan,
                 extraHeaders: extraHeaders,
                 credentials: sendCredentials,
-                cookies: cookies
+                session: session
             )
             let response: HTTPClientResponse
             do {
-                let client = try client(for: tracker.currentURL)
+                let client = try client(for: tracker.currentURL, session: session)
                 response = try await client.execute(request, timeout: .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)))
             } catch {
-                throw Self.networkError(error, url: tracker.currentURL, proxy: configuration.proxies.proxy(for: tracker.currentURL))
+                throw Self.networkError(error, url: tracker.currentURL, proxy: (session?.proxies ?? configuration.proxies).proxy(for: tracker.currentURL))
             }
             let head = ResponseHead(
                 status: Int(response.status.code),
                 headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) }
             )
             // A cookie set by any hop, a redirect included, goes with the next hops and the later requests.
-            cookies?.receive(head.headers, from: tracker.currentURL)
+            session?.receive(head.headers, from: tracker.currentURL)
             guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {
                 return OpenedResponse(url: tracker.currentURL, head: head, body: response.body)
             }
@@ -165,7 +165,7 @@ final class HTTPTransport: Sendable {
     }
 
     private func makeRequest(
-        _ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool, cookies: CookieSession?
+        _ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool, session: RequestSession?
     ) -> HTTPClientRequest {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         let user = components?.user, password = components?.password
@@ -184,7 +184,7 @@ final class HTTPTransport: Sendable {
             request.headers.add(name: field.name, value: field.value)
         }
         for field in plan.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
-        if let value = cookies?.headerValue(for: url) {
+        if let value = session?.headerValue(for: url) {
             // One Cookie header (RFC 6265 §5.4): the caller's own first, while it may still go.
             let own = request.headers["Cookie"]
             request.headers.remove(name: "Cookie")

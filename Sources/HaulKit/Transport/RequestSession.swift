@@ -2,8 +2,9 @@ import Foundation
 import HaulCore
 import NIOConcurrencyHelpers
 
-/// The cookies of one download while it runs: consulted for every request (each redirect hop, each connection,
-/// each retry) and told every `Set-Cookie` the server answers with.
+/// What one download's requests share while it runs: its cookies, consulted for every request (each redirect hop,
+/// each connection, each retry) and told every `Set-Cookie` the server answers with, and its own proxy rules when
+/// it has a proxy of its own (`DownloadRequest.proxy`, aria2's per-download `all-proxy`).
 ///
 /// It starts from the request's cookies (`DownloadRequest.cookies`: `--load-cookies`, `-b`, or an app's own) or, on a
 /// resume, from what the download last stored, so a cookie a redirect set before a crash is sent again after the
@@ -12,15 +13,19 @@ import NIOConcurrencyHelpers
 ///
 /// Which cookie goes where is ``CookieJar``'s decision (domain, path, `Secure`, expiry, per request URL): a redirect
 /// to another site carries that site's cookies only. Values never appear in a description or an error.
-final class CookieSession: Sendable {
+final class RequestSession: Sendable {
     private let jar: NIOLockedValueBox<CookieJar>
     private let persist: @Sendable (CookieJar) -> Void
+    /// The proxy rules for this download's requests instead of the transport's, or `nil` for the transport's.
+    let proxies: ProxyRules?
 
     /// - Parameters:
     ///   - jar: the cookies to start from.
+    ///   - proxies: the download's own proxy rules, if any.
     ///   - persist: called (outside the lock) after a response changed the jar.
-    init(_ jar: CookieJar, persist: @escaping @Sendable (CookieJar) -> Void = { _ in }) {
+    init(_ jar: CookieJar, proxies: ProxyRules? = nil, persist: @escaping @Sendable (CookieJar) -> Void = { _ in }) {
         self.jar = NIOLockedValueBox(jar)
+        self.proxies = proxies
         self.persist = persist
     }
 

@@ -19,11 +19,12 @@ protocol Transport: Sendable {
     /// Sends a GET for `plan` to `url`, following redirects under `HaulConfiguration.redirectPolicy`, and returns
     /// once a non-redirect head has arrived.
     ///
-    /// Every hop carries the `Cookie` that `cookies` holds for that hop's URL (merged with a caller's own `Cookie`
-    /// while credentials still go, http-rules.md rule 14), and every hop's `Set-Cookie` goes into `cookies`.
+    /// Every hop carries the `Cookie` that `session` holds for that hop's URL (merged with a caller's own `Cookie`
+    /// while credentials still go, http-rules.md rule 14), every hop's `Set-Cookie` goes into `session`, and a
+    /// session's own proxy rules replace the transport's for each hop.
     ///
     /// - Throws: `HaulError` of kind `.http` for a refused redirect, `.network` or `.tls` for transport failures.
-    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], cookies: CookieSession?) async throws -> OpenedResponse
+    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], session: RequestSession?) async throws -> OpenedResponse
 
     /// Closes every connection. Called once, after the last request.
     func shutdown() async
@@ -32,7 +33,7 @@ protocol Transport: Sendable {
 extension Transport {
     /// A request without a cookie session (a caller's own `Cookie` header still goes, under rule 14).
     func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField]) async throws -> OpenedResponse {
-        try await open(url, plan: plan, extraHeaders: extraHeaders, cookies: nil)
+        try await open(url, plan: plan, extraHeaders: extraHeaders, session: nil)
     }
 }
 
