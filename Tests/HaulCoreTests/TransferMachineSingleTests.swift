@@ -13,7 +13,7 @@ final class TransferMachineSingleTests: XCTestCase {
         let head = d.whole(1)
         XCTAssertEqual(head.writes.map(\.body.offset), [0])
         XCTAssertEqual(head.first, .adopt(MachineDriver.identity()))
-        XCTAssertEqual(d.wrote(1, upTo: 400), [])
+        XCTAssertEqual(d.wrote(1, upTo: 400), [.checkpoint([StoredSegment(start: 0, end: 400, next: 400)], immediately: false)])
         XCTAssertEqual(d.ended(1).finish?.length, 400)
         XCTAssertTrue(d.machine.isEnded)
     }

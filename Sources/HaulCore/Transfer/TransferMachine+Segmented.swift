@@ -123,7 +123,8 @@ extension TransferMachine {
         }
         guard case .segmented = mode else { return actions }
         if run.planner.isComplete {
-            mode = .ended
+            mode = .segmented(run)
+            end()
             let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
             return actions + run.planner.activeConnections.map { .drop($0, .transferEnding) }
                 + [.finish(length: run.planner.length, identity: run.identity, segments: segments)]

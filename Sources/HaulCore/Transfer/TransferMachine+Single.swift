@@ -83,8 +83,10 @@ extension TransferMachine {
             let outcome = ResponseOutcome.of(verdict, plan: run.request, known: run.held > 0 ? run.identity : nil, host: host, url: url)
             return singleOutcome(outcome, connection: k, now: now, &run)
         case .wrote(let k, let offset):
-            if k == run.connection { run.held = max(run.held, offset) }
-            return []
+            guard k == run.connection else { return [] }
+            run.held = max(run.held, offset)
+            // Durable about once a checkpoint interval from the first bytes on, as they arrive.
+            return [.checkpoint([run.storedSegment], immediately: false)]
         case .ended(let k, let now):
             guard k == run.connection, let body = run.body else { return [] }
             run.connection = nil
@@ -207,7 +209,8 @@ extension TransferMachine {
             known.totalLength = run.held
             run.identity = known
         }
-        mode = .ended
+        mode = .single(run)
+        end()
         return [.finish(length: run.held, identity: run.identity, segments: [run.storedSegment])]
     }
 

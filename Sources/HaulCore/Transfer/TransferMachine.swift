@@ -45,6 +45,8 @@ public struct TransferMachine: Sendable {
     var mode: Mode = .idle
     var retry: RetryTracker
     var versionRestarts = 0
+    /// The segments and progress when the run ended (what the last checkpoint saved).
+    var endedWith: (segments: [StoredSegment], done: Int64, total: Int64?) = ([], 0, nil)
     /// The highest connection number used, so a new connection never reuses the number of one still winding down.
     var lastConnection = 0
     private var random: SplitMix64
@@ -67,7 +69,7 @@ public struct TransferMachine: Sendable {
             return []
         case (.stop, _):
             let actions = dropAll() + [.checkpoint(storedSegments, immediately: true), .stopped]
-            mode = .ended
+            end()
             return actions
         case (_, .probing(let probe, let stored)):
             return probing(event, probe: probe, stored: stored)
@@ -93,7 +95,8 @@ public struct TransferMachine: Sendable {
         switch mode {
         case .single(let run): return [run.storedSegment]
         case .segmented(let run): return run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
-        case .idle, .probing, .ended: return []
+        case .ended: return endedWith.segments
+        case .idle, .probing: return []
         }
     }
 
@@ -102,7 +105,8 @@ public struct TransferMachine: Sendable {
         switch mode {
         case .single(let run): return (run.held, run.identity?.totalLength)
         case .segmented(let run): return (run.planner.completedBytes, run.planner.length)
-        case .idle, .probing, .ended: return (0, nil)
+        case .ended: return (endedWith.done, endedWith.total)
+        case .idle, .probing: return (0, nil)
         }
     }
 
@@ -145,6 +149,12 @@ public struct TransferMachine: Sendable {
         return [.open(probe, .wholeFile, end: nil)]
     }
 
+    /// Ends the run, remembering where it got to.
+    mutating func end() {
+        endedWith = (storedSegments, progress.done, progress.total)
+        mode = .ended
+    }
+
     mutating func nextConnection() -> ConnectionID {
         lastConnection += 1
         return ConnectionID(lastConnection)
@@ -167,7 +177,7 @@ public struct TransferMachine: Sendable {
     /// Ends the run with `problem`, keeping what arrived.
     mutating func fail(_ problem: TransferProblem) -> [TransferAction] {
         let actions = dropAll() + [.checkpoint(storedSegments, immediately: true), .fail(problem)]
-        mode = .ended
+        end()
         return actions
     }
 
