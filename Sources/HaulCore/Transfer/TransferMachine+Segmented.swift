@@ -16,6 +16,8 @@ struct SegmentedRun: Sendable {
     var retryTimes: [Double] = []
     /// Bytes complete at the last failure, to tell a failure that came after progress.
     var bytesAtLastFailure: Int64
+    /// The server's name, for messages.
+    var host = "the server"
 
     init(planner: SegmentPlanner, identity: ResourceIdentity) {
         self.planner = planner
@@ -89,6 +91,7 @@ extension TransferMachine {
             return []
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }
+            run.host = host
             let verdict = ResponseJudge.judge(head, to: plan, known: run.identity, heldBytes: 0, now: wallClock)
             let outcome = ResponseOutcome.of(verdict, plan: plan, known: run.identity, host: host, url: url)
             actions = segmentOutcome(outcome, connection: k, end: end, host: host, now: now, &run)
@@ -104,7 +107,7 @@ extension TransferMachine {
         case .ended(let k, let now):
             guard let segment = run.planner.segment(ownedBy: k) else { return [] }
             guard segment.isComplete else {
-                let problem = TransferProblem(.network, "the server ended a range early")
+                let problem = TransferProblem(.network, "\(run.host) ended a range early")
                 actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: nil, now: now, &run)
                 break
             }
