@@ -119,9 +119,13 @@ final class TransferRunner {
             }
         } catch {
             await stopAll()
-            // Keep what arrived (nothing is stored yet before the first plan: then leave the record as it is).
+            // Keep what arrived (a complete file whose rename failed finishes at the next run without a byte
+            // fetched). Not when nothing is planned yet (the record stays as it is), nor after a checksum mismatch:
+            // that has reset the record, and the bytes it counted are gone.
             let segments = machine.storedSegments
-            if !segments.isEmpty { try? await checkpointer.checkpointNow(segmentRecords(segments)) }
+            if !segments.isEmpty, (error as? HaulError)?.kind != .checksumMismatch {
+                try? await checkpointer.checkpointNow(segmentRecords(segments))
+            }
             if Task.isCancelled || error is CancellationError { return .stopped }
             return .failed(HaulError.wrap(error))
         }
