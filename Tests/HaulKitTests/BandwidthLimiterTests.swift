@@ -28,6 +28,44 @@ final class BandwidthLimiterTests: XCTestCase {
   }
 }
 
+extension BandwidthLimiterTests {
+  /// A limiter on the test's clock whose waits move that clock instead of sleeping.
+  private func pacedLimiter(_ time: ManualTime) -> BandwidthLimiter {
+    BandwidthLimiter(clock: MonotonicClock { time.read() }, sleep: { seconds in time.advance(by: seconds) })
+  }
+
+  func testPaceWaitsWhatTheLimitSaysAndTheWaitPaysTheDebt() async {
+    let time = ManualTime()
+    let limiter = pacedLimiter(time)
+    limiter.setLimit(1000, for: 7)
+    await limiter.pace(500, download: 7)
+    XCTAssertEqual(time.now, 0.5, accuracy: 1e-9, "500 bytes at 1000 B/s")
+    await limiter.pace(1000, download: 7)
+    XCTAssertEqual(time.now, 1.5, accuracy: 1e-9, "the wait before repaid the first chunk: this one costs its own second")
+    await limiter.pace(1 << 20, download: 8)
+    XCTAssertEqual(time.now, 1.5, accuracy: 1e-9, "another download without a limit does not wait")
+  }
+
+  func testAThrottledDownloadAveragesItsLimitOverManyChunks() async {
+    let time = ManualTime()
+    let limiter = pacedLimiter(time)
+    limiter.setGlobalLimit(64 << 10)
+    for _ in 0..<64 { await limiter.pace(16 << 10, download: 1) }
+    XCTAssertEqual(time.now, 16, accuracy: 1e-6, "1 MiB at 64 KiB/s takes 16 s, without a second of real sleep")
+    XCTAssertTrue(limiter.isLimited(download: 1))
+    limiter.setGlobalLimit(nil)
+    XCTAssertFalse(limiter.isLimited(download: 1), "the lowest-speed rule applies again")
+  }
+
+  func testAWaitIsCappedAtAMinute() async {
+    let time = ManualTime()
+    let limiter = pacedLimiter(time)
+    limiter.setLimit(1, for: 1)
+    await limiter.pace(1000, download: 1)
+    XCTAssertEqual(time.now, 60, accuracy: 1e-9)
+  }
+}
+
 /// A clock that moves only when the test says, counting how often it is read.
 private final class ManualTime: @unchecked Sendable {
   private let lock = NSLock()
@@ -40,6 +78,10 @@ private final class ManualTime: @unchecked Sendable {
   }
 
   var reads: Int { lock.withLock { readCount } }
+
+  func advance(by seconds: Double) {
+    lock.withLock { self.seconds += seconds }
+  }
 
   func read() -> Double {
     lock.withLock {

@@ -7,26 +7,34 @@ import XCTest
 /// What a failed download leaves on disk: nothing when it kept no byte, its resumable bytes otherwise.
 final class FailedDownloadTests: XCTestCase {
   func testFailureWithoutBytesLeavesNoPartFile() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
-        let harness = try Harness(directory: dir, retries: 0)
+        let harness = try Harness(directory: dir, retries: 0, server: server)
         defer { Task { await harness.client.shutdown() } }
         let (missing, _) = try await harness.run(harness.request(server.url("/missing.bin"), to: "missing.bin"))
         guard case .failed(let error) = missing else { return XCTFail("a 404 did not fail: \(missing)") }
         XCTAssertEqual(error.kind, .http)
         XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("missing.bin.part")), "a 404 left an empty .part")
-
-        // A port nothing listens on: the connection is refused.
-        let closed = try await withTestServer { other in other.port }
-        let (refused, _) = try await harness.run(harness.request("http://127.0.0.1:\(closed)/f.bin", to: "refused.bin"))
-        guard case .failed = refused else { return XCTFail("a refused connection did not fail: \(refused)") }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("refused.bin.part")), "a refused connection left an empty .part")
       }
     }
   }
 
+  /// On a real socket: a refused connection is the operating system's answer, which a scripted transport can only
+  /// imitate.
+  func testARefusedConnectionLeavesNoPartFile() async throws {
+    try await withTemporaryDirectory { dir in
+      let harness = try Harness(directory: dir, retries: 0)
+      defer { Task { await harness.client.shutdown() } }
+      // A port nothing listens on: the connection is refused.
+      let closed = try await withTestServer { other in other.port }
+      let (refused, _) = try await harness.run(harness.request("http://127.0.0.1:\(closed)/f.bin", to: "refused.bin"))
+      guard case .failed = refused else { return XCTFail("a refused connection did not fail: \(refused)") }
+      XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("refused.bin.part")), "a refused connection left an empty .part")
+    }
+  }
+
   func testFailureAfterDurableBytesKeepsThePartFile() async throws {
-    try await withTestServer { server in
+    try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let content = deterministicBytes(count: 1 << 20, seed: 81)
         let file = FileResource(content: content)
@@ -35,7 +43,7 @@ final class FailedDownloadTests: XCTestCase {
           response.closeAfterBodyBytes = 300 << 10
           return response
         }
-        let harness = try Harness(directory: dir, retries: 0)
+        let harness = try Harness(directory: dir, retries: 0, server: server)
         defer { Task { await harness.client.shutdown() } }
         let (outcome, _) = try await harness.run(harness.request(server.url("/cut.bin"), to: "cut.bin"))
         guard case .failed = outcome else { return XCTFail("a cut body with no retries left did not fail: \(outcome)") }

@@ -1,6 +1,6 @@
 import HaulCore
 
-/// One run of a download: locks its `.part` file, then runs it over one connection or several.
+/// One run of a download: locks its `.part` file, then runs `TransferMachine` over one connection or several.
 struct DownloadTransfer: Sendable {
     let record: DownloadRecord
     let context: TransferContext
@@ -12,10 +12,6 @@ struct DownloadTransfer: Sendable {
         } catch {
             return .failed(HaulError.wrap(error))
         }
-        if context.request.connections > 1 {
-            return await SegmentedTransfer(record: record, context: context, file: file).run()
-        }
-        context.counters.planned(connections: 1)
-        return await SingleConnectionTransfer(record: record, context: context, file: file).run()
+        return await TransferRunner(record: record, context: context, file: file).run()
     }
 }

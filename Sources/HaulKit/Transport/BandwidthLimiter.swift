@@ -17,10 +17,13 @@ public final class BandwidthLimiter: Sendable {
     }
     private let buckets = NIOLockedValueBox(Buckets())
     private let clock: MonotonicClock
+    /// Waits the given seconds (a task sleep; a test passes one that moves its own clock instead).
+    private let wait: @Sendable (Double) async -> Void
 
-    /// Creates a limiter with no limits, reading time from `clock`.
-    init(clock: MonotonicClock = .system) {
+    /// Creates a limiter with no limits, reading time from `clock` and waiting with `sleep`.
+    init(clock: MonotonicClock = .system, sleep: (@Sendable (Double) async -> Void)? = nil) {
         self.clock = clock
+        self.wait = sleep ?? { seconds in try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000)) }
     }
 
     /// The global limit in bytes per second, or `nil`.
@@ -69,8 +72,8 @@ public final class BandwidthLimiter: Sendable {
 
     /// Charges `bytes` to the limits and sleeps as long as they say. Returns at once when the task is cancelled.
     func pace(_ bytes: Int, download: Int64) async {
-        let wait = charge(bytes, download: download)
-        guard wait > 0 else { return }
-        try? await Task.sleep(nanoseconds: UInt64(min(wait, 60) * 1_000_000_000))
+        let seconds = charge(bytes, download: download)
+        guard seconds > 0 else { return }
+        await wait(min(seconds, 60))
     }
 }

@@ -1,0 +1,55 @@
+/// What the runner tells `TransferMachine`: everything that happens to a transfer, as plain values.
+///
+/// Times are the runner's monotonic seconds; `wallClock` is seconds since the epoch (only for a `Retry-After`
+/// date). The runner reports nothing more about a connection after the machine said `.drop` for it.
+public enum TransferEvent: Sendable {
+    /// The run begins with what the state database and the `.part` file hold.
+    case started(StoredTransfer, now: Double)
+    /// Connection `k` received a response head (the transport followed any redirects).
+    case responseHead(ConnectionID, ResponseHead, host: String, url: String, now: Double, wallClock: Int64)
+    /// Connection `k` has written every byte before `offset` (an absolute file offset) to the file.
+    case wrote(ConnectionID, upTo: Int64)
+    /// Connection `k`'s body ended cleanly, or `k` wrote up to the end of its segment.
+    case ended(ConnectionID, now: Double)
+    /// Connection `k` failed (could not open, reset, timed out, a local write error).
+    case failed(ConnectionID, TransferProblem, now: Double)
+    /// A timer fired: about twice a second while connections run, and at every `retry` time asked for.
+    /// `throttled`: a bandwidth limit of the client's own holds the download back (slowness is then no verdict).
+    case timer(now: Double, throttled: Bool)
+    /// Pause, cancel or shutdown: stop every connection and keep what arrived.
+    case stop
+}
+
+/// What a run starts from: the stored version and segments, and the size of the `.part` file.
+public struct StoredTransfer: Hashable, Sendable {
+    /// The version the stored bytes belong to.
+    public var identity: ResourceIdentity?
+    /// The stored segments (`end` nil: up to the end of a file of unknown length).
+    public var segments: [StoredSegment]
+    /// The `.part` file's size on disk.
+    public var partFileSize: Int64
+
+    /// Creates a stored state.
+    public init(identity: ResourceIdentity?, segments: [StoredSegment], partFileSize: Int64) {
+        self.identity = identity
+        self.segments = segments
+        self.partFileSize = partFileSize
+    }
+
+    /// Nothing stored.
+    public static let empty = StoredTransfer(identity: nil, segments: [], partFileSize: 0)
+}
+
+/// One stored segment: bytes `[start, next)` are durable; the segment ends at `end` (nil: the end of the file).
+public struct StoredSegment: Hashable, Sendable {
+    public var start: Int64
+    public var end: Int64?
+    public var next: Int64
+
+    /// Creates a stored segment.
+    public init(start: Int64, end: Int64?, next: Int64) {
+        self.start = start
+        self.end = end
+        self.next = next
+    }
+}

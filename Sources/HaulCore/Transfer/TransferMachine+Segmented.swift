@@ -1,0 +1,262 @@
+/// A run over several connections: a `SegmentPlanner` over a file of known length with a strong validator.
+struct SegmentedRun: Sendable {
+    var planner: SegmentPlanner
+    /// The version every connection fetches (`If-Range`).
+    let identity: ResourceIdentity
+    /// What each connection asked for.
+    var requests: [ConnectionID: RequestPlan] = [:]
+    /// Bytes each connection has written, and a meter over them (speeds over two seconds: buffers are flushed about
+    /// once a MiB or a second, so a per-tick count alone would be too jumpy).
+    var received: [ConnectionID: Int64] = [:]
+    var meters: [ConnectionID: TransferRateMeter] = [:]
+    /// Each connection's speed at the last timer.
+    var speeds: [ConnectionID: Double] = [:]
+    /// When each waiting retry is due. While one waits, no connection opens: the planner would hand the failed range
+    /// straight back to a new connection, ignoring the backoff.
+    var retryTimes: [Double] = []
+    /// Bytes complete at the last failure, to tell a failure that came after progress.
+    var bytesAtLastFailure: Int64
+    /// The server's name, for messages.
+    var host = "the server"
+
+    init(planner: SegmentPlanner, identity: ResourceIdentity) {
+        self.planner = planner
+        self.identity = identity
+        self.bytesAtLastFailure = planner.completedBytes
+    }
+
+    /// The stored segments, if they can be trusted (docs/http-rules.md rule 17: the `.part` file backs every
+    /// segment's progress) and split work remains.
+    init?(restoring stored: StoredTransfer, policy: SegmentPolicy) {
+        guard let identity = stored.identity, identity.canResume, let length = identity.totalLength else { return nil }
+        let saved = stored.segments
+        guard !saved.isEmpty, saved.allSatisfy({ $0.end != nil && $0.next <= stored.partFileSize }),
+            saved.contains(where: { $0.next > $0.start })
+        else { return nil }
+        let segments = saved.map { Segment(start: $0.start, end: $0.end!, next: $0.next, owner: nil) }
+        guard let planner = try? SegmentPlanner(length: length, policy: policy, restoring: segments) else { return nil }
+        self.init(planner: planner, identity: identity)
+    }
+
+    mutating func forget(_ id: ConnectionID) {
+        requests[id] = nil
+        received[id] = nil
+        meters[id] = nil
+        speeds[id] = nil
+    }
+}
+
+extension TransferMachine {
+    /// The head of the whole-file probe decides: split, or continue on this one connection.
+    mutating func probing(_ event: TransferEvent, probe: ConnectionID, stored: StoredTransfer) -> [TransferAction] {
+        switch event {
+        case .responseHead(let k, let head, _, _, _, let wallClock) where k == probe:
+            let verdict = ResponseJudge.judge(head, to: .wholeFile, known: nil, heldBytes: 0, now: wallClock)
+            guard case .accept(let body) = verdict, let length = body.expectedLength,
+                Self.isWorthSplitting(head, body: body, minimumSplitSize: settings.segmentPolicy.minimumSplitSize)
+            else {
+                // Not worth splitting: the same response continues as a single-connection run.
+                var actions: [TransferAction] = [.plan(connections: 1)] + startSingle(stored, answered: probe)
+                if case .single(var run) = mode, run.connection == probe {
+                    actions += single(event, &run)
+                    if case .single = mode { mode = .single(run) }
+                }
+                return actions
+            }
+            var run = SegmentedRun(planner: SegmentPlanner(length: length, policy: settings.segmentPolicy), identity: body.identity)
+            guard let first = run.planner.nextAssignment(), first.connection == probe else {
+                preconditionFailure("a fresh plan gives its first segment to connection #1")
+            }
+            run.requests[probe] = .wholeFile
+            var actions: [TransferAction] = [.discard(reason: nil), .adopt(body.identity)]
+            actions.append(.checkpoint(run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }, immediately: true))
+            actions.append(.plan(connections: settings.segmentPolicy.connections))
+            actions.append(.write(probe, body, end: first.end))
+            actions += launchAvailable(&run)
+            mode = .segmented(run)
+            return actions
+        case .failed(let k, let problem, _) where k == probe:
+            // The single-connection run retries with backoff.
+            guard problem.kind == .network || problem.kind == .connectionRefused else { return fail(problem) }
+            return [.plan(connections: 1)] + startSingle(stored)
+        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop:
+            return []
+        }
+    }
+
+    mutating func segmented(_ event: TransferEvent, _ run: inout SegmentedRun) -> [TransferAction] {
+        var actions: [TransferAction]
+        switch event {
+        case .started, .stop:
+            return []
+        case .responseHead(let k, let head, let host, let url, let now, let wallClock):
+            guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }
+            run.host = host
+            let verdict = ResponseJudge.judge(head, to: plan, known: run.identity, heldBytes: 0, now: wallClock)
+            let outcome = ResponseOutcome.of(verdict, plan: plan, known: run.identity, host: host, url: url)
+            actions = segmentOutcome(outcome, connection: k, end: end, host: host, now: now, &run)
+        case .wrote(let k, let offset):
+            guard let segment = run.planner.segment(ownedBy: k) else { return [] }
+            // Clipped to the current end: after another connection took the back half of this segment, `k` may
+            // have written a little past the new end before it heard of it. Those bytes are the same bytes of the
+            // same version the other connection writes: harmless, just not counted twice.
+            let clipped = min(offset, segment.end)
+            guard clipped > segment.next, (try? run.planner.connectionReceived(k, upTo: clipped)) != nil else { return [] }
+            run.received[k, default: 0] += clipped - segment.next
+            return []
+        case .ended(let k, let now):
+            guard let segment = run.planner.segment(ownedBy: k) else { return [] }
+            guard segment.isComplete else {
+                let problem = TransferProblem(.network, "\(run.host) ended a range early")
+                actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: nil, now: now, &run)
+                break
+            }
+            run.forget(k)
+            guard let next = try? run.planner.connectionFinished(k) else { return [] }
+            switch next {
+            case .assign(let assignment): actions = assign(assignment, &run)
+            case .idle, .complete: actions = []
+            }
+        case .failed(let k, let problem, let now):
+            guard run.planner.segment(ownedBy: k) != nil else { return [] }
+            guard problem.isRetryable else { return failSegmented(problem, &run) }
+            actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: nil, now: now, &run)
+        case .timer(let now, let throttled):
+            actions = tick(now: now, throttled: throttled, &run)
+        }
+        guard case .segmented = mode else { return actions }
+        if run.planner.isComplete {
+            mode = .segmented(run)
+            end()
+            let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
+            return actions + run.planner.activeConnections.map { .drop($0, .transferEnding) }
+                + [.finish(length: run.planner.length, identity: run.identity, segments: segments)]
+        }
+        if run.retryTimes.isEmpty { actions += launchAvailable(&run) }
+        if run.planner.activeConnections.isEmpty && run.retryTimes.isEmpty {
+            // Nothing runs and nothing is scheduled: the planner waits for a connection that will not come.
+            return actions + failSegmented(TransferProblem(.local, "segmented download stalled with no connection running"), &run)
+        }
+        return actions
+    }
+
+    /// The verdict table's rows for one of several connections.
+    private mutating func segmentOutcome(
+        _ outcome: ResponseOutcome, connection k: ConnectionID, end: Int64, host: String, now: Double, _ run: inout SegmentedRun
+    ) -> [TransferAction] {
+        switch outcome {
+        case .write(let body):
+            return [.write(k, body, end: end)]
+        case .wholeBody(_, versionChanged: true), .versionChanged:
+            return restartAfterVersionChange(&run)
+        case .wholeBody(_, versionChanged: false):
+            return continueOnOneConnection("\(host) answered a range request with the whole file", &run)
+        case .complete:
+            return continueOnOneConnection("\(host) answered a range with 416", &run)
+        case .rangesUnusable(let reason, _):
+            return continueOnOneConnection(reason.description, &run)
+        case .tooManyConnections(let problem, let retryAfter):
+            return connectionFailed(k, problem, retryAfterSeconds: retryAfter, limitStatus: problem.httpStatus, now: now, &run)
+        case .retry(let problem, let retryAfter):
+            return connectionFailed(k, problem, retryAfterSeconds: retryAfter, limitStatus: nil, now: now, &run)
+        case .fail(let problem):
+            return failSegmented(problem, &run)
+        }
+    }
+
+    /// Gives `k`'s range back to the plan (with fewer connections after a limiting status) and schedules a retry,
+    /// or gives up when the retry budget is spent.
+    private mutating func connectionFailed(
+        _ k: ConnectionID, _ problem: TransferProblem, retryAfterSeconds: Int64?, limitStatus: Int?, now: Double, _ run: inout SegmentedRun
+    ) -> [TransferAction] {
+        run.forget(k)
+        let recovery: SegmentPlanner.RecoveryAction?
+        if let limitStatus {
+            recovery = try? run.planner.connectionGaveUp(k, status: limitStatus)
+        } else {
+            recovery = try? run.planner.connectionFailed(k)
+        }
+        let completed = run.planner.completedBytes
+        let decision = retry.recordFailure(
+            madeProgress: completed > run.bytesAtLastFailure, retryAfterSeconds: retryAfterSeconds, jitter: jitter(),
+            connectionRefused: problem.kind == .connectionRefused, now: now
+        )
+        run.bytesAtLastFailure = completed
+        guard case .retry(let delay) = decision else { return [.drop(k, .transferEnding)] + failSegmented(problem, &run) }
+        var actions: [TransferAction] = [.drop(k, .transferEnding)]
+        // Other connections still run (`.wait`) or the plan is complete: no retry to wait for.
+        guard case .retry? = recovery else { return actions }
+        run.retryTimes.append(now + delay)
+        actions.append(.retry(at: now + delay, afterSeconds: delay, attempt: retry.consecutiveFailures, reason: problem.message))
+        return actions
+    }
+
+    /// Measures speeds, drops stalled, slow and too slow connections, ends due backoffs, and checkpoints.
+    private mutating func tick(now: Double, throttled: Bool, _ run: inout SegmentedRun) -> [TransferAction] {
+        var speeds: [ConnectionID: Double] = [:]
+        for id in run.planner.activeConnections {
+            run.meters[id, default: TransferRateMeter(window: 2)].record(totalBytes: run.received[id] ?? 0, at: now)
+            speeds[id] = run.meters[id]?.currentSpeed
+        }
+        run.speeds = speeds
+        var actions: [TransferAction] = []
+        for case .replace(let id, let reason) in run.planner.tick(now: now, speeds: speeds, throttled: throttled) {
+            run.forget(id)
+            switch reason {
+            case .stalled: actions.append(.drop(id, .stalled))
+            case .slow: actions.append(.drop(id, .slow))
+            case .belowLowestSpeed: actions.append(.drop(id, .belowLowestSpeed))
+            }
+        }
+        let waiting = run.retryTimes.count
+        run.retryTimes.removeAll { $0 <= now }
+        if run.retryTimes.count < waiting { actions += launchAvailable(&run) }
+        actions.append(.checkpoint(run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }, immediately: false))
+        return actions
+    }
+
+    /// Opens every connection the planner wants now (new segments, or work stolen from running connections).
+    mutating func launchAvailable(_ run: inout SegmentedRun) -> [TransferAction] {
+        var actions: [TransferAction] = []
+        while let assignment = run.planner.nextAssignment() { actions += assign(assignment, &run) }
+        return actions
+    }
+
+    /// Opens `assignment`'s range on its connection; shortens or drops the connection it takes from.
+    private mutating func assign(_ assignment: SegmentAssignment, _ run: inout SegmentedRun) -> [TransferAction] {
+        var actions: [TransferAction] = []
+        lastConnection = max(lastConnection, assignment.connection.rawValue)
+        if let replaced = assignment.replaces {
+            run.forget(replaced)
+            actions.append(.drop(replaced, .takenOver(by: assignment.connection)))
+        }
+        if let shrink = assignment.shrink { actions.append(.shorten(shrink.connection, end: shrink.end)) }
+        let plan = RequestPlan.fetch(assignment.range, of: run.identity)
+        run.requests[assignment.connection] = plan
+        actions.append(.open(assignment.connection, plan, end: assignment.end))
+        return actions
+    }
+
+    /// The server does not honour ranges reliably: keep what arrived and continue on one connection from the first
+    /// segment's progress (the only bytes a single open range can extend).
+    private mutating func continueOnOneConnection(_ reason: String, _ run: inout SegmentedRun) -> [TransferAction] {
+        let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
+        var actions = run.planner.activeConnections.map { TransferAction.drop($0, .transferEnding) }
+        actions += [.checkpoint(segments, immediately: true), .notice("continuing on one connection: \(reason)"), .plan(connections: 1)]
+        let stored = StoredTransfer(identity: run.identity, segments: segments, partFileSize: run.planner.length)
+        return actions + startSingle(stored)
+    }
+
+    /// The file changed on the server: every partial byte goes, and the run starts again with a fresh probe.
+    private mutating func restartAfterVersionChange(_ run: inout SegmentedRun) -> [TransferAction] {
+        mode = .segmented(run)
+        if let failure = countVersionRestart() { return failure }
+        let drops = run.planner.activeConnections.map { TransferAction.drop($0, .transferEnding) }
+        return drops + [.discard(reason: RestartReason.versionChanged.description)] + probe(.empty)
+    }
+
+    private mutating func failSegmented(_ problem: TransferProblem, _ run: inout SegmentedRun) -> [TransferAction] {
+        mode = .segmented(run)
+        return fail(problem)
+    }
+}

@@ -1,0 +1,77 @@
+import HaulTestSupport
+import NIOConcurrencyHelpers
+import XCTest
+
+@testable import HaulKit
+
+/// `Checkpointer`: at most one checkpoint per interval, at most one in flight, the record only after the data,
+/// and a failed commit reported instead of lost. The interval is judged on the `now` the caller passes, so no test
+/// sleeps.
+final class CheckpointerTests: XCTestCase {
+  private final class Commits: Sendable {
+    let values = NIOLockedValueBox<[Int]>([])
+    let failing = NIOLockedValueBox(false)
+  }
+
+  private func checkpointer(_ file: PartFile, _ commits: Commits, interval: Double = 1) -> Checkpointer<Int> {
+    Checkpointer<Int>(file: file, interval: interval) { value in
+      if commits.failing.withLockedValue({ $0 }) { throw HaulError(.io, "disk gone") }
+      commits.values.withLockedValue { $0.append(value) }
+    }
+  }
+
+  func testACheckpointIsTakenOncePerInterval() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let commits = Commits()
+      let checkpointer = checkpointer(file, commits)
+      checkpointer.checkpointIfDue(1, now: 10)
+      await checkpointer.waitForInFlight()
+      checkpointer.checkpointIfDue(2, now: 10.5)
+      await checkpointer.waitForInFlight()
+      checkpointer.checkpointIfDue(3, now: 11)
+      await checkpointer.waitForInFlight()
+      XCTAssertEqual(commits.values.withLockedValue { $0 }, [1, 3], "the one at 10.5 was not due")
+    }
+  }
+
+  func testTheSnapshotIsNotEvenTakenWhenNotDue() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let checkpointer = checkpointer(file, Commits())
+      checkpointer.checkpointIfDue(1, now: 5)
+      await checkpointer.waitForInFlight()
+      var evaluated = false
+      checkpointer.checkpointIfDue({ evaluated = true; return 2 }(), now: 5.1)
+      XCTAssertFalse(evaluated, "the snapshot is built only when a checkpoint starts")
+    }
+  }
+
+  func testCheckpointNowCommitsAtOnceWhateverTheInterval() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let commits = Commits()
+      let checkpointer = checkpointer(file, commits, interval: 1000)
+      checkpointer.checkpointIfDue(1, now: 1000)
+      try await checkpointer.checkpointNow(2)
+      XCTAssertEqual(commits.values.withLockedValue { $0 }, [1, 2], "waits for the one in flight, then commits")
+    }
+  }
+
+  func testAFailedBackgroundCommitIsReportedByCheck() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let commits = Commits()
+      commits.failing.withLockedValue { $0 = true }
+      let checkpointer = checkpointer(file, commits)
+      XCTAssertNoThrow(try checkpointer.check())
+      checkpointer.checkpointIfDue(1, now: 1)
+      await checkpointer.waitForInFlight()
+      XCTAssertThrowsError(try checkpointer.check()) { XCTAssertEqual(($0 as? HaulError)?.message, "disk gone") }
+      do {
+        try await checkpointer.checkpointNow(2)
+        XCTFail("a checkpoint after a failed one must not pretend to succeed")
+      } catch {}
+    }
+  }
+}
