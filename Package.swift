@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "HaulCore"),
         // A few POSIX calls Swift cannot reach directly (Linux's fallocate needs _GNU_SOURCE).
         .target(name: "CHaulSystem"),
+        // The one SQLite setting GRDB cannot reach (`sqlite3_db_config` is variadic): see DownloadStore.
+        .target(name: "CHaulSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The engine: HTTP transport, the .part file, the SQLite store, the download actors.
         .target(
             name: "HaulKit",
@@ -57,6 +59,7 @@ let package = Package(
                 "HaulCore",
                 "HaulArchive",
                 "CHaulSystem",
+                "CHaulSQLite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -56,6 +56,13 @@ struct HaulCommand: AsyncParsableCommand {
             Terminal.writeOutput(TopLevelHelp.text(columns: nil))
             Foundation.exit(ExitCodes.success)
         }
+        // `haul --version` answers before ArgumentParser builds its model of every command: that model is built by
+        // reflection (Mirror over each option group, protocol-conformance scans of a large binary), more than half
+        // of the CPU time `--version` took. The output is ArgumentParser's own: the version and a newline.
+        if arguments == ["--version"] {
+            Terminal.writeOutput(HaulVersion.string + "\n")
+            Foundation.exit(ExitCodes.success)
+        }
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)

@@ -48,6 +48,11 @@ final class RemoveDeleteFileTests: XCTestCase {
                 server.serve("/big.bin", FileResource(content: content), bytesPerSecond: 256 << 10, while: Switch(on: true))
                 let state = dir.file("s").path
                 let (running, id) = try startRunning(server.url("/big.bin"), state: state, in: dir.url)
+                // Killed once some bytes are durable (the first checkpoint comes about a second after the first
+                // bytes): a failed download with none would rightly leave no partial file.
+                XCTAssertTrue(waitUntil {
+                    (durableBytes(stateDirectory: dir.file("s"), partPath: dir.file("big.bin.part").path) ?? 0) > 0
+                }, "no byte became durable")
                 running.signal(SIGKILL)
                 _ = running.finish()
                 server.route("/big.bin") { _ in .text(410, "gone") }

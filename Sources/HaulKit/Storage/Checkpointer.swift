@@ -10,7 +10,7 @@ import NIOConcurrencyHelpers
 final class Checkpointer<Snapshot: Sendable>: Sendable {
     private struct State {
         var inFlight = false
-        var lastStart: Double = 0
+        var lastStart: Double?
         var failure: HaulError?
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -33,7 +33,14 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
     /// Starts a background checkpoint of `snapshot` if one is due and none is running. Cheap when not due.
     func checkpointIfDue(_ snapshot: @autoclosure () -> Snapshot, now: Double) {
         let start = state.withLockedValue { state -> Bool in
-            guard !state.inFlight, now - state.lastStart >= interval else { return false }
+            // The first interval starts with the first bytes written, not at once: a download shorter than one
+            // interval is made durable once, by its finish, instead of paying a sync and a commit for its first
+            // bytes too (one of three syncs per small file).
+            guard let lastStart = state.lastStart else {
+                state.lastStart = now
+                return false
+            }
+            guard !state.inFlight, now - lastStart >= interval else { return false }
             state.inFlight = true
             state.lastStart = now
             return true
