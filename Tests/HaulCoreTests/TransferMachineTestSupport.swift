@@ -14,10 +14,14 @@ struct MachineDriver {
         minimumSplitSize: Int64 = 50,
         retry: RetryPolicy = RetryPolicy(maximumRetries: 5, initialDelay: 1, maximumDelay: 30),
         lowestSpeed: LowestSpeed? = nil,
-        maximumVersionRestarts: Int = 3
+        maximumVersionRestarts: Int = 3,
+        refreshesExpiredSources: Bool = false
     ) {
         let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
-        machine = TransferMachine(settings: .init(segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts))
+        machine = TransferMachine(settings: .init(
+            segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
+            refreshesExpiredSources: refreshesExpiredSources
+        ))
     }
 
     static func identity(_ etag: String = v1, length: Int64? = 400) -> ResourceIdentity {
@@ -91,6 +95,11 @@ extension Array where Element == TransferAction {
 
     var finish: (length: Int64, identity: ResourceIdentity?)? {
         for case .finish(let length, let identity, _) in self { return (length, identity) }
+        return nil
+    }
+
+    var refresh: TransferProblem? {
+        for case .refreshSource(let problem) in self { return problem }
         return nil
     }
 

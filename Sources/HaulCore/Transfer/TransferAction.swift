@@ -30,6 +30,9 @@ public enum TransferAction: Hashable, Sendable {
     case stopped
     /// Give up with this problem.
     case fail(TransferProblem)
+    /// The source answered 401, 403 or 410 after bytes arrived: its link has probably expired. Every connection is
+    /// dropped and progress saved; ask for a fresh URL and answer `.sourceRefreshed` or `.sourceUnavailable`.
+    case refreshSource(TransferProblem)
 }
 
 /// Why a connection is dropped.

@@ -53,6 +53,8 @@ final class TransferRunner {
     /// The last connection error, to end with the original `HaulError` when the machine fails with it.
     private var lastError: HaulError?
     private var planned = 1
+    /// The URL connections open: the request's, until a fresh one replaces a link that expired.
+    private var url: URL
     private var outcome: TransferOutcome?
     private var id: Int64 { record.id! }
 
@@ -66,8 +68,10 @@ final class TransferRunner {
             lowestSpeed: configuration.lowestSpeed
         )
         self.machine = TransferMachine(settings: .init(
-            segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max)
+            segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
+            refreshesExpiredSources: configuration.refreshURL != nil
         ))
+        self.url = request.url
         self.record = record
         self.context = context
         self.file = file
@@ -199,7 +203,7 @@ final class TransferRunner {
             let serial = lastSerial
             serials[k] = serial
             let (transport, url, headers, session, sink) =
-                (context.transport, context.request.url, context.request.headerFields, context.session, self.sink)
+                (context.transport, self.url, context.request.headerFields, context.session, self.sink)
             tasks[k] = Task {
                 do {
                     sink.yield(.opened(k, serial: serial, try await transport.open(url, plan: plan, extraHeaders: headers, session: session)))
@@ -215,7 +219,7 @@ final class TransferRunner {
             let single = end == nil
             if single { counters.setActiveConnections(1) }
             let receiver = ConnectionReceiver(
-                connection: k, download: id, url: context.request.url, file: file, bandwidth: context.transport.bandwidth,
+                connection: k, download: id, url: url, file: file, bandwidth: context.transport.bandwidth,
                 clock: clock, flushInterval: context.configuration.checkpointInterval, bounds: bounds,
                 counters: single ? counters : nil, digest: single ? digest : nil,
                 report: { [sink] offset in sink.yield(.wrote(k, serial: serial, offset)) }
@@ -301,6 +305,34 @@ final class TransferRunner {
             outcome = .stopped
         case .fail(let problem):
             outcome = .failed(error(for: problem))
+        case .refreshSource(let problem):
+            await awaitWindingDown()
+            guard let fresh = await freshURL(after: problem) else {
+                try await perform(machine.event(.sourceUnavailable(now: clock.now())))
+                return
+            }
+            url = fresh
+            try await perform(machine.event(.sourceRefreshed(partFileSize: try file.size(), now: clock.now())))
+        }
+    }
+
+    /// Asks the configuration's `refreshURL` for a URL to replace the expired one, and says what happened. The
+    /// connections are stopped and the progress saved meanwhile (a slow provider holds nothing open).
+    private func freshURL(after problem: TransferProblem) async -> URL? {
+        guard let provider = context.configuration.refreshURL, let status = problem.httpStatus else { return nil }
+        let host = url.host ?? "the server"
+        do {
+            guard let fresh = try await provider(url, status), !Task.isCancelled,
+                ["http", "https"].contains(fresh.scheme?.lowercased() ?? "")
+            else {
+                context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and no fresh link was given"))
+                return nil
+            }
+            context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)); continuing from a fresh link to \(fresh.host ?? "the server")"))
+            return fresh
+        } catch {
+            context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and asking for a fresh link failed: \(error)"))
+            return nil
         }
     }
 
