@@ -100,4 +100,70 @@ final class ExpiringLinkTests: XCTestCase {
       }
     }
   }
+
+  func testASegmentedDownloadResumesEverySegmentFromTheFreshLink() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let file = FileResource(content: content)
+        server.serveSigned("/signed", SignedLinks(files: ["1": file, "2": file], afterByte: cut))
+        let provider = Provider([URL(string: server.url("/signed?sig=2"))!])
+        try await withHarness(dir, server: server, refreshURL: provider.closure) { harness in
+          let request = harness.request(server.url("/signed?sig=1"), connections: 4, minimumSplitSize: 256 << 10)
+          let (outcome, _) = try await harness.run(request)
+          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+          XCTAssertEqual(provider.calls.map(\.1), [403])
+          // Only what the expired link did not deliver is fetched again: no fresh request starts at byte 0.
+          let fresh = server.requests(for: "/signed").filter { $0.uri.hasSuffix("sig=2") }
+          XCTAssertFalse(fresh.isEmpty)
+          XCTAssertTrue(fresh.allSatisfy { $0.header("Range").map { !$0.hasPrefix("bytes=0-") } ?? false }, "\(fresh.map { $0.header("Range") })")
+        }
+      }
+    }
+  }
+
+  func testADownloadManagerDownloadUsesTheClientsProvider() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let file = FileResource(content: content)
+        server.serveSigned("/signed", SignedLinks(files: ["1": file, "2": file], afterByte: cut))
+        let provider = Provider([URL(string: server.url("/signed?sig=2"))!])
+        try await withHarness(dir, server: server, refreshURL: provider.closure) { harness in
+          let manager = DownloadManager(
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8), pollInterval: 0.1)
+          let id = try await manager.add(harness.request(server.url("/signed?sig=1")))
+          await manager.waitUntilIdle()
+          let state = await manager.snapshot(id)?.state
+          XCTAssertEqual(state, .completed)
+          XCTAssertTrue(contents(harness.path("file.bin")) == content)
+          XCTAssertEqual(provider.calls.count, 1)
+          await manager.shutdown()
+        }
+      }
+    }
+  }
+
+  func testAPauseWhileAskingForAFreshLinkKeepsTheProgressAndFailsNothing() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serveSigned("/signed", SignedLinks(files: ["1": FileResource(content: content)], afterByte: cut))
+        let asked = AsyncStream<Void>.makeStream()
+        // A provider that takes its time: the pause comes while it runs.
+        let slow: URLProvider = { _, _ in
+          asked.continuation.yield()
+          try await Task.sleep(nanoseconds: 30_000_000_000)
+          return nil
+        }
+        try await withHarness(dir, server: server, refreshURL: slow) { harness in
+          let task = try harness.client.prepare(harness.request(server.url("/signed?sig=1")))
+          try await task.start()
+          for await _ in asked.stream { break }
+          try await task.pause()
+          let state = await task.state
+          XCTAssertEqual(state, .paused)
+          let segments = try harness.client.store.segments(of: task.id)
+          XCTAssertGreaterThan(segments.first?.next ?? 0, 0, "the bytes before the expiry stay recorded")
+        }
+      }
+    }
+  }
 }

@@ -307,7 +307,10 @@ final class TransferRunner {
             outcome = .failed(error(for: problem))
         case .refreshSource(let problem):
             await awaitWindingDown()
-            guard let fresh = await freshURL(after: problem) else {
+            let fresh = await freshURL(after: problem)
+            // Paused or cancelled meanwhile: the run's end stops the machine, which keeps the progress.
+            if Task.isCancelled { return }
+            guard let fresh else {
                 try await perform(machine.event(.sourceUnavailable(now: clock.now())))
                 return
             }
@@ -322,15 +325,20 @@ final class TransferRunner {
         guard let provider = context.configuration.refreshURL, let status = problem.httpStatus else { return nil }
         let host = url.host ?? "the server"
         do {
-            guard let fresh = try await provider(url, status), !Task.isCancelled,
-                ["http", "https"].contains(fresh.scheme?.lowercased() ?? "")
-            else {
+            let answer = try await provider(url, status)
+            if Task.isCancelled { return nil }
+            guard let fresh = answer else {
                 context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and no fresh link was given"))
+                return nil
+            }
+            guard ["http", "https"].contains(fresh.scheme?.lowercased() ?? ""), fresh.host?.isEmpty == false else {
+                context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and the fresh link is not an http or https URL"))
                 return nil
             }
             context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)); continuing from a fresh link to \(fresh.host ?? "the server")"))
             return fresh
         } catch {
+            if Task.isCancelled { return nil }
             context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and asking for a fresh link failed: \(error)"))
             return nil
         }
