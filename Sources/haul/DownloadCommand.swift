@@ -72,6 +72,9 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Cookies and referer") var cookieOptions: CookieOptions
 
+    @Option(name: .customLong("mirror"), help: ArgumentHelp("Another source of the same file (repeatable; only with a single URL): connections spread over the URL and its mirrors and move toward the fast ones; a mirror that fails, crawls or serves another file (another length, a changed validator) is dropped and said so. In an input file, TAB-separated URLs on one line are mirrors.", valueName: "URL"))
+    var mirrors: [String] = []
+
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
 
@@ -89,6 +92,14 @@ struct DownloadCommand: AsyncParsableCommand {
         // saved as a file named "-".
         if output == "-" {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
+        }
+        if !mirrors.isEmpty && (urls.count != 1 || inputFile != nil) {
+            throw ValidationError("--mirror takes a single URL; in an input file, put mirrors on the URL's line, TAB-separated")
+        }
+        for mirror in mirrors {
+            guard let parsed = URL(string: mirror), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false else {
+                throw ValidationError("--mirror '\(mirror)' is not an http or https URL")
+            }
         }
         if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
         if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
@@ -183,6 +194,7 @@ struct DownloadCommand: AsyncParsableCommand {
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
         for index in requests.indices {
             cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
+            requests[index].mirrors = mirrors.compactMap(URL.init(string:))
         }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
@@ -191,6 +203,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 let options = entry.options
                 let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
                 var request = try makeRequest(entry.url, directory: entryDirectory, headers: parsedHeaders, absolute: absolute)
+                request.mirrors = entry.mirrors.compactMap(URL.init(string:))
                 if let out = options.out {
                     if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
                     request.destination = absolute(entryDirectory + "/" + out)

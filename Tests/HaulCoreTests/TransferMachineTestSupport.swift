@@ -15,12 +15,13 @@ struct MachineDriver {
         retry: RetryPolicy = RetryPolicy(maximumRetries: 5, initialDelay: 1, maximumDelay: 30),
         lowestSpeed: LowestSpeed? = nil,
         maximumVersionRestarts: Int = 3,
-        refreshesExpiredSources: Bool = false
+        refreshesExpiredSources: Bool = false,
+        mirrors: [String] = []
     ) {
         let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
         machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
-            refreshesExpiredSources: refreshesExpiredSources
+            refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors
         ))
     }
 
@@ -96,6 +97,10 @@ extension Array where Element == TransferAction {
     var finish: (length: Int64, identity: ResourceIdentity?)? {
         for case .finish(let length, let identity, _) in self { return (length, identity) }
         return nil
+    }
+
+    var sources: [(connection: Int, url: String)] {
+        compactMap { if case .useSource(let k, let url) = $0 { (k.rawValue, url) } else { nil } }
     }
 
     var refresh: TransferProblem? {

@@ -26,11 +26,15 @@ public struct TransferMachine: Sendable {
         /// of failing. Set only when someone can answer (a URL provider): without one the statuses mean what they
         /// always meant (a 403 to one of several ranges asks for fewer connections).
         public var refreshesExpiredSources: Bool
+        /// The sources of the file, the main URL first: with two or more, each connection goes to one of them
+        /// (`MirrorPool`, see `TransferMachine+Mirrors`).
+        public var mirrors: [String]
 
         /// Creates settings.
         public init(segmentPolicy: SegmentPolicy, retryPolicy: RetryPolicy, maximumVersionRestarts: Int = 3, jitterSeed: UInt64 = 0,
-            refreshesExpiredSources: Bool = false
+            refreshesExpiredSources: Bool = false, mirrors: [String] = []
         ) {
+            self.mirrors = mirrors
             self.refreshesExpiredSources = refreshesExpiredSources
             self.segmentPolicy = segmentPolicy
             self.retryPolicy = retryPolicy
@@ -62,16 +66,25 @@ public struct TransferMachine: Sendable {
     /// The highest connection number used, so a new connection never reuses the number of one still winding down.
     var lastConnection = 0
     private var random: SplitMix64
+    /// Which mirror each connection uses, when there are several.
+    var routing: MirrorRouting?
 
     /// Creates a machine that waits for `.started`.
     public init(settings: Settings) {
         self.settings = settings
+        if Set(settings.mirrors).count > 1 { routing = MirrorRouting(pool: MirrorPool(urls: settings.mirrors)) }
         self.retry = RetryTracker(policy: settings.retryPolicy)
         self.random = SplitMix64(seed: settings.jitterSeed)
     }
 
     /// Feeds one event; returns what to do, in order.
     public mutating func event(_ event: TransferEvent) -> [TransferAction] {
+        guard routing != nil else { return apply(event) }
+        let (routed, said) = routeEvent(event)
+        return routeActions(said + (routed.map { apply($0) } ?? []))
+    }
+
+    private mutating func apply(_ event: TransferEvent) -> [TransferAction] {
         switch (event, mode) {
         case (.started(let stored, _), .idle):
             return start(stored)

@@ -55,6 +55,8 @@ final class TransferRunner {
     private var planned = 1
     /// The URL connections open: the request's, until a fresh one replaces a link that expired.
     private var url: URL
+    /// The mirror each connection was sent to (`.useSource`), when the download has several.
+    private var sources: [ConnectionID: URL] = [:]
     private var outcome: TransferOutcome?
     private var id: Int64 { record.id! }
 
@@ -69,7 +71,8 @@ final class TransferRunner {
         )
         self.machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
-            refreshesExpiredSources: configuration.refreshURL != nil
+            refreshesExpiredSources: configuration.refreshURL != nil,
+            mirrors: request.mirrors.isEmpty ? [] : ([request.url] + request.mirrors).map(\.absoluteString)
         ))
         self.url = request.url
         self.record = record
@@ -203,7 +206,7 @@ final class TransferRunner {
             let serial = lastSerial
             serials[k] = serial
             let (transport, url, headers, session, sink) =
-                (context.transport, self.url, context.request.headerFields, context.session, self.sink)
+                (context.transport, sources[k] ?? self.url, context.request.headerFields, context.session, self.sink)
             tasks[k] = Task {
                 do {
                     sink.yield(.opened(k, serial: serial, try await transport.open(url, plan: plan, extraHeaders: headers, session: session)))
@@ -219,7 +222,7 @@ final class TransferRunner {
             let single = end == nil
             if single { counters.setActiveConnections(1) }
             let receiver = ConnectionReceiver(
-                connection: k, download: id, url: url, file: file, bandwidth: context.transport.bandwidth,
+                connection: k, download: id, url: sources[k] ?? url, file: file, bandwidth: context.transport.bandwidth,
                 clock: clock, flushInterval: context.configuration.checkpointInterval, bounds: bounds,
                 counters: single ? counters : nil, digest: single ? digest : nil,
                 report: { [sink] offset in sink.yield(.wrote(k, serial: serial, offset)) }
@@ -305,6 +308,8 @@ final class TransferRunner {
             outcome = .stopped
         case .fail(let problem):
             outcome = .failed(error(for: problem))
+        case .useSource(let k, let source):
+            sources[k] = URL(string: source)
         case .refreshSource(let problem):
             await awaitWindingDown()
             let fresh = await freshURL(after: problem)
