@@ -43,7 +43,8 @@ final class ExpiringLinkTests: XCTestCase {
           let offset = try XCTUnwrap(fresh.first.flatMap(resumeOffset))
           XCTAssertTrue((1...Int64(cut)).contains(offset), "resumed at \(offset)")
           XCTAssertEqual(fresh.first?.header("If-Range"), "\"v1\"")
-          XCTAssertTrue(restarts(updates).contains { $0.contains("expired (HTTP 403); continuing from a fresh link") }, "\(restarts(updates))")
+          XCTAssertTrue(notices(updates).contains { $0.contains("expired (HTTP 403); continuing from a fresh link") }, "\(notices(updates))")
+          XCTAssertTrue(restarts(updates).isEmpty, "nothing started over: \(restarts(updates))")
         }
       }
     }

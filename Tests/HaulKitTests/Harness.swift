@@ -134,6 +134,10 @@ func assertCompleted(
     file: file, line: line)
 }
 
+func notices(_ updates: [DownloadUpdate]) -> [String] {
+  updates.compactMap { if case .notice(let text) = $0 { return text } else { return nil } }
+}
+
 func restarts(_ updates: [DownloadUpdate]) -> [String] {
   updates.compactMap { if case .restarted(let reason) = $0 { return reason } else { return nil } }
 }

@@ -22,7 +22,7 @@ final class MirrorDownloadTests: XCTestCase {
             request.mirrors = ["/c", "/b", "/d"].map { URL(string: server.url($0))! }
             let (outcome, updates) = try await harness.run(request)
             assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-            let said = restarts(updates)
+            let said = notices(updates)
             XCTAssertTrue(said.contains("dropping mirror \(server.url("/a")): HTTP 404 Not Found"), "\(connections): \(said)")
             // The first answer (c's) sets the length; b is asked once connections spread (one connection stays on c).
             if connections > 1 {
@@ -46,7 +46,7 @@ final class MirrorDownloadTests: XCTestCase {
           let (outcome, updates) = try await harness.run(request)
           guard case .failed(let error) = outcome else { return XCTFail("expected a failure, got \(outcome)") }
           XCTAssertEqual(error.httpStatus, 404)
-          XCTAssertEqual(restarts(updates).filter { $0.hasPrefix("dropping mirror") }.count, 1)
+          XCTAssertEqual(notices(updates).filter { $0.hasPrefix("dropping mirror") }.count, 1)
           XCTAssertEqual(server.requests(for: "/a").count, 1)
           XCTAssertEqual(server.requests(for: "/b").count, 1)
         }

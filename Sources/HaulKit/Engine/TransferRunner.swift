@@ -272,7 +272,7 @@ final class TransferRunner {
             if let total = identity.totalLength { try file.preallocate(length: total) }
             counters.set(bytesDone: machine.progress.done, totalBytes: identity.totalLength)
         case .notice(let text):
-            context.emit(.restarted(reason: text))
+            context.emit(.notice(text))
         case .plan(let connections):
             planned = connections
             counters.planned(connections: connections)
@@ -333,18 +333,18 @@ final class TransferRunner {
             let answer = try await provider(url, status)
             if Task.isCancelled { return nil }
             guard let fresh = answer else {
-                context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and no fresh link was given"))
+                context.emit(.notice("the link to \(host) expired (HTTP \(status)) and no fresh link was given"))
                 return nil
             }
             guard ["http", "https"].contains(fresh.scheme?.lowercased() ?? ""), fresh.host?.isEmpty == false else {
-                context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and the fresh link is not an http or https URL"))
+                context.emit(.notice("the link to \(host) expired (HTTP \(status)) and the fresh link is not an http or https URL"))
                 return nil
             }
-            context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)); continuing from a fresh link to \(fresh.host ?? "the server")"))
+            context.emit(.notice("the link to \(host) expired (HTTP \(status)); continuing from a fresh link to \(fresh.host ?? "the server")"))
             return fresh
         } catch {
             if Task.isCancelled { return nil }
-            context.emit(.restarted(reason: "the link to \(host) expired (HTTP \(status)) and asking for a fresh link failed: \(error)"))
+            context.emit(.notice("the link to \(host) expired (HTTP \(status)) and asking for a fresh link failed: \(error)"))
             return nil
         }
     }
