@@ -1,6 +1,10 @@
 import Foundation
 import HaulCore
 
+/// Gives a fresh URL for one whose link expired (`HaulConfiguration.refreshURL`): `(expired URL, HTTP status)`;
+/// nil when there is none.
+public typealias URLProvider = @Sendable (_ expired: URL, _ status: Int) async throws -> URL?
+
 /// Settings shared by every download of one `HaulClient`.
 public struct HaulConfiguration: Sendable {
     /// Where the state database lives. By default the application's own directory
@@ -34,6 +38,14 @@ public struct HaulConfiguration: Sendable {
     /// Skip certificate verification (curl's `-k`): the connection is encrypted but the server is not
     /// authenticated. Off by default; the command line warns every time it is used.
     public var insecure: Bool
+    /// Asked for a fresh URL when a download's source answers 401, 403 or 410 after bytes arrived (a signed S3 or
+    /// CDN link that expired): given the URL that expired and the status, it returns the URL to continue from, or
+    /// nil to give up (the download then fails as it would have, and stays resumable). The bytes already on disk
+    /// are kept when the fresh URL serves the same version (same length and strong validator), else the download
+    /// starts over. Set on the client rather than on `DownloadRequest` because a closure cannot be stored with a
+    /// download: every download of the client (`DownloadManager`'s too, resumed ones included) can use it. Nil by
+    /// default: those statuses then fail the download as before.
+    public var refreshURL: URLProvider?
 
     /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`.
     public init(
@@ -48,8 +60,10 @@ public struct HaulConfiguration: Sendable {
         extraTrustedCertificates: String? = nil,
         proxies: ProxyRules = .direct,
         insecure: Bool = false,
-        lowestSpeed: LowestSpeed? = .default
+        lowestSpeed: LowestSpeed? = .default,
+        refreshURL: URLProvider? = nil
     ) {
+        self.refreshURL = refreshURL
         self.stateDirectory = stateDirectory ?? Self.applicationStateDirectory()
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout

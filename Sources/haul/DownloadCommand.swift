@@ -72,6 +72,12 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Cookies and referer") var cookieOptions: CookieOptions
 
+    @Option(name: .customLong("metalink"), help: ArgumentHelp("Download the files a Metalink v4 document (.meta4) lists: each under its name below -d, from its http(s) sources as mirrors, checked against its strongest whole-file hash (a mismatch exits 8 and keeps nothing).", valueName: "FILE"))
+    var metalink: String?
+
+    @Option(name: .customLong("mirror"), help: ArgumentHelp("Another source of the same file (repeatable; only with a single URL): connections spread over the URL and its mirrors and move toward the fast ones; a mirror that fails, crawls or serves another file (another length, a changed validator) is dropped and said so. In an input file, TAB-separated URLs on one line are mirrors.", valueName: "URL"))
+    var mirrors: [String] = []
+
     @Option(name: .customLong("max-redirects"), help: "The longest redirect chain followed.")
     var maxRedirects = 10
 
@@ -80,8 +86,8 @@ struct DownloadCommand: AsyncParsableCommand {
 
 
     func validate() throws {
-        if urls.isEmpty && inputFile == nil { throw ValidationError("give at least one URL, or -i FILE") }
-        if output != nil && (urls.count > 1 || inputFile != nil) {
+        if urls.isEmpty && inputFile == nil && metalink == nil { throw ValidationError("give at least one URL, or -i FILE, or --metalink FILE") }
+        if output != nil && (urls.count > 1 || inputFile != nil || metalink != nil) {
             throw ValidationError("-o/--output takes a single URL; use -d/--dir for several, or out= in an input file")
         }
         // curl's `-o -` streams to standard output. A stream cannot be resumed, split over connections, or kept
@@ -89,6 +95,17 @@ struct DownloadCommand: AsyncParsableCommand {
         // saved as a file named "-".
         if output == "-" {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
+        }
+        if !mirrors.isEmpty && (urls.count != 1 || inputFile != nil) {
+            throw ValidationError("--mirror takes a single URL; in an input file, put mirrors on the URL's line, TAB-separated")
+        }
+        for mirror in mirrors {
+            guard let parsed = URL(string: mirror), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false else {
+                throw ValidationError("--mirror '\(mirror)' is not an http or https URL")
+            }
+        }
+        if metalink != nil && (checksum != nil || checksumFile != nil) {
+            throw ValidationError("with --metalink, the Metalink's own hashes are the checksums: drop --checksum/--checksum-file")
         }
         if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
         if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
@@ -183,6 +200,7 @@ struct DownloadCommand: AsyncParsableCommand {
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
         for index in requests.indices {
             cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
+            requests[index].mirrors = mirrors.compactMap(URL.init(string:))
         }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
@@ -191,6 +209,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 let options = entry.options
                 let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
                 var request = try makeRequest(entry.url, directory: entryDirectory, headers: parsedHeaders, absolute: absolute)
+                request.mirrors = entry.mirrors.compactMap(URL.init(string:))
                 if let out = options.out {
                     if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
                     request.destination = absolute(entryDirectory + "/" + out)
@@ -214,6 +233,22 @@ struct DownloadCommand: AsyncParsableCommand {
                     checksumSources[requests.count] = checksumFile
                 }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
+                cookieOptions.apply(to: &request, loaded: loadedCookies)
+                let parent = (request.destination as NSString).deletingLastPathComponent
+                do {
+                    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                } catch {
+                    throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
+                }
+                requests.append(request)
+            }
+        }
+        if let metalink {
+            for file in try MetalinkFile.read(metalink).files {
+                var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
+                request.destination = absolute(directory + "/" + file.name)
+                request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
+                request.checksum = file.hash?.checksum
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
                 let parent = (request.destination as NSString).deletingLastPathComponent
                 do {

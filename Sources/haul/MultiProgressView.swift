@@ -78,6 +78,8 @@ final class MultiProgressView {
             permanentLine("\(row.name): retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)", failed: false)
         case .restarted(let reason):
             permanentLine("\(row.name): starting over: \(reason)", failed: false)
+        case .notice(let text):
+            permanentLine("\(row.name): \(text)", failed: false)
         case .named(let path):
             rows[id]?.name = (path as NSString).lastPathComponent
         default:

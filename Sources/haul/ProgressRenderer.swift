@@ -122,6 +122,8 @@ final class ProgressRenderer: @unchecked Sendable {
             message("retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)")
         case .restarted(let reason):
             message("starting over: \(reason)")
+        case .notice(let text):
+            message(text)
         case .named(let path):
             message("saving as \(path)")
         case .failed(let error):
@@ -210,6 +212,8 @@ final class ProgressRenderer: @unchecked Sendable {
             Terminal.writeError("\(name): retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)\n")
         case .restarted(let reason):
             Terminal.writeError("\(name): starting over: \(reason)\n")
+        case .notice(let text):
+            Terminal.writeError("\(name): \(text)\n")
         case .named(let path):
             Terminal.writeError("\(name): saving as \(path)\n")
         case .failed:
@@ -289,6 +293,9 @@ final class ProgressRenderer: @unchecked Sendable {
         case .restarted(let reason):
             object["type"] = "restarted"
             object["reason"] = reason
+        case .notice(let text):
+            object["type"] = "notice"
+            object["message"] = text
         case .named(let path):
             object["type"] = "named"
             object["path"] = path

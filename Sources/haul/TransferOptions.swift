@@ -51,7 +51,19 @@ struct TransferOptions: ParsableArguments {
     @Flag(name: [.customShort("k"), .customLong("insecure"), .customLong("no-check-certificate")], help: "Do not check HTTPS certificates (curl's -k, wget's --no-check-certificate). Anyone on the path can then read and change the download; a warning says so on every run.")
     var insecure = false
 
+    @Option(name: .customLong("refresh-url-command"), help: ArgumentHelp("When a source answers 401, 403 or 410 after bytes arrived (a signed link that expired), run CMD (directly, not through a shell; the expired URL in HAUL_URL, the status in HAUL_STATUS) and continue from the URL on the first line of its output. The bytes on disk are kept when the fresh URL serves the same version. No output: the download fails as before.", valueName: "CMD"))
+    var refreshURLCommand: String?
+
+    @Option(name: .customLong("refresh-url-timeout"), help: ArgumentHelp("Stop a --refresh-url-command still running after this many seconds.", valueName: "S"))
+    var refreshURLTimeout = 60.0
+
     func validate() throws {
+        if let refreshURLCommand, RefreshURLCommand.split(refreshURLCommand).isEmpty {
+            throw ValidationError("--refresh-url-command needs a program")
+        }
+        if !(refreshURLTimeout > 0 && refreshURLTimeout.isFinite) {
+            throw ValidationError("--refresh-url-timeout must be more than 0 seconds")
+        }
         if let connections, !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
         if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
@@ -118,7 +130,8 @@ struct TransferOptions: ParsableArguments {
             extraTrustedCertificates: certificateFile,
             proxies: try proxyRules(),
             insecure: insecure,
-            lowestSpeed: lowestSpeed
+            lowestSpeed: lowestSpeed,
+            refreshURL: try refreshURLCommand.map { try RefreshURLCommand($0, timeoutSeconds: refreshURLTimeout).provider }
         )
     }
 }

@@ -212,11 +212,13 @@ final class QueueInputFileTests: XCTestCase {
         }
     }
 
-    func testTabSeparatedMirrorsKeepTheFirstURLWithAWarning() throws {
-        let result = try XCTUnwrap(parse("https://a.example/f.iso\thttps://b.example/f.iso\t\tftp://c.example/f.iso\n  out=f.iso\n"))
-        XCTAssertEqual(result.entries, [InputFileEntry(url: "https://a.example/f.iso", options: DownloadOptions(out: "f.iso"), line: 1)])
-        XCTAssertEqual(result.warnings, [InputFileWarning(line: 1, problem: .mirrorsIgnored(count: 2))])
-        XCTAssertEqual("\(result.warnings[0])", "line 1: 2 mirror URLs after a TAB ignored; only the first URL is downloaded")
+    func testTabSeparatedURLsAreOneFileWithMirrors() throws {
+        let result = try XCTUnwrap(parse("https://a.example/f.iso\thttps://b.example/f.iso\t\thttps://c.example/f.iso\n  out=f.iso\n"))
+        XCTAssertEqual(result.entries, [InputFileEntry(
+            url: "https://a.example/f.iso", mirrors: ["https://b.example/f.iso", "https://c.example/f.iso"], options: DownloadOptions(out: "f.iso"), line: 1
+        )])
+        XCTAssertEqual(result.warnings, [])
+        assertError("https://a.example/f\tftp://b.example/f\n", InputFileError(line: 1, problem: .unsupportedScheme("ftp")))
         assertError("ftp://a.example/f\thttps://b.example/f\n", InputFileError(line: 1, problem: .unsupportedScheme("ftp")))
     }
 

@@ -14,10 +14,15 @@ struct MachineDriver {
         minimumSplitSize: Int64 = 50,
         retry: RetryPolicy = RetryPolicy(maximumRetries: 5, initialDelay: 1, maximumDelay: 30),
         lowestSpeed: LowestSpeed? = nil,
-        maximumVersionRestarts: Int = 3
+        maximumVersionRestarts: Int = 3,
+        refreshesExpiredSources: Bool = false,
+        mirrors: [String] = []
     ) {
         let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
-        machine = TransferMachine(settings: .init(segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts))
+        machine = TransferMachine(settings: .init(
+            segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
+            refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors
+        ))
     }
 
     static func identity(_ etag: String = v1, length: Int64? = 400) -> ResourceIdentity {
@@ -91,6 +96,15 @@ extension Array where Element == TransferAction {
 
     var finish: (length: Int64, identity: ResourceIdentity?)? {
         for case .finish(let length, let identity, _) in self { return (length, identity) }
+        return nil
+    }
+
+    var sources: [(connection: Int, url: String)] {
+        compactMap { if case .useSource(let k, let url) = $0 { (k.rawValue, url) } else { nil } }
+    }
+
+    var refresh: TransferProblem? {
+        for case .refreshSource(let problem) in self { return problem }
         return nil
     }
 

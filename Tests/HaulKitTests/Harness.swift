@@ -14,7 +14,7 @@ struct Harness {
   init(
     directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
     retryAfterCap: Double = 300, trusting certificates: String? = nil, server: ScriptedServer? = nil,
-    lowestSpeed: LowestSpeed? = .default
+    lowestSpeed: LowestSpeed? = .default, refreshURL: URLProvider? = nil
   ) throws {
     self.directory = directory
     let configuration = HaulConfiguration(
@@ -27,7 +27,8 @@ struct Harness {
         checkpointInterval: 0.05,
         progressInterval: 0.02,
         extraTrustedCertificates: certificates,
-        lowestSpeed: lowestSpeed
+        lowestSpeed: lowestSpeed,
+        refreshURL: refreshURL
       )
     if let server {
       self.client = try HaulClient(
@@ -91,12 +92,13 @@ func withHarness<Result>(
   stallTimeout: Double = 5,
   trusting certificates: String? = nil,
   lowestSpeed: LowestSpeed? = .default,
+  refreshURL: URLProvider? = nil,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Harness) async throws -> Result
 ) async throws -> Result {
   let harness = try Harness(
     directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates, server: server,
-    lowestSpeed: lowestSpeed)
+    lowestSpeed: lowestSpeed, refreshURL: refreshURL)
   do {
     let result = try await body(harness)
     await harness.shutdown()
@@ -130,6 +132,10 @@ func assertCompleted(
   XCTAssertFalse(
     FileManager.default.fileExists(atPath: path + ".part"), "the .part file must be gone",
     file: file, line: line)
+}
+
+func notices(_ updates: [DownloadUpdate]) -> [String] {
+  updates.compactMap { if case .notice(let text) = $0 { return text } else { return nil } }
 }
 
 func restarts(_ updates: [DownloadUpdate]) -> [String] {

@@ -79,7 +79,7 @@ final class SegmentedDownloadTests: XCTestCase {
                 try await withHarness(dir, server: server) { harness in
                     let (outcome, updates) = try await harness.run(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-                    XCTAssertTrue(restarts(updates).contains { $0.contains("one connection") }, "\(restarts(updates))")
+                    XCTAssertTrue(notices(updates).contains { $0.contains("one connection") }, "\(notices(updates))")
                 }
             }
         }

@@ -114,7 +114,9 @@ public struct MirrorPool: Sendable, Equatable {
             length = length ?? total
         }
         if let earlier = mirrors[mirror].identity {
-            guard earlier.isSameVersion(as: identity) else {
+            // A mirror without a strong validator can only be held to the length (checked above); the checksum, when
+            // known, decides the rest.
+            guard !earlier.canResume || earlier.isSameVersion(as: identity) else {
                 return drop(mirror, "its file changed during the download (another validator)")
             }
         } else {

@@ -13,6 +13,14 @@ public struct RequestPlan: Hashable, Sendable {
         self.ifRange = ifRange
     }
 
+    /// The same bytes asked of a mirror, guarded by that mirror's own validator (mirrors do not share validators).
+    /// `validator` nil: the mirror has not answered yet, so the range goes without `If-Range` and `MirrorPool`
+    /// checks the answer's length instead (the README's rule for several sources).
+    public func onMirror(validator: String?) -> RequestPlan {
+        guard range != nil else { return self }
+        return RequestPlan(range: range, ifRange: validator)
+    }
+
     /// Plans a request for the bytes in `range` of the file version `known`.
     ///
     /// - Returns: a plan with `Range` and `If-Range` when the bytes can be asked for safely; the whole file when

@@ -30,6 +30,11 @@ public enum TransferAction: Hashable, Sendable {
     case stopped
     /// Give up with this problem.
     case fail(TransferProblem)
+    /// The source answered 401, 403 or 410 after bytes arrived: its link has probably expired. Every connection is
+    /// dropped and progress saved; ask for a fresh URL and answer `.sourceRefreshed` or `.sourceUnavailable`.
+    case refreshSource(TransferProblem)
+    /// Connection `k`, opened by the next `.open`, goes to this source (one of several mirrors).
+    case useSource(ConnectionID, url: String)
 }
 
 /// Why a connection is dropped.

@@ -18,6 +18,12 @@ public enum TransferEvent: Sendable {
     case timer(now: Double, throttled: Bool)
     /// Pause, cancel or shutdown: stop every connection and keep what arrived.
     case stop
+    /// After `.refreshSource`: the runner has a fresh URL and the `.part` file is `partFileSize` bytes long; the
+    /// held bytes resume against it as after a restart (their version decides whether they stay).
+    case sourceRefreshed(partFileSize: Int64, now: Double)
+    /// After `.refreshSource`: no fresh URL (no provider, the provider gave none or failed); the run fails as the
+    /// expired answer would have made it fail.
+    case sourceUnavailable(now: Double)
 }
 
 /// What a run starts from: the stored version and segments, and the size of the `.part` file.

@@ -79,7 +79,7 @@ extension TransferMachine {
             // The single-connection run retries with backoff.
             guard problem.kind == .network || problem.kind == .connectionRefused else { return fail(problem) }
             return [.plan(connections: 1)] + startSingle(stored)
-        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop:
+        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable:
             return []
         }
     }
@@ -87,7 +87,7 @@ extension TransferMachine {
     mutating func segmented(_ event: TransferEvent, _ run: inout SegmentedRun) -> [TransferAction] {
         var actions: [TransferAction]
         switch event {
-        case .started, .stop:
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
             return []
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }

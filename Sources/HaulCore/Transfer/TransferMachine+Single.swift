@@ -74,7 +74,7 @@ extension TransferMachine {
 
     mutating func single(_ event: TransferEvent, _ run: inout SingleRun) -> [TransferAction] {
         switch event {
-        case .started, .stop:
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
             return []
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard k == run.connection, run.body == nil else { return [] }

@@ -22,9 +22,20 @@ public struct TransferMachine: Sendable {
         public var maximumVersionRestarts: Int
         /// Seeds the jitter of the backoff (the runner passes a random seed; tests a fixed one).
         public var jitterSeed: UInt64
+        /// Ask for a fresh URL (`.refreshSource`) when a source answers 401, 403 or 410 after bytes arrived, instead
+        /// of failing. Set only when someone can answer (a URL provider): without one the statuses mean what they
+        /// always meant (a 403 to one of several ranges asks for fewer connections).
+        public var refreshesExpiredSources: Bool
+        /// The sources of the file, the main URL first: with two or more, each connection goes to one of them
+        /// (`MirrorPool`, see `TransferMachine+Mirrors`).
+        public var mirrors: [String]
 
         /// Creates settings.
-        public init(segmentPolicy: SegmentPolicy, retryPolicy: RetryPolicy, maximumVersionRestarts: Int = 3, jitterSeed: UInt64 = 0) {
+        public init(segmentPolicy: SegmentPolicy, retryPolicy: RetryPolicy, maximumVersionRestarts: Int = 3, jitterSeed: UInt64 = 0,
+            refreshesExpiredSources: Bool = false, mirrors: [String] = []
+        ) {
+            self.mirrors = mirrors
+            self.refreshesExpiredSources = refreshesExpiredSources
             self.segmentPolicy = segmentPolicy
             self.retryPolicy = retryPolicy
             self.maximumVersionRestarts = maximumVersionRestarts
@@ -38,6 +49,8 @@ public struct TransferMachine: Sendable {
         case probing(ConnectionID, stored: StoredTransfer)
         case single(SingleRun)
         case segmented(SegmentedRun)
+        /// The source expired: waiting for `.sourceRefreshed` or `.sourceUnavailable` (see `SourceExpiry`).
+        case awaitingSource(SourceExpiry)
         case ended
     }
 
@@ -45,21 +58,33 @@ public struct TransferMachine: Sendable {
     var mode: Mode = .idle
     var retry: RetryTracker
     var versionRestarts = 0
+    /// Bytes held when the source was last refreshed: a fresh link that expires again before one more byte
+    /// arrived fails the run instead of asking forever.
+    var heldAtLastRefresh: Int64?
     /// The segments and progress when the run ended (what the last checkpoint saved).
     var endedWith: (segments: [StoredSegment], done: Int64, total: Int64?) = ([], 0, nil)
     /// The highest connection number used, so a new connection never reuses the number of one still winding down.
     var lastConnection = 0
     private var random: SplitMix64
+    /// Which mirror each connection uses, when there are several.
+    var routing: MirrorRouting?
 
     /// Creates a machine that waits for `.started`.
     public init(settings: Settings) {
         self.settings = settings
+        if Set(settings.mirrors).count > 1 { routing = MirrorRouting(pool: MirrorPool(urls: settings.mirrors)) }
         self.retry = RetryTracker(policy: settings.retryPolicy)
         self.random = SplitMix64(seed: settings.jitterSeed)
     }
 
     /// Feeds one event; returns what to do, in order.
     public mutating func event(_ event: TransferEvent) -> [TransferAction] {
+        guard routing != nil else { return apply(event) }
+        let (routed, said) = routeEvent(event)
+        return routeActions(said + (routed.map { apply($0) } ?? []))
+    }
+
+    private mutating func apply(_ event: TransferEvent) -> [TransferAction] {
         switch (event, mode) {
         case (.started(let stored, _), .idle):
             return start(stored)
@@ -67,10 +92,20 @@ public struct TransferMachine: Sendable {
             preconditionFailure("a transfer machine starts once")
         case (_, .idle), (_, .ended):
             return []
+        case (.sourceRefreshed(let size, _), .awaitingSource(let expiry)):
+            mode = .idle
+            return start(StoredTransfer(identity: expiry.identity, segments: expiry.segments, partFileSize: size))
+        case (.sourceUnavailable, .awaitingSource(let expiry)):
+            end()
+            return [.fail(expiry.problem)]
         case (.stop, _):
             let actions = dropAll() + [.checkpoint(storedSegments, immediately: true), .stopped]
             end()
             return actions
+        case (_, .awaitingSource), (.sourceRefreshed, _), (.sourceUnavailable, _):
+            return []
+        case (.responseHead(let k, let head, _, let url, _, _), _) where expires(head, on: k):
+            return sourceExpired(status: head.status, url: url)
         case (_, .probing(let probe, let stored)):
             return probing(event, probe: probe, stored: stored)
         case (_, .single(var run)):
@@ -96,6 +131,7 @@ public struct TransferMachine: Sendable {
         case .single(let run): return [run.storedSegment]
         case .segmented(let run): return run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
         case .ended: return endedWith.segments
+        case .awaitingSource(let expiry): return expiry.segments
         case .idle, .probing: return []
         }
     }
@@ -106,6 +142,7 @@ public struct TransferMachine: Sendable {
         case .single(let run): return (run.held, run.identity?.totalLength)
         case .segmented(let run): return (run.planner.completedBytes, run.planner.length)
         case .ended: return (endedWith.done, endedWith.total)
+        case .awaitingSource(let expiry): return (expiry.done, expiry.identity?.totalLength)
         case .idle, .probing: return (0, nil)
         }
     }
@@ -170,7 +207,7 @@ public struct TransferMachine: Sendable {
         case .probing(let probe, _): return [.drop(probe, .transferEnding)]
         case .single(let run): return run.connection.map { [.drop($0, .transferEnding)] } ?? []
         case .segmented(let run): return run.planner.activeConnections.map { .drop($0, .transferEnding) }
-        case .idle, .ended: return []
+        case .idle, .ended, .awaitingSource: return []
         }
     }
 

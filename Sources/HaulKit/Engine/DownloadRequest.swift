@@ -38,6 +38,10 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// user keeps local through a proxy. The credentials in it are secrets: stored with the download in the
     /// owner-only database, never printed.
     public var proxy: String?
+    /// More sources of the same file (`--mirror`, a tab-separated input-file line): connections spread over
+    /// `url` and these, move toward the fast ones, and a mirror that fails, crawls or serves another file is
+    /// dropped for the rest of the download (README, "Several sources for one file").
+    public var mirrors: [URL] = []
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -89,7 +93,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, overwrite, nameFromContentDisposition, connections, minimumSplitSize, checksum
-        case maxBytesPerSecond, cookies, proxy
+        case maxBytesPerSecond, cookies, proxy, mirrors
     }
 
     /// Reads a stored request; one stored before a field existed gets that field's default.
@@ -106,5 +110,6 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         maxBytesPerSecond = try container.decodeIfPresent(Int64.self, forKey: .maxBytesPerSecond)
         cookies = try container.decodeIfPresent([Cookie].self, forKey: .cookies) ?? []
         proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
+        mirrors = try container.decodeIfPresent([URL].self, forKey: .mirrors) ?? []
     }
 }

@@ -10,6 +10,9 @@ public enum DownloadUpdate: Sendable, Equatable {
     case retrying(attempt: Int, delaySeconds: Double, reason: String)
     /// The partial bytes were dropped and the download starts over from byte 0.
     case restarted(reason: String)
+    /// The download goes on differently, bytes kept: a mirror was dropped, an expired link was replaced, a server's
+    /// ranges sent it back to one connection.
+    case notice(String)
     /// The final file name was decided (from `Content-Disposition`).
     case named(path: String)
     /// The download failed with this error (also reflected by `.state(.failed)`).

@@ -53,6 +53,10 @@ final class TransferRunner {
     /// The last connection error, to end with the original `HaulError` when the machine fails with it.
     private var lastError: HaulError?
     private var planned = 1
+    /// The URL connections open: the request's, until a fresh one replaces a link that expired.
+    private var url: URL
+    /// The mirror each connection was sent to (`.useSource`), when the download has several.
+    private var sources: [ConnectionID: URL] = [:]
     private var outcome: TransferOutcome?
     private var id: Int64 { record.id! }
 
@@ -66,8 +70,11 @@ final class TransferRunner {
             lowestSpeed: configuration.lowestSpeed
         )
         self.machine = TransferMachine(settings: .init(
-            segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max)
+            segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
+            refreshesExpiredSources: configuration.refreshURL != nil,
+            mirrors: request.mirrors.isEmpty ? [] : ([request.url] + request.mirrors).map(\.absoluteString)
         ))
+        self.url = request.url
         self.record = record
         self.context = context
         self.file = file
@@ -199,7 +206,7 @@ final class TransferRunner {
             let serial = lastSerial
             serials[k] = serial
             let (transport, url, headers, session, sink) =
-                (context.transport, context.request.url, context.request.headerFields, context.session, self.sink)
+                (context.transport, sources[k] ?? self.url, context.request.headerFields, context.session, self.sink)
             tasks[k] = Task {
                 do {
                     sink.yield(.opened(k, serial: serial, try await transport.open(url, plan: plan, extraHeaders: headers, session: session)))
@@ -215,7 +222,7 @@ final class TransferRunner {
             let single = end == nil
             if single { counters.setActiveConnections(1) }
             let receiver = ConnectionReceiver(
-                connection: k, download: id, url: context.request.url, file: file, bandwidth: context.transport.bandwidth,
+                connection: k, download: id, url: sources[k] ?? url, file: file, bandwidth: context.transport.bandwidth,
                 clock: clock, flushInterval: context.configuration.checkpointInterval, bounds: bounds,
                 counters: single ? counters : nil, digest: single ? digest : nil,
                 report: { [sink] offset in sink.yield(.wrote(k, serial: serial, offset)) }
@@ -265,7 +272,7 @@ final class TransferRunner {
             if let total = identity.totalLength { try file.preallocate(length: total) }
             counters.set(bytesDone: machine.progress.done, totalBytes: identity.totalLength)
         case .notice(let text):
-            context.emit(.restarted(reason: text))
+            context.emit(.notice(text))
         case .plan(let connections):
             planned = connections
             counters.planned(connections: connections)
@@ -301,6 +308,44 @@ final class TransferRunner {
             outcome = .stopped
         case .fail(let problem):
             outcome = .failed(error(for: problem))
+        case .useSource(let k, let source):
+            sources[k] = URL(string: source)
+        case .refreshSource(let problem):
+            await awaitWindingDown()
+            let fresh = await freshURL(after: problem)
+            // Paused or cancelled meanwhile: the run's end stops the machine, which keeps the progress.
+            if Task.isCancelled { return }
+            guard let fresh else {
+                try await perform(machine.event(.sourceUnavailable(now: clock.now())))
+                return
+            }
+            url = fresh
+            try await perform(machine.event(.sourceRefreshed(partFileSize: try file.size(), now: clock.now())))
+        }
+    }
+
+    /// Asks the configuration's `refreshURL` for a URL to replace the expired one, and says what happened. The
+    /// connections are stopped and the progress saved meanwhile (a slow provider holds nothing open).
+    private func freshURL(after problem: TransferProblem) async -> URL? {
+        guard let provider = context.configuration.refreshURL, let status = problem.httpStatus else { return nil }
+        let host = url.host ?? "the server"
+        do {
+            let answer = try await provider(url, status)
+            if Task.isCancelled { return nil }
+            guard let fresh = answer else {
+                context.emit(.notice("the link to \(host) expired (HTTP \(status)) and no fresh link was given"))
+                return nil
+            }
+            guard ["http", "https"].contains(fresh.scheme?.lowercased() ?? ""), fresh.host?.isEmpty == false else {
+                context.emit(.notice("the link to \(host) expired (HTTP \(status)) and the fresh link is not an http or https URL"))
+                return nil
+            }
+            context.emit(.notice("the link to \(host) expired (HTTP \(status)); continuing from a fresh link to \(fresh.host ?? "the server")"))
+            return fresh
+        } catch {
+            if Task.isCancelled { return nil }
+            context.emit(.notice("the link to \(host) expired (HTTP \(status)) and asking for a fresh link failed: \(error)"))
+            return nil
         }
     }
 

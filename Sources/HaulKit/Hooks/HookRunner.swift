@@ -109,7 +109,7 @@ enum HookProcess {
 }
 
 /// A one-shot signal that a process ended, awaited without blocking a thread.
-private final class ProcessEnd: Sendable {
+final class ProcessEnd: Sendable {
     private enum State { case waiting(CheckedContinuation<Void, Never>?), ended }
     private let state = NIOLockedValueBox(State.waiting(nil))
 

@@ -118,7 +118,7 @@ extension DownloadManager {
                 case .named(let path):
                     await self?.renamed(id, to: path)
                     Self.broadcast(.note(id: id, update), to: channels)
-                case .retrying, .restarted:
+                case .retrying, .restarted, .notice:
                     Self.broadcast(.note(id: id, update), to: channels)
                 case .failed:
                     break  // reported with the run's end (`announceFailed`)

@@ -15,8 +15,8 @@
 /// - Blank lines, and lines whose first non-blank character is `#`, are skipped anywhere and do not end a URL's
 ///   options. A `#` inside a line is text (URLs have fragments).
 /// - Lines end in LF or CRLF; trailing spaces, TABs and CRs are dropped; a UTF-8 byte-order mark is ignored.
-/// - Several TAB-separated URLs on one line are aria2c's mirrors of one file. Haul fetches each file from one
-///   source, so it keeps the first URL and records a warning: a file written for aria2c still works.
+/// - Several TAB-separated URLs on one line are aria2c's mirrors of one file: the first is the entry's URL, the
+///   others its `mirrors` (each must be an http or https URL, like the first).
 /// - An option other than `header` given twice for one URL: the last value wins, with a warning.
 /// - The first error stops parsing and names its line. Values are kept as written (see `DownloadOptions`).
 public struct InputFile: Sendable, Equatable {
@@ -70,11 +70,10 @@ struct InputFileReader {
     private mutating func readURL(_ content: Substring, number: Int) throws(InputFileError) {
         let urls = content.split(separator: "\t").map { $0.trimmingHTTPWhitespace() }.filter { !$0.isEmpty }
         guard let url = urls.first else { return }
-        if let problem = InputFileOption.problem(withURL: url) { throw InputFileError(line: number, problem: problem) }
-        if urls.count > 1 {
-            file.warnings.append(InputFileWarning(line: number, problem: .mirrorsIgnored(count: urls.count - 1)))
+        for url in urls {
+            if let problem = InputFileOption.problem(withURL: url) { throw InputFileError(line: number, problem: problem) }
         }
-        file.entries.append(InputFileEntry(url: String(url), line: number))
+        file.entries.append(InputFileEntry(url: String(url), mirrors: urls.dropFirst().map(String.init), line: number))
         optionsGiven = []
     }
 

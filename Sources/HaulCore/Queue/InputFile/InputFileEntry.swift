@@ -6,10 +6,13 @@ public struct InputFileEntry: Sendable, Equatable {
     public var options: DownloadOptions
     /// The 1-based line number of the URL.
     public var line: Int
+    /// More sources of the same file: the URLs after the first on a TAB-separated line (aria2c's mirrors).
+    public var mirrors: [String]
 
     /// Creates an entry.
-    public init(url: String, options: DownloadOptions = DownloadOptions(), line: Int) {
+    public init(url: String, mirrors: [String] = [], options: DownloadOptions = DownloadOptions(), line: Int) {
         self.url = url
+        self.mirrors = mirrors
         self.options = options
         self.line = line
     }

@@ -1,0 +1,151 @@
+/// Which mirror each connection uses, and what the machine's one-source rules see of several sources.
+struct MirrorRouting: Sendable {
+    var pool: MirrorPool
+    var mirrorOf: [ConnectionID: Int] = [:]
+    /// Where each writing connection's last reported byte was, and bytes per mirror since the last timer (speeds).
+    var offsets: [ConnectionID: Int64] = [:]
+    var bytesSinceTick: [Int: Int64] = [:]
+    var lastTick: Double?
+
+    /// The validator the machine sees for every mirror's answer that `MirrorPool` found consistent.
+    static let sharedEntityTag = "\"haul-mirrors\""
+}
+
+/// Several sources for one file (`--mirror`, tab-separated input-file lines): the machine's rules stay those of one
+/// source, and this layer in front of them
+/// - gives each new connection a mirror (`.useSource` before its `.open`, chosen by `MirrorPool`: untried mirrors
+///   first, then the fastest per connection) and asks its range with that mirror's own `If-Range` (mirrors do not
+///   share validators; a mirror that has not answered yet gets the range without one and its answer's length is
+///   checked instead);
+/// - checks every answer with `MirrorPool.check`: another length, or a mirror's validator that changed, drops the
+///   mirror; a consistent answer reaches the machine with one shared validator, so bytes from any consistent mirror
+///   resume each other (same length; a checksum, when given, verifies the whole at the end);
+/// - drops a mirror that answers a final error (404, 410, ...), fails three times in a row, or crawls (the
+///   lowest-speed rule), says so (`dropping mirror URL: reason`), and sends the connection's range elsewhere;
+/// - fails the download only when every mirror is dropped. The last mirror standing is never dropped for a
+///   transient failure: the retry policy decides about it as about a single source.
+extension TransferMachine {
+    /// Statuses a retry may cure: a mirror answering them is not dropped at once.
+    static let transientStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    /// The event as the one-source rules should see it (nil: swallowed), and what to say first.
+    mutating func routeEvent(_ event: TransferEvent) -> (TransferEvent?, [TransferAction]) {
+        guard var routing else { return (event, []) }
+        defer { self.routing = routing }
+        switch event {
+        case .responseHead(let k, let head, let host, let url, let now, let wallClock):
+            guard let m = routing.mirrorOf[k] else { return (event, []) }
+            if head.status >= 400, head.status != 416, !Self.transientStatuses.contains(head.status) {
+                // The last mirror standing answers as a single source would: the machine fails with its status.
+                guard routing.pool.active.count > 1, routing.pool.mirrors[m].dropped == nil else { return (event, []) }
+                routing.pool.failed(m, "HTTP \(head.status) \(HTTPStatusText.reason(head.status))", final: true)
+                return elsewhere(k, m, now: now, &routing)
+            }
+            guard (200..<300).contains(head.status) else { return (event, []) }
+            let identity = ResourceIdentity(response: head, totalLength: Self.totalLength(of: head))
+            if case .dropped = routing.pool.check(identity, from: m) {
+                if routing.pool.exhausted {
+                    self.routing = routing
+                    return (nil, dropNotice(m, routing) + fail(exhaustedProblem(routing)))
+                }
+                return elsewhere(k, m, now: now, &routing)
+            }
+            var shared = head
+            shared.headers.removeAll { ["etag", "last-modified"].contains($0.name.lowercased()) }
+            shared.headers.append(HeaderField(name: "ETag", value: MirrorRouting.sharedEntityTag))
+            return (.responseHead(k, shared, host: host, url: url, now: now, wallClock: wallClock), [])
+        case .wrote(let k, let offset):
+            if let m = routing.mirrorOf[k], let last = routing.offsets[k], offset > last {
+                routing.bytesSinceTick[m, default: 0] += offset - last
+                routing.offsets[k] = offset
+            }
+            return (event, [])
+        case .ended(let k, _):
+            close(k, &routing)
+            return (event, [])
+        case .failed(let k, let problem, _):
+            guard let m = routing.mirrorOf[k] else { return (event, []) }
+            close(k, &routing)
+            guard routing.pool.active.count > 1, routing.pool.failed(m, problem.message, final: false) != nil else { return (event, []) }
+            return (event, dropNotice(m, routing))
+        case .timer(let now, _):
+            if let last = routing.lastTick, now > last {
+                for (m, bytes) in routing.bytesSinceTick { routing.pool.received(bytes, in: now - last, from: m) }
+            }
+            routing.bytesSinceTick = [:]
+            routing.lastTick = now
+            return (event, [])
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
+            return (event, [])
+        }
+    }
+
+    /// Gives each `.open` its mirror and that mirror's `If-Range`; counts connections closed and mirrors that crawl.
+    mutating func routeActions(_ actions: [TransferAction]) -> [TransferAction] {
+        guard var routing else { return actions }
+        defer { self.routing = routing }
+        var routed: [TransferAction] = []
+        for action in actions {
+            switch action {
+            case .open(let k, let plan, let end):
+                close(k, &routing)
+                let m = routing.pool.openConnection() ?? routing.pool.active.first ?? 0
+                routing.mirrorOf[k] = m
+                routed.append(.useSource(k, url: routing.pool.mirrors[m].url))
+                routed.append(.open(k, plan.onMirror(validator: routing.pool.mirrors[m].identity?.ifRangeValue), end: end))
+            case .write(let k, let body, _):
+                routing.offsets[k] = body.offset
+                routed.append(action)
+            case .drop(let k, let reason):
+                let m = routing.mirrorOf[k]
+                close(k, &routing)
+                routed.append(action)
+                if let m, reason == .belowLowestSpeed, routing.pool.active.count > 1,
+                    routing.pool.failed(m, "below the lowest speed", final: true) != nil
+                {
+                    routed += dropNotice(m, routing)
+                }
+            default:
+                routed.append(action)
+            }
+        }
+        return routed
+    }
+
+    /// `k`'s mirror `m` was just dropped: says so and sends `k`'s work to another mirror (a failed connection for
+    /// the machine; the probe of a fresh run is simply asked again, so the run may still split).
+    private mutating func elsewhere(_ k: ConnectionID, _ m: Int, now: Double, _ routing: inout MirrorRouting) -> (TransferEvent?, [TransferAction]) {
+        let notice = dropNotice(m, routing)
+        if case .probing(let probe, let stored) = mode, probe == k {
+            close(k, &routing)
+            self.routing = routing
+            let actions = notice + [.drop(k, .transferEnding)] + self.probe(stored)
+            routing = self.routing!
+            return (nil, actions)
+        }
+        return (.failed(k, TransferProblem(.network, "mirror \(routing.pool.mirrors[m].url) dropped"), now: now), notice)
+    }
+
+    private func close(_ k: ConnectionID, _ routing: inout MirrorRouting) {
+        guard let m = routing.mirrorOf.removeValue(forKey: k) else { return }
+        routing.offsets[k] = nil
+        routing.pool.closeConnection(on: m)
+    }
+
+    private func dropNotice(_ m: Int, _ routing: MirrorRouting) -> [TransferAction] {
+        guard let reason = routing.pool.mirrors[m].dropped else { return [] }
+        return [.notice("dropping mirror \(routing.pool.mirrors[m].url): \(reason)")]
+    }
+
+    private func exhaustedProblem(_ routing: MirrorRouting) -> TransferProblem {
+        TransferProblem(.http, "every mirror was dropped:\n" + routing.pool.exhaustedReason)
+    }
+
+    /// The file's length an answer declares: Content-Range's total for a 206, Content-Length for a 200.
+    static func totalLength(of head: ResponseHead) -> Int64? {
+        if head.status == 206 {
+            return head["Content-Range"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+        }
+        return head["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// `--metalink FILE`: reads a Metalink v4 document (`Metalink`: safe XML, names that stay inside the download
+/// directory) for `haul get`. Each of its files becomes one download: saved under its name below `-d`, its
+/// sources by priority as the URL and mirrors, its strongest whole-file hash as the checksum (a mismatch exits 8
+/// and keeps nothing). Piece hashes are read but not yet checked piece by piece (see the README).
+enum MetalinkFile {
+    /// The largest document read: far above any real Metalink, small enough to refuse a runaway file at once.
+    static let maximumBytes = 16 << 20
+
+    /// The parsed document at `path`; a file that cannot be read or is no valid Metalink 4 is a usage error.
+    static func read(_ path: String) throws -> Metalink {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw HaulError(.usage, "cannot read the Metalink \(path)") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        guard data.count <= maximumBytes else {
+            throw HaulError(.usage, "\(path): a Metalink larger than \(maximumBytes >> 20) MiB is refused")
+        }
+        let metalink: Metalink
+        do {
+            metalink = try Metalink.parse([UInt8](data))
+        } catch {
+            throw HaulError(.usage, "\(path): \(error)")
+        }
+        for file in metalink.files where file.skippedSources > 0 {
+            Terminal.writeError("haul: \(path): \(file.name): \(file.skippedSources) source\(file.skippedSources == 1 ? "" : "s") other than http or https skipped\n")
+        }
+        return metalink
+    }
+}
