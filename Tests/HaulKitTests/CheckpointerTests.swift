@@ -25,13 +25,13 @@ final class CheckpointerTests: XCTestCase {
       let file = try PartFile(path: dir.file("f.part").path)
       let commits = Commits()
       let checkpointer = checkpointer(file, commits)
-      checkpointer.checkpointIfDue(1, now: 10)
-      await checkpointer.waitForInFlight()
-      checkpointer.checkpointIfDue(2, now: 10.5)
-      await checkpointer.waitForInFlight()
-      checkpointer.checkpointIfDue(3, now: 11)
-      await checkpointer.waitForInFlight()
-      XCTAssertEqual(commits.values.withLockedValue { $0 }, [1, 3], "the one at 10.5 was not due")
+      for (value, now) in [(1, 10.0), (2, 10.5), (3, 11.0), (4, 11.5), (5, 12.0)] {
+        checkpointer.checkpointIfDue(value, now: now)
+        await checkpointer.waitForInFlight()
+      }
+      XCTAssertEqual(
+        commits.values.withLockedValue { $0 }, [3, 5],
+        "the first bytes (10) start the interval without a checkpoint (a small file is made durable once, by its finish); then one per interval")
     }
   }
 
@@ -52,7 +52,8 @@ final class CheckpointerTests: XCTestCase {
       let file = try PartFile(path: dir.file("f.part").path)
       let commits = Commits()
       let checkpointer = checkpointer(file, commits, interval: 1000)
-      checkpointer.checkpointIfDue(1, now: 1000)
+      checkpointer.checkpointIfDue(0, now: 1000)
+      checkpointer.checkpointIfDue(1, now: 2000)
       try await checkpointer.checkpointNow(2)
       XCTAssertEqual(commits.values.withLockedValue { $0 }, [1, 2], "waits for the one in flight, then commits")
     }
@@ -65,7 +66,8 @@ final class CheckpointerTests: XCTestCase {
       commits.failing.withLockedValue { $0 = true }
       let checkpointer = checkpointer(file, commits)
       XCTAssertNoThrow(try checkpointer.check())
-      checkpointer.checkpointIfDue(1, now: 1)
+      checkpointer.checkpointIfDue(0, now: 1)
+      checkpointer.checkpointIfDue(1, now: 2)
       await checkpointer.waitForInFlight()
       XCTAssertThrowsError(try checkpointer.check()) { XCTAssertEqual(($0 as? HaulError)?.message, "disk gone") }
       do {
