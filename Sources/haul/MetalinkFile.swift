@@ -8,7 +8,7 @@ import HaulKit
 /// and keeps nothing). Piece hashes are read but not yet checked piece by piece (see the README).
 enum MetalinkFile {
     /// The largest document read: far above any real Metalink, small enough to refuse a runaway file at once.
-    static let maximumBytes = 16 << 20
+    static let maximumBytes = XMLScanner.Limits.standard.bytes
 
     /// The parsed document at `path`; a file that cannot be read or is no valid Metalink 4 is a usage error.
     static func read(_ path: String) throws -> Metalink {

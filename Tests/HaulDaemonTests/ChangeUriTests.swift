@@ -90,7 +90,7 @@ final class ChangeUriTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.changeUri", [gid, 1, ["http://other/"], []]), [0, 0])
         XCTAssertEqual(try fixture.call("aria2.getPeers", [gid]), [])
         XCTAssertTrue(try fixture.error("aria2.addTorrent", ["ZGF0YQ==", [], [:]]).contains("BitTorrent is out of"))
-        XCTAssertTrue(try fixture.error("aria2.addMetalink", ["ZGF0YQ==", [:]]).contains("not supported yet"))
+        XCTAssertTrue(try fixture.error("aria2.addMetalink", ["ZGF0YQ==", [:]]).contains("not a readable Metalink"), "base64 of 'data'")
         await fixture.stop()
     }
 }

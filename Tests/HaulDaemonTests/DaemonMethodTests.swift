@@ -133,7 +133,7 @@ final class DaemonMethodTests: XCTestCase {
     func testUnsupportedAndUnknownMethodsAndBadParametersSayWhy() async throws {
         let fixture = try await DaemonFixture.start()
         XCTAssertTrue(try fixture.error("aria2.addTorrent", ["AAAA"]).contains("BitTorrent"))
-        XCTAssertTrue(try fixture.error("aria2.addMetalink", ["AAAA"]).contains("Metalink"))
+        XCTAssertTrue(try fixture.error("aria2.addMetalink", ["AAAA"]).contains("Metalink"), "not a Metalink document")
         XCTAssertEqual(try fixture.error("aria2.nothing"), "No such method: aria2.nothing")
         XCTAssertTrue(try fixture.error("aria2.addUri", [["ftp://example.org/x"]]).contains("only http and https"))
         XCTAssertEqual(try fixture.error("aria2.addUri", []), "aria2.addUri: parameter 1 is missing")

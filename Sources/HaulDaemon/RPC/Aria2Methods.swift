@@ -2,7 +2,7 @@
 public enum Aria2Methods {
     /// The methods answered (`system.listMethods`).
     public static let names: [String] = [
-        "aria2.addUri", "aria2.remove", "aria2.forceRemove", "aria2.pause", "aria2.pauseAll", "aria2.forcePause",
+        "aria2.addUri", "aria2.addMetalink", "aria2.remove", "aria2.forceRemove", "aria2.pause", "aria2.pauseAll", "aria2.forcePause",
         "aria2.forcePauseAll", "aria2.unpause", "aria2.unpauseAll", "aria2.tellStatus", "aria2.getUris",
         "aria2.getFiles", "aria2.getServers", "aria2.tellActive", "aria2.tellWaiting", "aria2.tellStopped",
         "aria2.changePosition", "aria2.getOption", "aria2.changeOption", "aria2.getGlobalOption",
@@ -24,7 +24,6 @@ public enum Aria2Methods {
     /// aria2 methods Haul does not answer: a clear error saying why, not "no such method".
     public static let unsupported: [String: String] = [
         "aria2.addTorrent": "aria2.addTorrent is not supported: BitTorrent is out of Haul's scope (it downloads HTTP and HTTPS)",
-        "aria2.addMetalink": "aria2.addMetalink is not supported yet: Haul does not read Metalink files yet (add the file's URLs with aria2.addUri)",
     ]
 
     /// Runs `method` with `params` (the secret already taken off).
@@ -35,6 +34,8 @@ public enum Aria2Methods {
         switch method {
         case "aria2.addUri":
             return try await service.addUri(uris: p.required(0), options: p.optional(1), position: p.optional(2))
+        case "aria2.addMetalink":
+            return try await service.addMetalink(p.required(0), options: p.optional(1), position: p.optional(2))
         case "aria2.remove", "aria2.forceRemove":
             return try await service.remove(p.required(0))
         case "aria2.pause", "aria2.forcePause":

@@ -1,0 +1,92 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+extension Aria2Service {
+    /// The largest Metalink document taken over RPC (after base64), as the XML reader's own cap.
+    static let maximumMetalinkBytes = XMLScanner.Limits.standard.bytes
+
+    /// `aria2.addMetalink(metalink, options, position)`: the base64 text of a Metalink v4 document (`.meta4`); each
+    /// of its files becomes one download and the answer lists their GIDs in the document's order, as aria2's does.
+    ///
+    /// A file goes under its Metalink name below `dir` (an allowed directory; the name was checked to stay inside
+    /// it), from its http(s) sources by priority (the first as the URL, the others as mirrors), checked against its
+    /// strongest whole-file hash (a mismatch fails it and keeps nothing). `out` does not apply (several files);
+    /// the other options are those of `addUri`. The document is checked whole before anything is added: one bad
+    /// file name refuses the call.
+    func addMetalink(_ document: JSONValue, options: JSONValue?, position: JSONValue?) async throws(RPCError) -> JSONValue {
+        guard let text = document.stringValue else {
+            throw .invalidParams("aria2.addMetalink: metalink must be the document's base64 text")
+        }
+        guard text.utf8.count <= (Self.maximumMetalinkBytes / 3 + 1) * 4 + 16,
+            let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
+        else {
+            throw .aria2("aria2.addMetalink: the metalink is not base64, or larger than \(Self.maximumMetalinkBytes >> 20) MiB")
+        }
+        let metalink: Metalink
+        do {
+            metalink = try Metalink.parse([UInt8](data))
+        } catch {
+            throw .aria2("aria2.addMetalink: \(error)")
+        }
+        if let options, options != .null, options.objectValue == nil {
+            throw .invalidParams("aria2.addMetalink: options must be a struct")
+        }
+        let parsed: Aria2AddOptions
+        do {
+            parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
+        } catch {
+            throw .aria2(error.message)
+        }
+        noteIgnored(parsed.ignored)
+        try checkProxy(parsed.proxy)
+        let directory = try checkedDirectory(parsed.directory)
+        let rate = parsed.rateLimit ?? globals.maxDownloadLimit
+        var requests: [DownloadRequest] = []
+        for file in metalink.files {
+            let urls = file.sources.compactMap { URL(string: $0.url) }
+            guard let first = urls.first else { throw .aria2("aria2.addMetalink: \(file.name) has no usable source") }
+            let destination = directory + "/" + file.name
+            let parent = (destination as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw .aria2("cannot create dir \(parent): \(error.localizedDescription)")
+            }
+            var headers = parsed.headers.map { header in
+                let colon = header.firstIndex(of: ":")!
+                return DownloadRequest.Header(
+                    name: header[..<colon].trimmingCharacters(in: .whitespaces),
+                    value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                )
+            }
+            if let referer = Referer.value(option: parsed.referer, downloadURL: first.absoluteString) {
+                headers.removeAll { $0.name.lowercased() == "referer" }
+                headers.append(DownloadRequest.Header(name: "Referer", value: referer))
+            }
+            var request = DownloadRequest(
+                url: first,
+                destination: destination,
+                headers: headers,
+                connections: parsed.connections ?? globals.connections,
+                checksum: file.hash?.checksum,
+                maxBytesPerSecond: rate > 0 ? rate : nil,
+                proxy: parsed.proxy
+            )
+            request.mirrors = Array(urls.dropFirst())
+            requests.append(request)
+        }
+        var gids: [JSONValue] = []
+        for (offset, request) in requests.enumerated() {
+            let id = try await perform { try await manager.add(request, paused: parsed.paused) }
+            if let position, position != .null {
+                guard let index = position.intValue, index >= 0 else {
+                    throw .invalidParams("aria2.addMetalink: position must be an integer from 0")
+                }
+                try await place(id, at: Int(index) + offset)
+            }
+            gids.append(.string(GID(id).description))
+        }
+        return .array(gids)
+    }
+}
