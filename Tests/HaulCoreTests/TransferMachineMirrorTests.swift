@@ -94,6 +94,26 @@ final class TransferMachineMirrorTests: XCTestCase {
         }
     }
 
+    /// Two connections opened on a mirror before its first answer: its second 404 arrives after the mirror was
+    /// dropped for the first. It is not the download's error; that connection's work goes to the mirror still in use.
+    func testALateAnswerFromADroppedMirrorIsNotTheDownloadsError() {
+        var d = MachineDriver(connections: 4, mirrors: ["http://a/f", "http://b/f"])
+        XCTAssertEqual(d.start().sources.map(\.url), ["http://a/f"])
+        let split = d.whole(1)
+        let onB = split.sources.filter { $0.url == "http://b/f" }.map(\.connection)
+        XCTAssertEqual(onB.count, 2, "untried b first, then b again for the fourth connection: \(split.sources.map(\.url))")
+        let first = d.head(onB[0], 404, [("Content-Length", "0")])
+        XCTAssertEqual(first.notices, ["dropping mirror http://b/f: HTTP 404 Not Found"])
+        XCTAssertNil(first.failure)
+        let late = d.head(onB[1], 404, [("Content-Length", "0")])
+        XCTAssertNil(late.failure, "the late 404 of a dropped mirror must not fail the download")
+        XCTAssertTrue(late.notices.isEmpty, "the drop was said once")
+        XCTAssertFalse(d.machine.isEnded)
+        let reopened = d.timer(100)
+        XCTAssertFalse(reopened.sources.isEmpty)
+        XCTAssertTrue(reopened.sources.allSatisfy { $0.url == "http://a/f" }, "\(reopened.sources.map(\.url))")
+    }
+
     func testOneSourceIsNoMirrorAtAll() {
         var d = MachineDriver(mirrors: ["http://a/f"])
         XCTAssertTrue(d.start().sources.isEmpty)

@@ -35,9 +35,15 @@ extension TransferMachine {
         switch event {
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let m = routing.mirrorOf[k] else { return (event, []) }
+            if routing.pool.mirrors[m].dropped != nil, !routing.pool.exhausted {
+                // A late answer from a mirror another connection already dropped (two connections opened on it
+                // before its first answer): whatever it says, `k`'s work goes to a mirror still in use. Its error
+                // is not the download's, and the drop was said once already.
+                return elsewhere(k, m, now: now, &routing, announce: false)
+            }
             if head.status >= 400, head.status != 416, !Self.transientStatuses.contains(head.status) {
                 // The last mirror standing answers as a single source would: the machine fails with its status.
-                guard routing.pool.active.count > 1, routing.pool.mirrors[m].dropped == nil else { return (event, []) }
+                guard routing.pool.active.count > 1 else { return (event, []) }
                 routing.pool.failed(m, "HTTP \(head.status) \(HTTPStatusText.reason(head.status))", final: true)
                 return elsewhere(k, m, now: now, &routing)
             }
@@ -114,8 +120,10 @@ extension TransferMachine {
 
     /// `k`'s mirror `m` was just dropped: says so and sends `k`'s work to another mirror (a failed connection for
     /// the machine; the probe of a fresh run is simply asked again, so the run may still split).
-    private mutating func elsewhere(_ k: ConnectionID, _ m: Int, now: Double, _ routing: inout MirrorRouting) -> (TransferEvent?, [TransferAction]) {
-        let notice = dropNotice(m, routing)
+    private mutating func elsewhere(
+        _ k: ConnectionID, _ m: Int, now: Double, _ routing: inout MirrorRouting, announce: Bool = true
+    ) -> (TransferEvent?, [TransferAction]) {
+        let notice = announce ? dropNotice(m, routing) : []
         if case .probing(let probe, let stored) = mode, probe == k {
             close(k, &routing)
             self.routing = routing
