@@ -234,12 +234,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
-                let parent = (request.destination as NSString).deletingLastPathComponent
-                do {
-                    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                } catch {
-                    throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
-                }
+                try Self.createParent(of: request.destination)
                 requests.append(request)
             }
         }
@@ -250,12 +245,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
                 request.checksum = file.hash?.checksum
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
-                let parent = (request.destination as NSString).deletingLastPathComponent
-                do {
-                    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                } catch {
-                    throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
-                }
+                try Self.createParent(of: request.destination)
                 requests.append(request)
             }
         }
@@ -301,5 +291,18 @@ struct DownloadCommand: AsyncParsableCommand {
             checksum: checksum,
             maxBytesPerSecond: transfer.rate
         )
+    }
+}
+
+extension DownloadCommand {
+    /// Creates the directory a destination goes into (an `-i` line's `dir=`, a Metalink file's subdirectory).
+    /// - Throws: `.io` naming the directory.
+    static func createParent(of destination: String) throws {
+        let parent = (destination as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
+        }
     }
 }

@@ -17,31 +17,11 @@ extension Aria2Service {
         else {
             throw .aria2("only http and https URIs are supported: \(first)")
         }
-        if let options, options != .null, options.objectValue == nil {
-            throw .invalidParams("aria2.addUri: options must be a struct")
-        }
-        let parsed: Aria2AddOptions
-        do {
-            parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
-        } catch {
-            throw .aria2(error.message)
-        }
-        noteIgnored(parsed.ignored)
-        try checkProxy(parsed.proxy)
+        let parsed = try addOptions(options, method: "aria2.addUri")
         let directory = try checkedDirectory(parsed.directory)
         let name = parsed.out ?? FileName.fromURL(url)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
-        var headers = parsed.headers.map { header in
-            let colon = header.firstIndex(of: ":")!
-            return DownloadRequest.Header(
-                name: header[..<colon].trimmingCharacters(in: .whitespaces),
-                value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            )
-        }
-        if let referer = Referer.value(option: parsed.referer, downloadURL: url.absoluteString) {
-            headers.removeAll { $0.name.lowercased() == "referer" }
-            headers.append(DownloadRequest.Header(name: "Referer", value: referer))
-        }
+        let headers = requestHeaders(parsed, for: url)
         var checksum = parsed.checksum
         if let list = parsed.checksumFile {
             checksum = try await self.checksum(from: list, fileName: name, downloadURL: url, headers: headers)
@@ -64,6 +44,39 @@ extension Aria2Service {
             try await place(id, at: Int(index))
         }
         return .string(GID(id).description)
+    }
+
+    /// The options of an add call (`addUri`, `addMetalink`), read leniently as aria2 does; the ignored ones are
+    /// noted once and the proxy checked.
+    func addOptions(_ options: JSONValue?, method: String) throws(RPCError) -> Aria2AddOptions {
+        if let options, options != .null, options.objectValue == nil {
+            throw .invalidParams("\(method): options must be a struct")
+        }
+        let parsed: Aria2AddOptions
+        do {
+            parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
+        } catch {
+            throw .aria2(error.message)
+        }
+        noteIgnored(parsed.ignored)
+        try checkProxy(parsed.proxy)
+        return parsed
+    }
+
+    /// The request headers of `parsed` for a download of `url`: `header` entries, then `referer` (`*`: `url`).
+    func requestHeaders(_ parsed: Aria2AddOptions, for url: URL) -> [DownloadRequest.Header] {
+        var headers = parsed.headers.map { header in
+            let colon = header.firstIndex(of: ":")!
+            return DownloadRequest.Header(
+                name: header[..<colon].trimmingCharacters(in: .whitespaces),
+                value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        if let referer = Referer.value(option: parsed.referer, downloadURL: url.absoluteString) {
+            headers.removeAll { $0.name.lowercased() == "referer" }
+            headers.append(DownloadRequest.Header(name: "Referer", value: referer))
+        }
+        return headers
     }
 
     /// The directory a download may go to: the default one, or `dir` if it resolves inside an allowed directory

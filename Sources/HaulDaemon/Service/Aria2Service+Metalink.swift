@@ -29,17 +29,7 @@ extension Aria2Service {
         } catch {
             throw .aria2("aria2.addMetalink: \(error)")
         }
-        if let options, options != .null, options.objectValue == nil {
-            throw .invalidParams("aria2.addMetalink: options must be a struct")
-        }
-        let parsed: Aria2AddOptions
-        do {
-            parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
-        } catch {
-            throw .aria2(error.message)
-        }
-        noteIgnored(parsed.ignored)
-        try checkProxy(parsed.proxy)
+        let parsed = try addOptions(options, method: "aria2.addMetalink")
         let directory = try checkedDirectory(parsed.directory)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
         var requests: [DownloadRequest] = []
@@ -53,21 +43,10 @@ extension Aria2Service {
             } catch {
                 throw .aria2("cannot create dir \(parent): \(error.localizedDescription)")
             }
-            var headers = parsed.headers.map { header in
-                let colon = header.firstIndex(of: ":")!
-                return DownloadRequest.Header(
-                    name: header[..<colon].trimmingCharacters(in: .whitespaces),
-                    value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                )
-            }
-            if let referer = Referer.value(option: parsed.referer, downloadURL: first.absoluteString) {
-                headers.removeAll { $0.name.lowercased() == "referer" }
-                headers.append(DownloadRequest.Header(name: "Referer", value: referer))
-            }
             var request = DownloadRequest(
                 url: first,
                 destination: destination,
-                headers: headers,
+                headers: requestHeaders(parsed, for: first),
                 connections: parsed.connections ?? globals.connections,
                 checksum: file.hash?.checksum,
                 maxBytesPerSecond: rate > 0 ? rate : nil,
