@@ -12,6 +12,19 @@ public final class NginxServer: Sendable {
     /// Where nginx is expected.
     public static let executablePath = "/usr/sbin/nginx"
 
+    /// One line of the access log (``start(root:extraLocations:tls:http2:logsRequests:)`` with `logsRequests`).
+    public struct LoggedRequest: Sendable, Equatable {
+        /// nginx's serial number of the TCP connection the request came over (`$connection`).
+        public var connection: Int
+        /// `HTTP/1.1` or `HTTP/2.0` (`$server_protocol`).
+        public var httpVersion: String
+        public var status: Int
+        /// The path asked for, without query.
+        public var path: String
+        /// The request's `Range` header, if any.
+        public var range: String?
+    }
+
     private let process: NIOLockedValueBox<Process?>
     private let directory: TemporaryDirectory
 
@@ -42,9 +55,15 @@ public final class NginxServer: Sendable {
     ///   - root: The directory whose files are served at `/`.
     ///   - extraLocations: nginx directives inserted verbatim into the `server { }` block (e.g. more `location`s).
     ///   - tls: serve HTTPS with this certificate and key (``TestCertificates``) instead of plain HTTP.
+    ///   - http2: with `tls`, offer HTTP/2 in the TLS handshake (ALPN `h2`) besides HTTP/1.1. Written
+    ///     `listen ... ssl http2`, which nginx 1.22 (Debian 12) needs and later versions still accept.
+    ///   - logsRequests: keep an access log, read with ``loggedRequests()``.
     /// - Returns: A running server, once its port accepts connections; nil without `/usr/sbin/nginx`.
     /// - Throws: ``StartError`` when nginx exits or does not listen within 10 s.
-    public static func start(root: String, extraLocations: String = "", tls: TestCertificates.Files? = nil) throws -> NginxServer? {
+    public static func start(
+        root: String, extraLocations: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false,
+        logsRequests: Bool = false
+    ) throws -> NginxServer? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else { return nil }
         let directory = try TemporaryDirectory()
         let port = try PortProbe.freePort()
@@ -58,7 +77,8 @@ public final class NginxServer: Sendable {
             error_log \(dir)/error.log warn;
             events { worker_connections 1024; }
             http {
-                access_log off;
+                log_format haul '$connection $server_protocol $status $request_method $uri $http_range';
+                access_log \(logsRequests ? "\(dir)/access.log haul" : "off");
                 sendfile on;
                 tcp_nopush on;
                 keepalive_requests 100000;
@@ -69,7 +89,7 @@ public final class NginxServer: Sendable {
                 uwsgi_temp_path \(dir)/uwsgi;
                 scgi_temp_path \(dir)/scgi;
                 server {
-                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl");
+                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl")\(tls != nil && http2 ? " http2" : "");
                     \(tls.map { "ssl_certificate \"\($0.certificate)\"; ssl_certificate_key \"\($0.key)\";" } ?? "")
                     root "\(root)";
                     location / { }
@@ -104,14 +124,29 @@ public final class NginxServer: Sendable {
     }
 
     /// Writes `files` (name to bytes) into `directory/www` and starts nginx serving them at `/NAME`; nil without
-    /// nginx.
+    /// nginx. `extraLocations`, `tls`, `http2` and `logsRequests` as in
+    /// ``start(root:extraLocations:tls:http2:logsRequests:)``.
     public static func serving(
-        _ files: [String: [UInt8]], in directory: TemporaryDirectory, tls: TestCertificates.Files? = nil
+        _ files: [String: [UInt8]], in directory: TemporaryDirectory, extraLocations: String = "",
+        tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false
     ) throws -> NginxServer? {
         let root = directory.file("www")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, bytes) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
-        return try start(root: root.path, tls: tls)
+        return try start(root: root.path, extraLocations: extraLocations, tls: tls, http2: http2, logsRequests: logsRequests)
+    }
+
+    /// The requests answered so far, in the order nginx finished them (empty without `logsRequests`).
+    public func loggedRequests() -> [LoggedRequest] {
+        let text = (try? String(contentsOfFile: directory.file("access.log").path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ", maxSplits: 5).map(String.init)
+            guard words.count == 6, let connection = Int(words[0]), let status = Int(words[2]) else { return nil }
+            return LoggedRequest(
+                connection: connection, httpVersion: words[1], status: status, path: words[4],
+                range: words[5] == "-" ? nil : words[5]
+            )
+        }
     }
 
     /// Stops nginx and deletes its configuration directory; safe to call twice.

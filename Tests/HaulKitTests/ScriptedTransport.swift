@@ -18,6 +18,10 @@ final class ScriptedTransport: Transport {
   private let redirectPolicy: RedirectPolicy
   /// Bytes per body chunk, as a socket read would deliver them.
   private let chunkSize: Int
+  private let log = OpenLog()
+
+  /// Every request opened so far: its `Range` header (nil: the whole file) and the role the engine gave it.
+  var opened: [(range: String?, role: ConnectionRole)] { log.lock.withLock { log.entries } }
 
   init(_ server: ScriptedServer, redirectPolicy: RedirectPolicy = RedirectPolicy(), chunkSize: Int = 64 << 10) {
     self.server = server
@@ -27,7 +31,10 @@ final class ScriptedTransport: Transport {
 
   func shutdown() async {}
 
-  func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], session: RequestSession?) async throws -> OpenedResponse {
+  func open(
+    _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
+  ) async throws -> OpenedResponse {
+    log.lock.withLock { log.entries.append((plan.range.map(\.rangeHeaderValue), role)) }
     var tracker = RedirectTracker(policy: redirectPolicy, startURL: url)
     while true {
       try Task.checkCancellation()
@@ -87,6 +94,12 @@ final class ScriptedTransport: Transport {
     }
     return .stream(stream)
   }
+}
+
+/// The requests a `ScriptedTransport` opened, under its lock.
+private final class OpenLog: @unchecked Sendable {
+  let lock = NSLock()
+  var entries: [(range: String?, role: ConnectionRole)] = []
 }
 
 /// Where a scripted body has got to; the stream asks for one element at a time, so there is never a second

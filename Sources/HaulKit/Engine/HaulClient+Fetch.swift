@@ -19,7 +19,7 @@ extension HaulClient {
         while true {
             let failure: RetryableFailure
             do {
-                let opened = try await transport.open(url, plan: .wholeFile, extraHeaders: fields, session: session)
+                let opened = try await transport.open(url, plan: .wholeFile, role: .only, extraHeaders: fields, session: session)
                 let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: Int64(Date().timeIntervalSince1970))
                 switch verdict {
                 case .accept(let body):

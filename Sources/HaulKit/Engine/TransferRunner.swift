@@ -209,7 +209,9 @@ final class TransferRunner {
                 (context.transport, sources[k] ?? self.url, context.request.headerFields, context.session, self.sink)
             tasks[k] = Task {
                 do {
-                    sink.yield(.opened(k, serial: serial, try await transport.open(url, plan: plan, extraHeaders: headers, session: session)))
+                    sink.yield(.opened(k, serial: serial, try await transport.open(
+                        url, plan: plan, role: ConnectionRole(bodyEnd: end), extraHeaders: headers, session: session
+                    )))
                 } catch {
                     if Task.isCancelled { return }
                     sink.yield(.openFailed(k, serial: serial, HaulError.wrap(error)))

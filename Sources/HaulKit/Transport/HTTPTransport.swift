@@ -27,10 +27,28 @@ struct OpenedResponse: Sendable {
 /// So the transport keeps one client (one connection pool) per distinct proxy, made when first needed: a run
 /// without proxies has exactly the one direct client it always had, and each hop of a redirect chain is sent
 /// through whatever `ProxyRules` says for its own URL.
+///
+/// HTTP versions (README, "HTTPS and HTTP/2"; `HTTPVersionChoice` decides per request): each proxy has up to two
+/// clients, an HTTP/1.1-only one for a split download's segments and every `http` URL, and one that offers `h2` in
+/// the TLS handshake for the other `https` requests (a download's only connection). AsyncHTTPClient's pool holds
+/// one HTTP/2 connection per host and sends every request to that host over it, up to the server's stream limit,
+/// so many small files share one TCP and TLS handshake; that is also why segments must never reach that pool: they
+/// would all become streams of one connection. What changes over HTTP/2 is framing only: `Range`, `If-Range`,
+/// validators, cookies, credentials and redirects are the same header fields, handled by the same code; through an
+/// HTTP proxy the `CONNECT` tunnel is made first and ALPN runs inside it. A server that answers ALPN with
+/// `http/1.1` (or nothing) gets HTTP/1.1 from that client too, with its own small pool. A stream's receive window
+/// grows to AsyncHTTPClient's fixed 8 MiB, so a stream read slower than it arrives may hold that much in memory
+/// (an HTTP/1.1 connection leaves the backlog in the kernel's socket buffer).
 final class HTTPTransport: Sendable {
+    /// One pool: the proxy (`nil`: direct) and the versions its connections may speak.
+    private struct PoolKey: Hashable {
+        var proxy: ProxyEndpoint?
+        var versions: HTTPVersionChoice
+    }
+
     private let clientConfiguration: HTTPClient.Configuration
-    /// The clients made so far, by proxy (`nil`: direct); `nil` once shut down.
-    private let clients = NIOLockedValueBox<[ProxyEndpoint?: HTTPClient]?>([:])
+    /// The clients made so far; `nil` once shut down.
+    private let clients = NIOLockedValueBox<[PoolKey: HTTPClient]?>([:])
     private let configuration: HaulConfiguration
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
@@ -58,7 +76,8 @@ final class HTTPTransport: Sendable {
         // the wait protects nothing.
         tls.shutdownTimeout = .milliseconds(100)
         clientConfiguration.tlsConfiguration = tls
-        // One TCP connection per segment is the point of segmented downloads: never multiplex them over HTTP/2.
+        // One TCP connection per segment is the point of segmented downloads: HTTP/2 only where `HTTPVersionChoice`
+        // allows it (`client(for:role:session:)` sets `.automatic` on that pool's copy).
         clientConfiguration.httpVersion = .http1Only
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         // A failed connect or TLS handshake fails the request at once, and haul's own `RetryPolicy` decides what
@@ -71,7 +90,8 @@ final class HTTPTransport: Sendable {
         // not 256 KiB (4 MiB of a 16-connection download). 128 KiB rather than 64 KiB halves the reads, task
         // wake-ups and `pwrite`s per GiB (measured: 1 GiB over 16 connections costs the same CPU time as with
         // four reads per event); the allocator shrinks the buffer on slow connections.
-        clientConfiguration.http1_1ConnectionDebugInitializer = { channel in
+        // The same for an HTTP/2 connection's socket (its streams are not sockets and read from it).
+        let readSettings: @Sendable (Channel) -> EventLoopFuture<Void> = { channel in
             channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1).flatMap {
                 channel.setOption(
                     ChannelOptions.recvAllocator,
@@ -79,6 +99,8 @@ final class HTTPTransport: Sendable {
                 )
             }
         }
+        clientConfiguration.http1_1ConnectionDebugInitializer = readSettings
+        clientConfiguration.http2ConnectionDebugInitializer = readSettings
         self.clientConfiguration = clientConfiguration
         self.configuration = configuration
     }
@@ -92,16 +114,21 @@ final class HTTPTransport: Sendable {
         for client in open { try? await client.shutdown() }
     }
 
-    /// The client for requests to `url`: direct or through the proxy `ProxyRules` chooses for it.
-    private func client(for url: URL, session: RequestSession?) throws -> HTTPClient {
-        let proxy = (session?.proxies ?? configuration.proxies).proxy(for: url)
+    /// The client for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses for it, and
+    /// allowed HTTP/2 or not as `HTTPVersionChoice` says.
+    private func client(for url: URL, role: ConnectionRole, session: RequestSession?) throws -> HTTPClient {
+        let key = PoolKey(
+            proxy: (session?.proxies ?? configuration.proxies).proxy(for: url),
+            versions: HTTPVersionChoice.forRequest(scheme: url.scheme, role: role)
+        )
         return try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
-            if let existing = clients?[proxy] { return existing }
+            if let existing = clients?[key] { return existing }
             var settings = clientConfiguration
-            settings.proxy = proxy.map(Self.clientProxy)
+            settings.proxy = key.proxy.map(Self.clientProxy)
+            settings.httpVersion = key.versions == .http2WhenOffered ? .automatic : .http1Only
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
-            clients?[proxy] = client
+            clients?[key] = client
             return client
         }
     }
@@ -124,10 +151,14 @@ final class HTTPTransport: Sendable {
     /// Sends a GET for `plan` to `url`, following redirects, and returns once a non-redirect head arrives.
     ///
     /// - Parameters:
+    ///   - role: whether the request is its download's only connection or a segment; with the scheme of each hop it
+    ///     picks the pool (`HTTPVersionChoice`), so a redirect from http to https may move to HTTP/2.
     ///   - extraHeaders: the caller's headers; `Range`, `If-Range` and `Accept-Encoding` in them are ignored because
     ///     the plan decides those.
     /// - Throws: `HaulError` of kind `.http` for a refused redirect, `.network` for transport failures.
-    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], session: RequestSession?) async throws -> OpenedResponse {
+    func open(
+        _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
+    ) async throws -> OpenedResponse {
         var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
         while true {
             let sendCredentials = tracker.sendsCredentials
@@ -140,11 +171,12 @@ final class HTTPTransport: Sendable {
             )
             let response: HTTPClientResponse
             do {
-                let client = try client(for: tracker.currentURL, session: session)
+                let client = try client(for: tracker.currentURL, role: role, session: session)
                 response = try await client.execute(request, timeout: .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)))
             } catch {
                 throw Self.networkError(error, url: tracker.currentURL, proxy: (session?.proxies ?? configuration.proxies).proxy(for: tracker.currentURL))
             }
+            TransferRunner.trace("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(response.status.code) over \(Self.versionName(response.version))")
             let head = ResponseHead(
                 status: Int(response.status.code),
                 headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) }
@@ -196,6 +228,11 @@ final class HTTPTransport: Sendable {
             request.headers.add(name: "Authorization", value: "Basic \(token)")
         }
         return request
+    }
+
+    /// "HTTP/2" or "HTTP/1.1", as a trace line says which one a response came over.
+    static func versionName(_ version: HTTPVersion) -> String {
+        version.major == 2 ? "HTTP/2" : "HTTP/\(version.major).\(version.minor)"
     }
 
     /// Maps a transport failure to a `.network` error with a readable message.

@@ -21,10 +21,14 @@ protocol Transport: Sendable {
     ///
     /// Every hop carries the `Cookie` that `session` holds for that hop's URL (merged with a caller's own `Cookie`
     /// while credentials still go, http-rules.md rule 14), every hop's `Set-Cookie` goes into `session`, and a
-    /// session's own proxy rules replace the transport's for each hop.
+    /// session's own proxy rules replace the transport's for each hop. `role` says whether the request is its
+    /// download's only connection or one segment of several: a segment never shares a connection with other
+    /// requests (`HTTPVersionChoice`).
     ///
     /// - Throws: `HaulError` of kind `.http` for a refused redirect, `.network` or `.tls` for transport failures.
-    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], session: RequestSession?) async throws -> OpenedResponse
+    func open(
+        _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
+    ) async throws -> OpenedResponse
 
     /// Closes every connection. Called once, after the last request.
     func shutdown() async
@@ -32,8 +36,8 @@ protocol Transport: Sendable {
 
 extension Transport {
     /// A request without a cookie session (a caller's own `Cookie` header still goes, under rule 14).
-    func open(_ url: URL, plan: RequestPlan, extraHeaders: [HeaderField]) async throws -> OpenedResponse {
-        try await open(url, plan: plan, extraHeaders: extraHeaders, session: nil)
+    func open(_ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField]) async throws -> OpenedResponse {
+        try await open(url, plan: plan, role: role, extraHeaders: extraHeaders, session: nil)
     }
 }
 

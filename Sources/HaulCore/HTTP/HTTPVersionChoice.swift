@@ -1,0 +1,46 @@
+/// What a request is to its download: the download's only connection, or one of the several connections of a
+/// split download.
+public enum ConnectionRole: Hashable, Sendable {
+    /// The only connection the download has at that moment: the whole-file first request (which may later become
+    /// a split download's first segment), every attempt of a single-connection run (`-x 1`, a file below two
+    /// minimum splits, a server without ranges), a resume on one connection, `HaulClient.fetch`.
+    case only
+    /// One of the connections a split download opened after its first response, each with a bounded range.
+    case segment
+
+    /// The role of a `TransferAction.open(_, _, end:)`: `TransferMachine` bounds a connection's body (`end`) exactly
+    /// when the download is split over several connections; the first request and single-connection attempts have
+    /// no bound.
+    public init(bodyEnd end: Int64?) {
+        self = end == nil ? .only : .segment
+    }
+}
+
+/// Which HTTP versions a request may be sent with.
+///
+/// HTTP/2 multiplexes many requests over one TCP connection: for many small files from one host that saves a TCP
+/// and TLS handshake per file (and per connection slot), which is most of what a small file costs. For a split
+/// download it defeats the purpose: the point of several connections is several TCP flows, each with its own
+/// congestion window and, at servers that cap each connection (nginx `limit_rate`, many CDNs), its own share;
+/// streams of one HTTP/2 connection share one flow. So the decision is per request:
+///
+/// - a segment of a split download always goes over HTTP/1.1, one TCP connection per segment;
+/// - any other request to an `https` URL offers HTTP/2 in the TLS handshake (ALPN `h2`, then `http/1.1`) and uses
+///   whichever the server picks;
+/// - an `http` URL always goes over HTTP/1.1: cleartext HTTP/2 (h2c, an `Upgrade` or prior knowledge) is not tried,
+///   as browsers and curl by default do not, since it is rare and middleboxes break it.
+///
+/// The first request of a big file may thus ride HTTP/2 and then carry on as the split download's first segment
+/// on that stream; the other segments get their own HTTP/1.1 connections.
+public enum HTTPVersionChoice: Hashable, Sendable {
+    /// HTTP/1.1 only (ALPN offers `http/1.1` alone over TLS).
+    case http1Only
+    /// HTTP/2 when the server offers it in the TLS handshake, HTTP/1.1 otherwise.
+    case http2WhenOffered
+
+    /// The choice for a request to a URL with `scheme` in `role`.
+    public static func forRequest(scheme: String?, role: ConnectionRole) -> HTTPVersionChoice {
+        guard role == .only, scheme?.lowercased() == "https" else { return .http1Only }
+        return .http2WhenOffered
+    }
+}

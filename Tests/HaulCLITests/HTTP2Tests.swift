@@ -1,0 +1,41 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// `haul -j 8 -i LIST` over HTTPS from nginx offering HTTP/2: the files run at once as streams of one TLS
+/// connection, directly and through an HTTP proxy's `CONNECT` tunnel (nginx's access log says which protocol and
+/// which connection carried each request).
+final class HTTP2Tests: XCTestCase {
+    func testManySmallFilesAtOnceRideOneHTTP2ConnectionDirectlyAndThroughAProxy() throws {
+        try withTemporaryDirectorySync { dir in
+            let files = (0..<16).map { ("f\($0).bin", deterministicBytes(count: 128 << 10, seed: UInt64(70 + $0))) }
+            let certificates = try TestCertificates.write(to: dir.url)
+            guard let nginx = try NginxServer.serving(
+                Dictionary(uniqueKeysWithValues: files), in: dir, tls: certificates, http2: true, logsRequests: true
+            ) else { throw XCTSkip("nginx is not installed") }
+            defer { nginx.stop() }
+            try (files.map { nginx.url("/" + $0.0) }.joined(separator: "\n") + "\n").write(
+                to: dir.file("list.txt"), atomically: true, encoding: .utf8)
+            let state = ["--state-dir", dir.file("s").path, "--cacert", "ca.pem", "-q"]
+
+            let direct = try HaulProcess.run(state + ["-j", "8", "-i", "list.txt", "-d", "direct"], in: dir.url)
+            XCTAssertEqual(direct.status, 0, direct.stderr)
+            for (name, bytes) in files { XCTAssertTrue(contents(dir.file("direct/" + name)) == bytes, name) }
+            let log = nginx.loggedRequests()
+            XCTAssertEqual(log.count, files.count, "one request per file: \(log)")
+            XCTAssertEqual(Set(log.map(\.httpVersion)), ["HTTP/2.0"], "\(log)")
+            XCTAssertEqual(Set(log.map(\.connection)).count, 1, "eight at a time over one TLS connection: \(log)")
+
+            let proxy = try TestProxy()
+            defer { proxy.shutdown() }
+            let tunnelled = try HaulProcess.run(
+                state + ["-j", "8", "-i", "list.txt", "-d", "proxied"], in: dir.url, environment: ["https_proxy": proxy.url()])
+            XCTAssertEqual(tunnelled.status, 0, tunnelled.stderr)
+            for (name, bytes) in files { XCTAssertTrue(contents(dir.file("proxied/" + name)) == bytes, name) }
+            XCTAssertEqual(proxy.requests.map(\.method), ["CONNECT"], "one tunnel for all the files")
+            let proxiedLog = nginx.loggedRequests().dropFirst(log.count)
+            XCTAssertEqual(proxiedLog.count, files.count)
+            XCTAssertEqual(Set(proxiedLog.map(\.httpVersion)), ["HTTP/2.0"], "ALPN inside the tunnel: \(proxiedLog)")
+        }
+    }
+}
