@@ -19,6 +19,33 @@ final class MirrorCLITests: XCTestCase {
         }
     }
 
+    /// `--retries 0 -x 4 --mirror BAD URL` (and `-x 1 --mirror URL BAD`): a dropped mirror's work is reassigned,
+    /// not retried, so no retry budget is needed. BAD is a missing file, then a file of another length.
+    func testADroppedMirrorNeedsNoRetryBudget() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/c.bin", FileResource(content: content))
+                server.serve("/short.bin", FileResource(content: Array(content.prefix(500_000)), etag: "\"s\""))
+                for (bad, reason) in [("/missing.bin", "HTTP 404 Not Found"), ("/short.bin", "serves 500000 bytes where the file has 600000")] {
+                    // With one connection a main URL of another length is simply the first answer: it sets the length.
+                    for connections in bad == "/missing.bin" ? ["1", "4"] : ["4"] {
+                        let out = "f\(connections)\(bad.dropFirst()).out"
+                        // One connection tries the main URL only, so there BAD is the main URL and the good file the mirror.
+                        let sources = connections == "1" ? [server.url("/c.bin"), server.url(bad)] : [server.url(bad), server.url("/c.bin")]
+                        let result = try HaulProcess.run(
+                            ["--retries", "0", "-x", connections, "--min-split-size", "64K", "--mirror", sources[0],
+                             "--state-dir", dir.file("s").path, "-o", out, sources[1]], in: dir.url)
+                        let said = "dropping mirror \(server.url(bad)): \(reason)"
+                        XCTAssertEqual(result.status, 0, "\(bad) -x \(connections): \(result.stderr)")
+                        XCTAssertTrue(contents(dir.file(out)) == content, "\(bad) -x \(connections)")
+                        XCTAssertEqual(result.stderr.components(separatedBy: said).count - 1, 1, "said once: \(result.stderr)")
+                        XCTAssertFalse(result.stderr.contains("retry "), result.stderr)
+                    }
+                }
+            }
+        }
+    }
+
     func testAnInputFileLineWithTabsIsOneFileWithMirrors() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

@@ -73,7 +73,8 @@ extension TransferMachine {
             guard let m = routing.mirrorOf[k] else { return (event, []) }
             close(k, &routing)
             guard routing.pool.active.count > 1, routing.pool.failed(m, problem.message, final: false) != nil else { return (event, []) }
-            return (event, dropNotice(m, routing))
+            // Dropped for its failures while others remain: a reassignment, not a retry of this source.
+            return (nil, dropNotice(m, routing) + reassign(k))
         case .timer(let now, _):
             if let last = routing.lastTick, now > last {
                 for (m, bytes) in routing.bytesSinceTick { routing.pool.received(bytes, in: now - last, from: m) }
@@ -118,8 +119,8 @@ extension TransferMachine {
         return routed
     }
 
-    /// `k`'s mirror `m` was just dropped: says so and sends `k`'s work to another mirror (a failed connection for
-    /// the machine; the probe of a fresh run is simply asked again, so the run may still split).
+    /// `k`'s mirror `m` was just dropped: says so and sends `k`'s work to another mirror at once (`reassign`; the
+    /// probe of a fresh run is simply asked again, so the run may still split).
     private mutating func elsewhere(
         _ k: ConnectionID, _ m: Int, now: Double, _ routing: inout MirrorRouting, announce: Bool = true
     ) -> (TransferEvent?, [TransferAction]) {
@@ -131,7 +132,43 @@ extension TransferMachine {
             routing = self.routing!
             return (nil, actions)
         }
-        return (.failed(k, TransferProblem(.network, "mirror \(routing.pool.mirrors[m].url) dropped"), now: now), notice)
+        return (nil, notice + reassign(k))
+    }
+
+    /// `k`'s mirror was dropped while other mirrors remain: `k`'s remaining range goes to a mirror still in use at
+    /// once. This is no failure of the download's source (that source is still there), so no backoff, no "retry N
+    /// in ..." line and no retry budget spent; retries stay for transient faults of the last remaining source.
+    mutating func reassign(_ k: ConnectionID) -> [TransferAction] {
+        switch mode {
+        case .single(var run):
+            guard run.connection == k else { return [] }
+            run.connection = nil
+            run.retryAt = nil
+            let actions: [TransferAction] = [.drop(k, .transferEnding), .checkpoint([run.storedSegment], immediately: true)]
+                + openSingle(&run)
+            mode = .single(run)
+            return actions
+        case .segmented(var run):
+            guard run.planner.segment(ownedBy: k) != nil else { return [] }
+            run.forget(k)
+            _ = try? run.planner.connectionFailed(k)
+            // While a retry of another range waits, this range waits with it (the planner hands ranges out in order).
+            let actions: [TransferAction] = [.drop(k, .transferEnding)] + (run.retryTimes.isEmpty ? launchAvailable(&run) : [])
+            mode = .segmented(run)
+            return actions
+        case .idle, .probing, .awaitingSource, .ended:
+            return []
+        }
+    }
+
+    /// The lowest-speed rule fired on `k` (one connection): when that drops its mirror and others remain, says so
+    /// and returns the notice (the caller reassigns instead of retrying); nil otherwise.
+    mutating func dropCrawlingMirror(_ k: ConnectionID) -> [TransferAction]? {
+        guard var routing, let m = routing.mirrorOf[k], routing.pool.active.count > 1,
+            routing.pool.failed(m, "below the lowest speed", final: true) != nil
+        else { return nil }
+        self.routing = routing
+        return dropNotice(m, routing)
     }
 
     private func close(_ k: ConnectionID, _ routing: inout MirrorRouting) {

@@ -195,6 +195,10 @@ extension TransferMachine {
         }
         guard case .drop(let average) = watch.record(bytes: run.held, at: now) else { return [] }
         run.connection = nil
+        if let notice = dropCrawlingMirror(k) {
+            // Its mirror is dropped and others remain: the rest goes to one of them at once (no retry).
+            return [.drop(k, .belowLowestSpeed)] + notice + [.checkpoint([run.storedSegment], immediately: true)] + openSingle(&run)
+        }
         let problem = TransferProblem(
             .network,
             "\(run.host) sent \(ByteCount.formatRate(average)) for \(DurationText.format(rule.seconds)), below the lowest speed of \(ByteCount.formatRate(Double(rule.bytesPerSecond)))"
