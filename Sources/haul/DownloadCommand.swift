@@ -244,6 +244,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 request.destination = absolute(directory + "/" + file.name)
                 request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
                 request.checksum = file.hash?.checksum
+                request.expectedLength = file.size
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
                 try Self.createParent(of: request.destination)
                 requests.append(request)

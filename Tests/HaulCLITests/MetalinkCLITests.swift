@@ -48,6 +48,34 @@ final class MetalinkCLITests: XCTestCase {
         }
     }
 
+    /// The Metalink's `<size>` is the file's length: a source of another length is dropped even when it is the
+    /// preferred one and answers first; when every source is of another length the download exits 5.
+    func testTheMetalinksSizeIsHeldAgainstEverySource() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/one.bin", FileResource(content: one))
+                server.serve("/two.bin", FileResource(content: two))
+                func document(_ urls: [String]) -> String {
+                    """
+                    <metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="one.bin"><size>\(one.count)</size>
+                    \(urls.enumerated().map { "<url priority=\"\($0.offset + 1)\">\($0.element)</url>" }.joined())</file></metalink>
+                    """
+                }
+                let path = dir.file("one.meta4")
+                try Data(document([server.url("/two.bin"), server.url("/one.bin")]).utf8).write(to: path)
+                let good = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", dir.file("a").path, "--metalink", path.path], in: dir.url)
+                XCTAssertEqual(good.status, 0, good.stderr)
+                XCTAssertTrue(contents(dir.file("a/one.bin")) == one)
+                XCTAssertTrue(good.stderr.contains("dropping mirror \(server.url("/two.bin")): serves \(two.count) bytes where the file has \(one.count)"), good.stderr)
+                try Data(document([server.url("/two.bin")]).utf8).write(to: path)
+                let bad = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", dir.file("b").path, "--metalink", path.path], in: dir.url)
+                XCTAssertEqual(bad.status, 5, bad.stderr)
+                XCTAssertTrue(bad.stderr.contains("serves \(two.count) bytes where the file has \(one.count)"), bad.stderr)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("b/one.bin").path))
+            }
+        }
+    }
+
     func testAHostileOrBrokenMetalinkIsAUsageError() async throws {
         try await withTemporaryDirectory { dir in
             let path = dir.file("bad.meta4")

@@ -176,6 +176,44 @@ final class TransferMachineMirrorTests: XCTestCase {
         XCTFail("no mirror was dropped after ten failures")
     }
 
+    /// A Metalink's `<size>` is the file's length: the first mirror to answer does not set it when it disagrees.
+    func testTheExpectedLengthDropsAMirrorEvenWhenItAnswersFirst() {
+        var d = MachineDriver(connections: 4, mirrors: ["http://a/f", "http://b/f"], expectedLength: 400)
+        XCTAssertEqual(d.start().sources.map(\.url), ["http://a/f"])
+        let wrong = d.whole(1, length: 500)
+        XCTAssertEqual(wrong.notices, ["dropping mirror http://a/f: serves 500 bytes where the file has 400"])
+        XCTAssertTrue(wrong.writes.isEmpty)
+        XCTAssertEqual(wrong.sources.map(\.url), ["http://b/f"])
+        XCTAssertTrue(wrong.retries.isEmpty)
+        let k = try! XCTUnwrap(wrong.opens.first?.connection)
+        XCTAssertEqual(d.whole(k, length: 400).writes.map(\.body.offset), [0])
+    }
+
+    /// Every source serving another length than the Metalink's: a protocol violation (exit 5), each reason said.
+    func testEveryMirrorOfAnotherLengthFailsAsAProtocolViolation() {
+        var d = MachineDriver(mirrors: ["http://a/f", "http://b/f"], expectedLength: 400)
+        _ = d.start()
+        let k = try! XCTUnwrap(d.whole(1, length: 500).opens.first?.connection)
+        let last = d.whole(k, length: 300)
+        XCTAssertEqual(last.failure?.kind, .protocolViolation)
+        XCTAssertTrue(last.failure?.message.contains("http://b/f: serves 300 bytes where the file has 400") == true, "\(String(describing: last.failure))")
+        XCTAssertTrue(d.machine.isEnded)
+    }
+
+    /// One source with an expected length: the length is checked, the requests are the source's own (no
+    /// `.useSource`, its own validator seen by the machine).
+    func testOneSourceIsHeldToTheExpectedLength() {
+        var good = MachineDriver(mirrors: ["http://a/f"], expectedLength: 400)
+        XCTAssertTrue(good.start().sources.isEmpty)
+        let head = good.whole(1, length: 400)
+        XCTAssertEqual(head.writes.first?.body.identity.entityTag, EntityTag(MachineDriver.v1))
+        var bad = MachineDriver(mirrors: ["http://a/f"], expectedLength: 400)
+        _ = bad.start()
+        let failed = bad.whole(1, length: 401)
+        XCTAssertEqual(failed.failure?.kind, .protocolViolation)
+        XCTAssertEqual(failed.failure?.message, "http://a/f serves 401 bytes where the file has 400")
+    }
+
     func testOneSourceIsNoMirrorAtAll() {
         var d = MachineDriver(mirrors: ["http://a/f"])
         XCTAssertTrue(d.start().sources.isEmpty)

@@ -16,12 +16,13 @@ struct MachineDriver {
         lowestSpeed: LowestSpeed? = nil,
         maximumVersionRestarts: Int = 3,
         refreshesExpiredSources: Bool = false,
-        mirrors: [String] = []
+        mirrors: [String] = [],
+        expectedLength: Int64? = nil
     ) {
         let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
         machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
-            refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors
+            refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors, expectedLength: expectedLength
         ))
     }
 

@@ -109,7 +109,7 @@ public struct MirrorPool: Sendable, Equatable {
     public mutating func check(_ identity: ResourceIdentity, from mirror: Int) -> IdentityVerdict {
         if let total = identity.totalLength {
             if let length, total != length {
-                return drop(mirror, "serves \(total) bytes where the file has \(length)")
+                return drop(mirror, "\(Self.anotherLengthPrefix)\(total) bytes where the file has \(length)")
             }
             length = length ?? total
         }
@@ -143,6 +143,9 @@ public struct MirrorPool: Sendable, Equatable {
     public var exhaustedReason: String {
         mirrors.map { "\($0.url): \($0.dropped ?? "still usable")" }.joined(separator: "\n")
     }
+
+    /// How the reason for a mirror dropped for another length begins.
+    public static let anotherLengthPrefix = "serves "
 
     private mutating func drop(_ mirror: Int, _ reason: String) -> IdentityVerdict {
         if mirrors[mirror].dropped == nil { mirrors[mirror].dropped = reason }

@@ -9,6 +9,10 @@ struct MirrorRouting: Sendable {
 
     /// The validator the machine sees for every mirror's answer that `MirrorPool` found consistent.
     static let sharedEntityTag = "\"haul-mirrors\""
+
+    /// One source held to an expected length (a Metalink's `<size>`): only the length is checked; its requests and
+    /// validators are the single source's own, untouched.
+    var isSingleSource: Bool { pool.mirrors.count == 1 }
 }
 
 /// Several sources for one file (`--mirror`, tab-separated input-file lines): the machine's rules stay those of one
@@ -56,6 +60,7 @@ extension TransferMachine {
                 }
                 return elsewhere(k, m, now: now, &routing)
             }
+            if routing.isSingleSource { return (event, []) }
             var shared = head
             shared.headers.removeAll { ["etag", "last-modified"].contains($0.name.lowercased()) }
             shared.headers.append(HeaderField(name: "ETag", value: MirrorRouting.sharedEntityTag))
@@ -98,6 +103,10 @@ extension TransferMachine {
                 close(k, &routing)
                 let m = routing.pool.openConnection() ?? routing.pool.active.first ?? 0
                 routing.mirrorOf[k] = m
+                if routing.isSingleSource {
+                    routed.append(action)
+                    continue
+                }
                 routed.append(.useSource(k, url: routing.pool.mirrors[m].url))
                 routed.append(.open(k, plan.onMirror(validator: routing.pool.mirrors[m].identity?.ifRangeValue), end: end))
             case .write(let k, let body, _):
@@ -182,8 +191,15 @@ extension TransferMachine {
         return [.notice("dropping mirror \(routing.pool.mirrors[m].url): \(reason)")]
     }
 
+    /// Every mirror dropped. When each was dropped for serving another length than the one the file must have (a
+    /// Metalink's `<size>`, or the first answer's), no source serves this file: a protocol violation (exit 5), as
+    /// a server contradicting itself is; otherwise the HTTP class (exit 4).
     private func exhaustedProblem(_ routing: MirrorRouting) -> TransferProblem {
-        TransferProblem(.http, "every mirror was dropped:\n" + routing.pool.exhaustedReason)
+        let lengths = routing.pool.mirrors.allSatisfy { $0.dropped?.hasPrefix(MirrorPool.anotherLengthPrefix) == true }
+        if routing.isSingleSource, let reason = routing.pool.mirrors[0].dropped {
+            return TransferProblem(lengths ? .protocolViolation : .http, "\(routing.pool.mirrors[0].url) \(reason)")
+        }
+        return TransferProblem(lengths ? .protocolViolation : .http, "every mirror was dropped:\n" + routing.pool.exhaustedReason)
     }
 
     /// The file's length an answer declares: Content-Range's total for a 206, Content-Length for a 200.

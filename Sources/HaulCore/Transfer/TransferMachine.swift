@@ -29,12 +29,16 @@ public struct TransferMachine: Sendable {
         /// The sources of the file, the main URL first: with two or more, each connection goes to one of them
         /// (`MirrorPool`, see `TransferMachine+Mirrors`).
         public var mirrors: [String]
+        /// The length the file must have (a Metalink's `<size>`): a source answering another length is dropped, and
+        /// when every source is, the run fails as a protocol violation. Checked even with a single source.
+        public var expectedLength: Int64?
 
         /// Creates settings.
         public init(segmentPolicy: SegmentPolicy, retryPolicy: RetryPolicy, maximumVersionRestarts: Int = 3, jitterSeed: UInt64 = 0,
-            refreshesExpiredSources: Bool = false, mirrors: [String] = []
+            refreshesExpiredSources: Bool = false, mirrors: [String] = [], expectedLength: Int64? = nil
         ) {
             self.mirrors = mirrors
+            self.expectedLength = expectedLength
             self.refreshesExpiredSources = refreshesExpiredSources
             self.segmentPolicy = segmentPolicy
             self.retryPolicy = retryPolicy
@@ -72,7 +76,9 @@ public struct TransferMachine: Sendable {
     /// Creates a machine that waits for `.started`.
     public init(settings: Settings) {
         self.settings = settings
-        if Set(settings.mirrors).count > 1 { routing = MirrorRouting(pool: MirrorPool(urls: settings.mirrors)) }
+        if Set(settings.mirrors).count > 1 || (settings.expectedLength != nil && !settings.mirrors.isEmpty) {
+            routing = MirrorRouting(pool: MirrorPool(urls: settings.mirrors, length: settings.expectedLength))
+        }
         self.retry = RetryTracker(policy: settings.retryPolicy)
         self.random = SplitMix64(seed: settings.jitterSeed)
     }

@@ -53,6 +53,7 @@ extension Aria2Service {
                 proxy: parsed.proxy
             )
             request.mirrors = Array(urls.dropFirst())
+            request.expectedLength = file.size
             requests.append(request)
         }
         var gids: [JSONValue] = []

@@ -72,7 +72,8 @@ final class TransferRunner {
         self.machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
             refreshesExpiredSources: configuration.refreshURL != nil,
-            mirrors: request.mirrors.isEmpty ? [] : ([request.url] + request.mirrors).map(\.absoluteString)
+            mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
+            expectedLength: request.expectedLength
         ))
         self.url = request.url
         self.record = record
