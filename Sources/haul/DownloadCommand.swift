@@ -245,6 +245,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
                 request.checksum = file.hash?.checksum
                 request.expectedLength = file.size
+                request.pieceHashes = file.pieceHashes
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
                 try Self.createParent(of: request.destination)
                 requests.append(request)

@@ -3,6 +3,8 @@ import Foundation
 import HaulTestSupport
 import XCTest
 
+@testable import HaulKit
+
 /// `--metalink FILE`: each file of a Metalink v4 document is a download with its sources as mirrors and its
 /// strongest hash as the checksum.
 final class MetalinkCLITests: XCTestCase {
@@ -72,6 +74,48 @@ final class MetalinkCLITests: XCTestCase {
                 XCTAssertEqual(bad.status, 5, bad.stderr)
                 XCTAssertTrue(bad.stderr.contains("serves \(two.count) bytes where the file has \(one.count)"), bad.stderr)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("b/one.bin").path))
+            }
+        }
+    }
+
+    /// Piece hashes: a mirror that spoils one byte (in piece 1) costs that piece only, fetched again from the other
+    /// mirror: with two connections just its 64 KiB (`Range: bytes=65536-131071`), with one connection from its
+    /// start on. The file ends right.
+    func testABadPieceAloneIsFetchedAgainFromTheOtherMirror() async throws {
+        let content = deterministicBytes(count: 1_000_000, seed: 53)
+        let pieceLength = 65_536
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                var spoiled = FileResource(content: content, etag: "\"bad\"")
+                spoiled.corruptedByte = 70_000
+                server.serve("/bad.bin", spoiled)
+                server.serve("/good.bin", FileResource(content: content, etag: "\"good\""))
+                let pieces = stride(from: 0, to: content.count, by: pieceLength).map { sha256(Array(content[$0..<min(content.count, $0 + pieceLength)])) }
+                let document = """
+                    <metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="f.bin"><size>\(content.count)</size>
+                    <hash type="sha-256">\(sha256(content))</hash>
+                    <pieces length="\(pieceLength)" type="sha-256">\(pieces.map { "<hash>\($0)</hash>" }.joined())</pieces>
+                    <url priority="1">\(server.url("/bad.bin"))</url><url priority="2">\(server.url("/good.bin"))</url></file></metalink>
+                    """
+                let path = dir.file("f.meta4")
+                try Data(document.utf8).write(to: path)
+                for (connections, refetch) in [("2", "bytes=65536-131071"), ("1", "bytes=65536-")] {
+                    server.clearRequests()
+                    let out = dir.file("x\(connections)")
+                    let result = try HaulProcess.run(
+                        ["--state-dir", dir.file("s").path, "-x", connections, "--min-split-size", "64K", "-d", out.path, "--metalink", path.path],
+                        in: dir.url)
+                    XCTAssertEqual(result.status, 0, result.stderr)
+                    XCTAssertTrue(contents(out.appendingPathComponent("f.bin")) == content, "-x \(connections)")
+                    XCTAssertTrue(result.stderr.contains("piece 1 (bytes 65536-131071) failed its sha256 check; fetching it again"), result.stderr)
+                    let again = server.requests(for: "/good.bin").compactMap { $0.header("Range") }.filter { $0.hasPrefix("bytes=65536-") }
+                    XCTAssertEqual(again, [refetch], "-x \(connections): only the bad piece is asked again, of the good mirror")
+                    XCTAssertFalse(server.requests(for: "/bad.bin").contains { $0.header("Range")?.hasPrefix("bytes=65536-") == true })
+                }
+                // Every verified piece is recorded with the download (what a resume trusts without hashing again).
+                let store = try DownloadStore(directory: dir.file("s").path)
+                let record = try XCTUnwrap(store.all().first { $0.destination?.hasSuffix("x2/f.bin") == true })
+                XCTAssertEqual(try store.verifiedPieces(of: record.id!), Set(0..<pieces.count))
             }
         }
     }

@@ -71,9 +71,13 @@ public struct MirrorPool: Sendable, Equatable {
 
     /// The mirror a new connection should use, and counts it as open there; `nil` when every mirror is dropped or
     /// at its connection cap.
-    public mutating func openConnection() -> Int? {
-        let open = active.filter { mirrors[$0].connections < connectionsPerMirror }
+    ///
+    /// - Parameter avoiding: mirrors to pass over while another can take the connection (the range is a piece that
+    ///   failed its hash on them).
+    public mutating func openConnection(avoiding: Set<Int> = []) -> Int? {
+        var open = active.filter { mirrors[$0].connections < connectionsPerMirror }
         guard !open.isEmpty else { return nil }
+        if open.contains(where: { !avoiding.contains($0) }) { open.removeAll { avoiding.contains($0) } }
         let choice: Int
         if let untried = open.first(where: { !mirrors[$0].tried }) {
             choice = untried

@@ -6,6 +6,11 @@ struct MirrorRouting: Sendable {
     var offsets: [ConnectionID: Int64] = [:]
     var bytesSinceTick: [Int: Int64] = [:]
     var lastTick: Double?
+    /// With piece hashes: which mirror wrote which bytes (to blame a bad piece), the bad pieces per mirror, and the
+    /// ranges to fetch again from another mirror than the one that spoiled them.
+    var served: [(range: Range<Int64>, mirror: Int)] = []
+    var badPieces: [Int: Int] = [:]
+    var avoid: [(range: Range<Int64>, mirrors: Set<Int>)] = []
 
     /// The validator the machine sees for every mirror's answer that `MirrorPool` found consistent.
     static let sharedEntityTag = "\"haul-mirrors\""
@@ -69,6 +74,7 @@ extension TransferMachine {
             if let m = routing.mirrorOf[k], let last = routing.offsets[k], offset > last {
                 routing.bytesSinceTick[m, default: 0] += offset - last
                 routing.offsets[k] = offset
+                if pieces != nil { routing.record(last..<offset, from: m) }
             }
             return (event, [])
         case .ended(let k, _):
@@ -87,7 +93,7 @@ extension TransferMachine {
             routing.bytesSinceTick = [:]
             routing.lastTick = now
             return (event, [])
-        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return (event, [])
         }
     }
@@ -101,7 +107,14 @@ extension TransferMachine {
             switch action {
             case .open(let k, let plan, let end):
                 close(k, &routing)
-                let m = routing.pool.openConnection() ?? routing.pool.active.first ?? 0
+                // A piece fetched again prefers another mirror than the one that spoiled it.
+                var avoiding: Set<Int> = []
+                // (A range from byte 0 is asked open-ended, as the whole file: no `range` in the plan.)
+                let start = plan.range?.lowerBound ?? 0
+                if let i = routing.avoid.firstIndex(where: { $0.range.contains(start) }) {
+                    avoiding = routing.avoid.remove(at: i).mirrors
+                }
+                let m = routing.pool.openConnection(avoiding: avoiding) ?? routing.pool.active.first ?? 0
                 routing.mirrorOf[k] = m
                 if routing.isSingleSource {
                     routed.append(action)
@@ -170,6 +183,24 @@ extension TransferMachine {
         }
     }
 
+    /// A piece failed its hash: each mirror that wrote bytes of it counts a failure (two bad pieces drop it while
+    /// others remain, said), and the range is fetched again preferably elsewhere.
+    mutating func blameMirrors(for range: Range<Int64>) -> [TransferAction] {
+        guard var routing, !routing.isSingleSource else { return [] }
+        let culprits = Set(routing.served.filter { $0.range.overlaps(range) }.map(\.mirror))
+        routing.forgetServed(range)
+        var said: [TransferAction] = []
+        for m in culprits.sorted() {
+            routing.badPieces[m, default: 0] += 1
+            let count = routing.badPieces[m]!
+            let reason = count >= 2 ? "sent \(count) pieces that failed their hash check" : "sent a piece that failed its hash check"
+            if routing.pool.active.count > 1, routing.pool.failed(m, reason, final: count >= 2) != nil { said += dropNotice(m, routing) }
+        }
+        if !culprits.isEmpty { routing.avoid.append((range, culprits)) }
+        self.routing = routing
+        return said
+    }
+
     /// The lowest-speed rule fired on `k` (one connection): when that drops its mirror and others remain, says so
     /// and returns the notice (the caller reassigns instead of retrying); nil otherwise.
     mutating func dropCrawlingMirror(_ k: ConnectionID) -> [TransferAction]? {
@@ -208,5 +239,27 @@ extension TransferMachine {
             return head["Content-Range"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
         }
         return head["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}
+
+extension MirrorRouting {
+    /// `bytes` came from mirror `m` (merged with the run it continues).
+    mutating func record(_ bytes: Range<Int64>, from m: Int) {
+        if let last = served.last, last.mirror == m, last.range.upperBound == bytes.lowerBound {
+            served[served.count - 1].range = last.range.lowerBound..<bytes.upperBound
+        } else {
+            served.append((bytes, m))
+        }
+    }
+
+    /// `bytes` will be written again: whoever wrote them before is no longer answerable for them.
+    mutating func forgetServed(_ bytes: Range<Int64>) {
+        served = served.flatMap { entry -> [(range: Range<Int64>, mirror: Int)] in
+            guard entry.range.overlaps(bytes) else { return [entry] }
+            var kept: [(range: Range<Int64>, mirror: Int)] = []
+            if entry.range.lowerBound < bytes.lowerBound { kept.append((entry.range.lowerBound..<bytes.lowerBound, entry.mirror)) }
+            if bytes.upperBound < entry.range.upperBound { kept.append((bytes.upperBound..<entry.range.upperBound, entry.mirror)) }
+            return kept
+        }
     }
 }

@@ -54,6 +54,7 @@ extension Aria2Service {
             )
             request.mirrors = Array(urls.dropFirst())
             request.expectedLength = file.size
+            request.pieceHashes = file.pieceHashes
             requests.append(request)
         }
         var gids: [JSONValue] = []
