@@ -75,6 +75,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("metalink"), help: ArgumentHelp("Download the files a Metalink v4 document (.meta4) lists: each under its name below -d, from its http(s) sources as mirrors, checked against its strongest whole-file hash (a mismatch exits 8 and keeps nothing).", valueName: "FILE"))
     var metalink: String?
 
+    @Flag(name: .customLong("no-follow-metalink"), help: "Save a .meta4/.metalink URL answered as application/metalink4+xml as the document itself, instead of downloading the files it lists (aria2c's --follow-metalink=false).")
+    var noFollowMetalink = false
+
     @Option(name: .customLong("mirror"), help: ArgumentHelp("Another source of the same file (repeatable; only with a single URL): connections spread over the URL and its mirrors and move toward the fast ones; a mirror that fails, crawls or serves another file (another length, a changed validator) is dropped and said so. In an input file, TAB-separated URLs on one line are mirrors.", valueName: "URL"))
     var mirrors: [String] = []
 
@@ -149,6 +152,7 @@ struct DownloadCommand: AsyncParsableCommand {
         var (requests, checksumSources) = try makeRequests()
         let client = try HaulClient(configuration: configuration)
         do {
+            if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)
             for (index, source) in checksumSources.sorted(by: { $0.key < $1.key }) {
                 requests[index].checksum = try await lists.checksum(for: requests[index], source: source)
@@ -239,19 +243,49 @@ struct DownloadCommand: AsyncParsableCommand {
             }
         }
         if let metalink {
-            for file in try MetalinkFile.read(metalink).files {
-                var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
-                request.destination = absolute(directory + "/" + file.name)
-                request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
-                request.checksum = file.hash?.checksum
-                request.expectedLength = file.size
-                request.pieceHashes = file.pieceHashes
-                cookieOptions.apply(to: &request, loaded: loadedCookies)
-                try Self.createParent(of: request.destination)
-                requests.append(request)
-            }
+            requests += try metalinkRequests(for: MetalinkFile.read(metalink), directory: directory, headers: parsedHeaders, cookies: loadedCookies, absolute: absolute)
         }
         return (requests, checksumSources)
+    }
+
+    /// One request per file of a Metalink document: its sources by priority as URL and mirrors, its size, its
+    /// strongest hash and its piece hashes.
+    private func metalinkRequests(
+        for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie],
+        absolute: (String) -> String
+    ) throws -> [DownloadRequest] {
+        try document.files.map { file in
+            var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
+            request.destination = absolute(directory + "/" + file.name)
+            request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
+            request.checksum = file.hash?.checksum
+            request.expectedLength = file.size
+            request.pieceHashes = file.pieceHashes
+            cookieOptions.apply(to: &request, loaded: loadedCookies)
+            try Self.createParent(of: request.destination)
+            return request
+        }
+    }
+
+    /// A URL argument ending in `.meta4`/`.metalink` and answered as `application/metalink4+xml` is the document,
+    /// not the file: its files replace it, below the same directory (`--no-follow-metalink` saves it instead).
+    private func followMetalinks(_ requests: inout [DownloadRequest], checksumSources: inout [Int: String], client: HaulClient) async throws {
+        var followed: [DownloadRequest] = []
+        var sources: [Int: String] = [:]
+        for (index, request) in requests.enumerated() {
+            let headers = request.headers
+            guard index < urls.count, request.mirrors.isEmpty,
+                let document = try await MetalinkFile.follow(request.url, client: client, headers: headers)
+            else {
+                if let source = checksumSources[index] { sources[followed.count] = source }
+                followed.append(request)
+                continue
+            }
+            let directory = (request.destination as NSString).deletingLastPathComponent
+            followed += try metalinkRequests(for: document, directory: directory, headers: headers, cookies: request.cookies) { $0 }
+        }
+        requests = followed
+        checksumSources = sources
     }
 
     private func readInputFile(_ path: String) throws -> InputFile {

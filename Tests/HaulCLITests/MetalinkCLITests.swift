@@ -120,6 +120,37 @@ final class MetalinkCLITests: XCTestCase {
         }
     }
 
+    /// A `.meta4` URL answered as `application/metalink4+xml` is followed: the files it lists are downloaded, the
+    /// XML is not saved; `--no-follow-metalink` saves the document as is. The same URL answered as a plain file is
+    /// a plain download.
+    func testAMetalinkURLIsFollowedUnlessAskedNotTo() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/one.bin", FileResource(content: one))
+                let document = Array("""
+                    <metalink xmlns="urn:ietf:params:xml:ns:metalink"><file name="one.bin"><size>\(one.count)</size>
+                    <hash type="sha-256">\(sha256(one))</hash><url>\(server.url("/one.bin"))</url></file></metalink>
+                    """.utf8)
+                server.serve("/files.meta4", FileResource(content: document, contentType: "application/metalink4+xml"))
+                server.serve("/plain.meta4", FileResource(content: document, contentType: "application/octet-stream"))
+                let followed = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", dir.file("a").path, server.url("/files.meta4")], in: dir.url)
+                XCTAssertEqual(followed.status, 0, followed.stderr)
+                XCTAssertTrue(contents(dir.file("a/one.bin")) == one)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("a/files.meta4").path), "the document is not saved")
+
+                let saved = try HaulProcess.run(
+                    ["--state-dir", dir.file("s").path, "-d", dir.file("b").path, "--no-follow-metalink", server.url("/files.meta4")], in: dir.url)
+                XCTAssertEqual(saved.status, 0, saved.stderr)
+                XCTAssertTrue(contents(dir.file("b/files.meta4")) == document)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("b/one.bin").path))
+
+                let plain = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", dir.file("c").path, server.url("/plain.meta4")], in: dir.url)
+                XCTAssertEqual(plain.status, 0, plain.stderr)
+                XCTAssertTrue(contents(dir.file("c/plain.meta4")) == document, "another media type: a file like any other")
+            }
+        }
+    }
+
     func testAHostileOrBrokenMetalinkIsAUsageError() async throws {
         try await withTemporaryDirectory { dir in
             let path = dir.file("bad.meta4")
