@@ -46,6 +46,33 @@ final class MirrorCLITests: XCTestCase {
         }
     }
 
+    /// Connections move toward the fast mirror: one mirror throttled to 200 KiB/s, one not, `-x 4`. The slow one
+    /// can have sent at most its rate times the run's length (plus a buffer's worth), so the fast one served the
+    /// rest: most of the file. Asked of both, and more often of the fast one.
+    func testConnectionsMoveTowardTheFastMirror() async throws {
+        let big = deterministicBytes(count: 16 << 20, seed: 43)
+        let rate = 200 << 10
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/fast.bin", FileResource(content: big, etag: "\"fast\""))
+                server.serve("/slow.bin", FileResource(content: big, etag: "\"slow\""), bytesPerSecond: rate)
+                let started = Date()
+                let result = try HaulProcess.run(
+                    ["-x", "4", "--min-split-size", "1M", "--mirror", server.url("/slow.bin"), "--state-dir", dir.file("s").path,
+                     "-o", "f.bin", server.url("/fast.bin")], in: dir.url)
+                let elapsed = Date().timeIntervalSince(started)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(contents(dir.file("f.bin")) == big)
+                let slowRequests = server.requests(for: "/slow.bin").count
+                let fastRequests = server.requests(for: "/fast.bin").count
+                XCTAssertGreaterThan(slowRequests, 0, "every mirror is tried")
+                XCTAssertGreaterThan(fastRequests, slowRequests, "new connections go to the fast mirror")
+                let slowAtMost = Double(rate) * elapsed + Double(1 << 20)
+                XCTAssertLessThan(slowAtMost, Double(big.count) / 2, "the fast mirror served most bytes (run took \(elapsed) s)")
+            }
+        }
+    }
+
     func testAnInputFileLineWithTabsIsOneFileWithMirrors() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
