@@ -214,6 +214,24 @@ final class TransferMachineMirrorTests: XCTestCase {
         XCTAssertEqual(failed.failure?.message, "http://a/f serves 401 bytes where the file has 400")
     }
 
+    /// After a restart the pool starts from the request's mirrors with no validator known: each first answer is held
+    /// to the stored version's length, so a mirror of another length is dropped rather than restarting the file.
+    func testAfterARestartEveryMirrorIsHeldToTheStoredLength() {
+        var d = MachineDriver(mirrors: ["http://a/f", "http://b/f"])
+        let stored = StoredTransfer(
+            identity: MachineDriver.identity(MirrorRouting.sharedEntityTag), segments: [StoredSegment(start: 0, end: 400, next: 150)],
+            partFileSize: 150
+        )
+        let start = d.start(stored)
+        XCTAssertEqual(start.sources.map(\.url), ["http://a/f"])
+        XCTAssertNil(start.opens.first?.plan.ifRange, "a's own validator is not known after a restart")
+        let wrong = d.partial(1, 150, 500, total: 500, etag: "\"a\"")
+        XCTAssertEqual(wrong.notices, ["dropping mirror http://a/f: serves 500 bytes where the file has 400"])
+        XCTAssertTrue(wrong.discards.isEmpty, "the held bytes stay")
+        XCTAssertEqual(wrong.sources.map(\.url), ["http://b/f"])
+        XCTAssertEqual(d.partial(2, 150, 400, etag: "\"b\"").writes.map(\.body.offset), [150])
+    }
+
     func testOneSourceIsNoMirrorAtAll() {
         var d = MachineDriver(mirrors: ["http://a/f"])
         XCTAssertTrue(d.start().sources.isEmpty)

@@ -96,6 +96,12 @@ public struct MirrorPool: Sendable, Equatable {
         return choice
     }
 
+    /// The file's length is known before any mirror answers (the stored version of a resumed download): every
+    /// mirror's first answer is held to it. A length already set stays.
+    public mutating func expect(length: Int64) {
+        if self.length == nil { self.length = length }
+    }
+
     /// A connection on `mirror` closed (done, failed or cancelled).
     public mutating func closeConnection(on mirror: Int) {
         mirrors[mirror].connections = max(0, mirrors[mirror].connections - 1)

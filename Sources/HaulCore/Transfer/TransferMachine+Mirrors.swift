@@ -93,7 +93,12 @@ extension TransferMachine {
             routing.bytesSinceTick = [:]
             routing.lastTick = now
             return (event, [])
-        case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
+        case .started(let stored, _):
+            // A resumed download: the pool is rebuilt from the request's mirrors, each mirror's validator is
+            // recorded anew from its first answer, and that answer is held to the stored version's length.
+            if let total = stored.identity?.totalLength, !stored.segments.isEmpty { routing.pool.expect(length: total) }
+            return (event, [])
+        case .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return (event, [])
         }
     }

@@ -314,7 +314,8 @@ final class TransferRunner {
         case .fail(let problem):
             outcome = .failed(error(for: problem))
         case .useSource(let k, let source):
-            sources[k] = URL(string: source)
+            // The main URL is the one a fresh link replaced (`url`), not the expired original the mirrors list.
+            sources[k] = source == context.request.url.absoluteString ? url : URL(string: source)
         case .checkPiece(let index, let serial, let range, let algorithm):
             let (file, sink) = (self.file, self.sink)
             Task.detached {
