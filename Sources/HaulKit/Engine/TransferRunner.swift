@@ -317,6 +317,7 @@ final class TransferRunner {
             // The main URL is the one a fresh link replaced (`url`), not the expired original the mirrors list.
             sources[k] = source == context.request.url.absoluteString ? url : URL(string: source)
         case .checkPiece(let index, let serial, let range, let algorithm):
+            Self.trace("piece \(index) is hashed")
             let (file, sink) = (self.file, self.sink)
             Task.detached {
                 let digest = PieceReader.digest(of: range, in: file, algorithm: algorithm)
