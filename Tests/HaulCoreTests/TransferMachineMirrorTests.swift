@@ -212,6 +212,7 @@ final class TransferMachineMirrorTests: XCTestCase {
         let failed = bad.whole(1, length: 401)
         XCTAssertEqual(failed.failure?.kind, .protocolViolation)
         XCTAssertEqual(failed.failure?.message, "http://a/f serves 401 bytes where the file has 400")
+        XCTAssertTrue(failed.notices.isEmpty, "one source is no mirror to drop: \(failed.notices)")
     }
 
     /// After a restart the pool starts from the request's mirrors with no validator known: each first answer is held

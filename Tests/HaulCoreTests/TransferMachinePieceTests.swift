@@ -84,6 +84,7 @@ final class TransferMachinePieceTests: XCTestCase {
         _ = d.ended(2)
         let first = answer(&d, checks.filter { $0.index == 0 }, bad: [0])
         XCTAssertEqual(first.sources.map(\.url), ["http://b/f"], "fetched again from the other mirror")
+        XCTAssertEqual(first.opens.map(\.plan.range), [ByteRange(0, 100)], "the first piece as a closed range, not the whole file")
         XCTAssertEqual(first.notices.count, 1, "one bad piece is no drop: \(first.notices)")
         let second = answer(&d, checks.filter { $0.index == 1 }, bad: [1])
         XCTAssertTrue(second.notices.contains("dropping mirror http://a/f: sent 2 pieces that failed their hash check"), "\(second.notices)")

@@ -61,7 +61,8 @@ extension TransferMachine {
             if case .dropped = routing.pool.check(identity, from: m) {
                 if routing.pool.exhausted {
                     self.routing = routing
-                    return (nil, dropNotice(m, routing) + fail(exhaustedProblem(routing)))
+                    // One source held to a Metalink's size: its failure says it all, no "dropping mirror" first.
+                    return (nil, (routing.isSingleSource ? [] : dropNotice(m, routing)) + fail(exhaustedProblem(routing)))
                 }
                 return elsewhere(k, m, now: now, &routing)
             }

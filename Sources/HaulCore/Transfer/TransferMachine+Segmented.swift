@@ -239,7 +239,13 @@ extension TransferMachine {
             actions.append(.drop(replaced, .takenOver(by: assignment.connection)))
         }
         if let shrink = assignment.shrink { actions.append(.shorten(shrink.connection, end: shrink.end)) }
-        let plan = RequestPlan.fetch(assignment.range, of: run.identity)
+        var range = assignment.range
+        if pieces != nil, assignment.isOpenEnded, run.planner.completedBytes > 0 {
+            // A bad first piece fetched again: a closed range, not the whole file cut short at the piece's end (a
+            // server pushes megabytes into the socket's buffers before the cut is felt).
+            range = ByteRange(0, assignment.end)
+        }
+        let plan = RequestPlan.fetch(range, of: run.identity)
         run.requests[assignment.connection] = plan
         actions.append(.open(assignment.connection, plan, end: assignment.end))
         return actions
