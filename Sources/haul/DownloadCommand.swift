@@ -164,11 +164,17 @@ struct DownloadCommand: AsyncParsableCommand {
         let extraction = (extract || extractTo != nil)
             ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
             : nil
-        let session = DownloadSession(
-            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
-            globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner()
-        )
-        let code = await session.run(requests: requests)
+        func session() -> DownloadSession {
+            DownloadSession(
+                client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
+                globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner()
+            )
+        }
+        var code = await session().run(requests: requests)
+        if code == ExitCodes.success, !noFollowMetalink, output == nil {
+            let documents = await documentsSavedAsFiles(requests, client: client)
+            if !documents.isEmpty { code = await session().run(requests: documents) }
+        }
         await client.shutdown()
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
@@ -250,7 +256,7 @@ struct DownloadCommand: AsyncParsableCommand {
 
     /// One request per file of a Metalink document: its sources by priority as URL and mirrors, its size, its
     /// strongest hash and its piece hashes.
-    private func metalinkRequests(
+    func metalinkRequests(
         for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie],
         absolute: (String) -> String
     ) throws -> [DownloadRequest] {
@@ -267,26 +273,6 @@ struct DownloadCommand: AsyncParsableCommand {
         }
     }
 
-    /// A URL argument ending in `.meta4`/`.metalink` and answered as `application/metalink4+xml` is the document,
-    /// not the file: its files replace it, below the same directory (`--no-follow-metalink` saves it instead).
-    private func followMetalinks(_ requests: inout [DownloadRequest], checksumSources: inout [Int: String], client: HaulClient) async throws {
-        var followed: [DownloadRequest] = []
-        var sources: [Int: String] = [:]
-        for (index, request) in requests.enumerated() {
-            let headers = request.headers
-            guard index < urls.count, request.mirrors.isEmpty,
-                let document = try await MetalinkFile.follow(request.url, client: client, headers: headers)
-            else {
-                if let source = checksumSources[index] { sources[followed.count] = source }
-                followed.append(request)
-                continue
-            }
-            let directory = (request.destination as NSString).deletingLastPathComponent
-            followed += try metalinkRequests(for: document, directory: directory, headers: headers, cookies: request.cookies) { $0 }
-        }
-        requests = followed
-        checksumSources = sources
-    }
 
     private func readInputFile(_ path: String) throws -> InputFile {
         let data: Data?

@@ -21,12 +21,27 @@ enum MetalinkFile {
 
     /// Follows a URL that may name a Metalink document: fetched into memory (the same cap as a file) and parsed
     /// when it is answered with `application/metalink4+xml`; nil when it is answered as any other file.
-    static func follow(_ url: URL, client: HaulClient, headers: [DownloadRequest.Header]) async throws -> Metalink? {
-        guard mayBeDocument(url) else { return nil }
+    /// `anyName`: ask whatever the URL's ending (a file already saved looked like XML).
+    static func follow(_ url: URL, client: HaulClient, headers: [DownloadRequest.Header], anyName: Bool = false) async throws -> Metalink? {
+        guard anyName || mayBeDocument(url) else { return nil }
         guard let data = try await client.fetch(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: { $0 == mediaType }) else {
             return nil
         }
         return try parse(data, from: url.absoluteString)
+    }
+
+    /// Whether the file at `path` is small enough to be a Metalink and begins like XML (`<?xml` or `<metalink`,
+    /// after an optional byte-order mark and white space).
+    static func looksLikeXML(atPath path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size <= UInt64(maximumBytes), (try? handle.seek(toOffset: 0)) != nil,
+            let head = try? handle.read(upToCount: 256)
+        else { return false }
+        var text = Substring(String(decoding: head, as: UTF8.self))
+        if text.first == "\u{FEFF}" { text = text.dropFirst() }
+        text = text.drop { $0.isWhitespace }
+        return text.hasPrefix("<?xml") || text.hasPrefix("<metalink")
     }
 
     /// The parsed document at `path`; a file that cannot be read or is no valid Metalink 4 is a usage error.

@@ -122,7 +122,8 @@ final class MetalinkCLITests: XCTestCase {
 
     /// A `.meta4` URL answered as `application/metalink4+xml` is followed: the files it lists are downloaded, the
     /// XML is not saved; `--no-follow-metalink` saves the document as is. The same URL answered as a plain file is
-    /// a plain download.
+    /// a plain download. A URL of any other ending answered as `application/metalink4+xml` is followed after it
+    /// was saved (its file looked like XML); XML of another media type stays a file.
     func testAMetalinkURLIsFollowedUnlessAskedNotTo() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
@@ -147,6 +148,16 @@ final class MetalinkCLITests: XCTestCase {
                 let plain = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", dir.file("c").path, server.url("/plain.meta4")], in: dir.url)
                 XCTAssertEqual(plain.status, 0, plain.stderr)
                 XCTAssertTrue(contents(dir.file("c/plain.meta4")) == document, "another media type: a file like any other")
+
+                // Any other URL answered as application/metalink4+xml: followed too, the saved document removed.
+                server.serve("/get", FileResource(content: document, contentType: "application/metalink4+xml"))
+                server.serve("/doc.xml", FileResource(content: document, contentType: "application/xml"))
+                let anyName = try HaulProcess.run(
+                    ["--state-dir", dir.file("s").path, "-d", dir.file("d").path, server.url("/get"), server.url("/doc.xml")], in: dir.url)
+                XCTAssertEqual(anyName.status, 0, anyName.stderr)
+                XCTAssertTrue(contents(dir.file("d/one.bin")) == one)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("d/get").path), "the document is not kept")
+                XCTAssertTrue(contents(dir.file("d/doc.xml")) == document, "XML of another media type stays a file")
             }
         }
     }
