@@ -22,6 +22,9 @@ public struct FileResource: Sendable {
     public var onlyOnRangedResponses: Bool
     /// The `Content-Type` header of 200 and 206 responses; nil omits it.
     public var contentType: String?
+    /// A mirror that spoils its copy: the byte at this offset is served inverted (same length, same validator), as
+    /// a bad disk or a broken cache would. For piece-hash tests.
+    public var corruptedByte: Int?
 
     /// Creates a file resource; the defaults describe a correct server with a strong ETag.
     public init(
@@ -55,6 +58,12 @@ public struct FileResource: Sendable {
     /// Methods other than GET and HEAD answer 405. An invalid or multi-range `Range` header is ignored (200).
     /// An unsatisfiable range answers 416 with `Content-Range: bytes */N`. The server drops the body of HEAD responses.
     public func response(for request: TestRequest) -> TestResponse {
+        if let offset = corruptedByte, content.indices.contains(offset) {
+            var spoiled = self
+            spoiled.corruptedByte = nil
+            spoiled.content[offset] ^= 0xFF
+            return spoiled.response(for: request)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return .text(405, "method not allowed\n", headers: [("Allow", "GET, HEAD")])
         }

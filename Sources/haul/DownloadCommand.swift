@@ -75,6 +75,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("metalink"), help: ArgumentHelp("Download the files a Metalink v4 document (.meta4) lists: each under its name below -d, from its http(s) sources as mirrors, checked against its strongest whole-file hash (a mismatch exits 8 and keeps nothing).", valueName: "FILE"))
     var metalink: String?
 
+    @Flag(name: .customLong("no-follow-metalink"), help: "Save a .meta4/.metalink URL answered as application/metalink4+xml as the document itself, instead of downloading the files it lists (aria2c's --follow-metalink=false).")
+    var noFollowMetalink = false
+
     @Option(name: .customLong("mirror"), help: ArgumentHelp("Another source of the same file (repeatable; only with a single URL): connections spread over the URL and its mirrors and move toward the fast ones; a mirror that fails, crawls or serves another file (another length, a changed validator) is dropped and said so. In an input file, TAB-separated URLs on one line are mirrors.", valueName: "URL"))
     var mirrors: [String] = []
 
@@ -149,6 +152,7 @@ struct DownloadCommand: AsyncParsableCommand {
         var (requests, checksumSources) = try makeRequests()
         let client = try HaulClient(configuration: configuration)
         do {
+            if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)
             for (index, source) in checksumSources.sorted(by: { $0.key < $1.key }) {
                 requests[index].checksum = try await lists.checksum(for: requests[index], source: source)
@@ -160,11 +164,17 @@ struct DownloadCommand: AsyncParsableCommand {
         let extraction = (extract || extractTo != nil)
             ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
             : nil
-        let session = DownloadSession(
-            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
-            globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner()
-        )
-        let code = await session.run(requests: requests)
+        func session() -> DownloadSession {
+            DownloadSession(
+                client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
+                globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner()
+            )
+        }
+        var code = await session().run(requests: requests)
+        if code == ExitCodes.success, !noFollowMetalink, output == nil {
+            let documents = await documentsSavedAsFiles(requests, client: client)
+            if !documents.isEmpty { code = await session().run(requests: documents) }
+        }
         await client.shutdown()
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
@@ -239,18 +249,30 @@ struct DownloadCommand: AsyncParsableCommand {
             }
         }
         if let metalink {
-            for file in try MetalinkFile.read(metalink).files {
-                var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
-                request.destination = absolute(directory + "/" + file.name)
-                request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
-                request.checksum = file.hash?.checksum
-                cookieOptions.apply(to: &request, loaded: loadedCookies)
-                try Self.createParent(of: request.destination)
-                requests.append(request)
-            }
+            requests += try metalinkRequests(for: MetalinkFile.read(metalink), directory: directory, headers: parsedHeaders, cookies: loadedCookies, absolute: absolute)
         }
         return (requests, checksumSources)
     }
+
+    /// One request per file of a Metalink document: its sources by priority as URL and mirrors, its size, its
+    /// strongest hash and its piece hashes.
+    func metalinkRequests(
+        for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie],
+        absolute: (String) -> String
+    ) throws -> [DownloadRequest] {
+        try document.files.map { file in
+            var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
+            request.destination = absolute(directory + "/" + file.name)
+            request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
+            request.checksum = file.hash?.checksum
+            request.expectedLength = file.size
+            request.pieceHashes = file.pieceHashes
+            cookieOptions.apply(to: &request, loaded: loadedCookies)
+            try Self.createParent(of: request.destination)
+            return request
+        }
+    }
+
 
     private func readInputFile(_ path: String) throws -> InputFile {
         let data: Data?

@@ -16,12 +16,15 @@ struct MachineDriver {
         lowestSpeed: LowestSpeed? = nil,
         maximumVersionRestarts: Int = 3,
         refreshesExpiredSources: Bool = false,
-        mirrors: [String] = []
+        mirrors: [String] = [],
+        expectedLength: Int64? = nil,
+        pieceHashes: PieceLedger.Hashes? = nil
     ) {
         let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
         machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
-            refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors
+            refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors, expectedLength: expectedLength,
+            pieceHashes: pieceHashes
         ))
     }
 
@@ -106,6 +109,10 @@ extension Array where Element == TransferAction {
     var refresh: TransferProblem? {
         for case .refreshSource(let problem) in self { return problem }
         return nil
+    }
+
+    var pieceChecks: [(index: Int, serial: Int, range: Range<Int64>)] {
+        compactMap { if case .checkPiece(let i, let serial, let range, _) = $0 { (i, serial, range) } else { nil } }
     }
 
     var notices: [String] {

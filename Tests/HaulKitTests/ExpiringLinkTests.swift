@@ -122,6 +122,27 @@ final class ExpiringLinkTests: XCTestCase {
     }
   }
 
+  /// With mirrors (here one that is missing and dropped at once), the fresh link replaces the main URL: the
+  /// connections routed to the main source go to the fresh link, not to the expired one again.
+  func testWithMirrorsTheFreshLinkReplacesTheMainURL() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let file = FileResource(content: content)
+        server.serveSigned("/signed", SignedLinks(files: ["1": file, "2": file], afterByte: cut))
+        let provider = Provider([URL(string: server.url("/signed?sig=2"))!])
+        try await withHarness(dir, server: server, refreshURL: provider.closure) { harness in
+          var request = harness.request(server.url("/signed?sig=1"), connections: 4, minimumSplitSize: 256 << 10)
+          request.mirrors = [URL(string: server.url("/missing.bin"))!]
+          let (outcome, updates) = try await harness.run(request)
+          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+          XCTAssertTrue(notices(updates).contains { $0.hasPrefix("dropping mirror \(server.url("/missing.bin"))") }, "\(notices(updates))")
+          XCTAssertEqual(provider.calls.map(\.1), [403])
+          XCTAssertFalse(server.requests(for: "/signed").filter { $0.uri.hasSuffix("sig=2") }.isEmpty)
+        }
+      }
+    }
+  }
+
   func testADownloadManagerDownloadUsesTheClientsProvider() async throws {
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in

@@ -200,3 +200,11 @@ public struct Metalink: Sendable, Equatable {
         "'" + String(name.unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) }) + "'"
     }
 }
+
+extension Metalink.File {
+    /// The piece hashes as a download checks them (`PieceLedger`), when the file has them and a size.
+    public var pieceHashes: PieceLedger.Hashes? {
+        guard let pieces, size != nil else { return nil }
+        return PieceLedger.Hashes(length: pieces.length, algorithm: pieces.algorithm, digests: pieces.hashes)
+    }
+}

@@ -71,9 +71,13 @@ public struct MirrorPool: Sendable, Equatable {
 
     /// The mirror a new connection should use, and counts it as open there; `nil` when every mirror is dropped or
     /// at its connection cap.
-    public mutating func openConnection() -> Int? {
-        let open = active.filter { mirrors[$0].connections < connectionsPerMirror }
+    ///
+    /// - Parameter avoiding: mirrors to pass over while another can take the connection (the range is a piece that
+    ///   failed its hash on them).
+    public mutating func openConnection(avoiding: Set<Int> = []) -> Int? {
+        var open = active.filter { mirrors[$0].connections < connectionsPerMirror }
         guard !open.isEmpty else { return nil }
+        if open.contains(where: { !avoiding.contains($0) }) { open.removeAll { avoiding.contains($0) } }
         let choice: Int
         if let untried = open.first(where: { !mirrors[$0].tried }) {
             choice = untried
@@ -90,6 +94,12 @@ public struct MirrorPool: Sendable, Equatable {
         mirrors[choice].connections += 1
         mirrors[choice].tried = true
         return choice
+    }
+
+    /// The file's length is known before any mirror answers (the stored version of a resumed download): every
+    /// mirror's first answer is held to it. A length already set stays.
+    public mutating func expect(length: Int64) {
+        if self.length == nil { self.length = length }
     }
 
     /// A connection on `mirror` closed (done, failed or cancelled).
@@ -109,7 +119,7 @@ public struct MirrorPool: Sendable, Equatable {
     public mutating func check(_ identity: ResourceIdentity, from mirror: Int) -> IdentityVerdict {
         if let total = identity.totalLength {
             if let length, total != length {
-                return drop(mirror, "serves \(total) bytes where the file has \(length)")
+                return drop(mirror, "\(Self.anotherLengthPrefix)\(total) bytes where the file has \(length)")
             }
             length = length ?? total
         }
@@ -143,6 +153,9 @@ public struct MirrorPool: Sendable, Equatable {
     public var exhaustedReason: String {
         mirrors.map { "\($0.url): \($0.dropped ?? "still usable")" }.joined(separator: "\n")
     }
+
+    /// How the reason for a mirror dropped for another length begins.
+    public static let anotherLengthPrefix = "serves "
 
     private mutating func drop(_ mirror: Int, _ reason: String) -> IdentityVerdict {
         if mirrors[mirror].dropped == nil { mirrors[mirror].dropped = reason }

@@ -35,6 +35,11 @@ public enum TransferAction: Hashable, Sendable {
     case refreshSource(TransferProblem)
     /// Connection `k`, opened by the next `.open`, goes to this source (one of several mirrors).
     case useSource(ConnectionID, url: String)
+    /// Every byte of piece `index` (`range`) has landed: read it back from the file, hash it with `algorithm`, and
+    /// answer `.pieceChecked` with `serial`.
+    case checkPiece(index: Int, serial: Int, range: Range<Int64>, algorithm: String)
+    /// Record these pieces as the verified ones (replacing the earlier record), so a resume trusts them unhashed.
+    case recordVerifiedPieces([Int])
 }
 
 /// Why a connection is dropped.

@@ -24,6 +24,9 @@ public enum TransferEvent: Sendable {
     /// After `.refreshSource`: no fresh URL (no provider, the provider gave none or failed); the run fails as the
     /// expired answer would have made it fail.
     case sourceUnavailable(now: Double)
+    /// After `.checkPiece`: the I/O layer read piece `index` back from the file and hashed it (hex `digest`);
+    /// `serial` is the one it was asked with.
+    case pieceChecked(index: Int, serial: Int, digest: String)
 }
 
 /// What a run starts from: the stored version and segments, and the size of the `.part` file.
@@ -34,12 +37,16 @@ public struct StoredTransfer: Hashable, Sendable {
     public var segments: [StoredSegment]
     /// The `.part` file's size on disk.
     public var partFileSize: Int64
+    /// The pieces recorded as verified against their hashes (`PieceLedger`); trusted only where `segments` still
+    /// cover them.
+    public var verifiedPieces: Set<Int>
 
     /// Creates a stored state.
-    public init(identity: ResourceIdentity?, segments: [StoredSegment], partFileSize: Int64) {
+    public init(identity: ResourceIdentity?, segments: [StoredSegment], partFileSize: Int64, verifiedPieces: Set<Int> = []) {
         self.identity = identity
         self.segments = segments
         self.partFileSize = partFileSize
+        self.verifiedPieces = verifiedPieces
     }
 
     /// Nothing stored.

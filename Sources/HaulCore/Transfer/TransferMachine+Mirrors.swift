@@ -6,9 +6,18 @@ struct MirrorRouting: Sendable {
     var offsets: [ConnectionID: Int64] = [:]
     var bytesSinceTick: [Int: Int64] = [:]
     var lastTick: Double?
+    /// With piece hashes: which mirror wrote which bytes (to blame a bad piece), the bad pieces per mirror, and the
+    /// ranges to fetch again from another mirror than the one that spoiled them.
+    var served: [(range: Range<Int64>, mirror: Int)] = []
+    var badPieces: [Int: Int] = [:]
+    var avoid: [(range: Range<Int64>, mirrors: Set<Int>)] = []
 
     /// The validator the machine sees for every mirror's answer that `MirrorPool` found consistent.
     static let sharedEntityTag = "\"haul-mirrors\""
+
+    /// One source held to an expected length (a Metalink's `<size>`): only the length is checked; its requests and
+    /// validators are the single source's own, untouched.
+    var isSingleSource: Bool { pool.mirrors.count == 1 }
 }
 
 /// Several sources for one file (`--mirror`, tab-separated input-file lines): the machine's rules stay those of one
@@ -52,10 +61,12 @@ extension TransferMachine {
             if case .dropped = routing.pool.check(identity, from: m) {
                 if routing.pool.exhausted {
                     self.routing = routing
-                    return (nil, dropNotice(m, routing) + fail(exhaustedProblem(routing)))
+                    // One source held to a Metalink's size: its failure says it all, no "dropping mirror" first.
+                    return (nil, (routing.isSingleSource ? [] : dropNotice(m, routing)) + fail(exhaustedProblem(routing)))
                 }
                 return elsewhere(k, m, now: now, &routing)
             }
+            if routing.isSingleSource { return (event, []) }
             var shared = head
             shared.headers.removeAll { ["etag", "last-modified"].contains($0.name.lowercased()) }
             shared.headers.append(HeaderField(name: "ETag", value: MirrorRouting.sharedEntityTag))
@@ -64,6 +75,7 @@ extension TransferMachine {
             if let m = routing.mirrorOf[k], let last = routing.offsets[k], offset > last {
                 routing.bytesSinceTick[m, default: 0] += offset - last
                 routing.offsets[k] = offset
+                if pieces != nil { routing.record(last..<offset, from: m) }
             }
             return (event, [])
         case .ended(let k, _):
@@ -73,7 +85,8 @@ extension TransferMachine {
             guard let m = routing.mirrorOf[k] else { return (event, []) }
             close(k, &routing)
             guard routing.pool.active.count > 1, routing.pool.failed(m, problem.message, final: false) != nil else { return (event, []) }
-            return (event, dropNotice(m, routing))
+            // Dropped for its failures while others remain: a reassignment, not a retry of this source.
+            return (nil, dropNotice(m, routing) + reassign(k))
         case .timer(let now, _):
             if let last = routing.lastTick, now > last {
                 for (m, bytes) in routing.bytesSinceTick { routing.pool.received(bytes, in: now - last, from: m) }
@@ -81,7 +94,12 @@ extension TransferMachine {
             routing.bytesSinceTick = [:]
             routing.lastTick = now
             return (event, [])
-        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
+        case .started(let stored, _):
+            // A resumed download: the pool is rebuilt from the request's mirrors, each mirror's validator is
+            // recorded anew from its first answer, and that answer is held to the stored version's length.
+            if let total = stored.identity?.totalLength, !stored.segments.isEmpty { routing.pool.expect(length: total) }
+            return (event, [])
+        case .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return (event, [])
         }
     }
@@ -95,8 +113,19 @@ extension TransferMachine {
             switch action {
             case .open(let k, let plan, let end):
                 close(k, &routing)
-                let m = routing.pool.openConnection() ?? routing.pool.active.first ?? 0
+                // A piece fetched again prefers another mirror than the one that spoiled it.
+                var avoiding: Set<Int> = []
+                // (A range from byte 0 is asked open-ended, as the whole file: no `range` in the plan.)
+                let start = plan.range?.lowerBound ?? 0
+                if let i = routing.avoid.firstIndex(where: { $0.range.contains(start) }) {
+                    avoiding = routing.avoid.remove(at: i).mirrors
+                }
+                let m = routing.pool.openConnection(avoiding: avoiding) ?? routing.pool.active.first ?? 0
                 routing.mirrorOf[k] = m
+                if routing.isSingleSource {
+                    routed.append(action)
+                    continue
+                }
                 routed.append(.useSource(k, url: routing.pool.mirrors[m].url))
                 routed.append(.open(k, plan.onMirror(validator: routing.pool.mirrors[m].identity?.ifRangeValue), end: end))
             case .write(let k, let body, _):
@@ -118,8 +147,8 @@ extension TransferMachine {
         return routed
     }
 
-    /// `k`'s mirror `m` was just dropped: says so and sends `k`'s work to another mirror (a failed connection for
-    /// the machine; the probe of a fresh run is simply asked again, so the run may still split).
+    /// `k`'s mirror `m` was just dropped: says so and sends `k`'s work to another mirror at once (`reassign`; the
+    /// probe of a fresh run is simply asked again, so the run may still split).
     private mutating func elsewhere(
         _ k: ConnectionID, _ m: Int, now: Double, _ routing: inout MirrorRouting, announce: Bool = true
     ) -> (TransferEvent?, [TransferAction]) {
@@ -131,7 +160,61 @@ extension TransferMachine {
             routing = self.routing!
             return (nil, actions)
         }
-        return (.failed(k, TransferProblem(.network, "mirror \(routing.pool.mirrors[m].url) dropped"), now: now), notice)
+        return (nil, notice + reassign(k))
+    }
+
+    /// `k`'s mirror was dropped while other mirrors remain: `k`'s remaining range goes to a mirror still in use at
+    /// once. This is no failure of the download's source (that source is still there), so no backoff, no "retry N
+    /// in ..." line and no retry budget spent; retries stay for transient faults of the last remaining source.
+    mutating func reassign(_ k: ConnectionID) -> [TransferAction] {
+        switch mode {
+        case .single(var run):
+            guard run.connection == k else { return [] }
+            run.connection = nil
+            run.retryAt = nil
+            let actions: [TransferAction] = [.drop(k, .transferEnding), .checkpoint([run.storedSegment], immediately: true)]
+                + openSingle(&run)
+            mode = .single(run)
+            return actions
+        case .segmented(var run):
+            guard run.planner.segment(ownedBy: k) != nil else { return [] }
+            run.forget(k)
+            _ = try? run.planner.connectionFailed(k)
+            // While a retry of another range waits, this range waits with it (the planner hands ranges out in order).
+            let actions: [TransferAction] = [.drop(k, .transferEnding)] + (run.retryTimes.isEmpty ? launchAvailable(&run) : [])
+            mode = .segmented(run)
+            return actions
+        case .idle, .probing, .awaitingSource, .ended:
+            return []
+        }
+    }
+
+    /// A piece failed its hash: each mirror that wrote bytes of it counts a failure (two bad pieces drop it while
+    /// others remain, said), and the range is fetched again preferably elsewhere.
+    mutating func blameMirrors(for range: Range<Int64>) -> [TransferAction] {
+        guard var routing, !routing.isSingleSource else { return [] }
+        let culprits = Set(routing.served.filter { $0.range.overlaps(range) }.map(\.mirror))
+        routing.forgetServed(range)
+        var said: [TransferAction] = []
+        for m in culprits.sorted() {
+            routing.badPieces[m, default: 0] += 1
+            let count = routing.badPieces[m]!
+            let reason = count >= 2 ? "sent \(count) pieces that failed their hash check" : "sent a piece that failed its hash check"
+            if routing.pool.active.count > 1, routing.pool.failed(m, reason, final: count >= 2) != nil { said += dropNotice(m, routing) }
+        }
+        if !culprits.isEmpty { routing.avoid.append((range, culprits)) }
+        self.routing = routing
+        return said
+    }
+
+    /// The lowest-speed rule fired on `k` (one connection): when that drops its mirror and others remain, says so
+    /// and returns the notice (the caller reassigns instead of retrying); nil otherwise.
+    mutating func dropCrawlingMirror(_ k: ConnectionID) -> [TransferAction]? {
+        guard var routing, let m = routing.mirrorOf[k], routing.pool.active.count > 1,
+            routing.pool.failed(m, "below the lowest speed", final: true) != nil
+        else { return nil }
+        self.routing = routing
+        return dropNotice(m, routing)
     }
 
     private func close(_ k: ConnectionID, _ routing: inout MirrorRouting) {
@@ -145,8 +228,15 @@ extension TransferMachine {
         return [.notice("dropping mirror \(routing.pool.mirrors[m].url): \(reason)")]
     }
 
+    /// Every mirror dropped. When each was dropped for serving another length than the one the file must have (a
+    /// Metalink's `<size>`, or the first answer's), no source serves this file: a protocol violation (exit 5), as
+    /// a server contradicting itself is; otherwise the HTTP class (exit 4).
     private func exhaustedProblem(_ routing: MirrorRouting) -> TransferProblem {
-        TransferProblem(.http, "every mirror was dropped:\n" + routing.pool.exhaustedReason)
+        let lengths = routing.pool.mirrors.allSatisfy { $0.dropped?.hasPrefix(MirrorPool.anotherLengthPrefix) == true }
+        if routing.isSingleSource, let reason = routing.pool.mirrors[0].dropped {
+            return TransferProblem(lengths ? .protocolViolation : .http, "\(routing.pool.mirrors[0].url) \(reason)")
+        }
+        return TransferProblem(lengths ? .protocolViolation : .http, "every mirror was dropped:\n" + routing.pool.exhaustedReason)
     }
 
     /// The file's length an answer declares: Content-Range's total for a 206, Content-Length for a 200.
@@ -155,5 +245,27 @@ extension TransferMachine {
             return head["Content-Range"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
         }
         return head["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}
+
+extension MirrorRouting {
+    /// `bytes` came from mirror `m` (merged with the run it continues).
+    mutating func record(_ bytes: Range<Int64>, from m: Int) {
+        if let last = served.last, last.mirror == m, last.range.upperBound == bytes.lowerBound {
+            served[served.count - 1].range = last.range.lowerBound..<bytes.upperBound
+        } else {
+            served.append((bytes, m))
+        }
+    }
+
+    /// `bytes` will be written again: whoever wrote them before is no longer answerable for them.
+    mutating func forgetServed(_ bytes: Range<Int64>) {
+        served = served.flatMap { entry -> [(range: Range<Int64>, mirror: Int)] in
+            guard entry.range.overlaps(bytes) else { return [entry] }
+            var kept: [(range: Range<Int64>, mirror: Int)] = []
+            if entry.range.lowerBound < bytes.lowerBound { kept.append((entry.range.lowerBound..<bytes.lowerBound, entry.mirror)) }
+            if bytes.upperBound < entry.range.upperBound { kept.append((bytes.upperBound..<entry.range.upperBound, entry.mirror)) }
+            return kept
+        }
     }
 }

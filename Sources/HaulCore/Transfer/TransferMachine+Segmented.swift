@@ -79,7 +79,7 @@ extension TransferMachine {
             // The single-connection run retries with backoff.
             guard problem.kind == .network || problem.kind == .connectionRefused else { return fail(problem) }
             return [.plan(connections: 1)] + startSingle(stored)
-        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable:
+        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return []
         }
     }
@@ -87,7 +87,7 @@ extension TransferMachine {
     mutating func segmented(_ event: TransferEvent, _ run: inout SegmentedRun) -> [TransferAction] {
         var actions: [TransferAction]
         switch event {
-        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return []
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }
@@ -125,11 +125,19 @@ extension TransferMachine {
             actions = tick(now: now, throttled: throttled, &run)
         }
         guard case .segmented = mode else { return actions }
+        return actions + afterSegmentedEvent(&run)
+    }
+
+    /// Finishes when every byte is there (and, with piece hashes, every piece verified: until then the run waits
+    /// for `.pieceChecked`), else opens what the planner wants and fails a run left with nothing to wait for.
+    mutating func afterSegmentedEvent(_ run: inout SegmentedRun) -> [TransferAction] {
+        var actions: [TransferAction] = []
         if run.planner.isComplete {
+            guard pieces?.isComplete ?? true else { return [] }
             mode = .segmented(run)
             end()
             let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
-            return actions + run.planner.activeConnections.map { .drop($0, .transferEnding) }
+            return run.planner.activeConnections.map { .drop($0, .transferEnding) }
                 + [.finish(length: run.planner.length, identity: run.identity, segments: segments)]
         }
         if run.retryTimes.isEmpty { actions += launchAvailable(&run) }
@@ -231,7 +239,13 @@ extension TransferMachine {
             actions.append(.drop(replaced, .takenOver(by: assignment.connection)))
         }
         if let shrink = assignment.shrink { actions.append(.shorten(shrink.connection, end: shrink.end)) }
-        let plan = RequestPlan.fetch(assignment.range, of: run.identity)
+        var range = assignment.range
+        if pieces != nil, assignment.isOpenEnded, run.planner.completedBytes > 0 {
+            // A bad first piece fetched again: a closed range, not the whole file cut short at the piece's end (a
+            // server pushes megabytes into the socket's buffers before the cut is felt).
+            range = ByteRange(0, assignment.end)
+        }
+        let plan = RequestPlan.fetch(range, of: run.identity)
         run.requests[assignment.connection] = plan
         actions.append(.open(assignment.connection, plan, end: assignment.end))
         return actions

@@ -74,7 +74,7 @@ extension TransferMachine {
 
     mutating func single(_ event: TransferEvent, _ run: inout SingleRun) -> [TransferAction] {
         switch event {
-        case .started, .stop, .sourceRefreshed, .sourceUnavailable:
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return []
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard k == run.connection, run.body == nil else { return [] }
@@ -195,6 +195,10 @@ extension TransferMachine {
         }
         guard case .drop(let average) = watch.record(bytes: run.held, at: now) else { return [] }
         run.connection = nil
+        if let notice = dropCrawlingMirror(k) {
+            // Its mirror is dropped and others remain: the rest goes to one of them at once (no retry).
+            return [.drop(k, .belowLowestSpeed)] + notice + [.checkpoint([run.storedSegment], immediately: true)] + openSingle(&run)
+        }
         let problem = TransferProblem(
             .network,
             "\(run.host) sent \(ByteCount.formatRate(average)) for \(DurationText.format(rule.seconds)), below the lowest speed of \(ByteCount.formatRate(Double(rule.bytesPerSecond)))"
@@ -202,7 +206,9 @@ extension TransferMachine {
         return [.drop(k, .belowLowestSpeed)] + singleRetry(problem, retryAfterSeconds: nil, now: now, &run)
     }
 
-    private mutating func finishSingle(_ run: inout SingleRun) -> [TransferAction] {
+    mutating func finishSingle(_ run: inout SingleRun) -> [TransferAction] {
+        // With piece hashes, every piece is verified first: `.pieceChecked` finishes (or fetches a piece again).
+        guard pieces?.isComplete ?? true else { return [] }
         if run.identity?.totalLength == nil {
             // Unknown length: the message ended cleanly, so the body is whole.
             var known = run.identity ?? ResourceIdentity(entityTag: nil, lastModified: nil, totalLength: nil, lastModifiedIsStrong: false)

@@ -29,12 +29,21 @@ public struct TransferMachine: Sendable {
         /// The sources of the file, the main URL first: with two or more, each connection goes to one of them
         /// (`MirrorPool`, see `TransferMachine+Mirrors`).
         public var mirrors: [String]
+        /// The length the file must have (a Metalink's `<size>`): a source answering another length is dropped, and
+        /// when every source is, the run fails as a protocol violation. Checked even with a single source.
+        public var expectedLength: Int64?
+        /// Piece hashes (a Metalink's `<pieces>`, with `expectedLength`): each piece is checked as it lands, a bad
+        /// one fetched again (`TransferMachine+Pieces`).
+        public var pieceHashes: PieceLedger.Hashes?
 
         /// Creates settings.
         public init(segmentPolicy: SegmentPolicy, retryPolicy: RetryPolicy, maximumVersionRestarts: Int = 3, jitterSeed: UInt64 = 0,
-            refreshesExpiredSources: Bool = false, mirrors: [String] = []
+            refreshesExpiredSources: Bool = false, mirrors: [String] = [], expectedLength: Int64? = nil,
+            pieceHashes: PieceLedger.Hashes? = nil
         ) {
+            self.pieceHashes = pieceHashes
             self.mirrors = mirrors
+            self.expectedLength = expectedLength
             self.refreshesExpiredSources = refreshesExpiredSources
             self.segmentPolicy = segmentPolicy
             self.retryPolicy = retryPolicy
@@ -68,20 +77,35 @@ public struct TransferMachine: Sendable {
     private var random: SplitMix64
     /// Which mirror each connection uses, when there are several.
     var routing: MirrorRouting?
+    /// Which pieces are verified, when the file has piece hashes.
+    var pieces: PieceLedger?
 
     /// Creates a machine that waits for `.started`.
     public init(settings: Settings) {
         self.settings = settings
-        if Set(settings.mirrors).count > 1 { routing = MirrorRouting(pool: MirrorPool(urls: settings.mirrors)) }
+        if Set(settings.mirrors).count > 1 || (settings.expectedLength != nil && !settings.mirrors.isEmpty) {
+            routing = MirrorRouting(pool: MirrorPool(urls: settings.mirrors, length: settings.expectedLength))
+        }
         self.retry = RetryTracker(policy: settings.retryPolicy)
         self.random = SplitMix64(seed: settings.jitterSeed)
+        if let hashes = settings.pieceHashes, let size = settings.expectedLength { pieces = PieceLedger(hashes: hashes, size: size) }
     }
 
     /// Feeds one event; returns what to do, in order.
     public mutating func event(_ event: TransferEvent) -> [TransferAction] {
-        guard routing != nil else { return apply(event) }
-        let (routed, said) = routeEvent(event)
-        return routeActions(said + (routed.map { apply($0) } ?? []))
+        let verifiedBefore = pieces?.verified
+        if case .started(let stored, _) = event { restorePieces(stored) }
+        var actions: [TransferAction]
+        if case .pieceChecked(let index, let serial, let digest) = event {
+            actions = pieceChecked(index, serial: serial, digest: digest)
+        } else if routing != nil {
+            let (routed, said) = routeEvent(event)
+            actions = said + (routed.map { apply($0) } ?? [])
+        } else {
+            actions = apply(event)
+        }
+        if pieces != nil { actions += followPieces(actions, verifiedBefore: verifiedBefore) }
+        return routing != nil ? routeActions(actions) : actions
     }
 
     private mutating func apply(_ event: TransferEvent) -> [TransferAction] {
@@ -102,7 +126,7 @@ public struct TransferMachine: Sendable {
             let actions = dropAll() + [.checkpoint(storedSegments, immediately: true), .stopped]
             end()
             return actions
-        case (_, .awaitingSource), (.sourceRefreshed, _), (.sourceUnavailable, _):
+        case (_, .awaitingSource), (.sourceRefreshed, _), (.sourceUnavailable, _), (.pieceChecked, _):
             return []
         case (.responseHead(let k, let head, _, let url, _, _), _) where expires(head, on: k):
             return sourceExpired(status: head.status, url: url)

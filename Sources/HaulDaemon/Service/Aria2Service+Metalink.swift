@@ -53,6 +53,8 @@ extension Aria2Service {
                 proxy: parsed.proxy
             )
             request.mirrors = Array(urls.dropFirst())
+            request.expectedLength = file.size
+            request.pieceHashes = file.pieceHashes
             requests.append(request)
         }
         var gids: [JSONValue] = []

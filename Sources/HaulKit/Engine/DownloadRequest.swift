@@ -42,6 +42,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// `url` and these, move toward the fast ones, and a mirror that fails, crawls or serves another file is
     /// dropped for the rest of the download (README, "Several sources for one file").
     public var mirrors: [URL] = []
+    /// The length the file must have (a Metalink's `<size>`), when known before asking: a source answering another
+    /// length is dropped, and when every source is the download fails as a protocol violation.
+    public var expectedLength: Int64?
+    /// Piece hashes (a Metalink's `<pieces>`; used with `expectedLength`): each piece is checked as soon as it has
+    /// landed and a bad one is fetched again, from another mirror when there is one.
+    public var pieceHashes: PieceLedger.Hashes?
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -93,7 +99,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, overwrite, nameFromContentDisposition, connections, minimumSplitSize, checksum
-        case maxBytesPerSecond, cookies, proxy, mirrors
+        case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes
     }
 
     /// Reads a stored request; one stored before a field existed gets that field's default.
@@ -111,5 +117,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         cookies = try container.decodeIfPresent([Cookie].self, forKey: .cookies) ?? []
         proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
         mirrors = try container.decodeIfPresent([URL].self, forKey: .mirrors) ?? []
+        expectedLength = try container.decodeIfPresent(Int64.self, forKey: .expectedLength)
+        pieceHashes = try container.decodeIfPresent(PieceLedger.Hashes.self, forKey: .pieceHashes)
     }
 }

@@ -12,6 +12,15 @@ extension HaulClient {
     /// - Returns: the body bytes of a 200 response.
     /// - Throws: `.http` for error statuses, `.network` after retries, `.usage` when the body exceeds the cap.
     public func fetch(_ url: URL, maximumBytes: Int = 16 << 20, headers: [DownloadRequest.Header] = []) async throws -> Data {
+        try await fetch(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: nil)!
+    }
+
+    /// Fetches a small resource into memory only when its answer's media type (`Content-Type` without parameters,
+    /// lowercased) is one `accepts` takes; `nil` otherwise, without reading the body (a `.meta4` URL answered as a
+    /// plain file is downloaded as one).
+    public func fetch(
+        _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header] = [], whenMediaType accepts: (@Sendable (String) -> Bool)?
+    ) async throws -> Data? {
         var retry = RetryTracker(policy: configuration.retryPolicy)
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
         // A cookie a redirect sets goes with the next hops and retries of this one fetch, and is then forgotten.
@@ -23,6 +32,10 @@ extension HaulClient {
                 let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: Int64(Date().timeIntervalSince1970))
                 switch verdict {
                 case .accept(let body):
+                    let mediaType = (opened.head["Content-Type"] ?? "").split(separator: ";").first.map {
+                        $0.trimmingCharacters(in: .whitespaces).lowercased()
+                    } ?? ""
+                    if let accepts, !accepts(mediaType) { return nil }
                     if let expected = body.expectedLength, expected > maximumBytes {
                         throw HaulError(.usage, "\(url.absoluteString) is \(expected) bytes, more than the \(maximumBytes) allowed in memory; download it to a file instead")
                     }

@@ -18,6 +18,7 @@ final class TransferRunner {
         case openFailed(ConnectionID, serial: Int, HaulError)
         case wrote(ConnectionID, serial: Int, Int64)
         case ended(ConnectionID, serial: Int, ConnectionReceiver.End)
+        case pieceChecked(index: Int, serial: Int, digest: String)
         case tick
     }
 
@@ -72,7 +73,8 @@ final class TransferRunner {
         self.machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
             refreshesExpiredSources: configuration.refreshURL != nil,
-            mirrors: request.mirrors.isEmpty ? [] : ([request.url] + request.mirrors).map(\.absoluteString)
+            mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
+            expectedLength: request.expectedLength, pieceHashes: request.pieceHashes
         ))
         self.url = request.url
         self.record = record
@@ -104,7 +106,8 @@ final class TransferRunner {
             let stored = StoredTransfer(
                 identity: record.identity,
                 segments: try context.store.segments(of: id).map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) },
-                partFileSize: try file.size()
+                partFileSize: try file.size(),
+                verifiedPieces: context.request.pieceHashes == nil ? [] : try context.store.verifiedPieces(of: id)
             )
             try await perform(machine.event(.started(stored, now: clock.now())))
             for await signal in signals {
@@ -147,7 +150,7 @@ final class TransferRunner {
             .ended(let k, let serial, _):
             // Reports of a connection dropped meanwhile are not wanted any more.
             guard serials[k] == serial else { return nil }
-        case .tick:
+        case .tick, .pieceChecked:
             break
         }
         switch signal {
@@ -171,6 +174,8 @@ final class TransferRunner {
             return .failed(k, problem(error), now: now)
         case .ended(_, _, .cancelled):
             return nil
+        case .pieceChecked(let index, let serial, let digest):
+            return .pieceChecked(index: index, serial: serial, digest: digest)
         case .tick:
             return .timer(now: now, throttled: context.transport.bandwidth.isLimited(download: id))
         }
@@ -311,7 +316,17 @@ final class TransferRunner {
         case .fail(let problem):
             outcome = .failed(error(for: problem))
         case .useSource(let k, let source):
-            sources[k] = URL(string: source)
+            // The main URL is the one a fresh link replaced (`url`), not the expired original the mirrors list.
+            sources[k] = source == context.request.url.absoluteString ? url : URL(string: source)
+        case .checkPiece(let index, let serial, let range, let algorithm):
+            Self.trace("piece \(index) is hashed")
+            let (file, sink) = (self.file, self.sink)
+            Task.detached {
+                let digest = PieceReader.digest(of: range, in: file, algorithm: algorithm)
+                sink.yield(.pieceChecked(index: index, serial: serial, digest: digest))
+            }
+        case .recordVerifiedPieces(let pieces):
+            try context.store.saveVerifiedPieces(pieces, of: id)
         case .refreshSource(let problem):
             await awaitWindingDown()
             let fresh = await freshURL(after: problem)

@@ -124,6 +124,10 @@ final class DownloadStore: Sendable {
             // Apart from `optionsJSON`: the cookies servers set while a download runs (DownloadStore+Cookies).
             try db.alter(table: "download") { t in t.add(column: "cookieJar", .text) }
         }
+        migrator.registerMigration("v4-pieces") { db in
+            // The pieces verified against a Metalink's piece hashes (DownloadStore+Pieces).
+            try db.alter(table: "download") { t in t.add(column: "verifiedPieces", .text) }
+        }
         return migrator
     }
 
