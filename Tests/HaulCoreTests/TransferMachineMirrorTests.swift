@@ -155,6 +155,28 @@ final class TransferMachineMirrorTests: XCTestCase {
         XCTAssertTrue(ends.opens.isEmpty)
     }
 
+    /// A shorter mirror refuses a range past its end with `416` and `Content-Range: bytes */N`: that mirror is
+    /// dropped for its length and its range goes to the other mirror; the download keeps its connections (the 416 is
+    /// not "this server's ranges are unusable", which would fall back to one connection).
+    func testAShorterMirrorsRefusedRangeDropsItAndKeepsTheSplit() {
+        var d = MachineDriver(connections: 2, retry: RetryPolicy(maximumRetries: 0, initialDelay: 1, maximumDelay: 1),
+            mirrors: ["http://a/f", "http://short/f"])
+        _ = d.start()
+        let split = d.whole(1)
+        XCTAssertEqual(split.sources.map(\.url), ["http://short/f"])
+        let onShort = try! XCTUnwrap(split.opens.first)
+        let from = try! XCTUnwrap(onShort.plan.range?.lowerBound)
+        let refused = d.head(onShort.connection, 416, [("Content-Range", "bytes */150"), ("Content-Length", "0")])
+        XCTAssertEqual(refused.notices, ["dropping mirror http://short/f: serves 150 bytes where the file has 400"])
+        XCTAssertFalse(refused.contains { if case .plan(connections: 1) = $0 { return true } else { return false } },
+            "the split stays: \(refused)")
+        XCTAssertTrue(refused.retries.isEmpty)
+        XCTAssertNil(refused.failure)
+        let again = try! XCTUnwrap(refused.opens.first)
+        XCTAssertEqual(refused.sources.map(\.url), ["http://a/f"])
+        XCTAssertEqual(again.plan.range?.lowerBound, from)
+    }
+
     /// A mirror dropped for failing three times in a row while another remains: that last failure is not retried.
     func testAMirrorDroppedForItsFailuresHandsOverWithoutARetry() {
         var d = MachineDriver(retry: RetryPolicy(maximumRetries: 10, initialDelay: 1, maximumDelay: 1), mirrors: ["http://a/f", "http://b/f"])

@@ -56,6 +56,16 @@ extension TransferMachine {
                 routing.pool.failed(m, "HTTP \(head.status) \(HTTPStatusText.reason(head.status))", final: true)
                 return elsewhere(k, m, now: now, &routing)
             }
+            if head.status == 416, routing.pool.active.count > 1, let length = routing.pool.length,
+                let total = Self.unsatisfiedTotal(of: head), total != length
+            {
+                // A shorter mirror refuses a range past its end (`bytes */6000000`): that mirror serves another file,
+                // and the answer says nothing about the ranges of the others. Before this, the 416 reached the
+                // one-source rules and demoted the whole download to one connection.
+                _ = routing.pool.check(
+                    ResourceIdentity(entityTag: nil, lastModified: nil, totalLength: total, lastModifiedIsStrong: false), from: m)
+                return elsewhere(k, m, now: now, &routing)
+            }
             guard (200..<300).contains(head.status) else { return (event, []) }
             let identity = ResourceIdentity(response: head, totalLength: Self.totalLength(of: head))
             if case .dropped = routing.pool.check(identity, from: m) {
@@ -240,6 +250,12 @@ extension TransferMachine {
     }
 
     /// The file's length an answer declares: Content-Range's total for a 206, Content-Length for a 200.
+    /// The length a 416's `Content-Range: bytes */N` states (nil without one).
+    static func unsatisfiedTotal(of head: ResponseHead) -> Int64? {
+        guard let header = head["Content-Range"], case .unsatisfied(let total)? = ContentRange(headerValue: header) else { return nil }
+        return total
+    }
+
     static func totalLength(of head: ResponseHead) -> Int64? {
         if head.status == 206 {
             return head["Content-Range"].flatMap { $0.split(separator: "/").last.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
