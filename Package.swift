@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,6 +25,36 @@ let packedRelativeRelocations: [String] = {
     return []
 }()
 
+/// The C++ runtime (used by the Swift runtime and BoringSSL) linked into `haul` instead of loaded as libstdc++.so:
+/// the loader no longer maps, relocates and binds a 2 MiB shared library at every start. Peak RSS of a 1 KiB
+/// download 21.3 -> 20.0 MiB, of `haul --version` 9.2 -> 8.2 MiB (5.9 -> 5.0 ms CPU), of 1 GiB over 16 connections
+/// 26.2 -> 25.3 MiB (docs/benchmarks.md, "Fixed cost, round 2"); the binary also no longer needs the build
+/// machine's libstdc++ version. Done by putting Linker/static-libstdc++ (a linker script named libstdc++.so that
+/// asks for libstdc++.a) first in the search path, since the toolchain itself passes `-lstdc++`. Only when the GCC
+/// installation clang links with (the newest /usr/lib/gcc/TRIPLE/N with a crtbegin.o) has libstdc++.a, as
+/// Debian's and Ubuntu's libstdc++-N-dev, which Swift needs, do; elsewhere (Fedora keeps it in
+/// libstdc++-static) `haul` links the shared library as before.
+let staticLibstdcxx: [String] = {
+    #if os(Linux)
+    #if arch(x86_64)
+    let gcc = "/usr/lib/gcc/x86_64-linux-gnu"
+    #elseif arch(arm64)
+    let gcc = "/usr/lib/gcc/aarch64-linux-gnu"
+    #else
+    return []
+    #endif
+    let files = FileManager.default
+    func number(_ version: String) -> [Int] { version.split(separator: ".").compactMap { Int($0) } }
+    let versions = ((try? files.contentsOfDirectory(atPath: gcc)) ?? [])
+        .filter { files.fileExists(atPath: "\(gcc)/\($0)/crtbegin.o") }
+        .sorted { number($0).lexicographicallyPrecedes(number($1)) }
+    guard let newest = versions.last, files.fileExists(atPath: "\(gcc)/\(newest)/libstdc++.a") else { return [] }
+    return ["-L", "\(Context.packageDirectory)/Linker/static-libstdc++"]
+    #else
+    return []
+    #endif
+}()
+
 /// How `haul` is linked on Linux, for peak memory (README, "Memory"; measured in docs/benchmarks.md).
 /// Most of haul's resident memory is the binary's own code, mapped by the kernel in blocks of 64 KiB or more
 /// around each page a download touches. So:
@@ -32,7 +63,8 @@ let packedRelativeRelocations: [String] = {
 ///   skipped quietly, so a stale list costs memory, never a failed build;
 /// - `--no-export-dynamic` drops the swiftc default of exporting every symbol (about 2 MiB of dynamic
 ///   symbol tables the loader would read at start-up); nothing loads plugins into haul.
-/// - `-z pack-relative-relocs` where the building machine's glibc can load it (above).
+/// - `-z pack-relative-relocs` where the building machine's glibc can load it, and the C++ runtime linked
+///   statically where the static library is there (both above).
 /// Position-independent code is kept: `-no-pie` would give up address randomisation.
 /// Applied to debug builds too, so that `swift test` runs the CLI linked the same way. The flags are
 /// `unsafeFlags`, which only keep the `haul` executable itself from being built as another package's
@@ -44,7 +76,7 @@ let haulLinkerSettings: [LinkerSetting] = [
             "-Xlinker", "--no-export-dynamic",
             "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linker/haul.order",
             "-Xlinker", "--no-warn-symbol-ordering",
-        ] + packedRelativeRelocations,
+        ] + packedRelativeRelocations + staticLibstdcxx,
         .when(platforms: [.linux])
     ),
 ]
