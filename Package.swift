@@ -33,7 +33,9 @@ let packedRelativeRelocations: [String] = {
 /// asks for libstdc++.a) first in the search path, since the toolchain itself passes `-lstdc++`. Only when the GCC
 /// installation clang links with (the newest /usr/lib/gcc/TRIPLE/N with a crtbegin.o) has libstdc++.a, as
 /// Debian's and Ubuntu's libstdc++-N-dev, which Swift needs, do; elsewhere (Fedora keeps it in
-/// libstdc++-static) `haul` links the shared library as before.
+/// libstdc++-static) `haul` links the shared library as before. SwiftPM does not see the script as an input of the
+/// link: after installing or removing libstdc++.a, delete the `haul` binary to have it linked again.
+/// Tests/HaulCLITests/BinaryLinkTests checks both settings on the built binary.
 let staticLibstdcxx: [String] = {
     #if os(Linux)
     #if arch(x86_64)
