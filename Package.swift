@@ -1,5 +1,61 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `-z pack-relative-relocs` (DT_RELR): the binary's ~127,000 relative relocations take 24 KiB instead of the
+/// 3 MiB of `.rela.dyn` the loader reads at every start. Peak RSS of a 1 KiB download 23.9 -> 21.4 MiB, of
+/// `haul --version` 12.0 -> 9.3 MiB, of 1 GiB over 16 connections 29.0 -> 26.5 MiB (docs/benchmarks.md, "Fixed
+/// cost, round 2"). A binary linked so needs glibc 2.36 or newer to start, so the flag is only given when the glibc
+/// of the machine that builds is that new: a build on Ubuntu 22.04 (glibc 2.35) links as before and starts there.
+/// `HAUL_PORTABLE_LINK=1 swift build ...` leaves it out for a binary meant to be copied to older systems.
+let packedRelativeRelocations: [String] = {
+    #if os(Linux) && canImport(Glibc)
+    if Context.environment["HAUL_PORTABLE_LINK"] == "1" { return [] }
+    var name = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return [] }
+    let version = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        .dropFirst("glibc ".count).split(separator: ".").compactMap { Int($0) }
+    if version.count >= 2, version[0] > 2 || (version[0] == 2 && version[1] >= 36) {
+        return ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+    }
+    #endif
+    return []
+}()
+
+/// The C++ runtime (used by the Swift runtime and BoringSSL) linked into `haul` instead of loaded as libstdc++.so:
+/// the loader no longer maps, relocates and binds a 2 MiB shared library at every start. Peak RSS of a 1 KiB
+/// download 21.3 -> 20.0 MiB, of `haul --version` 9.2 -> 8.2 MiB (5.9 -> 5.0 ms CPU), of 1 GiB over 16 connections
+/// 26.2 -> 25.3 MiB (docs/benchmarks.md, "Fixed cost, round 2"); the binary also no longer needs the build
+/// machine's libstdc++ version. Done by putting Linker/static-libstdc++ (a linker script named libstdc++.so that
+/// asks for libstdc++.a) first in the search path, since the toolchain itself passes `-lstdc++`. Only when the GCC
+/// installation clang links with (the newest /usr/lib/gcc/TRIPLE/N with a crtbegin.o) has libstdc++.a, as
+/// Debian's and Ubuntu's libstdc++-N-dev, which Swift needs, do; elsewhere (Fedora keeps it in
+/// libstdc++-static) `haul` links the shared library as before. SwiftPM does not see the script as an input of the
+/// link: after installing or removing libstdc++.a, delete the `haul` binary to have it linked again.
+/// Tests/HaulCLITests/BinaryLinkTests checks both settings on the built binary.
+let staticLibstdcxx: [String] = {
+    #if os(Linux)
+    #if arch(x86_64)
+    let gcc = "/usr/lib/gcc/x86_64-linux-gnu"
+    #elseif arch(arm64)
+    let gcc = "/usr/lib/gcc/aarch64-linux-gnu"
+    #else
+    return []
+    #endif
+    let files = FileManager.default
+    func number(_ version: String) -> [Int] { version.split(separator: ".").compactMap { Int($0) } }
+    let versions = ((try? files.contentsOfDirectory(atPath: gcc)) ?? [])
+        .filter { files.fileExists(atPath: "\(gcc)/\($0)/crtbegin.o") }
+        .sorted { number($0).lexicographicallyPrecedes(number($1)) }
+    guard let newest = versions.last, files.fileExists(atPath: "\(gcc)/\(newest)/libstdc++.a") else { return [] }
+    return ["-L", "\(Context.packageDirectory)/Linker/static-libstdc++"]
+    #else
+    return []
+    #endif
+}()
 
 /// How `haul` is linked on Linux, for peak memory (README, "Memory"; measured in docs/benchmarks.md).
 /// Most of haul's resident memory is the binary's own code, mapped by the kernel in blocks of 64 KiB or more
@@ -9,9 +65,9 @@ import PackageDescription
 ///   skipped quietly, so a stale list costs memory, never a failed build;
 /// - `--no-export-dynamic` drops the swiftc default of exporting every symbol (about 2 MiB of dynamic
 ///   symbol tables the loader would read at start-up); nothing loads plugins into haul.
-/// Position-independent code and the classic relocation format are kept: `-no-pie` would give up address
-/// randomisation, and `-z pack-relative-relocs` (3 MiB less) needs glibc 2.36, so a binary built on
-/// Ubuntu 22.04 would not start there.
+/// - `-z pack-relative-relocs` where the building machine's glibc can load it, and the C++ runtime linked
+///   statically where the static library is there (both above).
+/// Position-independent code is kept: `-no-pie` would give up address randomisation.
 /// Applied to debug builds too, so that `swift test` runs the CLI linked the same way. The flags are
 /// `unsafeFlags`, which only keep the `haul` executable itself from being built as another package's
 /// dependency; the HaulKit library has none.
@@ -22,7 +78,7 @@ let haulLinkerSettings: [LinkerSetting] = [
             "-Xlinker", "--no-export-dynamic",
             "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linker/haul.order",
             "-Xlinker", "--no-warn-symbol-ordering",
-        ],
+        ] + packedRelativeRelocations + staticLibstdcxx,
         .when(platforms: [.linux])
     ),
 ]

@@ -1,0 +1,74 @@
+#if os(Linux)
+import Foundation
+import Glibc
+import XCTest
+
+/// How Package.swift links `haul` on Linux (docs/benchmarks.md, "Fixed cost, round 2"): the built binary's dynamic
+/// section shows whether the settings took effect, whichever way the package was built.
+final class BinaryLinkTests: XCTestCase {
+    /// Packed relative relocations (`-z pack-relative-relocs`) where the glibc is 2.36 or newer: 24 KiB of
+    /// relocations for the loader instead of 3 MiB.
+    func testRelativeRelocationsArePackedWhereGlibcLoadsThem() throws {
+        let dynamic = try Self.dynamicSection()
+        guard Self.glibcVersion.lexicographicallyPrecedes([2, 36]) == false,
+            ProcessInfo.processInfo.environment["HAUL_PORTABLE_LINK"] != "1"
+        else {
+            XCTAssertFalse(dynamic.contains("(RELR)"), "DT_RELR in a binary an older glibc cannot start")
+            return
+        }
+        XCTAssertTrue(dynamic.contains("(RELR)"), "no DT_RELR: the relocations are not packed\n\(dynamic)")
+    }
+
+    /// The C++ runtime linked statically where the compiler's GCC installation has libstdc++.a.
+    func testCxxRuntimeIsLinkedStaticallyWhereTheArchiveExists() throws {
+        let dynamic = try Self.dynamicSection()
+        let needsSharedCxx = dynamic.split(separator: "\n").contains { $0.contains("(NEEDED)") && $0.contains("libstdc++") }
+        if Self.hasStaticCxxRuntime {
+            XCTAssertFalse(needsSharedCxx, "haul still loads libstdc++.so\n\(dynamic)")
+        } else {
+            XCTAssertTrue(needsSharedCxx, "no libstdc++.a to link, yet no libstdc++.so either\n\(dynamic)")
+        }
+    }
+
+    /// `readelf -d` of the built `haul` (binutils, which Swift on Linux needs).
+    private static func dynamicSection() throws -> String {
+        guard let readelf = ["/usr/bin/readelf", "/bin/readelf"].first(where: FileManager.default.isExecutableFile)
+        else { throw XCTSkip("readelf is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: readelf)
+        process.arguments = ["-d", HaulProcess.binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The running glibc's version, e.g. [2, 36].
+    private static var glibcVersion: [Int] {
+        var name = [CChar](repeating: 0, count: 64)
+        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return [] }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .dropFirst("glibc ".count).split(separator: ".").compactMap { Int($0) }
+    }
+
+    /// Package.swift's condition: the newest /usr/lib/gcc/TRIPLE/N with a crtbegin.o has libstdc++.a.
+    private static var hasStaticCxxRuntime: Bool {
+        #if arch(x86_64)
+        let gcc = "/usr/lib/gcc/x86_64-linux-gnu"
+        #elseif arch(arm64)
+        let gcc = "/usr/lib/gcc/aarch64-linux-gnu"
+        #else
+        return false
+        #endif
+        let files = FileManager.default
+        func number(_ version: String) -> [Int] { version.split(separator: ".").compactMap { Int($0) } }
+        let newest = ((try? files.contentsOfDirectory(atPath: gcc)) ?? [])
+            .filter { files.fileExists(atPath: "\(gcc)/\($0)/crtbegin.o") }
+            .max { number($0).lexicographicallyPrecedes(number($1)) }
+        return newest.map { files.fileExists(atPath: "\(gcc)/\($0)/libstdc++.a") } ?? false
+    }
+}
+#endif
