@@ -187,9 +187,14 @@ write_chart() {
   gnuplot "$dir/chart.gp" 2>"$dir/gnuplot.err" || log "gnuplot failed: $(head -n 3 "$dir/gnuplot.err")"
 }
 
+# The hand-written part of docs/benchmarks.md (levers measured one by one, before/after tables) follows this line and
+# is kept as it is when the generated part above it is written again.
+DOC_KEPT_MARKER='<!-- Written by hand below this line; Benchmarks/run.sh keeps it. -->'
+
 write_doc() {
-  local tmp=$DOC.tmp c
+  local tmp=$DOC.tmp c kept=
   mkdir -p "$(dirname "$DOC")"
+  [[ -f $DOC ]] && kept=$(awk -v m="$DOC_KEPT_MARKER" 'found { print } $0 == m { found = 1 }' "$DOC")
   {
     echo "# Haul benchmarks"
     echo
@@ -227,6 +232,9 @@ write_doc() {
         grep "^$c	" "$NOTES" | cut -f2- | sed 's/^/- /'
       fi
     done
+    echo
+    echo "$DOC_KEPT_MARKER"
+    [[ -n $kept ]] && printf '%s\n' "$kept"
   } >"$tmp" && mv "$tmp" "$DOC"
 }
 
