@@ -46,6 +46,10 @@ public struct HaulConfiguration: Sendable {
     /// download: every download of the client (`DownloadManager`'s too, resumed ones included) can use it. Nil by
     /// default: those statuses then fail the download as before.
     public var refreshURL: URLProvider?
+    /// Whether a download's only connection to an `https` URL may use HTTP/2 when the server offers it (see
+    /// `HTTPVersionChoice`: split downloads' segments and `http` URLs are HTTP/1.1 whatever this says). True by
+    /// default: many small files from one host then share one connection. False is curl's `--http1.1`.
+    public var allowsHTTP2: Bool
 
     /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`.
     public init(
@@ -61,9 +65,11 @@ public struct HaulConfiguration: Sendable {
         proxies: ProxyRules = .direct,
         insecure: Bool = false,
         lowestSpeed: LowestSpeed? = .default,
-        refreshURL: URLProvider? = nil
+        refreshURL: URLProvider? = nil,
+        allowsHTTP2: Bool = true
     ) {
         self.refreshURL = refreshURL
+        self.allowsHTTP2 = allowsHTTP2
         self.stateDirectory = stateDirectory ?? Self.applicationStateDirectory()
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout

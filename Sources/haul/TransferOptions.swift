@@ -51,6 +51,9 @@ struct TransferOptions: ParsableArguments {
     @Flag(name: [.customShort("k"), .customLong("insecure"), .customLong("no-check-certificate")], help: "Do not check HTTPS certificates (curl's -k, wget's --no-check-certificate). Anyone on the path can then read and change the download; a warning says so on every run.")
     var insecure = false
 
+    @Flag(name: .customLong("http1.1"), help: "Keep every request on HTTP/1.1. By default a download's only connection to an https URL uses HTTP/2 when the server offers it (many small files then share one connection); split downloads' segments are HTTP/1.1 either way.")
+    var http1Only = false
+
     @Option(name: .customLong("refresh-url-command"), help: ArgumentHelp("When a source answers 401, 403 or 410 after bytes arrived (a signed link that expired), run CMD (directly, not through a shell; the expired URL in HAUL_URL, the status in HAUL_STATUS) and continue from the URL on the first line of its output. The bytes on disk are kept when the fresh URL serves the same version. No output: the download fails as before.", valueName: "CMD"))
     var refreshURLCommand: String?
 
@@ -131,7 +134,8 @@ struct TransferOptions: ParsableArguments {
             proxies: try proxyRules(),
             insecure: insecure,
             lowestSpeed: lowestSpeed,
-            refreshURL: try refreshURLCommand.map { try RefreshURLCommand($0, timeoutSeconds: refreshURLTimeout).provider }
+            refreshURL: try refreshURLCommand.map { try RefreshURLCommand($0, timeoutSeconds: refreshURLTimeout).provider },
+            allowsHTTP2: !http1Only
         )
     }
 }

@@ -36,6 +36,14 @@ final class HTTP2Tests: XCTestCase {
             let proxiedLog = nginx.loggedRequests().dropFirst(log.count)
             XCTAssertEqual(proxiedLog.count, files.count)
             XCTAssertEqual(Set(proxiedLog.map(\.httpVersion)), ["HTTP/2.0"], "ALPN inside the tunnel: \(proxiedLog)")
+
+            // `--http1.1`: the same files, every request on HTTP/1.1.
+            let pinned = try HaulProcess.run(state + ["--http1.1", "-j", "8", "-i", "list.txt", "-d", "pinned"], in: dir.url)
+            XCTAssertEqual(pinned.status, 0, pinned.stderr)
+            for (name, bytes) in files { XCTAssertTrue(contents(dir.file("pinned/" + name)) == bytes, name) }
+            let pinnedLog = nginx.loggedRequests().dropFirst(log.count + proxiedLog.count)
+            XCTAssertEqual(pinnedLog.count, files.count)
+            XCTAssertEqual(Set(pinnedLog.map(\.httpVersion)), ["HTTP/1.1"], "--http1.1: \(pinnedLog)")
         }
     }
 }

@@ -13,6 +13,12 @@ final class HTTPVersionChoiceTests: XCTestCase {
         XCTAssertEqual(HTTPVersionChoice.forRequest(scheme: nil, role: .only), .http1Only)
     }
 
+    /// `--http1.1` (`HaulConfiguration.allowsHTTP2` false): not even a download's only https connection offers h2.
+    func testHTTP1OnlyKeepsEveryRequestOnHTTP1() {
+        XCTAssertEqual(HTTPVersionChoice.forRequest(scheme: "https", role: .only, allowsHTTP2: false), .http1Only)
+        XCTAssertEqual(HTTPVersionChoice.forRequest(scheme: "https", role: .segment, allowsHTTP2: false), .http1Only)
+    }
+
     /// The role comes from the machine's `open` actions: the whole-file first request has no bound, every range a
     /// split download opens after it has one.
     func testASplitDownloadsFirstRequestIsItsOnlyConnectionAndTheRangesAfterItAreSegments() {

@@ -119,7 +119,7 @@ final class HTTPTransport: Sendable {
     private func client(for url: URL, role: ConnectionRole, session: RequestSession?) throws -> HTTPClient {
         let key = PoolKey(
             proxy: (session?.proxies ?? configuration.proxies).proxy(for: url),
-            versions: HTTPVersionChoice.forRequest(scheme: url.scheme, role: role)
+            versions: HTTPVersionChoice.forRequest(scheme: url.scheme, role: role, allowsHTTP2: configuration.allowsHTTP2)
         )
         return try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
