@@ -1,16 +1,13 @@
-/// SplitMix64: a tiny deterministic generator, so randomised tests drive exactly the same events on every run.
+@testable import HaulCore
+
+/// The machine's own SplitMix64 as a `RandomNumberGenerator`, so randomised tests drive exactly the same events on
+/// every run.
 struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 }

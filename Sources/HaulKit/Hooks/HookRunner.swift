@@ -74,18 +74,10 @@ enum HookProcess {
             log("hook \(name) could not be started: \(error.localizedDescription)")
             return
         }
-        let timedOut = NIOLockedValueBox(false)
-        let pid = process.processIdentifier
-        let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-            timedOut.withLockedValue { $0 = true }
-            kill(pid, SIGTERM)
-            try await Task.sleep(nanoseconds: 2_000_000_000)
-            kill(pid, SIGKILL)
-        }
+        let deadline = ProcessDeadline(process.processIdentifier, seconds: timeout, ended: ended)
         await ended.wait()
-        timer.cancel()
-        if timedOut.withLockedValue({ $0 }) {
+        deadline.cancel()
+        if deadline.expired {
             log("hook \(name) was stopped after \(Int(timeout)) s")
         } else if process.terminationReason == .uncaughtSignal {
             log("hook \(name) was killed by signal \(process.terminationStatus)")
@@ -133,6 +125,34 @@ final class ProcessEnd: Sendable {
             if ended { continuation.resume() }
         }
     }
+}
+
+/// Stops a program that outlives its time (hooks, `--refresh-url-command`): `SIGTERM` at the deadline, `SIGKILL`
+/// two seconds later, and half a second after that the wait for its end is released, because Foundation notices an
+/// exit only once every process holding its status pipe has ended, a child the program left behind included.
+final class ProcessDeadline: Sendable {
+    private let timer: Task<Void, Error>
+    private let passed: NIOLockedValueBox<Bool>
+
+    init(_ pid: Int32, seconds: Double, ended: ProcessEnd) {
+        let passed = NIOLockedValueBox(false)
+        self.passed = passed
+        timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            passed.withLockedValue { $0 = true }
+            kill(pid, SIGTERM)
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            kill(pid, SIGKILL)
+            try await Task.sleep(nanoseconds: 500_000_000)
+            ended.signal()
+        }
+    }
+
+    /// Whether the deadline passed and the program was stopped.
+    var expired: Bool { passed.withLockedValue { $0 } }
+
+    /// The program ended in time (or its end was awaited): no signal will be sent.
+    func cancel() { timer.cancel() }
 }
 
 /// One web hook delivery.

@@ -47,26 +47,13 @@ public struct RefreshURLCommand: Sendable {
         let ended = ProcessEnd()
         process.terminationHandler = { _ in ended.signal() }
         try process.run()
-        let pid = process.processIdentifier
-        let timedOut = NIOLockedValueBox(false)
-        let timeout = timeoutSeconds
-        let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-            timedOut.withLockedValue { $0 = true }
-            kill(pid, SIGTERM)
-            try await Task.sleep(nanoseconds: 2_000_000_000)
-            kill(pid, SIGKILL)
-            // Foundation notices an exit only once every process holding its status pipe has ended, a child the
-            // program left behind included: stop waiting for it.
-            try await Task.sleep(nanoseconds: 500_000_000)
-            ended.signal()
-        }
+        let deadline = ProcessDeadline(process.processIdentifier, seconds: timeoutSeconds, ended: ended)
         let reader = OutputReader(output.fileHandleForReading)
         await ended.wait()
-        timer.cancel()
+        deadline.cancel()
         let data = await reader.collected()
-        if timedOut.withLockedValue({ $0 }) {
-            throw Failure(description: "--refresh-url-command \(name) was stopped after \(Int(timeout)) s")
+        if deadline.expired {
+            throw Failure(description: "--refresh-url-command \(name) was stopped after \(Int(timeoutSeconds)) s")
         }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw Failure(description: "--refresh-url-command \(name) exited with status \(process.terminationStatus)")
