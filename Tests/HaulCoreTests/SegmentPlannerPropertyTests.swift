@@ -30,7 +30,8 @@ private struct Simulation {
             connections: Bool.random(using: &random) ? Int.random(in: 1...8, using: &random) : 32,
             minimumSplitSize: Int64.random(in: 1...(Bool.random(using: &random) ? 32 : 512), using: &random),
             stallSeconds: Double.random(in: 3...20, using: &random),
-            measuringSeconds: Double.random(in: 0...6, using: &random)
+            measuringSeconds: Double.random(in: 0...6, using: &random),
+            endgameSplitSize: Int64.random(in: 1...512, using: &random)
         )
         self.planner = SegmentPlanner(length: length, policy: policy)
         self.random = random
@@ -190,7 +191,7 @@ private struct Simulation {
         XCTAssertTrue(contiguous, "no gap, no overlap; \(context)")
         XCTAssertTrue(segments.allSatisfy { $0.start <= $0.next && $0.next <= $0.end }, "start <= next <= end; \(context)")
         let smallest = segments.map { $0.end - $0.start }.min() ?? 0
-        XCTAssertTrue(segments.count == 1 || smallest >= planner.policy.minimumSplitSize, "no segment below the minimum; \(context)")
+        XCTAssertTrue(segments.count == 1 || smallest >= planner.policy.stealingSplitSize, "no segment below the minimum; \(context)")
         let owners = segments.compactMap(\.owner)
         XCTAssertEqual(Set(owners).count, owners.count, "no byte owned by two connections; \(context)")
         XCTAssertEqual(Set(owners), running, context)

@@ -6,8 +6,10 @@ private let mib: Int64 = 1024 * 1024
 
 private func id(_ number: Int) -> ConnectionID { ConnectionID(number) }
 
+/// `split` is the floor of every cut here, the first plan's and the later ones' alike (the smaller floor of later
+/// cuts has its own tests in SegmentEndgameSplitTests).
 private func policy(_ connections: Int, split: Int64) -> SegmentPolicy {
-    SegmentPolicy(connections: connections, minimumSplitSize: split, measuringSeconds: 5)
+    SegmentPolicy(connections: connections, minimumSplitSize: split, measuringSeconds: 5, endgameSplitSize: split)
 }
 
 /// Opens connections until the planner says no more.

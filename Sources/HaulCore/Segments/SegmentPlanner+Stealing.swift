@@ -13,7 +13,7 @@ extension SegmentPlanner {
     ///
     /// For each running segment with `R = end - next` bytes left, its owner's speed `v` (measured at the last
     /// `tick`, else assumed to be `r`), a free connection assumed to run at the reference speed `r` (see
-    /// `referenceSpeed(excludingOne:from:)`) and the minimum split `m`:
+    /// `referenceSpeed(excludingOne:from:)`) and the floor of a cut made while the download runs `m` (`policy.stealingSplitSize`):
     ///
     ///     leave it:   T0 = R / v
     ///     split:      k  = clamp(R * v / (v + r), m, R - m)              only when R >= 2m
@@ -68,7 +68,7 @@ extension SegmentPlanner {
             let speed = speeds[owner] ?? r
             finishing.append(speed > 0 ? Double(segment.remainingBytes) / speed : .infinity)
         }
-        let most = min(victim.remainingBytes / policy.minimumSplitSize, Int64(maximumConnections))
+        let most = min(victim.remainingBytes / policy.stealingSplitSize, Int64(maximumConnections))
         var pieces = Int(max(1, most))
         while pieces > 1 {
             let soon = R / (2 * Double(pieces) * r)
@@ -78,9 +78,9 @@ extension SegmentPlanner {
         return pieces
     }
 
-    /// Without speeds: the back half when both halves are at least the minimum split; the gain is in bytes.
+    /// Without speeds: the back half when both halves are at least `policy.stealingSplitSize`; the gain is in bytes.
     private func untimedPlan(for segment: Segment) -> (StealPlan, gain: Double, reference: Double)? {
-        guard canSplit(segment) else { return nil }
+        guard canStealSplit(segment) else { return nil }
         return (.split(at: segment.next + segment.remainingBytes / 2), Double(segment.remainingBytes) / 2, 1)
     }
 
@@ -90,12 +90,12 @@ extension SegmentPlanner {
             return untimedPlan(for: segment)
         }
         let remaining = segment.remainingBytes
-        let m = policy.minimumSplitSize
+        let m = policy.stealingSplitSize
         let R = Double(remaining)
         let v = measured ?? r
         let leave = v > 0 ? R / v : .infinity
         var plans: [(StealPlan, Double)] = []
-        if canSplit(segment) {
+        if canStealSplit(segment) {
             let kept: Int64
             if v == r {
                 kept = remaining / 2
@@ -122,6 +122,11 @@ extension SegmentPlanner {
         if let own, let i = others.firstIndex(of: own) { others.remove(at: i) }
         guard !others.isEmpty else { return referenceSpeed }
         return (others[(others.count - 1) / 2] + others[others.count / 2]) / 2
+    }
+
+    /// `(end - next) / 2 >= policy.stealingSplitSize`: a free connection may take the back half of this range.
+    func canStealSplit(_ segment: Segment) -> Bool {
+        segment.remainingBytes / 2 >= policy.stealingSplitSize
     }
 
     /// Takes work for connection `id` from segment `i` as `plan` says.
