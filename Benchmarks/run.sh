@@ -87,6 +87,8 @@
 #     Benchmarks/work/nginx/ (`sendfile on; tcp_nopush on; access_log off;`). It and every tool
 #     still running are stopped on exit, Ctrl-C or failure (trap; each child runs in its own
 #     process group which is killed as a whole).
+#   * Every tool's binary is dropped from the page cache once before the first case (evict_binaries in
+#     lib/probe.sh): a binary just built sits in large folios and shows more peak RSS than when read back.
 #   * Source files come from /dev/urandom (reused when the size is right), their SHA-256 is
 #     cached next to them, and they are read once (`cat > /dev/null`) before each case so they
 #     are served from the page cache.
@@ -180,6 +182,7 @@ main() {
       || die "swift build failed (see $LOGS/build.log); --no-build benchmarks the other tools only"
   fi
   probe_haul
+  evict_binaries
   printf 'case\ttool\trun\tconns\tbytes\twall_s\tuser_s\tsys_s\tmaxrss_kb\texit\tsha256\tstatus\tsent_before_kill\tsent_rerun\tlo_rerun\tnote\n' >"$RESULTS"
   : >"$NOTES"
   start_nginx

@@ -5,12 +5,13 @@ import NIOCore
 ///
 /// A chunk of at least `directMinimum` bytes (16 KiB) is written with one `pwrite` from the buffer it arrived in,
 /// after anything gathered before it: no copy and no buffer of our own. Smaller chunks are copied into a buffer of
-/// `capacity` bytes (64 KiB), allocated on first use and written out when full. The transport reads up to 128 KiB
+/// `capacity` bytes (64 KiB), allocated on first use and written out when full. The transport reads up to 64 KiB
 /// at a time (`HTTPTransport.largestRead`), so at full speed nearly every chunk goes straight through. A buffer per
 /// connection of 256 KiB or 1 MiB (what this writer used to keep) cost 4-8 MiB of memory with 16-32 connections
 /// and copied every byte once more. Fed by 128 KiB reads, writing directly costs the same CPU time per GiB as
 /// copying 64 KiB reads into 256 KiB buffers did (twice the `pwrite`s, but no copy), with 4 MiB less memory at 16
-/// connections; fed by 64 KiB reads it cost about 12 % more.
+/// connections; fed by 64 KiB reads it cost about 12 % more. The transport reads 64 KiB again since then, for
+/// memory (see `HTTPTransport.largestRead`): the read buffers, not this writer, are what a split download holds.
 ///
 /// Write-behind: each time `writebackBatch` (8 MiB) more bytes have been written since the last time, the writer asks
 /// the kernel to start writing them to the disk (`PartFile.startWriteback`). The disk then works while the network
