@@ -36,9 +36,8 @@ final class TransferRunner {
     private let file: PartFile
     private let clock = MonotonicClock.system
     private let checkpointer: Checkpointer<StoreCheckpoint>
-    /// What the transfer learned about the file (validators, length, final URL, a `Content-Disposition` name)
-    /// and has not stored yet: it goes with the next checkpoint or the completion (`saveResource(of:segments:)`
-    /// says why that is soon enough), not in a transaction of its own.
+    /// The transfer learned about the file (validators, length, a name) what is not stored yet: it goes with the
+    /// next checkpoint or the completion, not alone (`saveResource(of:segments:)` says why that is soon enough).
     private var resourceUnsaved = false
     private let digest: StreamingDigestBox?
     private let signals: AsyncStream<Signal>
@@ -87,11 +86,7 @@ final class TransferRunner {
         let id = record.id!
         let store = context.store
         self.checkpointer = Checkpointer<StoreCheckpoint>(file: file, interval: configuration.checkpointInterval) { checkpoint in
-            if let resource = checkpoint.resource {
-                try store.saveResource(of: resource, segments: checkpoint.segments)
-            } else {
-                try store.saveSegments(checkpoint.segments, of: id)
-            }
+            try store.save(checkpoint, of: id)
         }
         self.digest = request.checksum.flatMap { try? Checksum(parsing: $0) }.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
         (signals, sink) = AsyncStream<Signal>.makeStream()
@@ -412,10 +407,4 @@ final class TransferRunner {
         timers = []
         await awaitWindingDown()
     }
-}
-
-/// What one checkpoint stores: the segments, and the resource when it changed since it was last stored.
-struct StoreCheckpoint: Sendable {
-    var segments: [SegmentRecord]
-    var resource: DownloadRecord?
 }

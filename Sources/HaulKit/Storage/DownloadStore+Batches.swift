@@ -52,7 +52,22 @@ extension DownloadStore {
     }
 }
 
+/// What one checkpoint stores: the segments, and the resource when it changed since it was last stored.
+struct StoreCheckpoint: Sendable {
+    var segments: [SegmentRecord]
+    var resource: DownloadRecord?
+}
+
 extension DownloadStore {
+    /// Stores a checkpoint of download `id` in one transaction.
+    func save(_ checkpoint: StoreCheckpoint, of id: Int64) throws {
+        if let resource = checkpoint.resource {
+            try saveResource(of: resource, segments: checkpoint.segments)
+        } else {
+            try saveSegments(checkpoint.segments, of: id)
+        }
+    }
+
     /// A row `takeUpOrInsert` stored: the unfinished one taken up, or a new one.
     struct PreparedRow: Sendable {
         var record: DownloadRecord
