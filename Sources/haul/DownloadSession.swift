@@ -87,12 +87,13 @@ actor DownloadSession {
             Task { await self.handleKey(key) }
         } : nil
         if keys != nil { view.offerKeys() }
-        for request in requests {
-            if quitRequested { break }
+        // All added at once: their records go to the store in one transaction (`DownloadManager.add(all:)`).
+        let notes = quitRequested ? [] : requests.map { ResumeNote(client: client, destination: $0.destination) }
+        let added = quitRequested ? [] : await manager.add(all: requests)
+        for (request, (note, result)) in zip(requests, zip(notes, added)) {
             let name = (request.destination as NSString).lastPathComponent
             do {
-                let note = ResumeNote(client: client, destination: request.destination)
-                let id = try await manager.add(request)
+                let id = try result.get()
                 if !ids.contains(id) { ids.append(id) }
                 names[id] = name
                 if let note { view.resuming(id, note) }

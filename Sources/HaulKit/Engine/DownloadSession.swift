@@ -13,10 +13,14 @@ extension RequestSession {
     ///
     /// A failed save is not a failed download: the cookie still goes with this run's requests, and only a resume
     /// after a restart would miss it, so it is ignored here.
+    ///
+    /// - Parameter store: where the jar is kept; `nil` reads nothing back (a new row holds no jar) but still
+    ///   saves every change to `saving`.
     static func restoring(
-        download id: Int64, request: DownloadRequest, store: DownloadStore, configuration: HaulConfiguration
+        download id: Int64, request: DownloadRequest, store stored: DownloadStore?, saving store: DownloadStore,
+        configuration: HaulConfiguration
     ) throws -> RequestSession {
-        var jar = try store.cookies(of: id) ?? CookieJar()
+        var jar = try stored?.cookies(of: id) ?? CookieJar()
         for cookie in request.cookies where !jar.holds(cookie) { jar.add(cookie) }
         jar.removeExpired(now: Int64(Date().timeIntervalSince1970))
         return RequestSession(jar, proxies: try request.proxyRules(bypass: configuration.proxies.bypass)) { changed in

@@ -72,7 +72,9 @@ extension DownloadTask {
     /// The transfer for the next run, from what is stored (the previous run may have learned the file's validators
     /// and length), with at most `granted` connections (`nil`: the request's).
     func makeTransfer(connections granted: Int?) throws -> DownloadTransfer {
-        if let stored = try store.record(id: id) { record = stored }
+        let isNewRow = isNew
+        isNew = false
+        if !isNewRow, let stored = try store.record(id: id) { record = stored }
         var runRequest = request
         if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
         transport.bandwidth.setLimit(rateLimit, for: id)
@@ -81,7 +83,10 @@ extension DownloadTask {
             context: TransferContext(
                 request: runRequest, store: store, transport: transport, configuration: configuration,
                 counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
-                session: try RequestSession.restoring(download: id, request: runRequest, store: store, configuration: configuration)
+                session: try RequestSession.restoring(
+                    download: id, request: runRequest, store: isNewRow ? nil : store, saving: store, configuration: configuration
+                ),
+                isNewRow: isNewRow
             )
         )
     }

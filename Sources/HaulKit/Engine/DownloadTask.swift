@@ -52,8 +52,14 @@ public actor DownloadTask {
     /// except a completion (the file is in place by then), which `transferEnded` keeps here for them.
     var stopping = false
     var finishedWhileStopping: String?
+    /// The row was inserted by this task's `HaulClient.prepare` and no run has started since: `record` is what is
+    /// stored, and the row has no segments and no cookies, so the first run need not read them back.
+    var isNew: Bool
 
-    init(record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport, configuration: HaulConfiguration) {
+    init(
+        record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport,
+        configuration: HaulConfiguration, isNew: Bool = false
+    ) {
         self.id = record.id!
         self.request = request
         self.record = record
@@ -62,8 +68,9 @@ public actor DownloadTask {
         self.transport = transport
         self.configuration = configuration
         self.currentRateLimit = request.maxBytesPerSecond
+        self.isNew = isNew
         // Held bytes are known before the first run: the stored segments say how far it got.
-        if let segments = try? store.segments(of: record.id!), !segments.isEmpty {
+        if !isNew, let segments = try? store.segments(of: record.id!), !segments.isEmpty {
             counters.set(bytesDone: segments.reduce(0) { $0 + ($1.next - $1.start) }, totalBytes: record.totalBytes)
         } else {
             counters.set(bytesDone: record.downloadState == .completed ? (record.totalBytes ?? 0) : 0, totalBytes: record.totalBytes)
@@ -164,6 +171,10 @@ public actor DownloadTask {
         if run == nil, !isRunning, await state == .paused { return .paused }
         return await withCheckedContinuation { waiters.append($0) }
     }
+
+    /// The record as `HaulClient.prepare` stored it (and as the last run read it back): what `DownloadManager.add`
+    /// needs without reading the row again.
+    var storedRecord: DownloadRecord { record }
 
     /// The keeper to send a command to, `nil` for a task on its own.
     ///

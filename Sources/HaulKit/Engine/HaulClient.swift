@@ -50,6 +50,35 @@ public final class HaulClient: Sendable {
 
     /// Creates (or finds) the record for a download without starting it.
     public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
+        try checkPreparable(request)
+        return try preparedTasks([request])[0]
+    }
+
+    /// `prepare` for each of `requests`, with every record written in one transaction (`takeUpOrInsert`): the
+    /// list of a `haul -i` run costs one set of log locks instead of one per download. A request that cannot be
+    /// prepared fails alone; a failure of the store fails every request it would have stored.
+    func prepareAll(_ requests: [DownloadRequest]) -> [Result<DownloadTask, any Error>] {
+        var results: [Result<DownloadTask, any Error>?] = requests.map { request in
+            do {
+                try checkPreparable(request)
+                return nil
+            } catch {
+                return .failure(error)
+            }
+        }
+        let valid = results.indices.filter { results[$0] == nil }
+        do {
+            let tasks = try preparedTasks(valid.map { requests[$0] })
+            for (index, task) in zip(valid, tasks) { results[index] = .success(task) }
+        } catch {
+            for index in valid { results[index] = .failure(error) }
+        }
+        return results.map { $0! }
+    }
+
+    /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a checksum or
+    /// proxy that cannot be parsed, a destination that exists (without `overwrite`).
+    private func checkPreparable(_ request: DownloadRequest) throws {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", request.url.host != nil else {
             throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")
@@ -61,20 +90,15 @@ public final class HaulClient: Sendable {
         if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
             throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
         }
-        var record: DownloadRecord
-        if let existing = try store.unfinished(partPath: request.partPath), existing.url == request.url.absoluteString {
-            record = existing
-            record.optionsJSON = Self.encode(request)
-            record.destination = existing.destination ?? request.destination
-            if existing.downloadState == .failed { record.errorMessage = nil }
-            try store.update(record)
-        } else {
-            if let stale = try store.unfinished(partPath: request.partPath) {
-                // The partial file belongs to another URL: it cannot be part of this one.
-                try store.delete(id: stale.id!)
-            }
-            let now = Date().timeIntervalSince1970
-            record = try store.insert(
+    }
+
+    /// The records of `requests`, in one transaction, and their tasks. An unfinished download writing the same
+    /// `.part` file is taken up when it fetches the same URL (with the new options; a failed one loses its
+    /// error); one for another URL is deleted, as its partial file cannot be part of this one.
+    private func preparedTasks(_ requests: [DownloadRequest]) throws -> [DownloadTask] {
+        let now = Date().timeIntervalSince1970
+        let rows = try store.takeUpOrInsert(
+            requests.map { request in
                 DownloadRecord(
                     id: nil,
                     url: request.url.absoluteString,
@@ -92,9 +116,21 @@ public final class HaulClient: Sendable {
                     createdAt: now,
                     updatedAt: now
                 )
+            }
+        ) { existing, new in
+            var record = existing
+            record.optionsJSON = new.optionsJSON
+            record.destination = existing.destination ?? new.destination
+            if existing.downloadState == .failed { record.errorMessage = nil }
+            return record
+        }
+        // A new row holds no segments, cookies or validators yet: its task need not read them back.
+        return zip(requests, rows).map { request, row in
+            DownloadTask(
+                record: row.record, request: request, store: store, transport: transport, configuration: configuration,
+                isNew: row.isNew
             )
         }
-        return DownloadTask(record: record, request: request, store: store, transport: transport, configuration: configuration)
     }
 
     /// The task for a stored record, with the request its options describe (or a plain one if they are unreadable).

@@ -22,4 +22,6 @@ struct TransferContext: Sendable {
     /// The download's cookies (sent with every request they match, added to by every `Set-Cookie`) and its own
     /// proxy, if it has one.
     var session: RequestSession? = nil
+    /// The row is new (`DownloadTask.isNew`): it holds no segments or verified pieces to read back.
+    var isNewRow = false
 }

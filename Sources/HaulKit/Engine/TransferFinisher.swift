@@ -14,7 +14,6 @@ enum TransferFinisher {
         request: DownloadRequest,
         store: DownloadStore,
         length: Int64,
-        segments: [SegmentRecord],
         streamedDigest: String? = nil
     ) throws -> String {
         try file.truncate(to: length)
@@ -23,7 +22,9 @@ enum TransferFinisher {
         let destination = record.destination ?? request.destination
         try FileSystemSteps.promote(record.partPath, to: destination, replacing: request.overwrite)
         record.destination = destination
-        try store.markCompleted(record, segments: segments)
+        // The length is known now, if the server never said it (a chunked body): listings show it as the size.
+        if record.totalBytes == nil { record.totalBytes = length }
+        try store.markCompleted(record)
         return destination
     }
 
@@ -47,7 +48,7 @@ enum TransferFinisher {
         }
         guard actual != expected.hex else { return }
         try? FileSystemSteps.remove(file.path)
-        try? store.saveSegments([], of: record.id!)
+        try? store.saveResource(of: record, segments: [])
         let name = record.destination ?? request.destination
         throw HaulError(
             .checksumMismatch,

@@ -35,7 +35,10 @@ final class TransferRunner {
     private let context: TransferContext
     private let file: PartFile
     private let clock = MonotonicClock.system
-    private let checkpointer: Checkpointer<[SegmentRecord]>
+    private let checkpointer: Checkpointer<StoreCheckpoint>
+    /// The transfer learned about the file (validators, length, a name) what is not stored yet: it goes with the
+    /// next checkpoint or the completion, not alone (`saveResource(of:segments:)` says why that is soon enough).
+    private var resourceUnsaved = false
     private let digest: StreamingDigestBox?
     private let signals: AsyncStream<Signal>
     private let sink: AsyncStream<Signal>.Continuation
@@ -82,8 +85,8 @@ final class TransferRunner {
         self.file = file
         let id = record.id!
         let store = context.store
-        self.checkpointer = Checkpointer<[SegmentRecord]>(file: file, interval: configuration.checkpointInterval) { segments in
-            try store.saveSegments(segments, of: id)
+        self.checkpointer = Checkpointer<StoreCheckpoint>(file: file, interval: configuration.checkpointInterval) { checkpoint in
+            try store.save(checkpoint, of: id)
         }
         self.digest = request.checksum.flatMap { try? Checksum(parsing: $0) }.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
         (signals, sink) = AsyncStream<Signal>.makeStream()
@@ -103,11 +106,12 @@ final class TransferRunner {
             context.counters.setConnections([], active: 0)
         }
         do {
+            let isNew = context.isNewRow
             let stored = StoredTransfer(
                 identity: record.identity,
-                segments: try context.store.segments(of: id).map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) },
+                segments: isNew ? [] : try context.store.segments(of: id).map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) },
                 partFileSize: try file.size(),
-                verifiedPieces: context.request.pieceHashes == nil ? [] : try context.store.verifiedPieces(of: id)
+                verifiedPieces: context.request.pieceHashes == nil || isNew ? [] : try context.store.verifiedPieces(of: id)
             )
             try await perform(machine.event(.started(stored, now: clock.now())))
             for await signal in signals {
@@ -134,7 +138,7 @@ final class TransferRunner {
             // that has reset the record, and the bytes it counted are gone.
             let segments = machine.storedSegments
             if !segments.isEmpty, (error as? HaulError)?.kind != .checksumMismatch {
-                try? await checkpointer.checkpointNow(segmentRecords(segments))
+                try? await checkpointer.checkpointNow(checkpoint(segments))
             }
             if Task.isCancelled || error is CancellationError { return .stopped }
             return .failed(HaulError.wrap(error))
@@ -224,7 +228,9 @@ final class TransferRunner {
             }
         case .write(let k, let body, let end):
             guard let opened = responses.removeValue(forKey: k), let bounds = bounds[k], let serial = serials[k] else { return }
-            try ContentDispositionNaming.adopt(opened.head, request: context.request, record: &record, store: context.store, emit: context.emit)
+            if try ContentDispositionNaming.adopt(opened.head, request: context.request, record: &record, emit: context.emit) {
+                resourceUnsaved = true
+            }
             bounds.end = end
             let single = end == nil
             if single { counters.setActiveConnections(1) }
@@ -265,13 +271,13 @@ final class TransferRunner {
             try file.truncate(to: 0)
             digest?.digest?.reset()
             record.setIdentity(nil)
-            try context.store.saveResource(of: record)
-            try context.store.saveSegments([], of: id)
+            try context.store.saveResource(of: record, segments: [])
+            resourceUnsaved = false
             counters.set(bytesDone: 0, totalBytes: nil)
         case .adopt(let identity):
             if record.identity != identity {
                 record.setIdentity(identity)
-                try context.store.saveResource(of: record)
+                resourceUnsaved = true
             }
             // Reserve the whole file now: a full disk shows up before the transfer, not in the middle of it, and
             // the file system allocates once instead of on every extending write (measured here on ext4: 1 GiB in
@@ -287,9 +293,9 @@ final class TransferRunner {
             if planned > 1 { publishSegments() }  // speeds change at every timer
             if immediately {
                 await awaitWindingDown()
-                try await checkpointer.checkpointNow(segmentRecords(segments))
+                try await checkpointer.checkpointNow(checkpoint(segments))
             } else {
-                checkpointer.checkpointIfDue(self.segmentRecords(segments), now: clock.now())
+                checkpointer.checkpointIfDue(self.checkpoint(segments), now: clock.now())
                 try checkpointer.check()
             }
         case .retry(_, let delay, let attempt, let reason):
@@ -307,7 +313,7 @@ final class TransferRunner {
             if let identity, record.identity != identity { record.setIdentity(identity) }
             let path = try TransferFinisher.finish(
                 file: file, record: &record, request: context.request, store: context.store, length: length,
-                segments: segmentRecords(segments), streamedDigest: segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
+                streamedDigest: segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
             )
             counters.set(bytesDone: length, totalBytes: length)
             outcome = .completed(path: path)
@@ -374,6 +380,13 @@ final class TransferRunner {
             ConnectionProgress(id: $0.id.rawValue, start: $0.start, next: $0.next, end: $0.end, speed: $0.speed)
         }
         context.counters.setConnections(detail, active: detail.count)
+    }
+
+    /// The checkpoint of `segments`, with the resource when it changed since it was last stored. Called only for
+    /// a checkpoint that is taken (`checkpointIfDue` evaluates it only then): the resource is then on its way.
+    private func checkpoint(_ segments: [StoredSegment]) -> StoreCheckpoint {
+        defer { resourceUnsaved = false }
+        return StoreCheckpoint(segments: segmentRecords(segments), resource: resourceUnsaved ? record : nil)
     }
 
     private func segmentRecords(_ segments: [StoredSegment]) -> [SegmentRecord] {

@@ -41,16 +41,20 @@ extension DownloadManager {
         }
     }
 
-    /// Runs `actions` in order.
+    /// Runs `actions` in order, except that the store writes next to each other (but for announcements) go in one
+    /// transaction (`QueueStoreBatches`).
     ///
     /// - Parameter failure: the error behind an `announceFailed` (the machine carries only its message).
     /// - Returns: the first store or file error (the actions after it still run: the machine's state has moved on).
     func perform(_ actions: [QueueAction], failure: HaulError? = nil) async -> (any Error)? {
         var firstError: (any Error)?
         performing += 1
-        for action in actions {
+        for step in QueueStoreBatches.steps(actions) {
             do {
-                try await perform(action, failure: failure)
+                switch step {
+                case .store(let persists): try client.store.saveQueueChanges(persists.compactMap(Self.storeChange))
+                case .action(let action): try await perform(action, failure: failure)
+                }
             } catch {
                 firstError = firstError ?? error
             }
@@ -58,6 +62,14 @@ extension DownloadManager {
         performing -= 1
         wakeIdleWaiters()
         return firstError
+    }
+
+    static func storeChange(_ action: QueueAction) -> DownloadStore.QueueChange? {
+        switch action {
+        case .persistState(let id, let state, let error): return .state(id, state, error: error)
+        case .persistPosition(let id, let priority, let queueOrder): return .position(id, priority: priority, queueOrder: queueOrder)
+        default: return nil
+        }
     }
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {
@@ -68,10 +80,8 @@ extension DownloadManager {
             let run = entries[id]?.run
             run?.cancel()
             await run?.value  // the run's report has been handled when this returns
-        case .persistState(let id, let state, let error):
-            try client.store.setState(state, error: error, of: id)
-        case .persistPosition(let id, let priority, let queueOrder):
-            try client.store.setQueuePosition(priority: priority, queueOrder: queueOrder, of: id)
+        case .persistState, .persistPosition:
+            try client.store.saveQueueChanges(Self.storeChange(action).map { [$0] } ?? [])
         case .discard(let id):
             try await entries[id]?.task.discard()
         case .deleteCompleted(let id, let deletingFile):

@@ -93,9 +93,30 @@ public actor DownloadManager {
     @discardableResult
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
-        let task = try client.prepare(request)
+        return try await add(prepared: client.prepare(request), priority: priority, paused: paused)
+    }
+
+    /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before
+    /// the first one starts (`HaulClient.prepareAll`): a list of small files costs one write instead of one per
+    /// file. Returns each request's id, or why it was refused (one refusal does not stop the others).
+    public func add(all requests: [DownloadRequest]) async -> [Result<Int64, any Error>] {
+        do { try checkRunning() } catch { return requests.map { _ in .failure(error) } }
+        var results: [Result<Int64, any Error>] = []
+        for prepared in client.prepareAll(requests) {
+            do {
+                results.append(.success(try await add(prepared: prepared.get(), priority: 0, paused: false)))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
+    }
+
+    private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64 {
+        try checkRunning()
+        let request = task.request
         let id = task.id
-        guard let record = try client.store.record(id: id) else { throw HaulError(.internalError, "download \(id) vanished") }
+        let record = await task.storedRecord
         var row = Self.row(of: record)
         if entries[id] == nil {
             if record.priority != priority {

@@ -294,18 +294,19 @@ final class DownloadStore: Sendable {
     /// Saves what the transfer learned about the remote file (validators, length, final URL, chosen name) without
     /// touching the lifecycle columns, which belong to the task.
     func saveResource(of record: DownloadRecord) throws {
-        let id = record.id, etag = record.etag, lastModified = record.lastModified
-        let strong = record.lastModifiedIsStrong, total = record.totalBytes
-        let finalURL = record.finalURL, destination = record.destination
-        try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
-                    finalURL = ?, destination = ?, updatedAt = ? WHERE id = ?
-                    """,
-                arguments: [etag, lastModified, strong, total, finalURL, destination, Date().timeIntervalSince1970, id]
-            )
-        }
+        try write { db in try Self.updateResource(record, in: db) }
+    }
+
+    static func updateResource(_ record: DownloadRecord, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
+                finalURL = ?, destination = ?, updatedAt = ? WHERE id = ?
+                """
+        ).execute(arguments: [
+            record.etag, record.lastModified, record.lastModifiedIsStrong, record.totalBytes, record.finalURL,
+            record.destination, Date().timeIntervalSince1970, record.id,
+        ])
     }
 
     /// The record with `id`, if any.
@@ -317,14 +318,14 @@ final class DownloadStore: Sendable {
 
     /// The unfinished download (not completed, not cancelled) writing to `partPath`, if any.
     func unfinished(partPath: String) throws -> DownloadRecord? {
-        try read { db in
-            try DownloadRecord.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM download WHERE partPath = ? AND state NOT IN (?, ?) ORDER BY id DESC LIMIT 1"
-                ),
-                arguments: [partPath, DownloadState.completed.rawValue, DownloadState.cancelled.rawValue]
-            )
-        }
+        try read { db in try Self.unfinished(partPath: partPath, in: db) }
+    }
+
+    static func unfinished(partPath: String, in db: Database) throws -> DownloadRecord? {
+        try DownloadRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM download WHERE partPath = ? AND state NOT IN (?, ?) ORDER BY id DESC LIMIT 1"),
+            arguments: [partPath, DownloadState.completed.rawValue, DownloadState.cancelled.rawValue]
+        )
     }
 
     /// All records, oldest first.
@@ -351,7 +352,7 @@ final class DownloadStore: Sendable {
         try write { db in try Self.setState(state, error: error, of: id, in: db) }
     }
 
-    private static func replaceSegments(_ segments: [SegmentRecord], of id: Int64, in db: Database) throws {
+    static func replaceSegments(_ segments: [SegmentRecord], of id: Int64, in db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
         let insert = try db.cachedStatement(sql: "INSERT INTO segment (downloadId, start, \"end\", next) VALUES (?, ?, ?, ?)")
         for segment in segments {
@@ -361,27 +362,23 @@ final class DownloadStore: Sendable {
             .execute(arguments: [Date().timeIntervalSince1970, id])
     }
 
-    private static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ?")
-            .execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id])
+    /// A row that already holds `state` and `error` is left alone: rewriting it would append a page to the log
+    /// for nothing (the queue stores `completed` again after the finisher did, for the pause-at-the-end race).
+    static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ? AND (state IS NOT ? OR errorMessage IS NOT ?)"
+        ).execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id, state.rawValue, error])
     }
 
-    /// Records a finished download in one transaction: what was learned about the file, its final segments, and
-    /// the `completed` state.
-    func markCompleted(_ record: DownloadRecord, segments: [SegmentRecord]) throws {
+    /// Records a finished download in one transaction: what was learned about the file, the `completed` state,
+    /// and no segments. A completed download's progress is its length (`totalBytes`); its segments would only be
+    /// read to resume it, which never happens, and writing them cost two more pages of log per file (the segment
+    /// table and its index) for a small file that never had a checkpoint.
+    func markCompleted(_ record: DownloadRecord) throws {
         let id = record.id!
-        let etag = record.etag, lastModified = record.lastModified
-        let strong = record.lastModifiedIsStrong, total = record.totalBytes
-        let finalURL = record.finalURL, destination = record.destination
         try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
-                    finalURL = ?, destination = ? WHERE id = ?
-                    """,
-                arguments: [etag, lastModified, strong, total, finalURL, destination, id]
-            )
-            try Self.replaceSegments(segments, of: id, in: db)
+            try Self.updateResource(record, in: db)
+            try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
             try Self.setState(.completed, error: nil, of: id, in: db)
         }
     }

@@ -1,0 +1,173 @@
+import GRDB
+import HaulCore
+import HaulTestSupport
+import XCTest
+
+@testable import HaulKit
+
+/// The merged writes of `DownloadStore` (+Batches, `markCompleted`): what each stores, that it is all or nothing,
+/// and that a state already stored is not written again.
+final class DownloadStoreBatchTests: XCTestCase {
+  private func record(_ name: String) -> DownloadRecord {
+    DownloadRecord(
+      id: nil, url: "http://example.com/\(name)", finalURL: nil, destination: "/d/\(name)", partPath: "/d/\(name).part",
+      etag: nil, lastModified: nil, lastModifiedIsStrong: false, totalBytes: nil, state: DownloadState.queued.rawValue,
+      errorMessage: nil, priority: 0, optionsJSON: "{}", createdAt: 1, updatedAt: 1
+    )
+  }
+
+  /// A trigger that makes any write setting `queueOrder` to 666 fail, to break a transaction half way.
+  private func refuseQueueOrder666(_ store: DownloadStore) throws {
+    try store.write { db in
+      try db.execute(sql: """
+        CREATE TRIGGER refuse BEFORE UPDATE OF queueOrder ON download WHEN NEW.queueOrder = 666
+        BEGIN SELECT RAISE(ABORT, 'refused'); END
+        """)
+    }
+  }
+
+  func testQueueChangesAreStoredInOrder() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let a = try store.insert(record("a")), b = try store.insert(record("b"))
+      try store.saveQueueChanges([
+        .state(a.id!, .completed, error: nil),
+        .state(b.id!, .downloading, error: nil),
+        .position(b.id!, priority: 4, queueOrder: 9),
+        .state(b.id!, .failed, error: "disk full"),
+      ])
+      let storedA = try XCTUnwrap(store.record(id: a.id!)), storedB = try XCTUnwrap(store.record(id: b.id!))
+      XCTAssertEqual(storedA.downloadState, .completed)
+      XCTAssertEqual(storedB.downloadState, .failed, "the last change of a download wins")
+      XCTAssertEqual(storedB.errorMessage, "disk full")
+      XCTAssertEqual(storedB.priority, 4)
+      XCTAssertEqual(storedB.queueOrder, 9)
+    }
+  }
+
+  func testQueueChangesAreAllOrNothing() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let a = try store.insert(record("a")), b = try store.insert(record("b"))
+      try refuseQueueOrder666(store)
+      XCTAssertThrowsError(try store.saveQueueChanges([
+        .state(a.id!, .completed, error: nil), .position(b.id!, priority: 0, queueOrder: 666),
+      ]))
+      XCTAssertEqual(try store.record(id: a.id!)?.downloadState, .queued, "the first change went with the failed second")
+    }
+  }
+
+  /// Storing a state a row already holds leaves the row alone (no page of log for nothing); a new error message
+  /// is a change.
+  func testAStateAlreadyStoredIsNotWrittenAgain() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let a = try store.insert(record("a"))
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "gone")])
+      try store.write { db in try db.execute(sql: "UPDATE download SET updatedAt = 5 WHERE id = ?", arguments: [a.id!]) }
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "gone")])
+      try store.setState(.failed, error: "gone", of: a.id!)
+      XCTAssertEqual(try store.record(id: a.id!)?.updatedAt, 5, "not rewritten")
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "refused")])
+      let stored = try XCTUnwrap(store.record(id: a.id!))
+      XCTAssertEqual(stored.errorMessage, "refused")
+      XCTAssertGreaterThan(stored.updatedAt, 5)
+      try store.saveQueueChanges([.state(a.id!, .failed, error: nil)])
+      XCTAssertNil(try store.record(id: a.id!)?.errorMessage, "clearing the message is a change too")
+    }
+  }
+
+  func testResourceAndSegmentsAreStoredTogether() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      var a = try store.insert(record("a"))
+      try store.saveSegments([SegmentRecord(downloadId: a.id!, start: 0, end: nil, next: 10)], of: a.id!)
+      a.setIdentity(ResourceIdentity(entityTag: EntityTag("\"v1\""), lastModified: nil, totalLength: 100, lastModifiedIsStrong: false))
+      a.finalURL = "http://mirror.example.com/a"
+      try store.saveResource(of: a, segments: [SegmentRecord(downloadId: a.id!, start: 0, end: 100, next: 40)])
+      let stored = try XCTUnwrap(store.record(id: a.id!))
+      XCTAssertEqual(stored.etag, "\"v1\"")
+      XCTAssertEqual(stored.totalBytes, 100)
+      XCTAssertEqual(stored.finalURL, "http://mirror.example.com/a")
+      XCTAssertEqual(try store.segments(of: a.id!), [SegmentRecord(downloadId: a.id!, start: 0, end: 100, next: 40)])
+
+      // A restart from byte 0: no validators, no segments.
+      a.setIdentity(nil)
+      try store.saveResource(of: a, segments: [])
+      XCTAssertNil(try store.record(id: a.id!)?.identity)
+      XCTAssertEqual(try store.segments(of: a.id!), [])
+    }
+  }
+
+  /// Validators never land without the segments they vouch for: a failed segment write takes them back.
+  func testResourceAndSegmentsAreAllOrNothing() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      var a = try store.insert(record("a"))
+      a.setIdentity(ResourceIdentity(entityTag: EntityTag("\"v1\""), lastModified: nil, totalLength: 100, lastModifiedIsStrong: false))
+      let duplicate = SegmentRecord(downloadId: a.id!, start: 0, end: 50, next: 10)
+      XCTAssertThrowsError(try store.saveResource(of: a, segments: [duplicate, duplicate]), "the same start twice breaks the key")
+      XCTAssertNil(try store.record(id: a.id!)?.etag)
+      XCTAssertEqual(try store.segments(of: a.id!), [])
+    }
+  }
+
+  func testACompletionStoresTheResourceAndTheStateAndNoSegments() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      var a = try store.insert(record("a"))
+      try store.saveSegments([SegmentRecord(downloadId: a.id!, start: 0, end: 100, next: 60)], of: a.id!)
+      a.setIdentity(ResourceIdentity(entityTag: EntityTag("\"v1\""), lastModified: nil, totalLength: 100, lastModifiedIsStrong: false))
+      a.destination = "/d/named"
+      try store.markCompleted(a)
+      let stored = try XCTUnwrap(store.record(id: a.id!))
+      XCTAssertEqual(stored.downloadState, .completed)
+      XCTAssertEqual(stored.etag, "\"v1\"")
+      XCTAssertEqual(stored.destination, "/d/named")
+      XCTAssertEqual(stored.totalBytes, 100, "its progress is its length (listings)")
+      XCTAssertEqual(try store.segments(of: a.id!), [], "a completed download keeps no segments")
+    }
+  }
+
+  /// The records of a list, in one transaction: new rows last in the queue in order, an unfinished row of the
+  /// same URL taken up, one of another URL replaced.
+  func testRowsAreTakenUpOrInsertedInOrder() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      var failed = try store.insert(record("a"))
+      try store.saveQueueChanges([.state(failed.id!, .failed, error: "gone")])
+      failed = try XCTUnwrap(store.record(id: failed.id!))
+      var other = record("b")
+      other.url = "http://example.com/elsewhere"
+      let stale = try store.insert(other)
+      let rows = try store.takeUpOrInsert([record("a"), record("b"), record("c")]) { stored, new in
+        var taken = stored
+        taken.optionsJSON = new.optionsJSON + "taken"
+        taken.errorMessage = nil
+        return taken
+      }
+      XCTAssertEqual(rows.map(\.isNew), [false, true, true])
+      XCTAssertEqual(rows[0].record.id, failed.id, "the same URL and part file: the unfinished row is taken up")
+      XCTAssertEqual(try store.record(id: failed.id!)?.optionsJSON, "{}taken")
+      XCTAssertNil(try store.record(id: failed.id!)?.errorMessage)
+      XCTAssertNil(try store.record(id: stale.id!), "another URL's row for the same part file is gone")
+      XCTAssertEqual(try store.record(id: rows[1].record.id!)?.url, "http://example.com/b")
+      XCTAssertLessThan(rows[1].record.queueOrder, rows[2].record.queueOrder, "last in the queue, in order")
+      XCTAssertEqual(try store.all().count, 3)
+    }
+  }
+
+  func testTakingUpOrInsertingIsAllOrNothing() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      try store.write { db in
+        try db.execute(sql: """
+          CREATE TRIGGER refuse BEFORE INSERT ON download WHEN NEW.url LIKE '%bad%'
+          BEGIN SELECT RAISE(ABORT, 'refused'); END
+          """)
+      }
+      XCTAssertThrowsError(try store.takeUpOrInsert([record("good"), record("bad")]) { stored, _ in stored })
+      XCTAssertEqual(try store.all(), [], "the first row went with the failed second")
+    }
+  }
+}
