@@ -46,7 +46,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
-    @Option(name: .customLong("min-split-size"), help: "The smallest piece the first plan splits a file into: bytes, or with a K, M or G suffix (binary). Later cuts go down to 1 MiB, or to this size if smaller.")
+    @Option(name: .customLong("min-split-size"), help: "The smallest piece the first plan splits a file into: bytes, or with a K, M or G suffix (binary). A connection that has finished its range cuts down to 1 MiB, or to this size if smaller.")
     var minSplitSize = "4M"
 
     @Flag(name: [.customShort("c"), .customLong("continue")], help: "Accepted for wget/aria2c habits; resuming is always on.")

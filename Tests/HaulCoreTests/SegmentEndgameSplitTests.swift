@@ -38,6 +38,21 @@ final class SegmentEndgameSplitTests: XCTestCase {
         )
     }
 
+    // Sixteen connections allowed on 16 MiB: the first plan makes four segments of 4 MiB, and no new connection
+    // cuts them further: the endgame floor is for connections that have finished, not for opening more.
+    func testANewConnectionKeepsTheFirstPlanFloor() throws {
+        var planner = SegmentPlanner(length: 16 * mib, policy: SegmentPolicy(connections: 16))
+        var opened = 0
+        while planner.nextAssignment() != nil { opened += 1 }
+        XCTAssertEqual(opened, 4)
+        XCTAssertFalse(planner.wantsNewConnection)
+        try planner.connectionReceived(id(1), upTo: mib)
+        XCTAssertFalse(planner.wantsNewConnection, "3 MiB left of a segment: no new connection for it")
+        XCTAssertNil(planner.nextAssignment())
+        XCTAssertEqual(try planner.connectionFailed(id(2)), .retry, "a failed connection's segment waits for a new one")
+        XCTAssertEqual(planner.nextAssignment(), SegmentAssignment(connection: id(5), start: 4 * mib, end: 8 * mib))
+    }
+
     func testNothingIsCutBelowTheEndgameFloor() throws {
         var planner = running()
         try planner.connectionReceived(id(1), upTo: 4 * mib)

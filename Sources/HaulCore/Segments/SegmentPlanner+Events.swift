@@ -4,7 +4,7 @@ extension SegmentPlanner {
     /// assignment `replaces` a connection, cancel that one.
     public mutating func nextAssignment() -> SegmentAssignment? {
         let id = ConnectionID(lastConnectionNumber + 1)
-        guard let assignment = assignWork(to: id) else { return nil }
+        guard let assignment = assignWork(to: id, floor: policy.minimumSplitSize) else { return nil }
         lastConnectionNumber += 1
         return assignment
     }
@@ -31,7 +31,7 @@ extension SegmentPlanner {
         guard segments[i].isComplete else { throw .segmentUnfinished(id, next: segments[i].next, end: segments[i].end) }
         release(i)
         if isComplete { return .complete }
-        return assignWork(to: id).map(FinishAction.assign) ?? .idle
+        return assignWork(to: id, floor: policy.stealingSplitSize).map(FinishAction.assign) ?? .idle
     }
 
     /// Connection `id` failed (reset, timeout, short body): its segment waits again from its `next`.
@@ -70,14 +70,16 @@ extension SegmentPlanner {
         segments[i].owner = nil
     }
 
-    /// Gives `id` the first waiting segment, or steals for it; `nil` at the cap or when there is nothing to take.
-    private mutating func assignWork(to id: ConnectionID) -> SegmentAssignment? {
+    /// Gives `id` the first waiting segment, or steals for it, cutting nothing below `floor`; `nil` at the cap or
+    /// when there is nothing to take. A new connection cuts no smaller than the first plan (`minimumSplitSize`);
+    /// a connection that has finished its segment, already open and otherwise idle, down to `stealingSplitSize`.
+    private mutating func assignWork(to id: ConnectionID, floor: Int64) -> SegmentAssignment? {
         guard activeConnections.count < maximumConnections else { return nil }
         if let i = firstWaitingIndex {
             segments[i].owner = id
             return SegmentAssignment(connection: id, start: segments[i].next, end: segments[i].end)
         }
-        guard let (victim, plan) = bestSteal(sparing: id) else { return nil }
+        guard let (victim, plan) = bestSteal(sparing: id, floor: floor) else { return nil }
         return steal(for: id, from: victim, plan)
     }
 }

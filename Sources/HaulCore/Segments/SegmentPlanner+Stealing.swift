@@ -13,7 +13,8 @@ extension SegmentPlanner {
     ///
     /// For each running segment with `R = end - next` bytes left, its owner's speed `v` (measured at the last
     /// `tick`, else assumed to be `r`), a free connection assumed to run at the reference speed `r` (see
-    /// `referenceSpeed(excludingOne:from:)`) and the floor of a cut made while the download runs `m` (`policy.stealingSplitSize`):
+    /// `referenceSpeed(excludingOne:from:)`) and the floor of the cut `m` (`floor`: `policy.stealingSplitSize` for a connection that has finished its segment,
+    /// `policy.minimumSplitSize` for a new one, see `SegmentPolicy`):
     ///
     ///     leave it:   T0 = R / v
     ///     split:      k  = clamp(R * v / (v + r), m, R - m)              only when R >= 2m
@@ -34,7 +35,7 @@ extension SegmentPlanner {
     /// (free slots: below the cap once the owner is dropped; a connection counts when it will be free within the
     /// first half of a piece's time). The free connection fetches the first piece; the others wait, and waiting
     /// pieces are taken before anything is stolen.
-    func bestSteal(sparing spared: ConnectionID?) -> (index: Int, plan: StealPlan)? {
+    func bestSteal(sparing spared: ConnectionID?, floor: Int64) -> (index: Int, plan: StealPlan)? {
         let known = segments.compactMap { segment -> Double? in
             guard let owner = segment.owner, owner != spared else { return nil }
             return speeds[owner].flatMap { $0 > 0 ? $0 : nil }
@@ -44,20 +45,20 @@ extension SegmentPlanner {
         var best: (index: Int, plan: StealPlan, gain: Double, remaining: Int64, reference: Double)?
         for (i, segment) in segments.enumerated() {
             guard let owner = segment.owner, owner != spared, !segment.isComplete else { continue }
-            let plan = timed ? stealPlan(for: segment, ownerSpeed: speeds[owner], known: known) : untimedPlan(for: segment)
+            let plan = timed ? stealPlan(for: segment, ownerSpeed: speeds[owner], known: known, floor: floor) : untimedPlan(for: segment, floor: floor)
             guard let (plan, gain, reference) = plan, gain > 0 else { continue }
             if let current = best, (gain, segment.remainingBytes) <= (current.gain, current.remaining) { continue }
             best = (i, plan, gain, segment.remainingBytes, reference)
         }
         guard let best else { return nil }
         if case .takeOver = best.plan {
-            return (best.index, .takeOver(pieces: takeoverPieces(of: best.index, reference: best.reference, sparing: spared)))
+            return (best.index, .takeOver(pieces: takeoverPieces(of: best.index, reference: best.reference, sparing: spared, floor: floor)))
         }
         return (best.index, best.plan)
     }
 
     /// How many pieces the remaining range of segment `i` is cut into when it is taken over (see `bestSteal`).
-    private func takeoverPieces(of i: Int, reference r: Double, sparing spared: ConnectionID?) -> Int {
+    private func takeoverPieces(of i: Int, reference r: Double, sparing spared: ConnectionID?, floor: Int64) -> Int {
         let victim = segments[i]
         let R = Double(victim.remainingBytes)
         // The taker replaces the owner, so as many connections run afterwards as now (`spared` owns nothing).
@@ -68,7 +69,7 @@ extension SegmentPlanner {
             let speed = speeds[owner] ?? r
             finishing.append(speed > 0 ? Double(segment.remainingBytes) / speed : .infinity)
         }
-        let most = min(victim.remainingBytes / policy.stealingSplitSize, Int64(maximumConnections))
+        let most = min(victim.remainingBytes / floor, Int64(maximumConnections))
         var pieces = Int(max(1, most))
         while pieces > 1 {
             let soon = R / (2 * Double(pieces) * r)
@@ -78,24 +79,24 @@ extension SegmentPlanner {
         return pieces
     }
 
-    /// Without speeds: the back half when both halves are at least `policy.stealingSplitSize`; the gain is in bytes.
-    private func untimedPlan(for segment: Segment) -> (StealPlan, gain: Double, reference: Double)? {
-        guard canStealSplit(segment) else { return nil }
+    /// Without speeds: the back half when both halves are at least `floor`; the gain is in bytes.
+    private func untimedPlan(for segment: Segment, floor: Int64) -> (StealPlan, gain: Double, reference: Double)? {
+        guard segment.remainingBytes / 2 >= floor else { return nil }
         return (.split(at: segment.next + segment.remainingBytes / 2), Double(segment.remainingBytes) / 2, 1)
     }
 
     /// The better plan for one running segment, its gain in seconds and the reference speed it assumed.
-    private func stealPlan(for segment: Segment, ownerSpeed measured: Double?, known: [Double]) -> (StealPlan, gain: Double, reference: Double)? {
+    private func stealPlan(for segment: Segment, ownerSpeed measured: Double?, known: [Double], floor: Int64) -> (StealPlan, gain: Double, reference: Double)? {
         guard let r = referenceSpeed(excludingOne: measured.flatMap { $0 > 0 ? $0 : nil }, from: known) else {
-            return untimedPlan(for: segment)
+            return untimedPlan(for: segment, floor: floor)
         }
         let remaining = segment.remainingBytes
-        let m = policy.stealingSplitSize
+        let m = floor
         let R = Double(remaining)
         let v = measured ?? r
         let leave = v > 0 ? R / v : .infinity
         var plans: [(StealPlan, Double)] = []
-        if canStealSplit(segment) {
+        if remaining / 2 >= m {
             let kept: Int64
             if v == r {
                 kept = remaining / 2
@@ -122,11 +123,6 @@ extension SegmentPlanner {
         if let own, let i = others.firstIndex(of: own) { others.remove(at: i) }
         guard !others.isEmpty else { return referenceSpeed }
         return (others[(others.count - 1) / 2] + others[others.count / 2]) / 2
-    }
-
-    /// `(end - next) / 2 >= policy.stealingSplitSize`: a free connection may take the back half of this range.
-    func canStealSplit(_ segment: Segment) -> Bool {
-        segment.remainingBytes / 2 >= policy.stealingSplitSize
     }
 
     /// Takes work for connection `id` from segment `i` as `plan` says.

@@ -80,7 +80,8 @@ public struct SegmentPlanner: Sendable {
     /// Whether `nextAssignment()` would open a connection: below the cap, and a segment is waiting or a running
     /// one is worth splitting or taking over.
     public var wantsNewConnection: Bool {
-        activeConnections.count < maximumConnections && (firstWaitingIndex != nil || bestSteal(sparing: nil) != nil)
+        activeConnections.count < maximumConnections
+            && (firstWaitingIndex != nil || bestSteal(sparing: nil, floor: policy.minimumSplitSize) != nil)
     }
 
     var firstWaitingIndex: Int? {

@@ -8,9 +8,11 @@
 /// least 1 s sooner (a new request costs a round trip and the bytes in flight; the margin keeps two connections of
 /// similar speed from trading a range back and forth).
 ///
-/// Once the download is under way, a free connection may cut a running range down to 1 MiB parts
-/// (`endgameSplitSize`), below the 4 MiB of the first plan: near the end every connection that finishes early would
-/// otherwise idle while the last few, each holding less than two minimum splits, finish alone. Measured on 16
+/// A connection that has finished its segment may cut a running range down to 1 MiB parts (`endgameSplitSize`),
+/// below the 4 MiB of the first plan: near the end every connection that finishes early would otherwise idle while
+/// the last few, each holding less than two minimum splits, finish alone. A *new* connection still cuts nothing
+/// below `minimumSplitSize`, so a file too small for the first plan to split is not split by the connections
+/// opened after it either. Measured on 16
 /// connections limited to 8 MiB/s each (1 GiB from nginx `limit_rate 8m`): their ends spread over 0.2-0.5 s, all of
 /// which is lost with a 4 MiB floor. 1 MiB is aria2c's smallest `--min-split-size`; below it a new request's round
 /// trip starts to cost a noticeable share of what it saves.
@@ -23,8 +25,8 @@ public struct SegmentPolicy: Hashable, Sendable {
     /// The smallest segment the first plan cuts, in bytes (the file itself may be smaller); also the floor of every
     /// later cut when it is below `endgameSplitSize`.
     public var minimumSplitSize: Int64
-    /// The smallest part a free connection cuts off a running range, or a taken-over range is cut into, once the
-    /// download runs; the floor actually used is `stealingSplitSize`.
+    /// The smallest part a connection that has finished its segment cuts off a running range, or a range it takes
+    /// over is cut into; the floor actually used is `stealingSplitSize`.
     public var endgameSplitSize: Int64
     /// Seconds without a received byte after which a connection is stalled and replaced.
     public var stallSeconds: Double
@@ -66,7 +68,8 @@ public struct SegmentPolicy: Hashable, Sendable {
         self.endgameSplitSize = endgameSplitSize
     }
 
-    /// The floor of a cut made while the download runs: the smaller of `minimumSplitSize` and `endgameSplitSize`,
-    /// so a small `--min-split-size` is honoured as it is and a large one only governs the first plan.
+    /// The floor of a cut by a connection that has finished its segment: the smaller of `minimumSplitSize` and
+    /// `endgameSplitSize`, so a small `--min-split-size` is honoured as it is and a large one governs the first
+    /// plan and new connections only.
     public var stealingSplitSize: Int64 { min(minimumSplitSize, endgameSplitSize) }
 }
