@@ -291,12 +291,9 @@ final class DownloadStore: Sendable {
         try write { db in try saved.update(db) }
     }
 
-    /// Saves what the transfer learned about the remote file (validators, length, final URL, chosen name) without
-    /// touching the lifecycle columns, which belong to the task.
-    func saveResource(of record: DownloadRecord) throws {
-        try write { db in try Self.updateResource(record, in: db) }
-    }
-
+    /// Writes what the transfer learned about the remote file (validators, length, final URL, chosen name) without
+    /// touching the lifecycle columns, which belong to the task; always with the segments it vouches for
+    /// (`saveResource(of:segments:)`) or the completion (`markCompleted`).
     static func updateResource(_ record: DownloadRecord, in db: Database) throws {
         try db.cachedStatement(
             sql: """
