@@ -65,7 +65,13 @@ struct HaulCommand: AsyncParsableCommand {
         }
         var command: any ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments);
+            // everything else, and every mistake, goes through ArgumentParser.
+            if let quick = QuickDownloadArguments.command(arguments) {
+                command = quick
+            } else {
+                command = try parseAsRoot(arguments)
+            }
         } catch {
             // A parse error: ArgumentParser's message already ends with the usage and one "See 'haul X --help'"
             // for the subcommand at fault.

@@ -1,0 +1,252 @@
+import ArgumentParser
+import Foundation
+import HaulArchive
+
+/// `haul URL...` with the handful of options most runs use, read without ArgumentParser's model of the commands.
+///
+/// Why: ArgumentParser builds that model by reflection (a `Mirror` over every option group, then a dynamic cast and
+/// a protocol-conformance scan of the whole binary for each property wrapper type): about 10 ms of CPU before a
+/// 1 KB download could start, a third of what `haul -q URL` cost in all (docs/benchmarks.md, "Round 4").
+///
+/// What it reads: URLs (words not starting with `-`) and `-q`/`--quiet`, `--progress`, `-o`/`--output`,
+/// `-d`/`--dir`, `-x`/`--connections`, `-j`/`--max-concurrent`, `-i`/`--input-file`, `--state-dir`, `--cacert`,
+/// `--limit-rate`, `--overwrite`, `-c`/`--continue`, each spelt every way ArgumentParser takes it (`-x 16`, `-x16`,
+/// `--connections 16`, `--connections=16`).
+///
+/// Anything else gives `nil` and ArgumentParser reads the line as before: another option, `--help`, `--`, a
+/// subcommand's name, an option given twice, a value that starts with `-` or does not parse, or a combination the
+/// commands' `validate()` refuse (so every error message is still ArgumentParser's and ours, word for word).
+/// `QuickDownloadArgumentsTests` checks that what this returns is what `haul get`'s parse gives, field by field.
+enum QuickDownloadArguments {
+    /// The command `arguments` (without the program's name) ask for, or nil when ArgumentParser must read them.
+    static func command(_ arguments: [String]) -> DownloadCommand? {
+        guard !arguments.isEmpty else { return nil }
+        var command = DownloadCommand.withDefaults()
+        var given = Set<Option>()
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            guard word.hasPrefix("-") else {
+                // `haul get URL` and `haul URL get` both go to ArgumentParser (routing, and checkURLs' message).
+                if HaulCommand.configuration.subcommands.contains(where: { $0._commandName == word }) { return nil }
+                command.urls.append(word)
+                continue
+            }
+            guard let (option, joined) = Option.named(in: word), given.insert(option).inserted else { return nil }
+            if option.isFlag {
+                guard joined == nil else { return nil }
+                option.set(on: &command)
+                continue
+            }
+            let value: String
+            if let joined {
+                value = joined
+            } else {
+                guard index < arguments.count else { return nil }
+                value = arguments[index]
+                index += 1
+            }
+            guard !value.isEmpty, !value.hasPrefix("-"), option.set(value, on: &command) else { return nil }
+        }
+        do {
+            try command.progressOptions.validate()
+            try command.transfer.validate()
+            try command.limitOptions.validate()
+            try command.queueOptions.validate()
+            try command.hookOptions.validate()
+            try command.cookieOptions.validate()
+            try command.validate()
+        } catch {
+            return nil
+        }
+        return command
+    }
+
+    /// The options read here.
+    enum Option: Hashable, CaseIterable {
+        case quiet, progress, output, directory, connections, maxConcurrent, inputFile, stateDirectory, certificates
+        case limitRate, overwrite, continueFlag
+
+        /// Every name of the option, short ones first, as `haul get --help` lists them.
+        var names: [String] {
+            switch self {
+            case .quiet: ["-q", "--quiet"]
+            case .progress: ["--progress"]
+            case .output: ["-o", "--output"]
+            case .directory: ["-d", "--dir"]
+            case .connections: ["-x", "--connections"]
+            case .maxConcurrent: ["-j", "--max-concurrent"]
+            case .inputFile: ["-i", "--input-file"]
+            case .stateDirectory: ["--state-dir"]
+            case .certificates: ["--cacert"]
+            case .limitRate: ["--limit-rate"]
+            case .overwrite: ["--overwrite"]
+            case .continueFlag: ["-c", "--continue"]
+            }
+        }
+
+        var isFlag: Bool { self == .quiet || self == .overwrite || self == .continueFlag }
+
+        /// Whether the short name takes its value joined (`-x16`), as the option's declaration allows.
+        private var joinsShortValue: Bool { [.output, .directory, .connections, .maxConcurrent, .inputFile].contains(self) }
+
+        /// The option `word` names, and the value joined to it (`--dir=D`, `-dD`), if any.
+        static func named(in word: String) -> (Option, String?)? {
+            if word.hasPrefix("--") {
+                let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(parts[0])
+                guard let option = allCases.first(where: { $0.names.contains(name) }) else { return nil }
+                return (option, parts.count == 2 ? String(parts[1]) : nil)
+            }
+            let name = String(word.prefix(2))
+            guard let option = allCases.first(where: { $0.names.contains(name) }) else { return nil }
+            guard word.count > 2 else { return (option, nil) }
+            // `-qc` (flags run together) and `-x=16` are left to ArgumentParser.
+            guard option.joinsShortValue, word.dropFirst(2).first != "=" else { return nil }
+            return (option, String(word.dropFirst(2)))
+        }
+
+        func set(on command: inout DownloadCommand) {
+            switch self {
+            case .quiet: command.progressOptions.quiet = true
+            case .overwrite: command.overwrite = true
+            case .continueFlag: command.continueFlag = true
+            default: break
+            }
+        }
+
+        /// Stores `value`; false when it does not parse (ArgumentParser then says why).
+        func set(_ value: String, on command: inout DownloadCommand) -> Bool {
+            switch self {
+            case .progress: command.progressOptions.progress = value
+            case .output: command.output = value
+            case .directory: command.directory = value
+            case .connections:
+                guard let number = Int(value) else { return false }
+                command.transfer.connections = number
+            case .maxConcurrent:
+                guard let number = Int(value) else { return false }
+                command.queueOptions.maxConcurrent = number
+            case .inputFile: command.inputFile = value
+            case .stateDirectory: command.stateDirectory = value
+            case .certificates: command.transfer.certificates = value
+            case .limitRate: command.transfer.limitRate = value
+            case .quiet, .overwrite, .continueFlag: return false
+            }
+            return true
+        }
+    }
+}
+
+// The defaults below repeat the declarations' (a property wrapper built without ArgumentParser holds no value
+// until one is set). QuickDownloadArgumentsTests fails when one is missing or differs.
+
+extension DownloadCommand {
+    static func withDefaults() -> DownloadCommand {
+        var command = DownloadCommand()
+        command.urls = []
+        command.inputFile = nil
+        command.output = nil
+        command.directory = nil
+        command.progressOptions = .withDefaults()
+        command.transfer = .withDefaults()
+        command.headers = []
+        command.userAgent = nil
+        command.remoteName = false
+        command.overwrite = false
+        command.stateDirectory = nil
+        command.minSplitSize = "4M"
+        command.continueFlag = false
+        command.checksum = nil
+        command.checksumFile = nil
+        command.extract = false
+        command.extractTo = nil
+        command.limitOptions = .withDefaults()
+        command.queueOptions = .withDefaults()
+        command.hookOptions = .withDefaults()
+        command.cookieOptions = .withDefaults()
+        command.metalink = nil
+        command.noFollowMetalink = false
+        command.mirrors = []
+        command.maxRedirects = 10
+        command.allowInsecureRedirect = false
+        return command
+    }
+}
+
+extension ProgressOptions {
+    static func withDefaults() -> ProgressOptions {
+        var options = ProgressOptions()
+        options.quiet = false
+        options.progress = nil
+        return options
+    }
+}
+
+extension TransferOptions {
+    static func withDefaults() -> TransferOptions {
+        var options = TransferOptions()
+        options.connections = nil
+        options.limitRate = nil
+        options.retries = 5
+        options.retryWait = nil
+        options.retryMaxTime = nil
+        options.stallTimeout = 30
+        options.lowestSpeedLimit = "1K"
+        options.lowestSpeedTime = 30
+        options.connectTimeout = 15
+        options.proxy = nil
+        options.noProxy = nil
+        options.certificates = nil
+        options.insecure = false
+        options.http1Only = false
+        options.refreshURLCommand = nil
+        options.refreshURLTimeout = 60
+        return options
+    }
+}
+
+extension ExtractionLimitOptions {
+    static func withDefaults() -> ExtractionLimitOptions {
+        var options = ExtractionLimitOptions()
+        options.maxSize = "64G"
+        options.maxRatio = 1000
+        options.maxEntries = 1_000_000
+        return options
+    }
+}
+
+extension QueueOptions {
+    static func withDefaults() -> QueueOptions {
+        var options = QueueOptions()
+        options.maxConcurrent = 5
+        options.maxConnections = nil
+        options.maxOverallRate = nil
+        return options
+    }
+}
+
+extension HookOptions {
+    static func withDefaults() -> HookOptions {
+        var options = HookOptions()
+        options.start = nil
+        options.pause = nil
+        options.complete = nil
+        options.error = nil
+        options.stop = nil
+        options.webhook = nil
+        options.timeout = 60
+        return options
+    }
+}
+
+extension CookieOptions {
+    static func withDefaults() -> CookieOptions {
+        var options = CookieOptions()
+        options.cookieFile = nil
+        options.cookies = []
+        options.referer = nil
+        return options
+    }
+}
