@@ -311,10 +311,16 @@ final class TransferRunner {
             await checkpointer.waitForInFlight()
             try checkpointer.check()
             if let identity, record.identity != identity { record.setIdentity(identity) }
-            let path = try TransferFinisher.finish(
-                file: file, record: &record, request: context.request, store: context.store, length: length,
-                streamedDigest: segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
-            )
+            let streamedDigest = segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
+            let (file, request, store, unfinished) = (self.file, context.request, context.store, record)
+            let (path, finished) = try await checkpointer.run {
+                var record = unfinished
+                let path = try TransferFinisher.finish(
+                    file: file, record: &record, request: request, store: store, length: length, streamedDigest: streamedDigest
+                )
+                return (path, record)
+            }
+            record = finished
             counters.set(bytesDone: length, totalBytes: length)
             outcome = .completed(path: path)
         case .stopped:

@@ -58,6 +58,19 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
         try commit(snapshot)
     }
 
+    /// Runs `body` on this download's checkpoint queue, after the checkpoint in flight if there is one, and returns
+    /// what it returns.
+    ///
+    /// For the blocking steps that end a download (flush, rename, directory flush, the database's commit): on the
+    /// queue they block a thread of their own instead of one of Swift's cooperative threads, of which there are as
+    /// many as cores. With `-j 8` on two cores, eight downloads finishing at once held both cooperative threads in
+    /// `fdatasync` while the other downloads' bytes waited to be read (docs/benchmarks.md, "Round 4").
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     /// Throws the failure of an earlier background checkpoint, if any.
     func check() throws {
         if let failure = state.withLockedValue({ $0.failure }) { throw failure }
