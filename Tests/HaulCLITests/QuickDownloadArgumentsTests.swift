@@ -1,6 +1,7 @@
 import ArgumentParser
 import XCTest
 
+@testable import HaulCore
 @testable import haul
 
 /// `haul URL...` is read without ArgumentParser when it can be (QuickDownloadArguments): the command it builds must
@@ -108,15 +109,9 @@ final class QuickDownloadArgumentsTests: XCTestCase {
     }
 }
 
-/// A small seeded generator, so a failing random line can be replayed.
+/// HaulCore's SplitMix64 as a `RandomNumberGenerator`, seeded, so that a failing random line can be replayed.
 private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { generator.next() }
 }
