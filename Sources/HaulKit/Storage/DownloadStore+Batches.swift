@@ -90,20 +90,26 @@ extension DownloadStore {
         return try write { db in
             let now = Date().timeIntervalSince1970
             var rows: [PreparedRow] = []
+            // The end of the queue, read once for the batch (an index makes it one lookup, not a scan).
+            var lastQueueOrder: Int64?
             for record in records {
                 let unfinished = try Self.unfinished(partPath: record.partPath, in: db)
                 if let existing = unfinished, existing.url == record.url {
                     var updated = takeUp(existing, record)
                     updated.updatedAt = now
                     try updated.update(db)
+                    if let known = lastQueueOrder { lastQueueOrder = max(known, updated.queueOrder) }
                     rows.append(PreparedRow(record: updated, isNew: false))
                     continue
                 }
                 if let stale = unfinished { _ = try DownloadRecord.deleteOne(db, key: stale.id) }
                 var inserted = record
                 if inserted.queueOrder == 0 {
-                    let last = try Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
+                    let last = try lastQueueOrder ?? Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
                     inserted.queueOrder = max(last, 0) + 1
+                    lastQueueOrder = inserted.queueOrder
+                } else if let known = lastQueueOrder {
+                    lastQueueOrder = max(known, inserted.queueOrder)
                 }
                 try inserted.insert(db)
                 rows.append(PreparedRow(record: inserted, isNew: true))

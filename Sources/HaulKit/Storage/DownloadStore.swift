@@ -18,6 +18,8 @@ import Darwin
 final class DownloadStore: Sendable {
     /// The database file's path.
     let path: String
+    /// The write-ahead log's length, in pages, past which a commit checkpoints it (SQLite's default is 1000).
+    static let walCheckpointPages = 256
     private let pool: DatabasePool
     /// Whether a transaction was committed since the write-ahead log was last flushed (see `flushLog()`).
     private let unflushed = NIOLockedValueBox(false)
@@ -49,6 +51,13 @@ final class DownloadStore: Sendable {
             // of its header and of the directory, and GRDB's write to make it non-empty): four syncs per run
             // instead of one. SQLite still checkpoints it once it holds 1000 pages (`wal_autocheckpoint`).
             _ = haul_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
+            // A log kept across runs is read whole by the next process to open the database (SQLite's recovery
+            // rebuilds its index from every frame since the log last restarted): with the default 1000 pages, up
+            // to 4 MiB and about 7 ms of CPU at every start (docs/benchmarks.md, "Round 5"). A lower bound makes
+            // that read shorter and checkpoints (two flushes, in the commit that crosses the bound) more frequent.
+            // One small download writes about 7 pages and a list of 60 about 150: at 256 pages, a start reads 128
+            // pages on average (about 1 ms) and a checkpoint comes every 37 small downloads or every second list.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
         }
         // Two processes opening a new store at once would both create its tables (the migrator reads what is
         // applied, then applies): opening and migrating happen under an exclusive lock on a file beside it.
@@ -127,6 +136,19 @@ final class DownloadStore: Sendable {
         migrator.registerMigration("v4-pieces") { db in
             // The pieces verified against a Metalink's piece hashes (DownloadStore+Pieces).
             try db.alter(table: "download") { t in t.add(column: "verifiedPieces", .text) }
+        }
+        migrator.registerMigration("v5-history-indexes") { db in
+            // Completed downloads stay in the table (`haul list`, `haul clean`), so it grows with every run. Two
+            // lookups that each new download makes read every row without these: the end of the queue
+            // (`MAX(queueOrder)`), and the unfinished download of a `.part` path (`unfinished(partPath:)`), which
+            // went through every completed row of the same path: one per earlier download of the same file name.
+            // The partial index holds unfinished rows only, so that lookup no longer depends on the history at all.
+            try db.create(index: "download_queueOrder", on: "download", columns: ["queueOrder"])
+            try db.execute(sql: """
+                CREATE INDEX download_unfinished_partPath ON download(partPath)
+                WHERE state NOT IN ('\(DownloadState.completed.rawValue)', '\(DownloadState.cancelled.rawValue)')
+                """)
+            try db.drop(index: "download_partPath")
         }
         return migrator
     }
@@ -318,11 +340,16 @@ final class DownloadStore: Sendable {
         try read { db in try Self.unfinished(partPath: partPath, in: db) }
     }
 
+    static let unfinishedByPartPath = """
+        SELECT * FROM download WHERE partPath = ?
+        AND state NOT IN ('\(DownloadState.completed.rawValue)', '\(DownloadState.cancelled.rawValue)')
+        ORDER BY id DESC LIMIT 1
+        """
+
     static func unfinished(partPath: String, in db: Database) throws -> DownloadRecord? {
-        try DownloadRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM download WHERE partPath = ? AND state NOT IN (?, ?) ORDER BY id DESC LIMIT 1"),
-            arguments: [partPath, DownloadState.completed.rawValue, DownloadState.cancelled.rawValue]
-        )
+        // The states are in the SQL, not bound: SQLite uses a partial index (`download_unfinished_partPath`) only
+        // for a query whose WHERE clause names its condition's literals.
+        try DownloadRecord.fetchOne(db.cachedStatement(sql: unfinishedByPartPath), arguments: [partPath])
     }
 
     /// All records, oldest first.

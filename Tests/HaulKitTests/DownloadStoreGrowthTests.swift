@@ -1,0 +1,90 @@
+import GRDB
+import HaulCore
+import HaulTestSupport
+import XCTest
+
+@testable import HaulKit
+
+/// What a state directory that has seen many runs costs a new one: the lookups each new download makes go through
+/// indexes, not through the history of completed rows, and the write-ahead log the next process must read back
+/// stays short.
+final class DownloadStoreGrowthTests: XCTestCase {
+  private func record(_ name: String, state: DownloadState = .queued) -> DownloadRecord {
+    DownloadRecord(
+      id: nil, url: "http://example.com/\(name)", finalURL: nil, destination: "/d/\(name)", partPath: "/d/\(name).part",
+      etag: nil, lastModified: nil, lastModifiedIsStrong: false, totalBytes: nil, state: state.rawValue,
+      errorMessage: nil, priority: 0, optionsJSON: "{}", createdAt: 1, updatedAt: 1
+    )
+  }
+
+  /// SQLite's plan for `sql`, one line per step.
+  private func plan(_ sql: String, in store: DownloadStore) throws -> String {
+    try store.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: sql.contains("?") ? ["/d/x.part"] : [])
+        .map { row -> String in row["detail"] }
+        .joined(separator: "\n")
+    }
+  }
+
+  func testTheEndOfTheQueueIsAnIndexLookup() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let detail = try plan("SELECT MAX(queueOrder) FROM download", in: store)
+      XCTAssertTrue(detail.contains("download_queueOrder"), "placing a download last scans the table: \(detail)")
+    }
+  }
+
+  func testTheUnfinishedDownloadOfAPartFileIsFoundWithoutReadingCompletedRows() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let detail = try plan(DownloadStore.unfinishedByPartPath, in: store)
+      XCTAssertTrue(
+        detail.contains("download_unfinished_partPath"),
+        "the lookup does not use the index of unfinished rows, so it reads every completed row of the path: \(detail)"
+      )
+      // The index leaves completed and cancelled rows out, and the lookup still finds the unfinished one.
+      _ = try store.insert(record("x", state: .completed))
+      _ = try store.insert(record("x", state: .cancelled))
+      let open = try store.insert(record("x", state: .paused))
+      _ = try store.insert(record("x", state: .completed))
+      XCTAssertEqual(try store.unfinished(partPath: "/d/x.part")?.id, open.id)
+      let indexed = try store.read { db in
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM download INDEXED BY download_unfinished_partPath WHERE partPath = ? AND state NOT IN ('completed', 'cancelled')", arguments: ["/d/x.part"])
+      }
+      XCTAssertEqual(indexed, 1)
+    }
+  }
+
+  /// Rows inserted in one batch after a long history still go last, in order, past rows placed by hand.
+  func testABatchGoesLastAfterTheHistory() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      var placed = record("placed")
+      placed.queueOrder = 500
+      _ = try store.insert(placed)
+      for name in ["h1", "h2"] { _ = try store.insert(record(name, state: .completed)) }
+      var explicit = record("explicit")
+      explicit.queueOrder = 900
+      let rows = try store.takeUpOrInsert([record("a"), explicit, record("b"), record("c")]) { stored, _ in stored }
+      XCTAssertEqual(rows.map(\.record.queueOrder), [503, 900, 901, 902])
+    }
+  }
+
+  /// Many small commits, as a long queue makes: the log is checkpointed before it grows past its bound, so the
+  /// next process to open the store reads back at most that many pages.
+  func testTheWriteAheadLogStaysShort() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let row = try store.insert(record("a"))
+      for step in 0..<1200 {
+        try store.saveProgress([(id: row.id!, bytesDone: Int64(step), speed: Double(step))])
+      }
+      let pageSize = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") } ?? 4096
+      let frame = pageSize + 24
+      let log = try FileManager.default.attributesOfItem(atPath: store.path + "-wal")[.size] as? Int ?? 0
+      // 1200 commits of at least one page each would make a log of 1000 frames (SQLite's default bound) without it.
+      XCTAssertLessThanOrEqual(log, 32 + (DownloadStore.walCheckpointPages + 8) * frame, "the log grew to \(log / frame) frames")
+      XCTAssertEqual(try store.record(id: row.id!)?.bytesDone, 1199)
+    }
+  }
+}
