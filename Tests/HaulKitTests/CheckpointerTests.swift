@@ -1,3 +1,4 @@
+import Dispatch
 import HaulTestSupport
 import NIOConcurrencyHelpers
 import XCTest
@@ -56,6 +57,22 @@ final class CheckpointerTests: XCTestCase {
       checkpointer.checkpointIfDue(1, now: 2000)
       try await checkpointer.checkpointNow(2)
       XCTAssertEqual(commits.values.withLockedValue { $0 }, [1, 2], "waits for the one in flight, then commits")
+    }
+  }
+
+  /// A pause's or a stop's checkpoint and a download's last steps block a thread of the checkpoint queue, never one
+  /// of Swift's cooperative threads (two on a two-core machine, shared by every download).
+  func testCheckpointNowAndRunBlockTheCheckpointQueueNotTheCaller() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let onQueue = NIOLockedValueBox<[Bool]>([])
+      let checkpointer = Checkpointer<Int>(file: file) { _ in
+        onQueue.withLockedValue { $0.append(DispatchQueue.getSpecific(key: checkpointQueueKey) == true) }
+      }
+      try await checkpointer.checkpointNow(1)
+      let ran = try await checkpointer.run { DispatchQueue.getSpecific(key: checkpointQueueKey) == true }
+      XCTAssertEqual(onQueue.withLockedValue { $0 }, [true], "checkpointNow committed on the caller's thread")
+      XCTAssertTrue(ran, "run's body ran on the caller's thread")
     }
   }
 

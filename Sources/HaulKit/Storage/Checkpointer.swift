@@ -1,6 +1,10 @@
 import Dispatch
 import NIOConcurrencyHelpers
 
+/// Marks the threads of a checkpoint queue while they run its work (`DispatchQueue.getSpecific`): for tests that
+/// check where a blocking step ran.
+nonisolated(unsafe) let checkpointQueueKey = DispatchSpecificKey<Bool>()
+
 /// Makes progress durable in the only safe order: data first (`fdatasync`), then the record that counts it
 /// (docs/http-rules.md rules 16 and 19).
 ///
@@ -28,6 +32,7 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
         self.file = file
         self.interval = interval
         self.commit = commit
+        queue.setSpecific(key: checkpointQueueKey, value: true)
     }
 
     /// Starts a background checkpoint of `snapshot` if one is due and none is running. Cheap when not due.
@@ -50,12 +55,17 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
         queue.async { self.perform(taken) }
     }
 
-    /// Waits for a running checkpoint, then syncs and commits `snapshot` before returning.
+    /// Syncs and commits `snapshot` before returning, after the checkpoint in flight if there is one (and
+    /// throwing its failure, if it failed).
+    ///
+    /// Runs on the checkpoint queue, as `run` does, so that a pause or a stop does not hold one of Swift's
+    /// cooperative threads in `fdatasync`; the queue is serial, so the checkpoint in flight has ended when it runs.
     func checkpointNow(_ snapshot: Snapshot) async throws {
-        await waitForInFlight()
-        try check()
-        try file.synchronize()
-        try commit(snapshot)
+        try await run {
+            try self.check()
+            try self.file.synchronize()
+            try self.commit(snapshot)
+        }
     }
 
     /// Runs `body` on this download's checkpoint queue, after the checkpoint in flight if there is one, and returns
