@@ -90,6 +90,54 @@ final class QueueMachineTests: XCTestCase {
         XCTAssertNil(machine.downloads[2])
     }
 
+    /// Adopting many at once ends in the same queue as adopting them one by one, but plans once, after all of them:
+    /// the downloads that start are the first in queue order, not the first adopted.
+    func testAdoptingManyAtOncePlansOnceAfterAllOfThem() throws {
+        let rows: [(Int64, DownloadState, Int, Int64)] = [
+            (1, .completed, 0, 1), (2, .queued, 0, 2), (3, .cancelled, 0, 3), (4, .downloading, 0, 4),
+            (5, .failed, 0, 5), (6, .queued, 9, 6), (7, .paused, 0, 7),
+        ]
+        let adoptions = rows.map { id, state, priority, order in
+            QueueAdoption(id: id, row: QueueRow(state: state, priority: priority, queueOrder: order), requestedConnections: 1)
+        }
+        var together = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
+        let actions = try together.handle(.adoptAll(adoptions))
+        XCTAssertEqual(
+            starts(actions), [.startTransfer(6, connections: 1, generation: 1), .startTransfer(2, connections: 1, generation: 1)],
+            "the plan came after every adoption (6 has the highest priority), not after the first queued one")
+        XCTAssertEqual(
+            actions.filter { if case .announceAdded = $0 { return true } else { return false } },
+            [.announceAdded(1, as: .completed), .announceAdded(2, as: .queued), .announceAdded(4, as: .queued),
+             .announceAdded(5, as: .failed), .announceAdded(6, as: .queued), .announceAdded(7, as: .paused)],
+            "each is announced in order; the cancelled one is skipped")
+
+        var oneByOne = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        for (id, state, priority, order) in rows { _ = try adopt(&oneByOne, id, state, priority: priority, order: order) }
+        _ = try oneByOne.handle(.setLimits(QueueLimits(maxConcurrent: 2, maxTotalConnections: 8)))
+        XCTAssertEqual(together.downloads, oneByOne.downloads)
+    }
+
+    /// The scheduler's view leaves out what can never change a plan, and keeps what can.
+    func testTheSchedulerSeesOnlyRunningDownloadsAndOursThatWait() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        let rows: [(Int64, DownloadState)] = [(1, .queued), (2, .queued), (3, .completed), (4, .paused), (5, .failed)]
+        _ = try machine.handle(.adoptAll(rows.map { QueueAdoption(id: $0.0, row: QueueRow(state: $0.1, priority: 0, queueOrder: $0.0), requestedConnections: 1) }))
+        // Another process holds 1's part file: 1 waits, queued but not ours to start, and 2 starts.
+        _ = try machine.handle(.transferEnded(1, generation: 1, .busy(message: "held by another haul")))
+        XCTAssertEqual(machine.downloads[1]?.state, .queued)
+        _ = try machine.handle(.adoptAll([QueueAdoption(id: 6, row: QueueRow(state: .queued, priority: 0, queueOrder: 6), requestedConnections: 1)]))
+        let seen = Dictionary(uniqueKeysWithValues: machine.schedulableEntries.map { ($0.id, $0.state) })
+        let all = Dictionary(uniqueKeysWithValues: machine.queueEntries.map { ($0.id, $0.state) })
+        XCTAssertEqual(seen[2], .downloading, "a running download counts against the limits")
+        XCTAssertEqual(seen[6], .queued, "one of ours that waits may start")
+        XCTAssertNil(seen[1], "one another process holds is not ours to start")
+        for id: Int64 in [3, 4, 5] { XCTAssertNil(seen[id], "download \(id) (\(all[id]!)) cannot change a plan") }
+        XCTAssertEqual(seen.count, 2)
+        XCTAssertEqual(
+            QueuePolicy.plan(machine.schedulableEntries, limits: machine.limits),
+            QueuePolicy.plan(machine.queueEntries, limits: machine.limits))
+    }
+
     /// Another process moved a queued download (`haul move`): the next start follows the new order.
     func testAMoveSeenInTheStoreChangesTheOrder() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))

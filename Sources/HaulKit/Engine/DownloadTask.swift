@@ -69,8 +69,10 @@ public actor DownloadTask {
         self.configuration = configuration
         self.currentRateLimit = request.maxBytesPerSecond
         self.isNew = isNew
-        // Held bytes are known before the first run: the stored segments say how far it got.
-        if !isNew, let segments = try? store.segments(of: record.id!), !segments.isEmpty {
+        // Held bytes are known before the first run: the stored segments say how far it got. A completed download
+        // holds all its bytes and no segments, so its read (a read transaction per stored download, most of a
+        // long-lived store) is skipped.
+        if !isNew, record.downloadState != .completed, let segments = try? store.segments(of: record.id!), !segments.isEmpty {
             counters.set(bytesDone: segments.reduce(0) { $0 + ($1.next - $1.start) }, totalBytes: record.totalBytes)
         } else {
             counters.set(bytesDone: record.downloadState == .completed ? (record.totalBytes ?? 0) : 0, totalBytes: record.totalBytes)

@@ -154,11 +154,14 @@ public actor DownloadManager {
         } else {
             records = try client.store.all()
         }
+        var adoptions: [QueueAdoption] = []
         for record in records where entries[record.id!] == nil && record.downloadState != .cancelled {
             let task = client.task(for: record)
             await hold(task, record: record)
-            try await command(.adopt(id: task.id, Self.row(of: record), requestedConnections: task.request.connections))
+            adoptions.append(QueueAdoption(id: task.id, row: Self.row(of: record), requestedConnections: task.request.connections))
         }
+        // One event for all of them: the queue is planned once, not once per stored download.
+        if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
         return records.compactMap { snapshot($0.id!) }
     }
 

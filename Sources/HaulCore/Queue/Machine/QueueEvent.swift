@@ -7,6 +7,10 @@ public enum QueueEvent: Hashable, Sendable {
     /// Take up a download restored from the store at process start (or on request). A row stored as `downloading` was running
     /// when its process stopped: it is queued again. A `cancelled` row and an id already known change nothing.
     case adopt(id: Int64, QueueRow, requestedConnections: Int)
+    /// `adopt` for each of many downloads, in order, with the queue planned once after all of them. Restoring a
+    /// store of thousands of completed downloads one `adopt` at a time planned the whole queue after each: 2.7 s to
+    /// start `haul daemon` on 9,588 stored downloads (docs/benchmarks.md, "Round 5").
+    case adoptAll([QueueAdoption])
     /// The user pauses a download (queued or running); pausing a paused one does nothing.
     case pause(Int64)
     /// The user puts a paused or failed download back in line.
@@ -36,6 +40,22 @@ public enum QueueEvent: Hashable, Sendable {
 }
 
 /// A download's queue fields as stored (by this or another process).
+/// One download for `QueueEvent.adoptAll`: what `QueueEvent.adopt` carries.
+public struct QueueAdoption: Hashable, Sendable {
+    /// The download's id.
+    public var id: Int64
+    /// Its stored state and place in the queue.
+    public var row: QueueRow
+    /// The connections it asks for.
+    public var requestedConnections: Int
+
+    public init(id: Int64, row: QueueRow, requestedConnections: Int) {
+        self.id = id
+        self.row = row
+        self.requestedConnections = requestedConnections
+    }
+}
+
 public struct QueueRow: Hashable, Sendable {
     /// The stored state.
     public var state: DownloadState

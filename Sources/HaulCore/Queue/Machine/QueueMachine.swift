@@ -68,16 +68,28 @@ public struct QueueMachine: Hashable, Sendable {
 
     /// The downloads as the scheduler sees them; one another process owns counts as paused here.
     public var queueEntries: [QueueEntry] {
-        downloads.map { id, download in
-            QueueEntry(
-                id: id,
-                state: download.owner == .otherProcess && download.state == .queued ? .paused : download.state,
-                priority: download.priority,
-                addedOrder: download.queueOrder,
-                requestedConnections: download.requestedConnections,
-                grantedConnections: download.heldConnections
-            )
-        }
+        downloads.map(Self.entry)
+    }
+
+    /// The entries `QueuePolicy.plan` looks at: the running ones and those this process may start. Completed,
+    /// failed and paused downloads (most of a long-lived store) never change a plan, so they are not copied for it.
+    var schedulableEntries: [QueueEntry] {
+        downloads.lazy
+            .filter { _, download in
+                download.state == .downloading || (download.state == .queued && download.owner == .thisProcess)
+            }
+            .map(Self.entry)
+    }
+
+    private static func entry(_ id: Int64, _ download: Download) -> QueueEntry {
+        QueueEntry(
+            id: id,
+            state: download.owner == .otherProcess && download.state == .queued ? .paused : download.state,
+            priority: download.priority,
+            addedOrder: download.queueOrder,
+            requestedConnections: download.requestedConnections,
+            grantedConnections: download.heldConnections
+        )
     }
 
     /// Applies `event` and returns what to do, in order.
@@ -89,6 +101,8 @@ public struct QueueMachine: Hashable, Sendable {
         switch event {
         case .adopt(let id, let row, let connections):
             actions = adopt(id, row, connections: connections)
+        case .adoptAll(let adoptions):
+            actions = adoptions.flatMap { adopt($0.id, $0.row, connections: $0.requestedConnections) }
         case .add(let id, let row, let connections, let paused):
             actions = try add(id, row, connections: connections, paused: paused)
         case .pause(let id):
@@ -147,7 +161,7 @@ public struct QueueMachine: Hashable, Sendable {
     private mutating func scheduled() -> [QueueAction] {
         guard !isStopping else { return [] }
         var actions: [QueueAction] = []
-        for decision in QueuePolicy.plan(queueEntries, limits: limits) {
+        for decision in QueuePolicy.plan(schedulableEntries, limits: limits) {
             guard var started = downloads[decision.id] else { continue }
             // `plan` only picks `.queued` downloads, and `queued` + `start` is in the table.
             started.state = .downloading
