@@ -107,6 +107,18 @@ final class DaemonMethodTests: XCTestCase {
         // Let the last one finish at full speed.
         throttle.isOn = false
         try await fixture.wait(gids[0], for: "complete")
+
+        // The stopped list: a held result, then a removed one, through aria2's windows (a negative offset counts
+        // from the end and goes backwards); the global counts agree.
+        try await fixture.wait(gids[1], for: "removed")
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [0, 10, ["gid"]]), [["gid": gids[0]], ["gid": gids[1]]])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [1, 1, ["gid"]]), [["gid": gids[1]]])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [-1, 2, ["gid"]]), [["gid": gids[1]], ["gid": gids[0]]])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [-2, 5, ["gid"]]), [["gid": gids[0]]])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [2, 5, ["gid"]]), [])
+        XCTAssertEqual(try fixture.call("aria2.tellActive", [["gid"]]), [])
+        let stat = try fixture.call("aria2.getGlobalStat")
+        XCTAssertEqual([stat["numActive"], stat["numWaiting"], stat["numStopped"]], ["0", "0", "2"])
         await fixture.stop()
     }
 

@@ -28,17 +28,29 @@ extension Aria2Service {
     }
 
     /// `tellActive`, `tellWaiting`, `tellStopped`: one list, in queue order, through aria2's offset/num window.
+    ///
+    /// Only the downloads in the window are viewed (`view` asks the manager and the task for what the snapshot
+    /// lacks, two hops each): clients such as AriaNg poll these every second, and viewing every stored download
+    /// for each poll took 25-60 ms with 9,588 of them (docs/benchmarks.md, "Round 5"). The list and the order are
+    /// the snapshot's, the same as `allDownloads()`'s.
     func tell(_ list: Aria2List, offset: Int, num: Int, keys: [String]?) async -> JSONValue {
-        let downloads = await allDownloads().filter { $0.status.list == list }
-        let shown = Aria2Queue.window(downloads, offset: offset, num: num)
+        let held = await manager.snapshots.filter { Aria2Status($0.state).list == list }
+        let gone = removedOrder.compactMap { removed[$0] }.filter { $0.status.list == list }
+        var shown: [Aria2Download] = []
+        for index in Aria2Queue.window(Array(0..<(held.count + gone.count)), offset: offset, num: num) {
+            shown.append(index < held.count ? await view(held[index]) : gone[index - held.count])
+        }
         return .array(shown.map { Aria2StatusDictionary.status($0, keys: keys) })
     }
 
-    /// `aria2.getGlobalStat`.
+    /// `aria2.getGlobalStat`: counted from the snapshots (`Aria2Status` and the speed are the snapshot's own), with
+    /// no `view` of each download.
     func globalStat() async -> JSONValue {
-        let downloads = await allDownloads()
-        let speed = downloads.filter { $0.status == .active }.reduce(0.0) { $0 + $1.speed }
-        let count = { (list: Aria2List) in String(downloads.filter { $0.status.list == list }.count) }
+        let snapshots = await manager.snapshots
+        let statuses = snapshots.map { (status: Aria2Status($0.state), speed: $0.speed) }
+            + removedOrder.compactMap { removed[$0] }.map { (status: $0.status, speed: $0.speed) }
+        let speed = statuses.filter { $0.status == .active }.reduce(0.0) { $0 + $1.speed }
+        let count = { (list: Aria2List) in String(statuses.filter { $0.status.list == list }.count) }
         return [
             "downloadSpeed": .string(String(Int64(speed))),
             "uploadSpeed": "0",
