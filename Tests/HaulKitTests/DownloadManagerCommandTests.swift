@@ -31,8 +31,14 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           let manager = manager(harness, maxConcurrent: 1)
           // Stored as the first process left them: the running one back in the queue.
           XCTAssertEqual(try harness.client.store.all().map(\.downloadState), [.queued, .queued, .paused])
+          XCTAssertEqual(
+            try harness.client.storedStates(), [ids["a"]!: .queued, ids["b"]!: .queued, ids["c"]!: .paused],
+            "the daemon's cheap look at the store sees what the records say")
           let restored = try await manager.restore()
           XCTAssertEqual(restored.map(\.id), [ids["a"]!, ids["b"]!, ids["c"]!])
+          let heldIDs = await manager.downloadIDs, listedIDs = await manager.snapshots.map(\.id)
+          XCTAssertEqual(Set(heldIDs), Set(listedIDs))
+          XCTAssertEqual(heldIDs.count, 3)
           await manager.waitUntilIdle()
           await assertState(manager, ids["a"]!, .completed)
           await assertState(manager, ids["b"]!, .completed)

@@ -55,6 +55,19 @@ final class DownloadStoreGrowthTests: XCTestCase {
     }
   }
 
+  /// The two-column look the daemon takes every second: every row's state by id, an unreadable one as failed.
+  func testStatesAreEveryRowsStateById() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let done = try store.insert(record("a", state: .completed))
+      let paused = try store.insert(record("b", state: .paused))
+      let odd = try store.insert(record("c"))
+      try store.write { db in try db.execute(sql: "UPDATE download SET state = 'garbled' WHERE id = ?", arguments: [odd.id!]) }
+      XCTAssertEqual(try store.states(), [done.id!: .completed, paused.id!: .paused, odd.id!: .failed])
+      XCTAssertEqual(try store.states(), Dictionary(uniqueKeysWithValues: try store.all().map { ($0.id!, $0.downloadState) }))
+    }
+  }
+
   /// Rows inserted in one batch after a long history still go last, in order, past rows placed by hand.
   func testABatchGoesLastAfterTheHistory() async throws {
     try await withTemporaryDirectory { dir in

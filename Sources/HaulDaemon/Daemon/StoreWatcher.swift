@@ -16,7 +16,7 @@ enum StoreWatcher {
                 guard stamp != lastStamp else { continue }
                 lastStamp = stamp
                 guard let stored = try? client.storedStates() else { continue }
-                let known = Set(await manager.snapshots.map(\.id))
+                let known = Set(await manager.downloadIDs)
                 let new = stored.filter { !known.contains($0.key) && $0.value != .cancelled }.map(\.key).sorted()
                 if !new.isEmpty { _ = try? await manager.restore(new) }
             }

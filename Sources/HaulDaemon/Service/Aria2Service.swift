@@ -81,7 +81,7 @@ public actor Aria2Service {
     /// The id a GID argument names.
     func resolve(_ gid: JSONValue?) async throws(RPCError) -> Int64 {
         guard let text = gid?.stringValue else { throw RPCError.aria2("a GID (string) is required") }
-        let ids = await manager.snapshots.map(\.id) + removedOrder
+        let ids = await manager.downloadIDs + removedOrder
         switch GIDTable.resolve(text, among: ids) {
         case .found(let id): return id
         case .unknown: throw RPCError.aria2("GID \(text) is not found")

@@ -51,7 +51,7 @@ extension HaulClient {
     /// The state of every stored download, by id: a cheap look (one query) for a program that only needs to know
     /// which downloads exist, such as a daemon taking up what other processes added.
     public func storedStates() throws -> [Int64: DownloadState] {
-        Dictionary(uniqueKeysWithValues: try store.all().map { ($0.id!, $0.downloadState) })
+        try store.states()
     }
 
     /// The stored download `id`, or `nil` when there is none.

@@ -34,6 +34,12 @@ extension DownloadManager {
         QueuePolicy.ordered(machine.queueEntries).compactMap { snapshot($0.id) }
     }
 
+    /// The ids of the downloads `snapshots` lists, in no order: for a lookup by id, without building a snapshot of
+    /// each download and sorting them (a daemon polled for one download's status holds thousands of completed ones).
+    public var downloadIDs: [Int64] {
+        entries.keys.filter { machine.downloads[$0] != nil }
+    }
+
     /// One download, if the manager has it.
     public func snapshot(_ id: Int64) -> DownloadSnapshot? {
         guard let entry = entries[id], let held = machine.downloads[id] else { return nil }

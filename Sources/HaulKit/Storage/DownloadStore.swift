@@ -352,6 +352,20 @@ final class DownloadStore: Sendable {
         try DownloadRecord.fetchOne(db.cachedStatement(sql: unfinishedByPartPath), arguments: [partPath])
     }
 
+    /// Every record's state, by id: two columns, not whole records (`haul daemon` looks every second while
+    /// anything downloads; decoding every row of a long history each time cost more than the look itself).
+    func states() throws -> [Int64: DownloadState] {
+        try read { db in
+            var states: [Int64: DownloadState] = [:]
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, state FROM download"))
+            while let row = try rows.next() {
+                let state: String = row[1]
+                states[row[0]] = DownloadState(rawValue: state) ?? .failed
+            }
+            return states
+        }
+    }
+
     /// All records, oldest first.
     func all() throws -> [DownloadRecord] {
         try read { db in try DownloadRecord.order(Column("id")).fetchAll(db) }
