@@ -49,7 +49,7 @@ final class DownloadStore: Sendable {
             // The write-ahead log outlives the process (see `flushLog()`): checkpointing it at every close cost a
             // flush of the log and of the database, and deleting it made the next process create it again (a flush
             // of its header and of the directory, and GRDB's write to make it non-empty): four syncs per run
-            // instead of one. SQLite still checkpoints it once it holds 1000 pages (`wal_autocheckpoint`).
+            // instead of one. SQLite still checkpoints it once it holds `walCheckpointPages` pages (below).
             _ = haul_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
             // A log kept across runs is read whole by the next process to open the database (SQLite's recovery
             // rebuilds its index from every frame since the log last restarted): with the default 1000 pages, up
@@ -340,6 +340,7 @@ final class DownloadStore: Sendable {
         try read { db in try Self.unfinished(partPath: partPath, in: db) }
     }
 
+    /// The query of `unfinished(partPath:)`.
     static let unfinishedByPartPath = """
         SELECT * FROM download WHERE partPath = ?
         AND state NOT IN ('\(DownloadState.completed.rawValue)', '\(DownloadState.cancelled.rawValue)')

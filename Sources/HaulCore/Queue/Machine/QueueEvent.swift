@@ -8,8 +8,8 @@ public enum QueueEvent: Hashable, Sendable {
     /// when its process stopped: it is queued again. A `cancelled` row and an id already known change nothing.
     case adopt(id: Int64, QueueRow, requestedConnections: Int)
     /// `adopt` for each of many downloads, in order, with the queue planned once after all of them. Restoring a
-    /// store of thousands of completed downloads one `adopt` at a time planned the whole queue after each: 2.7 s to
-    /// start `haul daemon` on 9,588 stored downloads (docs/benchmarks.md, "Round 5").
+    /// store of thousands of completed downloads one `adopt` at a time planned the whole queue after each: about 3 s
+    /// to start `haul daemon` on 9,588 stored downloads (docs/benchmarks.md, "Round 5").
     case adoptAll([QueueAdoption])
     /// The user pauses a download (queued or running); pausing a paused one does nothing.
     case pause(Int64)
@@ -39,7 +39,6 @@ public enum QueueEvent: Hashable, Sendable {
     case storeSaw(Int64, QueueRow?)
 }
 
-/// A download's queue fields as stored (by this or another process).
 /// One download for `QueueEvent.adoptAll`: what `QueueEvent.adopt` carries.
 public struct QueueAdoption: Hashable, Sendable {
     /// The download's id.
@@ -56,6 +55,7 @@ public struct QueueAdoption: Hashable, Sendable {
     }
 }
 
+/// A download's queue fields as stored (by this or another process).
 public struct QueueRow: Hashable, Sendable {
     /// The stored state.
     public var state: DownloadState
