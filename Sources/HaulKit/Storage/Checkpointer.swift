@@ -16,7 +16,6 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
         var inFlight = false
         var lastStart: Double?
         var failure: HaulError?
-        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let file: PartFile
@@ -86,15 +85,11 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
         if let failure = state.withLockedValue({ $0.failure }) { throw failure }
     }
 
-    /// Waits until no checkpoint is running.
+    /// Waits until the checkpoint started before this call, if any, has ended: the queue is serial, so a turn
+    /// queued now comes after it.
     func waitForInFlight() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLockedValue { state -> Bool in
-                if !state.inFlight { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if ready { continuation.resume() }
+            queue.async { continuation.resume() }
         }
     }
 
@@ -106,12 +101,9 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
         } catch {
             failure = HaulError.wrap(error)
         }
-        let waiters = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
+        state.withLockedValue { state in
             state.inFlight = false
             if let failure, state.failure == nil { state.failure = failure }
-            defer { state.waiters = [] }
-            return state.waiters
         }
-        for waiter in waiters { waiter.resume() }
     }
 }
