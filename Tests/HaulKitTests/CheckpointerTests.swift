@@ -76,6 +76,26 @@ final class CheckpointerTests: XCTestCase {
     }
   }
 
+  /// What `run`'s body holds is let go before `run` returns: the part file's lock lasts as long as the file object,
+  /// and a pause followed at once by a resume opens the same part file again (CI once saw "another haul process is
+  /// already downloading" there).
+  func testRunLetsGoOfItsBodyBeforeReturning() async throws {
+    final class Held: Sendable {}
+    try await withTemporaryDirectory { dir in
+      let checkpointer = checkpointer(try PartFile(path: dir.file("f.part").path), Commits())
+      for _ in 0..<2000 {
+        weak var watched: Held?
+        try await {
+          let held = Held()
+          watched = held
+          try await checkpointer.run { _ = held }
+        }()
+        XCTAssertNil(watched, "run returned while its body still held what it captured")
+        if watched != nil { break }
+      }
+    }
+  }
+
   func testAFailedBackgroundCommitIsReportedByCheck() async throws {
     try await withTemporaryDirectory { dir in
       let file = try PartFile(path: dir.file("f.part").path)

@@ -74,9 +74,17 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
     /// queue they block a thread of their own instead of one of Swift's cooperative threads, of which there are as
     /// many as cores. With `-j 8` on two cores, eight downloads finishing at once held both cooperative threads in
     /// `fdatasync` while the other downloads' bytes waited to be read (docs/benchmarks.md, "Round 4").
+    ///
+    /// `body` is released before the caller resumes. What it captures (the part file, whose lock lasts as long as
+    /// the file object) must not outlive the call: Dispatch frees a block only after it returns, which may be after
+    /// the caller has already gone on and opened the same part file again (a pause, then a resume).
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body() }) }
+        let held = QueuedBody(body)
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                let result = held.runOnce()
+                continuation.resume(with: result)
+            }
         }
     }
 
@@ -105,5 +113,19 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
             state.inFlight = false
             if let failure, state.failure == nil { state.failure = failure }
         }
+    }
+}
+
+/// A closure run once and dropped before its result is handed on (`Checkpointer.run`).
+private final class QueuedBody<T: Sendable>: @unchecked Sendable {
+    // Touched only by the one block that runs it, on the checkpoint queue.
+    private var body: (@Sendable () throws -> T)?
+
+    init(_ body: @escaping @Sendable () throws -> T) { self.body = body }
+
+    func runOnce() -> Result<T, any Error> {
+        guard let body else { preconditionFailure("a queued body runs once") }
+        self.body = nil
+        return Result { try body() }
     }
 }
