@@ -150,7 +150,7 @@ struct DownloadCommand: AsyncParsableCommand {
             userAgent: userAgent
         )
         var (requests, checksumSources) = try makeRequests()
-        let client = try HaulClient(configuration: configuration)
+        let client = try HaulClient(configuration: configuration, headStart: headStart(requests, checksumSources: checksumSources))
         do {
             if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)
@@ -178,6 +178,16 @@ struct DownloadCommand: AsyncParsableCommand {
         await client.shutdown()
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
+    }
+
+    /// The downloads that start at once, whose first request may leave while the store opens
+    /// (`HaulClient.init(configuration:headStart:)`). None when a checksum list is read first: a list without the
+    /// file's entry exits 2 before anything of the file is asked for. Not a URL that may name a Metalink document
+    /// to follow: its GET is the document's, not a download's.
+    private func headStart(_ requests: [DownloadRequest], checksumSources: [Int: String]) -> [DownloadRequest] {
+        guard checksumSources.isEmpty else { return [] }
+        let follows = !noFollowMetalink && output == nil
+        return Array(requests.prefix(queueOptions.maxConcurrent).filter { !(follows && MetalinkFile.mayBeDocument($0.url)) })
     }
 
     /// Connections per file: `-x`, else 8.

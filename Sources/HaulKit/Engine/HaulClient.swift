@@ -22,6 +22,44 @@ public final class HaulClient: Sendable {
         try self.init(configuration: configuration, transport: HTTPTransport(configuration: configuration))
     }
 
+    /// Opens the state database and a connection pool, and sends the first request of each download in
+    /// `headStart` at once, while the database opens: the downloads you are about to start.
+    ///
+    /// A new download's first request is always the same GET of the whole file, so it need not wait for the store:
+    /// `haul URL` used to open the database, write the download's record and queue the download before it even made
+    /// its connection pool, about 6 ms of a 1 KiB download's 22 (docs/benchmarks.md, "Round 6"). Now the request
+    /// and the store go on side by side, on the machine's other core. When the download is added and opens its
+    /// first connection, it takes this response instead of sending its own; nothing else changes (the validators
+    /// are checked, the record written before the first byte is, rule 18's order kept).
+    ///
+    /// Only a request that is certain to start that way is sent early: an http(s) URL, without a proxy, cookies
+    /// or mirrors of its own, whose `.part` file does not exist (nothing to resume) and whose destination does not
+    /// (or may be replaced). A response that no download takes (one that was not added, or whose first request
+    /// differed) is dropped at `shutdown()`, closing its connection. Give only the downloads that start right
+    /// away: as many as run at once.
+    public convenience init(configuration: HaulConfiguration = HaulConfiguration(), headStart: [DownloadRequest]) throws {
+        let transport = HTTPTransport(configuration: configuration)
+        for request in headStart where Self.startsAsSent(request) {
+            transport.sendEarly(request.url, extraHeaders: request.headerFields)
+        }
+        do {
+            try self.init(configuration: configuration, transport: transport)
+        } catch {
+            Task { await transport.shutdown() }
+            throw error
+        }
+    }
+
+    /// Whether the first request `request`'s download sends is the whole file, to its own URL, with its own
+    /// headers only, whatever the store holds: see `init(configuration:headStart:)`.
+    static func startsAsSent(_ request: DownloadRequest) -> Bool {
+        let scheme = request.url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", request.url.host != nil else { return false }
+        guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return false }
+        if FileSystemSteps.exists(request.partPath) { return false }
+        return request.overwrite || request.nameFromContentDisposition || !FileSystemSteps.exists(request.destination)
+    }
+
     /// Opens the state database and sends every request through `transport` (tests pass a scripted one).
     init(configuration: HaulConfiguration, transport: any Transport) throws {
         self.configuration = configuration

@@ -46,9 +46,25 @@ final class HTTPTransport: Sendable {
         var versions: HTTPVersionChoice
     }
 
+    /// A request sent before the engine asked for it (`sendEarly`): the pool it went to and its whole head (the
+    /// method is always GET).
+    private struct EarlyRequest: Hashable {
+        var pool: PoolKey
+        var url: String
+        var fields: [String]
+
+        init(pool: PoolKey, request: HTTPClientRequest) {
+            self.pool = pool
+            url = request.url
+            fields = request.headers.map { "\($0.name): \($0.value)" }
+        }
+    }
+
     private let clientConfiguration: HTTPClient.Configuration
     /// The clients made so far; `nil` once shut down.
     private let clients = NIOLockedValueBox<[PoolKey: HTTPClient]?>([:])
+    /// The requests sent early that no `open` has taken yet; `nil` once shut down.
+    private let early = NIOLockedValueBox<[EarlyRequest: Task<HTTPClientResponse, any Error>]?>([:])
     private let configuration: HaulConfiguration
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
@@ -108,8 +124,16 @@ final class HTTPTransport: Sendable {
         self.configuration = configuration
     }
 
-    /// Closes every connection.
+    /// Closes every connection. A response sent early and never taken is dropped, which closes its connection.
     func shutdown() async {
+        let untaken = early.withLockedValue { early -> [Task<HTTPClientResponse, any Error>] in
+            defer { early = nil }
+            return early.map { Array($0.values) } ?? []
+        }
+        for task in untaken {
+            task.cancel()
+            _ = try? await task.value
+        }
         let open = clients.withLockedValue { clients -> [HTTPClient] in
             defer { clients = nil }
             return clients.map { Array($0.values) } ?? []
@@ -120,11 +144,18 @@ final class HTTPTransport: Sendable {
     /// The client for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses for it, and
     /// allowed HTTP/2 or not as `HTTPVersionChoice` says.
     private func client(for url: URL, role: ConnectionRole, session: RequestSession?) throws -> HTTPClient {
-        let key = PoolKey(
+        try client(for: poolKey(for: url, role: role, session: session))
+    }
+
+    private func poolKey(for url: URL, role: ConnectionRole, session: RequestSession?) -> PoolKey {
+        PoolKey(
             proxy: (session?.proxies ?? configuration.proxies).proxy(for: url),
             versions: HTTPVersionChoice.forRequest(scheme: url.scheme, role: role, allowsHTTP2: configuration.allowsHTTP2)
         )
-        return try clients.withLockedValue { clients in
+    }
+
+    private func client(for key: PoolKey) throws -> HTTPClient {
+        try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
             if let existing = clients?[key] { return existing }
             var settings = clientConfiguration
@@ -163,6 +194,7 @@ final class HTTPTransport: Sendable {
         _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
     ) async throws -> OpenedResponse {
         var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
+        var firstHop = true
         while true {
             let sendCredentials = tracker.sendsCredentials
             let request = makeRequest(
@@ -174,8 +206,14 @@ final class HTTPTransport: Sendable {
             )
             let response: HTTPClientResponse
             do {
-                let client = try client(for: tracker.currentURL, role: role, session: session)
-                response = try await client.execute(request, timeout: .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)))
+                let pool = poolKey(for: tracker.currentURL, role: role, session: session)
+                if firstHop, plan == .wholeFile, role == .only,
+                   let sent = early.withLockedValue({ $0?.removeValue(forKey: EarlyRequest(pool: pool, request: request)) })
+                {
+                    response = try await withTaskCancellationHandler { try await sent.value } onCancel: { sent.cancel() }
+                } else {
+                    response = try await client(for: pool).execute(request, timeout: requestTimeout)
+                }
             } catch {
                 throw Self.networkError(error, url: tracker.currentURL, proxy: (session?.proxies ?? configuration.proxies).proxy(for: tracker.currentURL))
             }
@@ -191,6 +229,7 @@ final class HTTPTransport: Sendable {
             }
             // Read and drop a redirect's small body so its connection can be reused.
             _ = try? await response.body.collect(upTo: 64 * 1024)
+            firstHop = false
             do {
                 _ = try tracker.follow(location: location)
             } catch {
@@ -198,6 +237,25 @@ final class HTTPTransport: Sendable {
             }
         }
     }
+
+    /// Sends now the GET that a new download's first connection will send: the whole file, no cookie session,
+    /// the transport's proxy. The first `open` of exactly that request (same pool, URL and header fields, whole
+    /// file, the download's only connection) takes this response instead of sending its own; `HaulClient` uses it
+    /// to have the request on the wire while the store opens and the download's record is written. A request sent
+    /// twice goes once; one that no `open` takes is dropped at `shutdown()`.
+    func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
+        let request = makeRequest(url, plan: .wholeFile, extraHeaders: extraHeaders, credentials: true, session: nil)
+        let pool = poolKey(for: url, role: .only, session: nil)
+        let key = EarlyRequest(pool: pool, request: request)
+        let timeout = requestTimeout
+        early.withLockedValue { early in
+            guard early != nil, early?[key] == nil else { return }
+            early?[key] = Task { [self] in try await client(for: pool).execute(request, timeout: timeout) }
+        }
+    }
+
+    /// How long a request may take to deliver its head.
+    private var requestTimeout: TimeAmount { .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)) }
 
     private func makeRequest(
         _ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool, session: RequestSession?

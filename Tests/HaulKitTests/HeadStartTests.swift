@@ -1,0 +1,143 @@
+import Foundation
+import HaulCore
+@testable import HaulKit
+import HaulTestSupport
+import NIOCore
+import XCTest
+
+/// `HaulClient(configuration:headStart:)`: a new download's first request leaves while the store opens, and the
+/// download takes that response instead of sending its own; anything that may start differently is not sent early.
+final class HeadStartTests: XCTestCase {
+  private let content = deterministicBytes(count: 3 << 20, seed: 41)
+
+  func testTheDownloadTakesTheRequestSentEarly() async throws {
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f", FileResource(content: content))
+        let request = Self.request(server.url("/f"), in: dir)
+        let client = try HaulClient(configuration: Self.configuration(dir), headStart: [request])
+        // On the wire before the download is even prepared.
+        try await Self.waitFor { server.requests(for: "/f").count == 1 }
+        let task = try await client.download(request)
+        let outcome = await task.outcome()
+        await client.shutdown()
+        assertCompleted(outcome, at: request.destination, equals: content)
+        XCTAssertEqual(server.requests(for: "/f").count, 1, "the download sent no request of its own")
+        XCTAssertNil(server.requests(for: "/f").first?.header("Range"), "the whole file")
+        XCTAssertEqual(try client.store.all().first?.downloadState, .completed)
+      }
+    }
+  }
+
+  func testARequestThatDiffersIsSentAgainAndTheEarlyOneDropped() async throws {
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f", FileResource(content: content))
+        var early = Self.request(server.url("/f"), in: dir)
+        early.headers = [.init(name: "X-Run", value: "early")]
+        var request = early
+        request.headers = [.init(name: "X-Run", value: "download")]
+        let client = try HaulClient(configuration: Self.configuration(dir), headStart: [early])
+        try await Self.waitFor { server.requests(for: "/f").count == 1 }
+        let task = try await client.download(request)
+        let outcome = await task.outcome()
+        await client.shutdown()
+        assertCompleted(outcome, at: request.destination, equals: content)
+        XCTAssertEqual(server.requests(for: "/f").map { $0.header("X-Run") }, ["early", "download"])
+      }
+    }
+  }
+
+  func testOnlyTheWholeFileTakesTheEarlyResponse() async throws {
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f", FileResource(content: content))
+        let request = Self.request(server.url("/f"), in: dir)
+        let client = try HaulClient(configuration: Self.configuration(dir), headStart: [request])
+        try await Self.waitFor { server.requests(for: "/f").count == 1 }
+        // A range (a resume, a segment) is another request: sent, and the early response left alone.
+        let version = ResourceIdentity(
+          entityTag: EntityTag("\"v\""), lastModified: nil, totalLength: nil, lastModifiedIsStrong: false)
+        let ranged = try await client.transport.open(
+          request.url, plan: .fetch(ByteRange(100, 200), of: version), role: .only, extraHeaders: [])
+        _ = try await ranged.body.collect(upTo: 8 << 20)
+        XCTAssertEqual(server.requests(for: "/f").count, 2)
+        XCTAssertEqual(server.requests(for: "/f").last?.header("Range"), "bytes=100-199")
+        // The whole file on the download's only connection is the early request.
+        let whole = try await client.transport.open(request.url, plan: .wholeFile, role: .only, extraHeaders: [])
+        let body = try await whole.body.collect(upTo: 8 << 20)
+        await client.shutdown()
+        XCTAssertEqual(Array(buffer: body), content)
+        XCTAssertEqual(server.requests(for: "/f").count, 2, "the whole file was not asked for again")
+      }
+    }
+  }
+
+  func testAResponseNobodyTakesIsDroppedAtShutdown() async throws {
+    try await withTestServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f", FileResource(content: content))
+        let client = try HaulClient(
+          configuration: Self.configuration(dir), headStart: [Self.request(server.url("/f"), in: dir)])
+        try await Self.waitFor { server.requests(for: "/f").count == 1 }
+        // 3 MiB that nobody reads: shutting down must not wait for them.
+        await client.shutdown()
+        let opened = try? await client.transport.open(
+          URL(string: server.url("/f"))!, plan: .wholeFile, role: .only, extraHeaders: [])
+        XCTAssertNil(opened, "a transport that was shut down hands out nothing, an early response included")
+      }
+    }
+  }
+
+  /// What may start differently is not sent: a `.part` to resume, a destination that may not be replaced, a
+  /// download's own proxy, cookies or mirrors, a scheme that is not http(s).
+  func testOnlyADownloadCertainToStartWithTheWholeFileStartsEarly() throws {
+    try withTemporaryDirectoryThrowing { dir in
+      let plain = Self.request("http://127.0.0.1:9/f", in: dir)
+      XCTAssertTrue(HaulClient.startsAsSent(plain))
+
+      FileManager.default.createFile(atPath: plain.partPath, contents: Data([1]))
+      XCTAssertFalse(HaulClient.startsAsSent(plain), "a .part file may be resumed")
+      try FileManager.default.removeItem(atPath: plain.partPath)
+
+      FileManager.default.createFile(atPath: plain.destination, contents: Data([1]))
+      XCTAssertFalse(HaulClient.startsAsSent(plain), "the download stops at the existing file")
+      var replacing = plain
+      replacing.overwrite = true
+      XCTAssertTrue(HaulClient.startsAsSent(replacing))
+      try FileManager.default.removeItem(atPath: plain.destination)
+
+      var proxied = plain
+      proxied.proxy = "http://127.0.0.1:3128"
+      XCTAssertFalse(HaulClient.startsAsSent(proxied))
+      var withCookie = plain
+      withCookie.cookies = [Cookie(name: "a", value: "1", domain: "127.0.0.1", hostOnly: true)]
+      XCTAssertFalse(HaulClient.startsAsSent(withCookie))
+      var mirrored = plain
+      mirrored.mirrors = [URL(string: "http://127.0.0.2/f")!]
+      XCTAssertFalse(HaulClient.startsAsSent(mirrored))
+      var ftp = plain
+      ftp.url = URL(string: "ftp://127.0.0.1/f")!
+      XCTAssertFalse(HaulClient.startsAsSent(ftp))
+    }
+  }
+
+  private static func request(_ url: String, in dir: TemporaryDirectory) -> DownloadRequest {
+    DownloadRequest(url: URL(string: url)!, destination: dir.file("file.bin").path)
+  }
+
+  private static func configuration(_ dir: TemporaryDirectory) -> HaulConfiguration {
+    HaulConfiguration(stateDirectory: dir.file("state").path, connectTimeout: 2, stallTimeout: 5, checkpointInterval: 0.05)
+  }
+
+  private static func waitFor(_ condition: @Sendable () -> Bool) async throws {
+    for _ in 0..<500 where !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
+    XCTAssertTrue(condition(), "not within 5 s")
+  }
+}
+
+private func withTemporaryDirectoryThrowing(_ body: (TemporaryDirectory) throws -> Void) throws {
+  let dir = try TemporaryDirectory()
+  defer { dir.remove() }
+  try body(dir)
+}
