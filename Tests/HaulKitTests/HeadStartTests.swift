@@ -15,12 +15,9 @@ final class HeadStartTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
         let request = Self.request(server.url("/f"), in: dir)
-        let client = try HaulClient(configuration: Self.configuration(dir), headStart: [request])
         // On the wire before the download is even prepared.
-        try await Self.waitFor { server.requests(for: "/f").count == 1 }
-        let task = try await client.download(request)
-        let outcome = await task.outcome()
-        await client.shutdown()
+        let client = try await Self.client(sending: request, to: server, in: dir)
+        let outcome = try await Self.download(request, with: client)
         assertCompleted(outcome, at: request.destination, equals: content)
         XCTAssertEqual(server.requests(for: "/f").count, 1, "the download sent no request of its own")
         XCTAssertNil(server.requests(for: "/f").first?.header("Range"), "the whole file")
@@ -37,11 +34,8 @@ final class HeadStartTests: XCTestCase {
         early.headers = [.init(name: "X-Run", value: "early")]
         var request = early
         request.headers = [.init(name: "X-Run", value: "download")]
-        let client = try HaulClient(configuration: Self.configuration(dir), headStart: [early])
-        try await Self.waitFor { server.requests(for: "/f").count == 1 }
-        let task = try await client.download(request)
-        let outcome = await task.outcome()
-        await client.shutdown()
+        let client = try await Self.client(sending: early, to: server, in: dir)
+        let outcome = try await Self.download(request, with: client)
         assertCompleted(outcome, at: request.destination, equals: content)
         XCTAssertEqual(server.requests(for: "/f").map { $0.header("X-Run") }, ["early", "download"])
       }
@@ -53,8 +47,7 @@ final class HeadStartTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
         let request = Self.request(server.url("/f"), in: dir)
-        let client = try HaulClient(configuration: Self.configuration(dir), headStart: [request])
-        try await Self.waitFor { server.requests(for: "/f").count == 1 }
+        let client = try await Self.client(sending: request, to: server, in: dir)
         // A range (a resume, a segment) is another request: sent, and the early response left alone.
         let version = ResourceIdentity(
           entityTag: EntityTag("\"v\""), lastModified: nil, totalLength: nil, lastModifiedIsStrong: false)
@@ -77,9 +70,7 @@ final class HeadStartTests: XCTestCase {
     try await withTestServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
-        let client = try HaulClient(
-          configuration: Self.configuration(dir), headStart: [Self.request(server.url("/f"), in: dir)])
-        try await Self.waitFor { server.requests(for: "/f").count == 1 }
+        let client = try await Self.client(sending: Self.request(server.url("/f"), in: dir), to: server, in: dir)
         // 3 MiB that nobody reads: shutting down must not wait for them.
         await client.shutdown()
         let opened = try? await client.transport.open(
@@ -126,8 +117,23 @@ final class HeadStartTests: XCTestCase {
     DownloadRequest(url: URL(string: url)!, destination: dir.file("file.bin").path)
   }
 
-  private static func configuration(_ dir: TemporaryDirectory) -> HaulConfiguration {
-    HaulConfiguration(stateDirectory: dir.file("state").path, connectTimeout: 2, stallTimeout: 5, checkpointInterval: 0.05)
+  /// A client whose head start for `early` has reached `server` (its only request so far for that path).
+  private static func client(
+    sending early: DownloadRequest, to server: TestServer, in dir: TemporaryDirectory
+  ) async throws -> HaulClient {
+    let client = try HaulClient(
+      configuration: HaulConfiguration(
+        stateDirectory: dir.file("state").path, connectTimeout: 2, stallTimeout: 5, checkpointInterval: 0.05),
+      headStart: [early])
+    try await waitFor { server.requests(for: early.url.path).count == 1 }
+    return client
+  }
+
+  /// Downloads `request` to its end, then shuts the client down.
+  private static func download(_ request: DownloadRequest, with client: HaulClient) async throws -> DownloadOutcome {
+    let outcome = await (try await client.download(request)).outcome()
+    await client.shutdown()
+    return outcome
   }
 
   private static func waitFor(_ condition: @Sendable () -> Bool) async throws {
