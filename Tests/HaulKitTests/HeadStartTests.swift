@@ -107,6 +107,9 @@ final class HeadStartTests: XCTestCase {
       var mirrored = plain
       mirrored.mirrors = [URL(string: "http://127.0.0.2/f")!]
       XCTAssertFalse(HaulClient.startsAsSent(mirrored))
+      var badChecksum = plain
+      badChecksum.checksum = "sha256"
+      XCTAssertFalse(HaulClient.startsAsSent(badChecksum), "prepare refuses it before any request")
       var ftp = plain
       ftp.url = URL(string: "ftp://127.0.0.1/f")!
       XCTAssertFalse(HaulClient.startsAsSent(ftp))

@@ -52,12 +52,12 @@ public final class HaulClient: Sendable {
 
     /// Whether the first request `request`'s download sends is the whole file, to its own URL, with its own
     /// headers only, whatever the store holds: see `init(configuration:headStart:)`.
+    /// A request that `prepare` would refuse is not sent either. Without a proxy of its own, the bypass list plays
+    /// no part in that check.
     static func startsAsSent(_ request: DownloadRequest) -> Bool {
-        let scheme = request.url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https", request.url.host != nil else { return false }
         guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return false }
-        if FileSystemSteps.exists(request.partPath) { return false }
-        return request.overwrite || request.nameFromContentDisposition || !FileSystemSteps.exists(request.destination)
+        guard (try? checkPreparable(request, bypass: NoProxyList(""))) != nil else { return false }
+        return !FileSystemSteps.exists(request.partPath)
     }
 
     /// Opens the state database and sends every request through `transport` (tests pass a scripted one).
@@ -88,7 +88,7 @@ public final class HaulClient: Sendable {
 
     /// Creates (or finds) the record for a download without starting it.
     public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
-        try checkPreparable(request)
+        try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
         return try preparedTasks([request])[0]
     }
 
@@ -98,7 +98,7 @@ public final class HaulClient: Sendable {
     func prepareAll(_ requests: [DownloadRequest]) -> [Result<DownloadTask, any Error>] {
         var results: [Result<DownloadTask, any Error>?] = requests.map { request in
             do {
-                try checkPreparable(request)
+                try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
                 return nil
             } catch {
                 return .failure(error)
@@ -116,7 +116,7 @@ public final class HaulClient: Sendable {
 
     /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a checksum or
     /// proxy that cannot be parsed, a destination that exists (without `overwrite`).
-    private func checkPreparable(_ request: DownloadRequest) throws {
+    private static func checkPreparable(_ request: DownloadRequest, bypass: NoProxyList) throws {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", request.url.host != nil else {
             throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")
@@ -124,7 +124,7 @@ public final class HaulClient: Sendable {
         if let checksum = request.checksum {
             do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
-        _ = try request.proxyRules(bypass: configuration.proxies.bypass)
+        _ = try request.proxyRules(bypass: bypass)
         if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
             throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
         }

@@ -141,12 +141,8 @@ final class HTTPTransport: Sendable {
         for client in open { try? await client.shutdown() }
     }
 
-    /// The client for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses for it, and
+    /// The pool for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses for it, and
     /// allowed HTTP/2 or not as `HTTPVersionChoice` says.
-    private func client(for url: URL, role: ConnectionRole, session: RequestSession?) throws -> HTTPClient {
-        try client(for: poolKey(for: url, role: role, session: session))
-    }
-
     private func poolKey(for url: URL, role: ConnectionRole, session: RequestSession?) -> PoolKey {
         PoolKey(
             proxy: (session?.proxies ?? configuration.proxies).proxy(for: url),
@@ -154,6 +150,7 @@ final class HTTPTransport: Sendable {
         )
     }
 
+    /// The client of pool `key`, made when first needed.
     private func client(for key: PoolKey) throws -> HTTPClient {
         try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
@@ -194,7 +191,6 @@ final class HTTPTransport: Sendable {
         _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
     ) async throws -> OpenedResponse {
         var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
-        var firstHop = true
         while true {
             let sendCredentials = tracker.sendsCredentials
             let request = makeRequest(
@@ -204,10 +200,10 @@ final class HTTPTransport: Sendable {
                 credentials: sendCredentials,
                 session: session
             )
+            let pool = poolKey(for: tracker.currentURL, role: role, session: session)
             let response: HTTPClientResponse
             do {
-                let pool = poolKey(for: tracker.currentURL, role: role, session: session)
-                if firstHop, plan == .wholeFile, role == .only,
+                if tracker.hops == 0, plan == .wholeFile, role == .only,
                    let sent = early.withLockedValue({ $0?.removeValue(forKey: EarlyRequest(pool: pool, request: request)) })
                 {
                     response = try await withTaskCancellationHandler { try await sent.value } onCancel: { sent.cancel() }
@@ -215,7 +211,7 @@ final class HTTPTransport: Sendable {
                     response = try await client(for: pool).execute(request, timeout: requestTimeout)
                 }
             } catch {
-                throw Self.networkError(error, url: tracker.currentURL, proxy: (session?.proxies ?? configuration.proxies).proxy(for: tracker.currentURL))
+                throw Self.networkError(error, url: tracker.currentURL, proxy: pool.proxy)
             }
             TransferRunner.trace("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(response.status.code) over \(Self.versionName(response.version))")
             let head = ResponseHead(
@@ -229,7 +225,6 @@ final class HTTPTransport: Sendable {
             }
             // Read and drop a redirect's small body so its connection can be reused.
             _ = try? await response.body.collect(upTo: 64 * 1024)
-            firstHop = false
             do {
                 _ = try tracker.follow(location: location)
             } catch {
