@@ -25,3 +25,127 @@ int haul_start_writeback(int fd, int64_t offset, int64_t length) {
     return -1;
 #endif
 }
+
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+static int haul_cloexec(int fd) {
+    int flags = fcntl(fd, F_GETFD);
+    return flags < 0 ? -1 : fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+}
+
+int haul_wake_pipe(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    if (haul_cloexec(fds[0]) != 0 || haul_cloexec(fds[1]) != 0) {
+        int saved = errno;
+        close(fds[0]);
+        close(fds[1]);
+        errno = saved;
+        return -1;
+    }
+    return 0;
+}
+
+static long long haul_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/// One connect attempt to `address`, until `deadline` (ms of CLOCK_MONOTONIC). Returns the socket or -1 with *error.
+static int haul_connect_one(const struct addrinfo *address, long long deadline, int wake_fd, int *error) {
+    int fd = socket(address->ai_family, address->ai_socktype, address->ai_protocol);
+    if (fd < 0) { *error = errno; return -1; }
+    int flags = fcntl(fd, F_GETFL);
+    if (haul_cloexec(fd) != 0 || flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) {
+        *error = errno;
+        close(fd);
+        return -1;
+    }
+    if (connect(fd, address->ai_addr, address->ai_addrlen) != 0) {
+        if (errno != EINPROGRESS) { *error = errno; close(fd); return -1; }
+        for (;;) {
+            long long left = deadline - haul_now_ms();
+            if (left <= 0) { *error = ETIMEDOUT; close(fd); return -1; }
+            struct pollfd fds[2] = {{fd, POLLOUT, 0}, {wake_fd, POLLIN, 0}};
+            int ready = poll(fds, wake_fd >= 0 ? 2 : 1, (int)(left > 60000 ? 60000 : left));
+            if (ready < 0) {
+                if (errno == EINTR) continue;
+                *error = errno;
+                close(fd);
+                return -1;
+            }
+            if (wake_fd >= 0 && fds[1].revents != 0) { *error = HAUL_E_WOKEN; close(fd); return -1; }
+            if (fds[0].revents != 0) break;
+        }
+        int failure = 0;
+        socklen_t size = sizeof(failure);
+        if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size) != 0) failure = errno;
+        if (failure != 0) { *error = failure; close(fd); return -1; }
+    }
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+#ifdef SO_NOSIGPIPE
+    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof(one));
+#endif
+    if (fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) { *error = errno; close(fd); return -1; }
+    return fd;
+}
+
+int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wake_fd, int *error) {
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof(hints));
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICSERV;
+    struct addrinfo *addresses = NULL;
+    if (getaddrinfo(host, port, &hints, &addresses) != 0 || addresses == NULL) {
+        *error = HAUL_E_RESOLVE;
+        return -1;
+    }
+    long long deadline = haul_now_ms() + timeout_ms;
+    int fd = -1;
+    *error = ECONNREFUSED;
+    for (const struct addrinfo *address = addresses; address != NULL; address = address->ai_next) {
+        fd = haul_connect_one(address, deadline, wake_fd, error);
+        if (fd >= 0 || *error == HAUL_E_WOKEN || *error == ETIMEDOUT) break;
+    }
+    freeaddrinfo(addresses);
+    return fd;
+}
+
+int haul_wait_readable(int fd, int wake_fd, int timeout_ms) {
+    for (;;) {
+        struct pollfd fds[2] = {{fd, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+        int ready = poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) return ready;
+        if (wake_fd >= 0 && fds[1].revents != 0) return HAUL_E_WOKEN;
+        return 1;
+    }
+}
+
+int haul_send_all(int fd, const void *bytes, long length) {
+#ifdef MSG_NOSIGNAL
+    int flags = MSG_NOSIGNAL;
+#else
+    int flags = 0;
+#endif
+    const char *next = bytes;
+    while (length > 0) {
+        ssize_t sent = send(fd, next, (size_t)length, flags);
+        if (sent < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        next += sent;
+        length -= sent;
+    }
+    return 0;
+}

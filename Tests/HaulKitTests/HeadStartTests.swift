@@ -76,6 +76,8 @@ final class HeadStartTests: XCTestCase {
         let opened = try? await client.transport.open(
           URL(string: server.url("/f"))!, plan: .wholeFile, role: .only, extraHeaders: [])
         XCTAssertNil(opened, "a transport that was shut down hands out nothing, an early response included")
+        for _ in 0..<300 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertEqual(server.openConnections, 0, "the untaken response's connection is closed")
       }
     }
   }

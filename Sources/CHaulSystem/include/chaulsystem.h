@@ -11,4 +11,26 @@ int haul_fallocate(int fd, int64_t length);
 /// to do. Returns 0 on success, or -1 with errno set (EOPNOTSUPP where the platform has no such call).
 int haul_start_writeback(int fd, int64_t offset, int64_t length);
 
+/// Makes a pipe whose write end wakes `haul_tcp_connect` and `haul_wait_readable` (a cancel): both ends close on
+/// exec. Returns 0, or -1 with errno set.
+int haul_wake_pipe(int fds[2]);
+
+/// The error `haul_tcp_connect` reports when the host name does not resolve (not an errno value).
+#define HAUL_E_RESOLVE (-2)
+/// The error `haul_tcp_connect` and `haul_wait_readable` report when `wake_fd` became readable (not an errno value).
+#define HAUL_E_WOKEN (-3)
+
+/// Resolves `host` and connects a TCP socket to `port` on the first address that answers, each attempt bounded by
+/// what is left of `timeout_ms`; the socket is blocking, closes on exec, sends without delay and never raises
+/// SIGPIPE. Returns the socket, or -1 with `*error` set to an errno value (ECONNREFUSED, ETIMEDOUT ...),
+/// HAUL_E_RESOLVE or HAUL_E_WOKEN.
+int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wake_fd, int *error);
+
+/// Waits until `fd` is readable (data, end of stream or an error to read): 1; `timeout_ms` passed: 0; `wake_fd`
+/// became readable: HAUL_E_WOKEN; poll failed: -1 with errno set.
+int haul_wait_readable(int fd, int wake_fd, int timeout_ms);
+
+/// Sends all `length` bytes without raising SIGPIPE. Returns 0, or -1 with errno set.
+int haul_send_all(int fd, const void *bytes, long length);
+
 #endif

@@ -63,8 +63,40 @@ final class HTTPTransport: Sendable {
     private let clientConfiguration: HTTPClient.Configuration
     /// The clients made so far; `nil` once shut down.
     private let clients = NIOLockedValueBox<[PoolKey: HTTPClient]?>([:])
+    /// A request sent early: through a pool, or (plain `http` without a proxy) on a connection of its own.
+    private enum EarlyResponse: Sendable {
+        case pooled(Task<HTTPClientResponse, any Error>)
+        case direct(DirectHTTPRequest)
+
+        func cancel() {
+            switch self {
+            case .pooled(let task): task.cancel()
+            case .direct(let request): request.cancel()
+            }
+        }
+    }
+
+    /// A response whose head has arrived, from a pool or from a direct request.
+    private struct Arrival {
+        var head: ResponseHead
+        var version: String
+        var body: HTTPClientResponse.Body
+
+        init(_ response: HTTPClientResponse) {
+            head = ResponseHead(status: Int(response.status.code), headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) })
+            version = HTTPTransport.versionName(response.version)
+            body = response.body
+        }
+
+        init(_ response: DirectHTTPRequest.Response) {
+            head = ResponseHead(status: response.head.status, headers: response.head.headers)
+            version = "HTTP/1.\(response.head.minorVersion)"
+            body = response.body
+        }
+    }
+
     /// The requests sent early that no `open` has taken yet; `nil` once shut down.
-    private let early = NIOLockedValueBox<[EarlyRequest: Task<HTTPClientResponse, any Error>]?>([:])
+    private let early = NIOLockedValueBox<[EarlyRequest: EarlyResponse]?>([:])
     private let configuration: HaulConfiguration
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
@@ -126,13 +158,13 @@ final class HTTPTransport: Sendable {
 
     /// Closes every connection. A response sent early and never taken is dropped, which closes its connection.
     func shutdown() async {
-        let untaken = early.withLockedValue { early -> [Task<HTTPClientResponse, any Error>] in
+        let untaken = early.withLockedValue { early -> [EarlyResponse] in
             defer { early = nil }
             return early.map { Array($0.values) } ?? []
         }
-        for task in untaken {
-            task.cancel()
-            _ = try? await task.value
+        for response in untaken {
+            response.cancel()
+            if case .pooled(let task) = response { _ = try? await task.value }
         }
         let open = clients.withLockedValue { clients -> [HTTPClient] in
             defer { clients = nil }
@@ -201,23 +233,27 @@ final class HTTPTransport: Sendable {
                 session: session
             )
             let pool = poolKey(for: tracker.currentURL, role: role, session: session)
-            let response: HTTPClientResponse
+            let response: Arrival
             do {
                 if tracker.hops == 0, plan == .wholeFile, role == .only,
                    let sent = early.withLockedValue({ $0?.removeValue(forKey: EarlyRequest(pool: pool, request: request)) })
                 {
-                    response = try await withTaskCancellationHandler { try await sent.value } onCancel: { sent.cancel() }
+                    response = try await withTaskCancellationHandler {
+                        switch sent {
+                        case .pooled(let task): Arrival(try await task.value)
+                        case .direct(let direct): Arrival(try await direct.response())
+                        }
+                    } onCancel: {
+                        sent.cancel()
+                    }
                 } else {
-                    response = try await client(for: pool).execute(request, timeout: requestTimeout)
+                    response = Arrival(try await client(for: pool).execute(request, timeout: requestTimeout))
                 }
             } catch {
                 throw Self.networkError(error, url: tracker.currentURL, proxy: pool.proxy)
             }
-            TransferRunner.trace("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(response.status.code) over \(Self.versionName(response.version))")
-            let head = ResponseHead(
-                status: Int(response.status.code),
-                headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) }
-            )
+            let head = response.head
+            TransferRunner.trace("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(head.status) over \(response.version)")
             // A cookie set by any hop, a redirect included, goes with the next hops and the later requests.
             session?.receive(head.headers, from: tracker.currentURL)
             guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {
@@ -237,15 +273,27 @@ final class HTTPTransport: Sendable {
     /// the transport's proxy. The first `open` of exactly that request (same pool, URL and header fields, whole
     /// file, the download's only connection) takes this response instead of sending its own; `HaulClient` uses it
     /// to have the request on the wire while the store opens and the download's record is written. A request sent
-    /// twice goes once; one that no `open` takes is dropped at `shutdown()`.
+    /// twice goes once; one that no `open` takes is dropped at `shutdown()`. A plain `http` URL without a proxy is
+    /// sent by a `DirectHTTPRequest` on a connection of its own instead of a pool's.
     func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
         let request = makeRequest(url, plan: .wholeFile, extraHeaders: extraHeaders, credentials: true, session: nil)
         let pool = poolKey(for: url, role: .only, session: nil)
         let key = EarlyRequest(pool: pool, request: request)
         let timeout = requestTimeout
+        // Plain http without a proxy goes on a connection of its own (`DirectHTTPRequest`): no client, no event-loop
+        // threads, no pool to set up before the request leaves.
+        let direct = pool.proxy == nil ? URL(string: request.url).flatMap {
+            DirectHTTPRequest.target(for: $0, fields: request.headers.map { ($0.name, $0.value) })
+        } : nil
         early.withLockedValue { early in
             guard early != nil, early?[key] == nil else { return }
-            early?[key] = Task { [self] in try await client(for: pool).execute(request, timeout: timeout) }
+            if let direct {
+                early?[key] = .direct(DirectHTTPRequest.send(
+                    direct, connectTimeout: configuration.connectTimeout, stallTimeout: configuration.stallTimeout
+                ))
+            } else {
+                early?[key] = .pooled(Task { [self] in try await client(for: pool).execute(request, timeout: timeout) })
+            }
         }
     }
 

@@ -1,0 +1,287 @@
+/// Reading an HTTP/1.1 response from a socket's bytes (RFC 9112): where the head ends, what it says, and how its
+/// body is framed. Pure: the socket layer (`DirectHTTPRequest` in HaulKit) feeds it bytes and acts on its answers.
+///
+/// Strict where a mistake would corrupt a file, lenient where every client is: a bare LF ends a line (RFC 9112 §2.2),
+/// an obsolete folded line joins the one before with a space (§5.2), but a space before a field's colon, a status
+/// line that is not `HTTP/1.x NNN`, a head beyond `maximumHeadSize`, or `Content-Length` values that disagree are
+/// errors (§5.1, §6.3: a length that cannot be trusted is unrecoverable), never a guess.
+public enum HTTP1Response {
+    /// The largest head read, in bytes: the same bound as AsyncHTTPClient's parser (llhttp), 80 KiB.
+    public static let maximumHeadSize = 80 * 1024
+
+    /// A status line and its header fields.
+    public struct Head: Sendable, Equatable {
+        /// 0 for HTTP/1.0, 1 for HTTP/1.1.
+        public var minorVersion: Int
+        /// The status code.
+        public var status: Int
+        /// The fields in the order received.
+        public var headers: [HeaderField]
+
+        public init(minorVersion: Int, status: Int, headers: [HeaderField]) {
+            self.minorVersion = minorVersion
+            self.status = status
+            self.headers = headers
+        }
+
+        /// Whether this is an interim response (1xx other than 101) that the final one follows on the same
+        /// connection.
+        public var isInterim: Bool { (100..<200).contains(status) && status != 101 }
+    }
+
+    /// Why a response cannot be read.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case malformedStatusLine
+        case malformedField
+        case headTooLarge
+        case badContentLength
+        case switchedProtocols
+        case badChunk
+
+        public var description: String {
+            switch self {
+            case .malformedStatusLine: "malformed response: the status line is not HTTP/1.x and a status code"
+            case .malformedField: "malformed response: a header field is not `name: value`"
+            case .headTooLarge: "malformed response: the head is larger than \(HTTP1Response.maximumHeadSize / 1024) KiB"
+            case .badContentLength: "malformed response: Content-Length is not one non-negative number"
+            case .switchedProtocols: "the server switched protocols (101) though none was asked for"
+            case .badChunk: "malformed response: a chunk of the chunked body is not framed as RFC 9112 says"
+            }
+        }
+    }
+
+    /// How the body after a head is delimited (RFC 9112 §6.3, for the answer to a GET).
+    public enum Framing: Sendable, Equatable {
+        /// No body at all (1xx, 204, 304).
+        case empty
+        /// Exactly this many bytes.
+        case length(Int64)
+        /// `Transfer-Encoding: chunked`.
+        case chunked
+        /// Everything until the server closes the connection.
+        case untilClose
+    }
+
+    /// The offset just past the blank line that ends a head in `bytes`, searching from `start` (a caller that
+    /// read more passes where its last search stopped, less three bytes), or `nil` if the head is not complete yet.
+    public static func headEnd(in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+        var index = max(start, 0)
+        let newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        while index < bytes.count {
+            if bytes[index] == newline {
+                if index + 1 < bytes.count, bytes[index + 1] == newline { return index + 2 }
+                if index + 2 < bytes.count, bytes[index + 1] == cr, bytes[index + 2] == newline { return index + 3 }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Parses a complete head (the bytes up to and including its blank line).
+    public static func parseHead(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> Head {
+        guard bytes.count <= maximumHeadSize else { throw .headTooLarge }
+        var lines = splitLines(bytes)
+        guard !lines.isEmpty else { throw .malformedStatusLine }
+        let statusLine = lines.removeFirst()
+        let (minor, status) = try parseStatusLine(statusLine)
+        var headers: [HeaderField] = []
+        for line in lines where !line.isEmpty {
+            if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "\t") {
+                // obs-fold: part of the previous field's value.
+                guard !headers.isEmpty else { throw .malformedField }
+                let more = String(decoding: line, as: UTF8.self).trimmingHTTPWhitespace()
+                headers[headers.count - 1].value += " " + more
+                continue
+            }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { throw .malformedField }
+            let name = line[line.startIndex..<colon]
+            guard name.allSatisfy(isTokenByte) else { throw .malformedField }
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingHTTPWhitespace()
+            headers.append(HeaderField(name: String(decoding: name, as: UTF8.self), value: String(value)))
+        }
+        return Head(minorVersion: minor, status: status, headers: headers)
+    }
+
+    /// How the body of `head`, the answer to a GET, is delimited.
+    public static func framing(of head: Head) throws(Failure) -> Framing {
+        if head.status == 101 { throw .switchedProtocols }
+        if (100..<200).contains(head.status) || head.status == 204 || head.status == 304 { return .empty }
+        let codings = head.values("Transfer-Encoding")
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingHTTPWhitespace().lowercased() }
+            .filter { !$0.isEmpty }
+        if !codings.isEmpty {
+            // Transfer-Encoding overrides Content-Length; a response whose last coding is not chunked runs to the
+            // connection's close (RFC 9112 §6.3, items 3 and 4).
+            return codings.last == "chunked" ? .chunked : .untilClose
+        }
+        let lengths = head.values("Content-Length")
+        guard !lengths.isEmpty else { return .untilClose }
+        guard let length = HTTPNumber.parseContentLength(lengths.joined(separator: ",")) else { throw .badContentLength }
+        return .length(length)
+    }
+
+    private static func parseStatusLine(_ line: ArraySlice<UInt8>) throws(Failure) -> (Int, Int) {
+        // "HTTP/1.1 200 OK": 8 bytes of version, a space, 3 digits, then a space and a reason or nothing.
+        let bytes = Array(line)
+        let prefix = Array("HTTP/1.".utf8)
+        guard bytes.count >= 12, Array(bytes[0..<7]) == prefix, bytes[8] == UInt8(ascii: " ") else {
+            throw .malformedStatusLine
+        }
+        guard bytes[7] == UInt8(ascii: "0") || bytes[7] == UInt8(ascii: "1") else { throw .malformedStatusLine }
+        let digits = bytes[9..<12]
+        guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), digits.first != UInt8(ascii: "0") else {
+            throw .malformedStatusLine
+        }
+        guard bytes.count == 12 || bytes[12] == UInt8(ascii: " ") else { throw .malformedStatusLine }
+        let status = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        return (Int(bytes[7] - UInt8(ascii: "0")), status)
+    }
+
+    /// The head's lines without their CRLF or LF, up to the blank line.
+    private static func splitLines(_ bytes: UnsafeRawBufferPointer) -> [ArraySlice<UInt8>] {
+        let all = Array(bytes)
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for index in all.indices where all[index] == UInt8(ascii: "\n") {
+            var end = index
+            if end > start, all[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            if end == start { break }
+            lines.append(all[start..<end])
+            start = index + 1
+        }
+        return lines
+    }
+
+    /// RFC 9110 §5.6.2's `tchar`.
+    public static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}
+
+extension HTTP1Response.Head {
+    /// Every value of a field, in order.
+    public func values(_ name: String) -> [String] {
+        headers.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+}
+
+/// Takes a chunked body apart (RFC 9112 §7.1) as its bytes arrive: each step says how many of the bytes at hand are
+/// framing to skip or data to keep, so the socket layer can hand data on without copying it.
+///
+/// Chunk extensions are skipped; trailer fields are read and dropped (nothing Haul uses may come late). A size of
+/// more than 16 hex digits, or one beyond `Int64.max`, a line longer than `maximumLineSize`, or data not followed
+/// by its CRLF is `HTTP1Response.Failure.badChunk`.
+public struct ChunkedBodyDecoder: Sendable {
+    /// The longest size line or trailer line accepted.
+    public static let maximumLineSize = 4096
+
+    /// What to do with the bytes at the front of the buffer.
+    public enum Step: Sendable, Equatable {
+        /// The first `n` bytes are framing: drop them.
+        case skip(Int)
+        /// The first `n` bytes are body data.
+        case data(Int)
+        /// Nothing can be decided until more bytes arrive (keep the ones at hand).
+        case needMore
+        /// The body ended; the first `n` bytes are its last framing.
+        case end(Int)
+    }
+
+    private enum State: Sendable {
+        case size
+        case data(remaining: Int64)
+        case dataEnd
+        case trailers
+        case done
+    }
+
+    private var state = State.size
+
+    public init() {}
+
+    /// Whether the final chunk and its trailers have been read.
+    public var isDone: Bool { if case .done = state { true } else { false } }
+
+    /// Decides about the front of `bytes`, the unconsumed bytes at hand. The caller consumes what the step says and
+    /// calls again while bytes remain, or reads more on `.needMore`.
+    public mutating func step(_ bytes: UnsafeRawBufferPointer) throws(HTTP1Response.Failure) -> Step {
+        switch state {
+        case .done:
+            return .end(0)
+        case .data(let remaining):
+            guard !bytes.isEmpty else { return .needMore }
+            let take = Int(min(Int64(bytes.count), remaining))
+            state = remaining == Int64(take) ? .dataEnd : .data(remaining: remaining - Int64(take))
+            return .data(take)
+        case .dataEnd:
+            guard let line = try Self.line(in: bytes) else { return .needMore }
+            guard line.contentLength == 0 else { throw .badChunk }
+            state = .size
+            return .skip(line.consumed)
+        case .size:
+            guard let line = try Self.line(in: bytes) else { return .needMore }
+            let size = try Self.chunkSize(bytes, length: line.contentLength)
+            if size == 0 {
+                state = .trailers
+            } else {
+                state = .data(remaining: size)
+            }
+            return .skip(line.consumed)
+        case .trailers:
+            guard let line = try Self.line(in: bytes) else { return .needMore }
+            if line.contentLength == 0 {
+                state = .done
+                return .end(line.consumed)
+            }
+            return .skip(line.consumed)
+        }
+    }
+
+    /// The first line of `bytes`: its length without the line end, and with it; `nil` if no line end arrived yet.
+    private static func line(in bytes: UnsafeRawBufferPointer) throws(HTTP1Response.Failure) -> (contentLength: Int, consumed: Int)? {
+        let limit = min(bytes.count, maximumLineSize + 2)
+        var index = 0
+        while index < limit {
+            if bytes[index] == UInt8(ascii: "\n") {
+                let content = index > 0 && bytes[index - 1] == UInt8(ascii: "\r") ? index - 1 : index
+                return (content, index + 1)
+            }
+            index += 1
+        }
+        if bytes.count >= maximumLineSize + 2 { throw .badChunk }
+        return nil
+    }
+
+    /// The hex size at the start of a size line of `length` bytes, before any `;extension` or whitespace.
+    private static func chunkSize(_ bytes: UnsafeRawBufferPointer, length: Int) throws(HTTP1Response.Failure) -> Int64 {
+        var value: Int64 = 0
+        var digits = 0
+        var index = 0
+        while index < length {
+            let byte = bytes[index]
+            let digit: Int64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = Int64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = Int64(byte - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+                guard digits > 0 else { throw .badChunk }
+                return value
+            default:
+                throw .badChunk
+            }
+            digits += 1
+            guard digits <= 16, value <= (Int64.max - digit) / 16 else { throw .badChunk }
+            value = value * 16 + digit
+            index += 1
+        }
+        guard digits > 0 else { throw .badChunk }
+        return value
+    }
+}

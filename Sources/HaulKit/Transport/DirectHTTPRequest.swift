@@ -1,0 +1,425 @@
+import AsyncHTTPClient
+import CHaulSystem
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import HaulCore
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// One GET over a plain TCP connection of its own, sent and read on a thread of its own: how the head start
+/// (`HTTPTransport.sendEarly`) sends an `http` URL that goes without a proxy.
+///
+/// Why not AsyncHTTPClient for that one request: a process's first request through it costs about 8 ms before the
+/// request leaves (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline
+/// and their first generic instantiations, each a scan of the binary's conformance records), which for a small
+/// file is a third of the whole run (docs/benchmarks.md, "Round 7"). A blocking socket on a new thread connects and
+/// sends in a fraction of a millisecond. Everything after the head is the same as before: the engine reads the body
+/// as the same `HTTPClientResponse.Body` stream, with backpressure (the thread reads only when the stream asks for
+/// more, so a slow disk leaves the backlog in the kernel's socket buffer, as an HTTP/1.1 connection of
+/// AsyncHTTPClient's does), and the same failures come out as the same `HaulError`s: a refused connect, a connect
+/// timeout, a head that takes longer than the connect and stall timeouts together, a body that stalls for the stall
+/// timeout or ends before its `Content-Length`. Parsing is `HTTP1Response` and `ChunkedBodyDecoder` (HaulCore).
+///
+/// The connection serves this one request and is closed after its body (or when the body's reader stops, or on
+/// `cancel()`); later requests go through AsyncHTTPClient's pools. Redirects are followed by `HTTPTransport.open`
+/// as for any response, through the pools.
+final class DirectHTTPRequest: Sendable {
+    /// A response whose head has arrived.
+    struct Response: Sendable {
+        var head: HTTP1Response.Head
+        var body: HTTPClientResponse.Body
+    }
+
+    /// Where to connect and what to send.
+    struct Target: Sendable {
+        var host: String
+        var port: Int
+        /// The whole request: request line, fields, blank line.
+        var request: [UInt8]
+    }
+
+    private enum Phase {
+        /// The head has not arrived; `open` may be waiting for it.
+        case waiting(CheckedContinuation<Response, any Error>?)
+        /// The head arrived (or the request failed) before anyone asked.
+        case arrived(Result<Response, any Error>)
+        /// Handed over.
+        case taken
+    }
+
+    /// The wake pipe: a byte written to `write` stops the thread's connect or wait at once.
+    private struct Wake {
+        var read: Int32
+        var write: Int32
+        /// Whether the thread has closed the pipe (then nothing may write to it).
+        var closed = false
+        var cancelled = false
+    }
+
+    private let target: Target
+    private let connectTimeout: Double
+    private let stallTimeout: Double
+    private let phase = NIOLockedValueBox(Phase.waiting(nil))
+    private let wake: NIOLockedValueBox<Wake>
+
+    /// The largest read from the socket, as `HTTPTransport.largestRead`.
+    private static let largestRead = 64 << 10
+
+    private init(target: Target, connectTimeout: Double, stallTimeout: Double, wake: Wake) {
+        self.target = target
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.wake = NIOLockedValueBox(wake)
+    }
+
+    /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
+    /// or `nil` when this path should not be used for it: not plain `http`, an IPv6 literal host, or a field that
+    /// is not a valid token and value (AsyncHTTPClient refuses those itself, with its own error).
+    static func target(for url: URL, fields: [(name: String, value: String)]) -> Target? {
+        guard url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty, !host.contains(":"),
+              let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return nil }
+        let port = url.port ?? 80
+        guard (1...65535).contains(port) else { return nil }
+        var path = components.percentEncodedPath
+        if path.isEmpty { path = "/" }
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        guard path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        var text = "GET \(path) HTTP/1.1\r\n"
+        if !fields.contains(where: { $0.name.lowercased() == "host" }) {
+            text += "Host: \(host)\(port == 80 ? "" : ":\(port)")\r\n"
+        }
+        for field in fields {
+            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTP1Response.isTokenByte),
+                  field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) })
+            else { return nil }
+            text += "\(field.name): \(field.value)\r\n"
+        }
+        text += "\r\n"
+        return Target(host: host, port: port, request: Array(text.utf8))
+    }
+
+    /// Connects and sends at once, on a new thread; `response()` waits for the head.
+    static func send(_ target: Target, connectTimeout: Double, stallTimeout: Double) -> DirectHTTPRequest {
+        var pipe: [Int32] = [-1, -1]
+        let piped = haul_wake_pipe(&pipe) == 0
+        let request = DirectHTTPRequest(
+            target: target, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
+            wake: Wake(read: piped ? pipe[0] : -1, write: piped ? pipe[1] : -1)
+        )
+        let thread = Thread { request.run() }
+        thread.name = "haul-direct"
+        thread.start()
+        return request
+    }
+
+    /// The response once its head has arrived.
+    ///
+    /// - Throws: `HaulError` of kind `.network` as `HTTPTransport.open` reports a failed request;
+    ///   `CancellationError` after `cancel()`.
+    func response() async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = phase.withLockedValue { phase -> Result<Response, any Error>? in
+                switch phase {
+                case .waiting:
+                    phase = .waiting(continuation)
+                    return nil
+                case .arrived(let result):
+                    phase = .taken
+                    return result
+                case .taken:
+                    return .failure(CancellationError())
+                }
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+
+    /// Stops the request wherever it is: connecting, waiting for the head, or streaming the body (which then ends
+    /// with `CancellationError`). The connection is closed.
+    func cancel() {
+        // A response nobody took holds the body stream: dropping it ends the stream, which wakes a thread waiting
+        // for the stream to ask for more. Dropped outside the lock: the stream's end calls back into `cancel()`.
+        let untaken = phase.withLockedValue { phase -> Result<Response, any Error>? in
+            guard case .arrived(let result) = phase else { return nil }
+            phase = .taken
+            return result
+        }
+        _ = untaken
+        wake.withLockedValue { wake in
+            guard !wake.cancelled else { return }
+            wake.cancelled = true
+            if !wake.closed, wake.write >= 0 {
+                var byte: UInt8 = 1
+                _ = write(wake.write, &byte, 1)
+            }
+        }
+    }
+
+    private var isCancelled: Bool { wake.withLockedValue { $0.cancelled } }
+
+    private func deliver(_ result: Result<Response, any Error>) {
+        let waiting = phase.withLockedValue { phase -> CheckedContinuation<Response, any Error>? in
+            guard case .waiting(let continuation) = phase else { return nil }
+            phase = continuation == nil ? .arrived(result) : .taken
+            return continuation
+        }
+        waiting?.resume(with: result)
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        var socket: Int32 = -1
+        var failure: (any Error)?
+        do {
+            socket = try connect()
+            try target.request.withUnsafeBytes { bytes in
+                if haul_send_all(socket, bytes.baseAddress, bytes.count) != 0 { throw failed(errno) }
+            }
+            var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
+            let head = try readHead(socket, into: &pending)
+            try stream(head, socket: socket, pending: pending)
+        } catch {
+            failure = error
+        }
+        if let failure { deliver(.failure(isCancelled ? CancellationError() : failure)) }
+        if socket >= 0 { close(socket) }
+        wake.withLockedValue { wake in
+            wake.closed = true
+            if wake.read >= 0 { close(wake.read) }
+            if wake.write >= 0 { close(wake.write) }
+        }
+    }
+
+    private var wakeDescriptor: Int32 { wake.withLockedValue { $0.read } }
+
+    private func connect() throws -> Int32 {
+        var error: Int32 = 0
+        let socket = haul_tcp_connect(target.host, String(target.port), Self.milliseconds(connectTimeout), wakeDescriptor, &error)
+        guard socket < 0 else { return socket }
+        if error == HAUL_E_WOKEN { throw CancellationError() }
+        if error == HAUL_E_RESOLVE { throw HaulError(.network, "\(target.host): the host name does not resolve") }
+        if error == ETIMEDOUT { throw HaulError(.network, "connecting to \(target.host) timed out") }
+        throw failed(error)
+    }
+
+    /// A socket error, worded as `HTTPTransport.networkError` words NIO's.
+    private func failed(_ code: Int32) -> HaulError {
+        var failure = HaulError(.network, "\(target.host):\(target.port): \(HTTPTransport.socketErrorText(code))")
+        failure.isConnectionRefused = code == ECONNREFUSED
+        return failure
+    }
+
+    /// Waits until `socket` can be read, at most the stall timeout (or what is left until `deadline`, the head's).
+    private func waitReadable(_ socket: Int32, deadline: ContinuousClock.Instant? = nil) throws {
+        var timeout = Self.milliseconds(stallTimeout)
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw HaulError(.network, "\(target.host) did not answer in time") }
+            timeout = min(timeout, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+        }
+        switch haul_wait_readable(socket, wakeDescriptor, timeout) {
+        case 1: return
+        case 0:
+            if let deadline, ContinuousClock.now >= deadline {
+                throw HaulError(.network, "\(target.host) did not answer in time")
+            }
+            throw HaulError(.network, "\(target.host) sent nothing for too long (stall timeout)")
+        case HAUL_E_WOKEN: throw CancellationError()
+        default: throw failed(errno)
+        }
+    }
+
+    /// Reads up to `limit` bytes into `buffer`; 0 at the end of the stream.
+    private func receive(_ socket: Int32, into buffer: inout ByteBuffer, limit: Int) throws -> Int {
+        var failure: Int32 = 0
+        let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: limit) { space in
+            while true {
+                let count = systemRead(socket, space.baseAddress, min(space.count, limit))
+                if count >= 0 { return count }
+                if errno != EINTR {
+                    failure = errno
+                    return 0
+                }
+            }
+        }
+        if failure != 0 { throw failed(failure) }
+        return count
+    }
+
+    /// Reads the final head (interim 1xx ones are dropped); `pending` keeps the bytes read past it.
+    private func readHead(_ socket: Int32, into pending: inout ByteBuffer) throws -> HTTP1Response.Head {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(Self.milliseconds(connectTimeout + stallTimeout)))
+        var searched = 0
+        while true {
+            let end = pending.withUnsafeReadableBytes { HTTP1Response.headEnd(in: $0, from: max(searched - 3, 0)) }
+            if let end {
+                let head: HTTP1Response.Head
+                do {
+                    head = try pending.withUnsafeReadableBytes { try HTTP1Response.parseHead(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
+                } catch {
+                    throw HaulError(.network, "\(target.host): \(error)")
+                }
+                pending.moveReaderIndex(forwardBy: end)
+                searched = 0
+                if head.isInterim { continue }
+                return head
+            }
+            searched = pending.readableBytes
+            guard searched <= HTTP1Response.maximumHeadSize else {
+                throw HaulError(.network, "\(target.host): \(HTTP1Response.Failure.headTooLarge)")
+            }
+            try waitReadable(socket, deadline: deadline)
+            if try receive(socket, into: &pending, limit: 16 << 10) == 0 {
+                throw HaulError(.network, "\(target.host) closed the connection early")
+            }
+        }
+    }
+
+    /// Hands the head over with a body stream, then feeds the stream as it asks for more.
+    private func stream(_ head: HTTP1Response.Head, socket: Int32, pending: ByteBuffer) throws {
+        let framing: HTTP1Response.Framing
+        do { framing = try HTTP1Response.framing(of: head) } catch { throw HaulError(.network, "\(target.host): \(error)") }
+        let demand = Demand(request: self)
+        let made = NIOThrowingAsyncSequenceProducer.makeSequence(
+            elementType: ByteBuffer.self,
+            backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 2),
+            finishOnDeinit: true,
+            delegate: demand
+        )
+        let source = made.source
+        deliver(.success(Response(head: head, body: .stream(made.sequence))))
+        do {
+            try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
+            source.finish()
+        } catch {
+            source.finish(isCancelled ? CancellationError() : error)
+        }
+    }
+
+    /// Yields one buffer; waits while the stream holds enough. `false`: the reader is gone.
+    private func yield(_ buffer: ByteBuffer, to source: Source, demand: Demand) -> Bool {
+        switch source.yield(buffer) {
+        case .produceMore: return true
+        case .stopProducing: return demand.awaitMore()
+        case .dropped: return false
+        }
+    }
+
+    private typealias Source = NIOThrowingAsyncSequenceProducer<
+        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, Demand
+    >.Source
+
+    private func feed(_ framing: HTTP1Response.Framing, source: Source, demand: Demand, socket: Int32, pending: ByteBuffer) throws {
+        var pending = pending
+        switch framing {
+        case .empty:
+            return
+        case .length(let length):
+            var remaining = length
+            if pending.readableBytes > 0 {
+                // Bytes beyond the length belong to nothing this connection will read: drop them.
+                let take = Int(min(Int64(pending.readableBytes), remaining))
+                remaining -= Int64(take)
+                guard yield(pending.readSlice(length: take)!, to: source, demand: demand) else { return }
+            }
+            while remaining > 0 {
+                try waitReadable(socket)
+                let limit = Int(min(remaining, Int64(Self.largestRead)))
+                var buffer = ByteBufferAllocator().buffer(capacity: limit)
+                guard try receive(socket, into: &buffer, limit: limit) > 0 else {
+                    throw HaulError(.network, "\(target.host) closed the connection early")
+                }
+                remaining -= Int64(buffer.readableBytes)
+                guard yield(buffer, to: source, demand: demand) else { return }
+            }
+        case .untilClose:
+            if pending.readableBytes > 0 {
+                guard yield(pending, to: source, demand: demand) else { return }
+            }
+            while true {
+                try waitReadable(socket)
+                var buffer = ByteBufferAllocator().buffer(capacity: Self.largestRead)
+                guard try receive(socket, into: &buffer, limit: Self.largestRead) > 0 else { return }
+                guard yield(buffer, to: source, demand: demand) else { return }
+            }
+        case .chunked:
+            var decoder = ChunkedBodyDecoder()
+            while true {
+                while pending.readableBytes > 0 {
+                    let step: ChunkedBodyDecoder.Step
+                    do { step = try pending.withUnsafeReadableBytes { try decoder.step($0) } } catch {
+                        throw HaulError(.network, "\(target.host): \(error)")
+                    }
+                    switch step {
+                    case .skip(let count):
+                        pending.moveReaderIndex(forwardBy: count)
+                    case .data(let count):
+                        guard yield(pending.readSlice(length: count)!, to: source, demand: demand) else { return }
+                    case .end:
+                        return
+                    case .needMore:
+                        break
+                    }
+                    if step == .needMore { break }
+                }
+                try waitReadable(socket)
+                pending.discardReadBytes()
+                guard try receive(socket, into: &pending, limit: Self.largestRead) > 0 else {
+                    throw HaulError(.network, "\(target.host) closed the connection early")
+                }
+            }
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int32 {
+        Int32(min(max(seconds, 0) * 1000, Double(Int32.max)).rounded(.up))
+    }
+
+    /// The body stream's side of the backpressure: the thread waits here while the stream holds enough.
+    private final class Demand: NIOAsyncSequenceProducerDelegate, @unchecked Sendable {
+        private let condition = NSCondition()
+        /// Guarded by `condition`.
+        private var more = false
+        private var terminated = false
+        private let request: DirectHTTPRequest
+
+        init(request: DirectHTTPRequest) { self.request = request }
+
+        func produceMore() {
+            condition.lock()
+            more = true
+            condition.signal()
+            condition.unlock()
+        }
+
+        func didTerminate() {
+            condition.lock()
+            terminated = true
+            condition.signal()
+            condition.unlock()
+            // The reader is gone (done, cancelled or dropped): stop a read that is waiting on the socket.
+            request.cancel()
+        }
+
+        /// Waits until the stream asks for more (`true`) or ends (`false`).
+        func awaitMore() -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while !more && !terminated { condition.wait() }
+            more = false
+            return !terminated
+        }
+    }
+}
+
+#if canImport(Darwin)
+private let systemRead = Darwin.read
+#else
+private let systemRead = Glibc.read
+#endif

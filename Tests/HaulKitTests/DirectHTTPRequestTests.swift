@@ -1,0 +1,293 @@
+import AsyncHTTPClient
+import Foundation
+import HaulCore
+@testable import HaulKit
+import HaulTestSupport
+import NIOCore
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+private let directContent = deterministicBytes(count: 1 << 20, seed: 77)
+
+/// `DirectHTTPRequest`: the head start's GET over a socket of its own, against the project's test server (framing,
+/// faults) and a raw socket (bytes no well-behaved server sends).
+final class DirectHTTPRequestTests: XCTestCase {
+    private var content: [UInt8] { directContent }
+
+    private static func send(
+        _ url: String, fields: [(name: String, value: String)] = [("User-Agent", "haul-test")],
+        connectTimeout: Double = 2, stallTimeout: Double = 5
+    ) throws -> DirectHTTPRequest {
+        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: fields))
+        return DirectHTTPRequest.send(target, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
+    }
+
+    private static func failure(of body: HTTPClientResponse.Body) async -> HaulError? {
+        do {
+            _ = try await body.collect(upTo: 64 << 20)
+            return nil
+        } catch {
+            return error as? HaulError
+        }
+    }
+
+    func testTheRequestIsSentAsAsyncHTTPClientWouldAndTheBodyArrivesWhole() async throws {
+        try await withTestServer { server in
+            server.serve("/a%20b", FileResource(content: content))
+            let response = try await Self.send(server.url("/a%20b?x=1&y=%2F"), fields: [("User-Agent", "haul-test"), ("X-Id", "7")]).response()
+            XCTAssertEqual(response.head.status, 200)
+            XCTAssertEqual(response.head.minorVersion, 1)
+            let body = try await response.body.collect(upTo: 8 << 20)
+            XCTAssertEqual(Array(buffer: body), content)
+            let seen = try XCTUnwrap(server.requests().first)
+            XCTAssertEqual(seen.method, "GET")
+            XCTAssertEqual(seen.uri, "/a%20b?x=1&y=%2F", "path and query as encoded in the URL")
+            XCTAssertEqual(seen.header("Host"), URL(string: server.baseURL).map { "\($0.host!):\($0.port!)" })
+            XCTAssertEqual(seen.header("User-Agent"), "haul-test")
+            XCTAssertEqual(seen.header("X-Id"), "7")
+        }
+    }
+
+    func testAChunkedBodyArrivesWhole() async throws {
+        try await withTestServer { server in
+            server.route("/c") { _ in
+                var response = TestResponse(status: 200, body: directContent)
+                response.chunked = true
+                return response
+            }
+            let response = try await Self.send(server.url("/c")).response()
+            XCTAssertEqual(response.head["Transfer-Encoding"], "chunked")
+            let body = try await response.body.collect(upTo: 8 << 20)
+            XCTAssertEqual(Array(buffer: body), content)
+        }
+    }
+
+    func testABodyThatEndsBeforeItsLengthFails() async throws {
+        try await withTestServer { server in
+            server.route("/cut") { _ in
+                var response = TestResponse(status: 200, body: directContent)
+                response.closeAfterBodyBytes = 1000
+                return response
+            }
+            let response = try await Self.send(server.url("/cut")).response()
+            let failure = await Self.failure(of: response.body)
+            XCTAssertEqual(failure?.kind, .network)
+            XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
+        }
+    }
+
+    func testAChunkedBodyWithoutItsLastChunkFails() async throws {
+        try await withTestServer { server in
+            server.route("/cut") { _ in
+                var response = TestResponse(status: 200, body: directContent)
+                response.chunked = true
+                response.closeAfterBodyBytes = 5000
+                return response
+            }
+            let response = try await Self.send(server.url("/cut")).response()
+            let failure = await Self.failure(of: response.body)
+            XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
+        }
+    }
+
+    func testABodyThatStallsFailsAfterTheStallTimeout() async throws {
+        try await withTestServer { server in
+            server.route("/stall") { _ in
+                var response = TestResponse(status: 200, body: directContent)
+                response.stallAfterBodyBytes = 2000
+                return response
+            }
+            let response = try await Self.send(server.url("/stall"), stallTimeout: 0.3).response()
+            let failure = await Self.failure(of: response.body)
+            XCTAssertEqual(failure?.kind, .network)
+            XCTAssertTrue(failure?.message.contains("stall timeout") == true, "\(String(describing: failure))")
+        }
+    }
+
+    func testAHeadThatDoesNotComeFailsAfterTheStallTimeout() async throws {
+        try await withTestServer { server in
+            server.route("/slow") { _ in
+                var response = TestResponse(status: 200, body: [1])
+                response.headDelay = .seconds(3)
+                return response
+            }
+            do {
+                _ = try await Self.send(server.url("/slow"), connectTimeout: 0.2, stallTimeout: 0.3).response()
+                XCTFail("a head that never came was accepted")
+            } catch let error as HaulError {
+                XCTAssertEqual(error.kind, .network)
+                XCTAssertTrue(error.message.contains("stall timeout") || error.message.contains("did not answer in time"), error.message)
+            }
+        }
+    }
+
+    func testARefusedConnectionIsSaidAsSuch() async throws {
+        let port = try RawServer.unusedPort()
+        do {
+            _ = try await Self.send("http://127.0.0.1:\(port)/f").response()
+            XCTFail("connected to a closed port")
+        } catch let error as HaulError {
+            XCTAssertEqual(error.kind, .network)
+            XCTAssertTrue(error.isConnectionRefused)
+            XCTAssertEqual(error.message, "127.0.0.1:\(port): connection refused")
+        }
+    }
+
+    func testAMalformedHeadIsANetworkError() async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 OK 200\r\nContent-Length: 1\r\n\r\nx".utf8))
+        do {
+            _ = try await Self.send(server.url).response()
+            XCTFail("a malformed status line was accepted")
+        } catch let error as HaulError {
+            XCTAssertEqual(error.kind, .network)
+            XCTAssertTrue(error.message.contains("malformed response"), error.message)
+        }
+    }
+
+    func testLengthsThatDisagreeAreNotGuessed() async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 5\r\n\r\nabcde".utf8))
+        do {
+            _ = try await Self.send(server.url).response()
+            XCTFail("two lengths were accepted")
+        } catch let error as HaulError {
+            XCTAssertTrue(error.message.contains("Content-Length"), error.message)
+        }
+    }
+
+    func testInterimResponsesAreSkippedAndABodyWithoutLengthRunsToTheClose() async throws {
+        let wire = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </x>\r\n\r\nHTTP/1.0 200 OK\r\nX: y\r\n\r\nall of it"
+        let server = try RawServer(reply: Array(wire.utf8))
+        let response = try await Self.send(server.url).response()
+        XCTAssertEqual(response.head.status, 200)
+        XCTAssertEqual(response.head.minorVersion, 0)
+        XCTAssertEqual(response.head.headers, [HeaderField(name: "X", value: "y")])
+        let body = try await response.body.collect(upTo: 1024)
+        XCTAssertEqual(String(buffer: body), "all of it")
+    }
+
+    func testBytesBeyondTheLengthAreNotPartOfTheBody() async throws {
+        let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbodyEXTRA".utf8))
+        let response = try await Self.send(server.url).response()
+        let body = try await response.body.collect(upTo: 1024)
+        XCTAssertEqual(String(buffer: body), "body")
+    }
+
+    func testAReaderThatStopsClosesTheConnection() async throws {
+        try await withTestServer { server in
+            server.route("/slow") { _ in
+                var response = TestResponse(status: 200, body: directContent)
+                response.bytesPerSecond = 64 << 10
+                return response
+            }
+            let response = try await Self.send(server.url("/slow")).response()
+            var iterator = response.body.makeAsyncIterator()
+            let first = try await iterator.next()
+            XCTAssertNotNil(first)
+            XCTAssertEqual(server.openConnections, 1)
+            _ = consume iterator
+            _ = consume response
+            for _ in 0..<200 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            XCTAssertEqual(server.openConnections, 0, "the connection was closed when its body was dropped")
+        }
+    }
+
+    func testCancelStopsAWaitForTheHead() async throws {
+        try await withTestServer { server in
+            server.route("/slow") { _ in
+                var response = TestResponse(status: 200, body: [1])
+                response.headDelay = .seconds(10)
+                return response
+            }
+            let request = try Self.send(server.url("/slow"))
+            for _ in 0..<200 where server.requests().isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+            let started = ContinuousClock.now
+            request.cancel()
+            do {
+                _ = try await request.response()
+                XCTFail("a cancelled request answered")
+            } catch {
+                XCTAssertTrue(error is CancellationError, "\(error)")
+            }
+            XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "the wait ended at the cancel, not at the head")
+        }
+    }
+
+    /// Fields this path must not put on the wire as they are, and URLs it does not take, go to AsyncHTTPClient.
+    func testWhatItCannotSendSafelyIsLeftToThePool() {
+        let url = URL(string: "http://127.0.0.1:8080/f")!
+        XCTAssertNotNil(DirectHTTPRequest.target(for: url, fields: [("X", "fine value")]))
+        XCTAssertNil(DirectHTTPRequest.target(for: url, fields: [("X", "a\r\nInjected: 1")]))
+        XCTAssertNil(DirectHTTPRequest.target(for: url, fields: [("Bad Name", "v")]))
+        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://127.0.0.1/f")!, fields: []))
+        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "http://[::1]:8080/f")!, fields: []))
+        let defaultPort = DirectHTTPRequest.target(for: URL(string: "http://example.org")!, fields: [])
+        XCTAssertEqual(defaultPort.map { String(decoding: $0.request, as: UTF8.self) }, "GET / HTTP/1.1\r\nHost: example.org\r\n\r\n")
+        let ownHost = DirectHTTPRequest.target(for: url, fields: [("Host", "other")])
+        XCTAssertEqual(ownHost.map { String(decoding: $0.request, as: UTF8.self) }, "GET /f HTTP/1.1\r\nHost: other\r\n\r\n")
+    }
+}
+
+extension HTTP1Response.Head {
+    fileprivate subscript(_ name: String) -> String? { values(name).first }
+}
+
+#if canImport(Glibc)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let sendFlags = Int32(MSG_NOSIGNAL)
+#else
+private let streamSocket = SOCK_STREAM
+private let sendFlags: Int32 = 0
+#endif
+
+/// A listening socket on 127.0.0.1 that answers the first request it reads with fixed bytes, then closes.
+private final class RawServer: Sendable {
+    let url: String
+
+    init(reply: [UInt8]) throws {
+        let listener = socket(AF_INET, streamSocket, 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, size) == 0 && getsockname(listener, $0, &size) == 0 }
+        }
+        guard bound, listen(listener, 4) == 0 else { throw POSIXError(.EIO) }
+        url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/raw"
+        Thread {
+            let connection = accept(listener, nil, nil)
+            close(listener)
+            guard connection >= 0 else { return }
+            var request: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+                let count = recv(connection, &chunk, chunk.count, 0)
+                if count <= 0 { break }
+                request += chunk[0..<count]
+            }
+            _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, sendFlags) }
+            close(connection)
+        }.start()
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on (bound, then closed).
+    static func unusedPort() throws -> UInt16 {
+        let probe = socket(AF_INET, streamSocket, 0)
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, size) == 0 && getsockname(probe, $0, &size) == 0 }
+        }
+        guard bound else { throw POSIXError(.EIO) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
