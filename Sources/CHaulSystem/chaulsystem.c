@@ -27,6 +27,8 @@ int haul_start_writeback(int fd, int64_t offset, int64_t length) {
 }
 
 #include <netdb.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -148,4 +150,32 @@ int haul_send_all(int fd, const void *bytes, long length) {
         length -= sent;
     }
     return 0;
+}
+
+struct haul_spawned {
+    void (*body)(void *);
+    void *context;
+};
+
+static void *haul_spawned_main(void *argument) {
+    struct haul_spawned spawned = *(struct haul_spawned *)argument;
+    free(argument);
+    spawned.body(spawned.context);
+    return NULL;
+}
+
+int haul_spawn_detached(void (*body)(void *), void *context) {
+    struct haul_spawned *spawned = malloc(sizeof(*spawned));
+    if (spawned == NULL) return ENOMEM;
+    spawned->body = body;
+    spawned->context = context;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 256 * 1024);
+    pthread_t thread;
+    int failure = pthread_create(&thread, &attributes, haul_spawned_main, spawned);
+    pthread_attr_destroy(&attributes);
+    if (failure != 0) free(spawned);
+    return failure;
 }

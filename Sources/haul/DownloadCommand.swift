@@ -150,7 +150,8 @@ struct DownloadCommand: AsyncParsableCommand {
             userAgent: userAgent
         )
         var (requests, checksumSources) = try makeRequests()
-        let client = try HaulClient(configuration: configuration, headStart: headStart(requests, checksumSources: checksumSources))
+        let early = headStart(requests, checksumSources: checksumSources)
+        let client = try HaulClient(configuration: configuration, headStart: early, moreToFollow: requests.count > early.count)
         do {
             if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)

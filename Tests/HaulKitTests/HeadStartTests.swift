@@ -82,6 +82,30 @@ final class HeadStartTests: XCTestCase {
     }
   }
 
+  /// With downloads to follow, the early request goes through the pool, whose connection the next download from
+  /// the same host reuses; with none, it goes on a connection of its own (`DirectHTTPRequest`).
+  func testTheEarlyRequestGoesThroughThePoolOnlyWhenMoreDownloadsFollow() async throws {
+    for moreToFollow in [true, false] {
+      try await withTestServer { server in
+        try await withTemporaryDirectory { dir in
+          server.serve("/f", FileResource(content: content))
+          server.serve("/g", FileResource(content: content))
+          let first = Self.request(server.url("/f"), in: dir)
+          let second = DownloadRequest(url: URL(string: server.url("/g"))!, destination: dir.file("second.bin").path)
+          let client = try HaulClient(
+            configuration: HaulConfiguration(stateDirectory: dir.file("state").path, connectTimeout: 2, stallTimeout: 5),
+            headStart: [first], moreToFollow: moreToFollow)
+          try await Self.waitFor { server.requests(for: "/f").count == 1 }
+          assertCompleted(await (try await client.download(first)).outcome(), at: first.destination, equals: content)
+          assertCompleted(await (try await client.download(second)).outcome(), at: second.destination, equals: content)
+          await client.shutdown()
+          XCTAssertEqual(server.requests(for: "/f").count, 1, "the first download took the early response")
+          XCTAssertEqual(server.connectionsAccepted, moreToFollow ? 1 : 2, "more to follow: \(moreToFollow)")
+        }
+      }
+    }
+  }
+
   /// What may start differently is not sent: a `.part` to resume, a destination that may not be replaced, a
   /// download's own proxy, cookies or mirrors, a scheme that is not http(s).
   func testOnlyADownloadCertainToStartWithTheWholeFileStartsEarly() throws {

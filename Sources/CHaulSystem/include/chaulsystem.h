@@ -30,6 +30,9 @@ int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wak
 /// became readable: HAUL_E_WOKEN; poll failed: -1 with errno set.
 int haul_wait_readable(int fd, int wake_fd, int timeout_ms);
 
+/// Runs `body(context)` on a new detached thread with a 256 KiB stack. Returns 0, or an error number.
+int haul_spawn_detached(void (*body)(void *), void *context);
+
 /// Sends all `length` bytes without raising SIGPIPE. Returns 0, or -1 with errno set.
 int haul_send_all(int fd, const void *bytes, long length);
 

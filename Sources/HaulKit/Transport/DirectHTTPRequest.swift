@@ -58,6 +58,8 @@ final class DirectHTTPRequest: Sendable {
         /// Whether the thread has closed the pipe (then nothing may write to it).
         var closed = false
         var cancelled = false
+        /// The body stream's demand, once the head is handed over: a cancel wakes a thread waiting on it.
+        var demand: Demand?
     }
 
     private let target: Target
@@ -111,9 +113,16 @@ final class DirectHTTPRequest: Sendable {
             target: target, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
             wake: Wake(read: piped ? pipe[0] : -1, write: piped ? pipe[1] : -1)
         )
-        let thread = Thread { request.run() }
-        thread.name = "haul-direct"
-        thread.start()
+        // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
+        let context = Unmanaged.passRetained(request).toOpaque()
+        let failure = haul_spawn_detached({ context in
+            guard let context else { return }
+            Unmanaged<DirectHTTPRequest>.fromOpaque(context).takeRetainedValue().run()
+        }, context)
+        if failure != 0 {
+            Unmanaged<DirectHTTPRequest>.fromOpaque(context).release()
+            request.deliver(.failure(HaulError(.network, "\(target.host): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
+        }
         return request
     }
 
@@ -150,14 +159,16 @@ final class DirectHTTPRequest: Sendable {
             return result
         }
         _ = untaken
-        wake.withLockedValue { wake in
-            guard !wake.cancelled else { return }
+        let demand = wake.withLockedValue { wake -> Demand? in
+            guard !wake.cancelled else { return nil }
             wake.cancelled = true
             if !wake.closed, wake.write >= 0 {
                 var byte: UInt8 = 1
                 _ = write(wake.write, &byte, 1)
             }
+            return wake.demand
         }
+        demand?.end()
     }
 
     private var isCancelled: Bool { wake.withLockedValue { $0.cancelled } }
@@ -191,6 +202,7 @@ final class DirectHTTPRequest: Sendable {
         if socket >= 0 { close(socket) }
         wake.withLockedValue { wake in
             wake.closed = true
+            wake.demand = nil
             if wake.read >= 0 { close(wake.read) }
             if wake.write >= 0 { close(wake.write) }
         }
@@ -286,20 +298,27 @@ final class DirectHTTPRequest: Sendable {
         let framing: HTTP1Response.Framing
         do { framing = try HTTP1Response.framing(of: head) } catch { throw HaulError(.network, "\(target.host): \(error)") }
         let demand = Demand(request: self)
-        let made = NIOThrowingAsyncSequenceProducer.makeSequence(
-            elementType: ByteBuffer.self,
-            backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 2),
-            finishOnDeinit: true,
-            delegate: demand
-        )
-        let source = made.source
-        deliver(.success(Response(head: head, body: .stream(made.sequence))))
+        wake.withLockedValue { $0.demand = demand }
+        let source = handOver(head, demand: demand)
         do {
             try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
             source.finish()
         } catch {
             source.finish(isCancelled ? CancellationError() : error)
         }
+    }
+
+    /// Delivers the head with a new body stream and returns the stream's source. The stream itself is not kept:
+    /// when its reader drops it (or nobody takes the response), the demand hears `didTerminate` and the thread stops.
+    private func handOver(_ head: HTTP1Response.Head, demand: Demand) -> Source {
+        let made = NIOThrowingAsyncSequenceProducer.makeSequence(
+            elementType: ByteBuffer.self,
+            backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 2),
+            finishOnDeinit: true,
+            delegate: demand
+        )
+        deliver(.success(Response(head: head, body: .stream(made.sequence))))
+        return made.source
     }
 
     /// Yields one buffer; waits while the stream holds enough. `false`: the reader is gone.
@@ -382,38 +401,37 @@ final class DirectHTTPRequest: Sendable {
     }
 
     /// The body stream's side of the backpressure: the thread waits here while the stream holds enough.
-    private final class Demand: NIOAsyncSequenceProducerDelegate, @unchecked Sendable {
-        private let condition = NSCondition()
-        /// Guarded by `condition`.
-        private var more = false
-        private var terminated = false
+    private final class Demand: NIOAsyncSequenceProducerDelegate, Sendable {
+        /// 1 once the stream asked for more or ended, 0 while the thread should wait.
+        private let wake = ConditionLock(value: 0)
+        private let ended = NIOLockedValueBox(false)
         private let request: DirectHTTPRequest
 
         init(request: DirectHTTPRequest) { self.request = request }
 
         func produceMore() {
-            condition.lock()
-            more = true
-            condition.signal()
-            condition.unlock()
+            wake.lock()
+            wake.unlock(withValue: 1)
         }
 
         func didTerminate() {
-            condition.lock()
-            terminated = true
-            condition.signal()
-            condition.unlock()
+            end()
             // The reader is gone (done, cancelled or dropped): stop a read that is waiting on the socket.
             request.cancel()
         }
 
+        /// Wakes the thread for good: it stops feeding the stream.
+        func end() {
+            ended.withLockedValue { $0 = true }
+            wake.lock()
+            wake.unlock(withValue: 1)
+        }
+
         /// Waits until the stream asks for more (`true`) or ends (`false`).
         func awaitMore() -> Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            while !more && !terminated { condition.wait() }
-            more = false
-            return !terminated
+            wake.lock(whenValue: 1)
+            wake.unlock(withValue: 0)
+            return !ended.withLockedValue { $0 }
         }
     }
 }

@@ -60,7 +60,8 @@ final class HTTPTransport: Sendable {
         }
     }
 
-    private let clientConfiguration: HTTPClient.Configuration
+    /// AsyncHTTPClient's settings, made with the first client (`clientConfiguration(for:)`).
+    private let clientConfiguration = NIOLockedValueBox<HTTPClient.Configuration?>(nil)
     /// The clients made so far; `nil` once shut down.
     private let clients = NIOLockedValueBox<[PoolKey: HTTPClient]?>([:])
     /// A request sent early: through a pool, or (plain `http` without a proxy) on a connection of its own.
@@ -104,8 +105,15 @@ final class HTTPTransport: Sendable {
     /// The largest read from a socket, in bytes; large chunks go straight to the file (`CoalescingWriter`).
     static let largestRead = 64 << 10
 
-    /// Creates a transport with its own connection pool.
+    /// Creates a transport with its own connection pool. The pool's clients, and AsyncHTTPClient's settings for
+    /// them, are made when the first request needs one: a run whose only request goes direct
+    /// (`DirectHTTPRequest`) never makes them.
     init(configuration: HaulConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// AsyncHTTPClient's settings for every pool, made once when the first client is.
+    private static func clientConfiguration(for configuration: HaulConfiguration) -> HTTPClient.Configuration {
         var clientConfiguration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(
@@ -152,8 +160,7 @@ final class HTTPTransport: Sendable {
         }
         clientConfiguration.http1_1ConnectionDebugInitializer = readSettings
         clientConfiguration.http2ConnectionDebugInitializer = readSettings
-        self.clientConfiguration = clientConfiguration
-        self.configuration = configuration
+        return clientConfiguration
     }
 
     /// Closes every connection. A response sent early and never taken is dropped, which closes its connection.
@@ -187,7 +194,12 @@ final class HTTPTransport: Sendable {
         try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
             if let existing = clients?[key] { return existing }
-            var settings = clientConfiguration
+            var settings = clientConfiguration.withLockedValue { made in
+                if let made { return made }
+                let settings = Self.clientConfiguration(for: configuration)
+                made = settings
+                return settings
+            }
             settings.proxy = key.proxy.map(Self.clientProxy)
             settings.httpVersion = key.versions == .http2WhenOffered ? .automatic : .http1Only
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: settings)
@@ -273,16 +285,19 @@ final class HTTPTransport: Sendable {
     /// the transport's proxy. The first `open` of exactly that request (same pool, URL and header fields, whole
     /// file, the download's only connection) takes this response instead of sending its own; `HaulClient` uses it
     /// to have the request on the wire while the store opens and the download's record is written. A request sent
-    /// twice goes once; one that no `open` takes is dropped at `shutdown()`. A plain `http` URL without a proxy is
-    /// sent by a `DirectHTTPRequest` on a connection of its own instead of a pool's.
-    func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
+    /// twice goes once; one that no `open` takes is dropped at `shutdown()`.
+    ///
+    /// With `direct`, a plain `http` URL without a proxy is sent by a `DirectHTTPRequest` on a connection of its own
+    /// instead of a pool's: no client to make first, but a connection that serves this one request, so the caller
+    /// asks for it only when no later download would have reused the pool's connection.
+    func sendEarly(_ url: URL, extraHeaders: [HeaderField], direct allowsDirect: Bool = true) {
         let request = makeRequest(url, plan: .wholeFile, extraHeaders: extraHeaders, credentials: true, session: nil)
         let pool = poolKey(for: url, role: .only, session: nil)
         let key = EarlyRequest(pool: pool, request: request)
         let timeout = requestTimeout
         // Plain http without a proxy goes on a connection of its own (`DirectHTTPRequest`): no client, no event-loop
         // threads, no pool to set up before the request leaves.
-        let direct = pool.proxy == nil ? URL(string: request.url).flatMap {
+        let direct = allowsDirect && pool.proxy == nil ? URL(string: request.url).flatMap {
             DirectHTTPRequest.target(for: $0, fields: request.headers.map { ($0.name, $0.value) })
         } : nil
         early.withLockedValue { early in
