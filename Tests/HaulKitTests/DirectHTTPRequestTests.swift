@@ -67,6 +67,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    // Rule 10: a body that stops before its Content-Length is incomplete.
     func testABodyThatEndsBeforeItsLengthFails() async throws {
         try await withTestServer { server in
             server.route("/cut") { _ in
@@ -81,6 +82,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    // Rule 10: a chunked body without its final chunk is incomplete.
     func testAChunkedBodyWithoutItsLastChunkFails() async throws {
         try await withTestServer { server in
             server.route("/cut") { _ in
@@ -149,6 +151,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    // Rule 12: a length that cannot be trusted is an error.
     func testLengthsThatDisagreeAreNotGuessed() async throws {
         let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 5\r\n\r\nabcde".utf8))
         do {
