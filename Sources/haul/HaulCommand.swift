@@ -63,6 +63,10 @@ struct HaulCommand: AsyncParsableCommand {
             Terminal.writeOutput(HaulVersion.string + "\n")
             Foundation.exit(ExitCodes.success)
         }
+        // The store starts opening on the other core while the line is read (`HaulClient.openStoreEarly`).
+        if let directory = QuickDownloadArguments.stateDirectoryOfDownload(arguments) {
+            HaulClient.openStoreEarly(stateDirectory: directory)
+        }
         var command: any ParsableCommand
         do {
             // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments);

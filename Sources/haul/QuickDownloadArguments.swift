@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HaulArchive
+import HaulKit
 
 /// `haul URL...` with the handful of options most runs use, read without ArgumentParser's model of the commands.
 ///
@@ -61,6 +62,33 @@ enum QuickDownloadArguments {
             return nil
         }
         return command
+    }
+
+    /// The state directory a download line names, read before the line itself so that the store can start
+    /// opening on the other core while it is read (`HaulClient.openStoreEarly`): `nil` unless a word is an http(s)
+    /// URL or `-i`/`--input-file`, and the first word is an option or a URL (not a subcommand's name). A guess that turns out wrong costs
+    /// an open nobody takes.
+    static func stateDirectoryOfDownload(_ arguments: [String]) -> String? {
+        func isURL(_ word: String) -> Bool {
+            let lowered = word.lowercased()
+            return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+        }
+        func isInputFile(_ word: String) -> Bool { word == "-i" || word == "--input-file" || word.hasPrefix("--input-file=") }
+        guard let first = arguments.first, first.hasPrefix("-") || isURL(first),
+              arguments.contains(where: { isURL($0) || isInputFile($0) })
+        else { return nil }
+        var directory: String?
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let word = arguments[index]
+            if word == "--state-dir", index + 1 < arguments.count {
+                directory = arguments[index + 1]
+            } else if word.hasPrefix("--state-dir=") {
+                directory = String(word.dropFirst("--state-dir=".count))
+            }
+            index += 1
+        }
+        return directory ?? HaulConfiguration.haulCommandStateDirectory()
     }
 
     /// The options read here.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import XCTest
 
+import HaulKit
+
 @testable import HaulCore
 @testable import haul
 
@@ -106,6 +108,29 @@ final class QuickDownloadArgumentsTests: XCTestCase {
         try "-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----\n".write(toFile: path, atomically: true, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return path
+    }
+
+    /// The state directory read ahead of the line, for the store to open early: the one the command will use, or
+    /// nothing when the line is not a download.
+    func testTheStateDirectoryIsReadAheadOnlyFromADownloadLine() {
+        let fallback = HaulConfiguration.haulCommandStateDirectory()
+        XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["-q", "--state-dir", "/s", "-o", "x", "http://h/f"]), "/s")
+        XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["http://h/f", "--state-dir=/t"]), "/t")
+        XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["HTTPS://h/f"]), fallback)
+        XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["http://h/f", "--", "--state-dir", "/u"]), fallback)
+        XCTAssertNil(QuickDownloadArguments.stateDirectoryOfDownload([]))
+        XCTAssertNil(QuickDownloadArguments.stateDirectoryOfDownload(["get", "http://h/f"]), "a subcommand reads its own line")
+        XCTAssertNil(QuickDownloadArguments.stateDirectoryOfDownload(["list", "--state-dir", "/s"]))
+        XCTAssertNil(QuickDownloadArguments.stateDirectoryOfDownload(["-o", "x", "ftp://h/f"]), "no http(s) URL")
+        XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["-j", "8", "-i", "list.txt", "--state-dir", "/l"]), "/l", "a list")
+        XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["--input-file=list.txt"]), fallback)
+        // Wherever the quick parse reads a state directory, the read-ahead finds the same one.
+        for line in [["--state-dir", "/a", "http://h/f"], ["http://h/f", "--state-dir=/b", "-q"], ["-x", "4", "http://h/f"],
+                     ["-i", "list.txt", "--state-dir", "/c"]] {
+            let command = QuickDownloadArguments.command(line)
+            XCTAssertNotNil(command, "\(line)")
+            XCTAssertEqual(command?.stateDirectory ?? fallback, QuickDownloadArguments.stateDirectoryOfDownload(line), "\(line)")
+        }
     }
 }
 

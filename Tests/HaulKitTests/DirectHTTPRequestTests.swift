@@ -67,48 +67,42 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
-    // Rule 10: a body that stops before its Content-Length is incomplete.
-    func testABodyThatEndsBeforeItsLengthFails() async throws {
+    /// How reading the body of `directContent`, shaped by `shape` on the wire, fails.
+    private static func bodyFailure(
+        stallTimeout: Double = 5, _ shape: @escaping @Sendable (inout TestResponse) -> Void
+    ) async throws -> HaulError? {
         try await withTestServer { server in
-            server.route("/cut") { _ in
+            server.route("/shaped") { _ in
                 var response = TestResponse(status: 200, body: directContent)
-                response.closeAfterBodyBytes = 1000
+                shape(&response)
                 return response
             }
-            let response = try await Self.send(server.url("/cut")).response()
-            let failure = await Self.failure(of: response.body)
-            XCTAssertEqual(failure?.kind, .network)
-            XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
+            let response = try await send(server.url("/shaped"), stallTimeout: stallTimeout).response()
+            return await failure(of: response.body)
         }
+    }
+
+    // Rule 10: a body that stops before its Content-Length is incomplete.
+    func testABodyThatEndsBeforeItsLengthFails() async throws {
+        let failure = try await Self.bodyFailure { $0.closeAfterBodyBytes = 1000 }
+        XCTAssertEqual(failure?.kind, .network)
+        XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
     }
 
     // Rule 10: a chunked body without its final chunk is incomplete.
     func testAChunkedBodyWithoutItsLastChunkFails() async throws {
-        try await withTestServer { server in
-            server.route("/cut") { _ in
-                var response = TestResponse(status: 200, body: directContent)
-                response.chunked = true
-                response.closeAfterBodyBytes = 5000
-                return response
-            }
-            let response = try await Self.send(server.url("/cut")).response()
-            let failure = await Self.failure(of: response.body)
-            XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
+        let failure = try await Self.bodyFailure {
+            $0.chunked = true
+            $0.closeAfterBodyBytes = 5000
         }
+        XCTAssertEqual(failure?.kind, .network)
+        XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
     }
 
     func testABodyThatStallsFailsAfterTheStallTimeout() async throws {
-        try await withTestServer { server in
-            server.route("/stall") { _ in
-                var response = TestResponse(status: 200, body: directContent)
-                response.stallAfterBodyBytes = 2000
-                return response
-            }
-            let response = try await Self.send(server.url("/stall"), stallTimeout: 0.3).response()
-            let failure = await Self.failure(of: response.body)
-            XCTAssertEqual(failure?.kind, .network)
-            XCTAssertTrue(failure?.message.contains("stall timeout") == true, "\(String(describing: failure))")
-        }
+        let failure = try await Self.bodyFailure(stallTimeout: 0.3) { $0.stallAfterBodyBytes = 2000 }
+        XCTAssertEqual(failure?.kind, .network)
+        XCTAssertTrue(failure?.message.contains("stall timeout") == true, "\(String(describing: failure))")
     }
 
     func testAHeadThatDoesNotComeFailsAfterTheStallTimeout() async throws {
