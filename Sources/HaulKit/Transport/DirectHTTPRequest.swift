@@ -341,7 +341,7 @@ final class DirectHTTPRequest: Sendable {
             return
         case .length(let length):
             var remaining = length
-            if pending.readableBytes > 0 {
+            if pending.readableBytes > 0, remaining > 0 {
                 // Bytes beyond the length belong to nothing this connection will read: drop them.
                 let take = Int(min(Int64(pending.readableBytes), remaining))
                 remaining -= Int64(take)
