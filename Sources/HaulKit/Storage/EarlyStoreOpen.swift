@@ -1,4 +1,3 @@
-import CHaulSystem
 import Foundation
 import NIOConcurrencyHelpers
 
@@ -29,15 +28,7 @@ final class EarlyStoreOpen: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { return }
         let open = EarlyStoreOpen(directory: directory)
         pending.withLockedValue { $0 = open }
-        let context = Unmanaged.passRetained(open).toOpaque()
-        let failure = haul_spawn_detached({ context in
-            guard let context else { return }
-            Unmanaged<EarlyStoreOpen>.fromOpaque(context).takeRetainedValue().run()
-        }, context)
-        if failure != 0 {
-            Unmanaged<EarlyStoreOpen>.fromOpaque(context).release()
-            open.finish(nil)
-        }
+        if DetachedThread.start({ open.run() }) != nil { open.finish(nil) }
     }
 
     /// The store opened early for `directory`, waiting for the open to end; `nil` when none was started for it or

@@ -114,13 +114,7 @@ final class DirectHTTPRequest: Sendable {
             wake: Wake(read: piped ? pipe[0] : -1, write: piped ? pipe[1] : -1)
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
-        let context = Unmanaged.passRetained(request).toOpaque()
-        let failure = haul_spawn_detached({ context in
-            guard let context else { return }
-            Unmanaged<DirectHTTPRequest>.fromOpaque(context).takeRetainedValue().run()
-        }, context)
-        if failure != 0 {
-            Unmanaged<DirectHTTPRequest>.fromOpaque(context).release()
+        if let failure = DetachedThread.start({ request.run() }) {
             request.deliver(.failure(HaulError(.network, "\(target.host): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
         }
         return request

@@ -1,0 +1,23 @@
+import CHaulSystem
+
+/// A plain detached thread (a pthread with 256 KiB of stack, `haul_spawn_detached`), for blocking work that must
+/// not hold one of Swift's cooperative threads (there is one per core) and needs nothing of Foundation's `Thread`:
+/// a direct request's socket, the store opened early.
+enum DetachedThread {
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// Runs `body` on a new thread. Returns the error number when no thread could be made (then `body` never runs).
+    static func start(_ body: @escaping @Sendable () -> Void) -> Int32? {
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let failure = haul_spawn_detached({ context in
+            guard let context else { return }
+            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+        }, context)
+        guard failure != 0 else { return nil }
+        Unmanaged<Body>.fromOpaque(context).release()
+        return failure
+    }
+}
