@@ -133,6 +133,11 @@ int haul_wait_readable(int fd, int wake_fd, int timeout_ms) {
     }
 }
 
+int haul_set_nonblocking(int fd) {
+    int flags = fcntl(fd, F_GETFL);
+    return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
 int haul_send_all(int fd, const void *bytes, long length) {
 #ifdef MSG_NOSIGNAL
     int flags = MSG_NOSIGNAL;

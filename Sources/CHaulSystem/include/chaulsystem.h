@@ -33,6 +33,9 @@ int haul_wait_readable(int fd, int wake_fd, int timeout_ms);
 /// Runs `body(context)` on a new detached thread with a 256 KiB stack. Returns 0, or an error number.
 int haul_spawn_detached(void (*body)(void *), void *context);
 
+/// Makes `fd` non-blocking. Returns 0, or -1 with errno set.
+int haul_set_nonblocking(int fd);
+
 /// Sends all `length` bytes without raising SIGPIPE. Returns 0, or -1 with errno set.
 int haul_send_all(int fd, const void *bytes, long length);
 

@@ -53,7 +53,6 @@ final class DirectHTTPRequest: Sendable {
 
     /// The wake pipe: a byte written to `write` stops the thread's connect or wait at once.
     private struct Wake {
-        var read: Int32
         var write: Int32
         /// Whether the thread has closed the pipe (then nothing may write to it).
         var closed = false
@@ -67,15 +66,15 @@ final class DirectHTTPRequest: Sendable {
     private let stallTimeout: Double
     private let phase = NIOLockedValueBox(Phase.waiting(nil))
     private let wake: NIOLockedValueBox<Wake>
+    /// The wake pipe's read end (-1 without one), which only the thread reads and closes.
+    private let wakeRead: Int32
 
-    /// The largest read from the socket, as `HTTPTransport.largestRead`.
-    private static let largestRead = 64 << 10
-
-    private init(target: Target, connectTimeout: Double, stallTimeout: Double, wake: Wake) {
+    private init(target: Target, connectTimeout: Double, stallTimeout: Double, pipe: (read: Int32, write: Int32)) {
         self.target = target
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
-        self.wake = NIOLockedValueBox(wake)
+        self.wakeRead = pipe.read
+        self.wake = NIOLockedValueBox(Wake(write: pipe.write))
     }
 
     /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
@@ -111,7 +110,7 @@ final class DirectHTTPRequest: Sendable {
         let piped = haul_wake_pipe(&pipe) == 0
         let request = DirectHTTPRequest(
             target: target, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
-            wake: Wake(read: piped ? pipe[0] : -1, write: piped ? pipe[1] : -1)
+            pipe: piped ? (pipe[0], pipe[1]) : (-1, -1)
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
         if let failure = DetachedThread.start({ request.run() }) {
@@ -186,6 +185,9 @@ final class DirectHTTPRequest: Sendable {
             try target.request.withUnsafeBytes { bytes in
                 if haul_send_all(socket, bytes.baseAddress, bytes.count) != 0 { throw failed(errno) }
             }
+            // From here on, a read that finds the socket empty returns at once and only then waits (`receive`):
+            // one system call per chunk while the data flows, not a wait and a read.
+            if haul_set_nonblocking(socket) != 0 { throw failed(errno) }
             var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
             let head = try readHead(socket, into: &pending)
             try stream(head, socket: socket, pending: pending)
@@ -197,16 +199,14 @@ final class DirectHTTPRequest: Sendable {
         wake.withLockedValue { wake in
             wake.closed = true
             wake.demand = nil
-            if wake.read >= 0 { close(wake.read) }
+            if wakeRead >= 0 { close(wakeRead) }
             if wake.write >= 0 { close(wake.write) }
         }
     }
 
-    private var wakeDescriptor: Int32 { wake.withLockedValue { $0.read } }
-
     private func connect() throws -> Int32 {
         var error: Int32 = 0
-        let socket = haul_tcp_connect(target.host, String(target.port), Self.milliseconds(connectTimeout), wakeDescriptor, &error)
+        let socket = haul_tcp_connect(target.host, String(target.port), Self.milliseconds(connectTimeout), wakeRead, &error)
         guard socket < 0 else { return socket }
         if error == HAUL_E_WOKEN { throw CancellationError() }
         if error == HAUL_E_RESOLVE { throw HaulError(.network, "\(target.host): the host name does not resolve") }
@@ -229,7 +229,7 @@ final class DirectHTTPRequest: Sendable {
             guard left > .zero else { throw HaulError(.network, "\(target.host) did not answer in time") }
             timeout = min(timeout, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
         }
-        switch haul_wait_readable(socket, wakeDescriptor, timeout) {
+        switch haul_wait_readable(socket, wakeRead, timeout) {
         case 1: return
         case 0:
             if let deadline, ContinuousClock.now >= deadline {
@@ -241,21 +241,22 @@ final class DirectHTTPRequest: Sendable {
         }
     }
 
-    /// Reads up to `limit` bytes into `buffer`; 0 at the end of the stream.
-    private func receive(_ socket: Int32, into buffer: inout ByteBuffer, limit: Int) throws -> Int {
-        var failure: Int32 = 0
-        let count = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: limit) { space in
+    /// Reads up to `limit` bytes into `buffer` as soon as there are any, waiting as `waitReadable` does (until
+    /// `deadline` for the head, else at most the stall timeout); 0 at the end of the stream.
+    private func receive(
+        _ socket: Int32, into buffer: inout ByteBuffer, limit: Int, deadline: ContinuousClock.Instant? = nil
+    ) throws -> Int {
+        try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: limit) { space in
             while true {
                 let count = systemRead(socket, space.baseAddress, min(space.count, limit))
                 if count >= 0 { return count }
-                if errno != EINTR {
-                    failure = errno
-                    return 0
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: try waitReadable(socket, deadline: deadline)
+                case let code: throw failed(code)
                 }
             }
         }
-        if failure != 0 { throw failed(failure) }
-        return count
     }
 
     /// Reads the final head (interim 1xx ones are dropped); `pending` keeps the bytes read past it.
@@ -280,8 +281,7 @@ final class DirectHTTPRequest: Sendable {
             guard searched <= HTTP1Response.maximumHeadSize else {
                 throw HaulError(.network, "\(target.host): \(HTTP1Response.Failure.headTooLarge)")
             }
-            try waitReadable(socket, deadline: deadline)
-            if try receive(socket, into: &pending, limit: 16 << 10) == 0 {
+            if try receive(socket, into: &pending, limit: 16 << 10, deadline: deadline) == 0 {
                 throw HaulError(.network, "\(target.host) closed the connection early")
             }
         }
@@ -342,8 +342,7 @@ final class DirectHTTPRequest: Sendable {
                 guard yield(pending.readSlice(length: take)!, to: source, demand: demand) else { return }
             }
             while remaining > 0 {
-                try waitReadable(socket)
-                let limit = Int(min(remaining, Int64(Self.largestRead)))
+                let limit = Int(min(remaining, Int64(HTTPTransport.largestRead)))
                 var buffer = ByteBufferAllocator().buffer(capacity: limit)
                 guard try receive(socket, into: &buffer, limit: limit) > 0 else {
                     throw HaulError(.network, "\(target.host) closed the connection early")
@@ -356,9 +355,8 @@ final class DirectHTTPRequest: Sendable {
                 guard yield(pending, to: source, demand: demand) else { return }
             }
             while true {
-                try waitReadable(socket)
-                var buffer = ByteBufferAllocator().buffer(capacity: Self.largestRead)
-                guard try receive(socket, into: &buffer, limit: Self.largestRead) > 0 else { return }
+                var buffer = ByteBufferAllocator().buffer(capacity: HTTPTransport.largestRead)
+                guard try receive(socket, into: &buffer, limit: HTTPTransport.largestRead) > 0 else { return }
                 guard yield(buffer, to: source, demand: demand) else { return }
             }
         case .chunked:
@@ -381,9 +379,8 @@ final class DirectHTTPRequest: Sendable {
                     }
                     if step == .needMore { break }
                 }
-                try waitReadable(socket)
                 pending.discardReadBytes()
-                guard try receive(socket, into: &pending, limit: Self.largestRead) > 0 else {
+                guard try receive(socket, into: &pending, limit: HTTPTransport.largestRead) > 0 else {
                     throw HaulError(.network, "\(target.host) closed the connection early")
                 }
             }
