@@ -104,6 +104,31 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `--overwrite` replaces a file, never a device, a pipe or a directory (`-o /dev/stdout` as root renamed a
+    /// file over the device's name).
+    func testOverwriteReplacesOnlyRegularFiles() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                XCTAssertEqual(mkfifo(dir.file("pipe").path, 0o600), 0)
+                try FileManager.default.createSymbolicLink(atPath: dir.file("link").path, withDestinationPath: dir.file("pipe").path)
+                try FileManager.default.createDirectory(atPath: dir.file("folder").path, withIntermediateDirectories: false)
+                for name in ["pipe", "link", "folder"] {
+                    let refused = try HaulProcess.run(
+                        ["-q", "--overwrite", "-o", name, "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                    XCTAssertEqual(refused.status, 6, "\(name): \(refused.stderr)")
+                    XCTAssertTrue(refused.stderr.contains("is not a regular file"), refused.stderr)
+                }
+                var info = stat()
+                XCTAssertEqual(lstat(dir.file("pipe").path, &info), 0)
+                XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the pipe is still a pipe")
+                XCTAssertEqual(lstat(dir.file("link").path, &info), 0)
+                XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "the link is still a link")
+                XCTAssertEqual(server.requests(for: "/f").count, 0, "refused before any request")
+            }
+        }
+    }
+
     func testHTTPErrorExitsFourAndWritesNothing() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

@@ -146,8 +146,15 @@ public final class HaulClient: Sendable {
             do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
         _ = try request.proxyRules(bypass: bypass)
-        if !request.nameFromContentDisposition, !request.overwrite, FileSystemSteps.exists(request.destination) {
-            throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
+        if !request.nameFromContentDisposition, FileSystemSteps.exists(request.destination) {
+            guard request.overwrite else {
+                throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
+            }
+            // The finished file is renamed into place: over a device, a pipe or a directory (`-o /dev/stdout`),
+            // that would replace the device's name with a file, or fail only after the whole download.
+            guard FileSystemSteps.isRegularFile(request.destination) else {
+                throw HaulError(.fileExists, "\(request.destination) is not a regular file; --overwrite replaces only files")
+            }
         }
     }
 

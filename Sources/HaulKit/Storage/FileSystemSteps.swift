@@ -38,6 +38,12 @@ enum FileSystemSteps {
         access(path, F_OK) == 0
     }
 
+    /// Whether `path` (its symbolic links followed) is a regular file.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The size of the file at `path`, or `nil` when it does not exist.
     static func size(of path: String) -> Int64? {
         var info = stat()
