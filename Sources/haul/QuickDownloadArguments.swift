@@ -88,7 +88,7 @@ enum QuickDownloadArguments {
             }
             index += 1
         }
-        return directory ?? HaulConfiguration.haulCommandStateDirectory()
+        return directory ?? HaulConfiguration.haulCommandStateDirectory(environment: ProcessEnvironment.stateDirectoryVariables)
     }
 
     /// The options read here.

@@ -96,7 +96,7 @@ struct TransferOptions: ParsableArguments {
 
     /// The proxy decision from `--proxy`, `--noproxy` and the environment.
     func proxyRules() throws -> ProxyRules {
-        try ProxyRules(proxyOption: proxy, noProxyOption: noProxy, environment: ProcessInfo.processInfo.environment)
+        try ProxyRules(proxyOption: proxy, noProxyOption: noProxy, environment: ProcessEnvironment.proxyVariables)
     }
 
     /// The lowest-speed rule from `--lowest-speed-limit` and `--lowest-speed-time`; nil when the limit is 0.

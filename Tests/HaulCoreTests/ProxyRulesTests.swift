@@ -93,4 +93,19 @@ final class ProxyRulesTests: XCTestCase {
         let upperOnly = try ProxyRules(proxyOption: nil, noProxyOption: nil, environment: ["all_proxy": "http://a:3", "NO_PROXY": "x.org"])
         XCTAssertNil(upperOnly.proxy(for: url("http://x.org/f")))
     }
+
+  /// `haul` passes only the variables `environmentNames` lists (`ProcessEnvironment.proxyVariables`): a variable
+  /// that `init` reads and the list misses would be ignored by the command line.
+  func testEnvironmentNamesAreEveryVariableRead() throws {
+    let candidates = [
+      "http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
+      "ftp_proxy", "socks_proxy", "proxy",
+    ]
+    let none = try ProxyRules(proxyOption: nil, noProxyOption: nil, environment: [:])
+    for name in candidates {
+      let set = try ProxyRules(proxyOption: nil, noProxyOption: nil, environment: [name: "http://proxy.example:3128"])
+      XCTAssertEqual(set != none, ProxyRules.environmentNames.contains(name), name)
+    }
+    XCTAssertEqual(Set(ProxyRules.environmentNames).count, ProxyRules.environmentNames.count)
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HaulCore
 import HaulTestSupport
@@ -23,6 +24,46 @@ final class DownloadStoreBatchTests: XCTestCase {
         CREATE TRIGGER refuse BEFORE UPDATE OF queueOrder ON download WHEN NEW.queueOrder = 666
         BEGIN SELECT RAISE(ABORT, 'refused'); END
         """)
+    }
+  }
+
+  /// `DownloadRecord.insertRow` (a statement of its own, not GRDB's `insert`) writes every stored property: one
+  /// added to the record and not to `insertedColumns` would be lost at every insert.
+  func testInsertRowWritesEveryStoredProperty() async throws {
+    var full = record("full")
+    full.finalURL = "http://mirror.example/full"
+    full.etag = "\"v1\""
+    full.lastModified = "Tue, 24 Nov 2026 10:00:00 GMT"
+    full.lastModifiedIsStrong = true
+    full.totalBytes = 42
+    full.errorMessage = "disk full"
+    full.priority = 3
+    full.optionsJSON = "{\"connections\":4}"
+    full.queueOrder = 7
+    full.bytesDone = 5
+    full.speed = 1.5
+    // Every optional is set, so the encoded keys are every stored property.
+    let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(full)) as? [String: Any])
+    XCTAssertEqual(Set(encoded.keys).subtracting(["id"]), Set(DownloadRecord.insertedColumns))
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let inserted = try store.insert(full)
+      var expected = full
+      expected.id = try XCTUnwrap(inserted.id)
+      XCTAssertEqual(try store.record(id: XCTUnwrap(inserted.id)), expected, "read back as written")
+      let second = try store.insert(record("second"))
+      XCTAssertNotEqual(second.id, inserted.id, "each insert takes the id SQLite gave its row")
+      XCTAssertEqual(try store.record(id: XCTUnwrap(second.id))?.url, "http://example.com/second")
+    }
+  }
+
+  /// `DownloadStore.file(_:in:)` names the same file as Foundation's `appendingPathComponent`.
+  func testStoreFilePathsAreFoundationsOwn() {
+    for directory in ["/var/state", "/var/state/", "state", "/", ""] {
+      XCTAssertEqual(
+        DownloadStore.file("haul.sqlite", in: directory), (directory as NSString).appendingPathComponent("haul.sqlite"),
+        directory
+      )
     }
   }
 

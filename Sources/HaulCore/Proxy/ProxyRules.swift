@@ -45,6 +45,9 @@ public struct ProxyRules: Hashable, Sendable {
     /// - Parameters:
     ///   - proxyOption: `--proxy` (an empty string disables proxies).
     ///   - noProxyOption: `--noproxy` (replaces `no_proxy`).
+    /// The environment variables `init` reads: a caller may pass only these.
+    public static let environmentNames = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
+
     public init(proxyOption: String?, noProxyOption: String?, environment: [String: String]) throws {
         func variable(_ names: String...) throws -> ProxyEndpoint? {
             for name in names {

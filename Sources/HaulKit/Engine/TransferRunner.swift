@@ -28,7 +28,7 @@ final class TransferRunner {
         FileHandle.standardError.write(Data(("haul-trace: " + line() + "\n").utf8))
     }
 
-    private static let traceEnabled = ProcessInfo.processInfo.environment["HAUL_TRACE"] != nil
+    private static let traceEnabled = getenv("HAUL_TRACE") != nil
 
     private var machine: TransferMachine
     private var record: DownloadRecord

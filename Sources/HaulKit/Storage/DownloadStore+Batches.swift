@@ -111,7 +111,7 @@ extension DownloadStore {
                 } else if let known = lastQueueOrder {
                     lastQueueOrder = max(known, inserted.queueOrder)
                 }
-                try inserted.insert(db)
+                try inserted.insertRow(in: db)
                 rows.append(PreparedRow(record: inserted, isNew: true))
             }
             return rows

@@ -20,7 +20,14 @@ final class DownloadStore: Sendable {
     let path: String
     /// The write-ahead log's length, in pages, past which a commit checkpoints it (SQLite's default is 1000).
     static let walCheckpointPages = 256
-    private let pool: DatabasePool
+    /// One connection, for reads and writes alike.
+    ///
+    /// Why a `DatabaseQueue` in WAL mode and not GRDB's `DatabasePool`: the pool's set-up makes sure the log file
+    /// is not empty by asking Foundation for its size through `URL.resourceValues`, which on Linux costs about
+    /// 1.9 ms of CPU at every open (CoreFoundation's URL machinery, set up for that one call), a tenth of a small
+    /// download's whole run; the store's few reads (`haul list`, restoring a queue) gain nothing from readers of
+    /// their own. Other processes still read and write beside this one: that is SQLite's locking, not GRDB's.
+    private let queue: DatabaseQueue
     /// Whether a transaction was committed since the write-ahead log was last flushed (see `flushLog()`).
     private let unflushed = NIOLockedValueBox(false)
 
@@ -34,14 +41,18 @@ final class DownloadStore: Sendable {
     /// mode) and the lock are made, or narrowed to, 0600. An existing directory keeps its mode: it may be shared
     /// with other files on purpose.
     init(directory: String) throws {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw HaulError(.io, "cannot create the state directory \(directory): \(error.localizedDescription)")
+        // An existing directory is seen with one `stat`: `FileManager` (its set-up, an attributes dictionary) is
+        // only needed to create one.
+        if !Self.isDirectory(directory) {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                )
+            } catch {
+                throw HaulError(.io, "cannot create the state directory \(directory): \(error.localizedDescription)")
+            }
         }
-        let path = (directory as NSString).appendingPathComponent("haul.sqlite")
+        let path = Self.file("haul.sqlite", in: directory)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "haul"
@@ -58,18 +69,23 @@ final class DownloadStore: Sendable {
             // One small download writes about 7 pages and a list of 60 about 150: at 256 pages, a start reads 128
             // pages on average (about 1 ms) and a checkpoint comes every 37 small downloads or every second list.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
+            // Write-ahead logging, set here rather than by GRDB (see `queue`): the mode is stored in the file, so
+            // for an existing store this only reads it back. `synchronous = NORMAL` is what `flushLog()` relies on.
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode == "wal" else { throw DatabaseError(message: "could not turn on write-ahead logging (journal mode \(mode ?? "none"))") }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         // Two processes opening a new store at once would both create its tables (the migrator reads what is
         // applied, then applies): opening and migrating happen under an exclusive lock on a file beside it.
-        let lock = open((directory as NSString).appendingPathComponent("haul.sqlite.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lock = open(Self.file("haul.sqlite.lock", in: directory), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if lock >= 0 { _ = flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
         Self.restrictToOwner(lock: lock, database: path)
         do {
-            pool = try Self.retryingWhileBusy {
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                try Self.migrator.migrate(pool)
-                return pool
+            queue = try Self.retryingWhileBusy {
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                try Self.migrator.migrate(queue)
+                return queue
             }
         } catch {
             throw HaulError(
@@ -78,6 +94,19 @@ final class DownloadStore: Sendable {
             )
         }
         self.path = path
+    }
+
+    /// Whether `path` names a directory (following a symbolic link).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `name` in `directory`: `NSString.appendingPathComponent`'s result for a plain file name, without its trip
+    /// through UTF-16 on Linux.
+    static func file(_ name: String, in directory: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// Creates the database file 0600 before SQLite does (SQLite would use the umask, often 0644) and narrows an
@@ -159,7 +188,7 @@ final class DownloadStore: Sendable {
 
     func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         do {
-            let result = try Self.retryingWhileBusy { try pool.write(body) }
+            let result = try Self.retryingWhileBusy { try queue.write(body) }
             unflushed.withLockedValue { $0 = true }
             return result
         } catch {
@@ -170,7 +199,7 @@ final class DownloadStore: Sendable {
     /// Puts every committed transaction on stable storage with one `fdatasync` of the write-ahead log, when there
     /// is one to flush. Runs when the store is released (the end of a `haul` run).
     ///
-    /// Why one flush and not one per commit: GRDB opens the pool with `synchronous = NORMAL`, so a commit orders
+    /// Why one flush and not one per commit: the store opens with `synchronous = NORMAL`, so a commit orders
     /// its frames after the earlier ones but does not wait for the disk; the records stay consistent after a power
     /// cut (SQLite checksums every frame and drops a torn tail) and a lost tail only forgets the newest changes,
     /// never counts a byte the part file's own flush did not cover (rules 16 and 19: the data is flushed before its
@@ -201,7 +230,7 @@ final class DownloadStore: Sendable {
     }
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        do { return try Self.retryingWhileBusy { try pool.read(body) } } catch {
+        do { return try Self.retryingWhileBusy { try queue.read(body) } } catch {
             throw HaulError(.io, "state database \(path): \(error)")
         }
     }
@@ -210,7 +239,7 @@ final class DownloadStore: Sendable {
     ///
     /// The busy timeout covers ordinary lock waits, but SQLite returns `SQLITE_BUSY` without waiting in a few
     /// cases that several `haul` processes on one state directory do meet: opening a database whose WAL file the
-    /// last connection just removed (GRDB then runs `PRAGMA journal_mode = WAL` and writes to recreate it), and WAL
+    /// last connection just removed (`PRAGMA journal_mode = WAL` then writes to recreate it), and WAL
     /// recovery. Such an error is about timing, not about the data, so it is retried with a growing pause.
     static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
         let deadline = Date().addingTimeInterval(15)
@@ -236,7 +265,7 @@ final class DownloadStore: Sendable {
                 let last = try Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
                 inserted.queueOrder = max(last, 0) + 1
             }
-            try inserted.insert(db)
+            try inserted.insertRow(in: db)
             return inserted
         }
     }

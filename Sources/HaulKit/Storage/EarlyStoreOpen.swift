@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 
 /// A state database being opened on a thread of its own before anyone asked for it (`HaulClient.openStoreEarly`).
 ///
-/// Opening the store (GRDB's pool, the write-ahead log's set-up, the migration check) is about 3-4 ms that every
+/// Opening the store (GRDB's connection, the write-ahead log's set-up, the migration check) is about 2-4 ms that every
 /// `haul URL` waits for, and it needs nothing but the directory, which is known from the command line before the
 /// command line is fully read. So `haul` starts it first, on the other core, and the `HaulClient` made once the
 /// command is read takes the open store. One at a time (a newer start replaces it), taken by the next client made:
@@ -24,8 +24,7 @@ final class EarlyStoreOpen: Sendable {
     /// Starts opening the store in `directory` if it exists (a directory that does not is left for the client to
     /// create, so that nothing is made on disk before the command line is known to be right).
     static func start(directory: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { return }
+        guard DownloadStore.isDirectory(directory) else { return }
         let open = EarlyStoreOpen(directory: directory)
         pending.withLockedValue { $0 = open }
         if DetachedThread.start({ open.run() }) != nil { open.finish(nil) }
