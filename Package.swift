@@ -89,7 +89,7 @@ let haulLinkerSettings: [LinkerSetting] = [
 /// checks the type's generic requirements, and the runtime answers the first check of each conformance by scanning
 /// every conformance record in the binary: about 9,500 in `haul`, some 70 µs a scan, 48 scans before a 1 KiB
 /// download ended (perf probes on `swift_conformsToProtocol`). The accessors cost a little more code (0.5 MiB of
-/// 160) and nothing at run time. Measured on a 1 KiB download (docs/benchmarks.md, "Round 8"): 1.3 ms less wall
+/// 160) and nothing measurable at full speed (1 GiB over 16 connections: 1.01x CPU). Measured on a 1 KiB download (docs/benchmarks.md, "Round 8"): 1.3 ms less wall
 /// time with the flag on Haul's own modules; the dependencies (GRDB, ArgumentParser, NIO) are built as they come.
 ///
 /// SwiftPM refuses `unsafeFlags` in the products of a package that another one depends on by version. Such a

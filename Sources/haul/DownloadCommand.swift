@@ -145,7 +145,7 @@ struct DownloadCommand: AsyncParsableCommand {
     func run() async throws {
         try checkURLs()
         let configuration = try transfer.configuration(
-            stateDirectory: stateDirectory ?? HaulConfiguration.haulCommandStateDirectory(environment: ProcessEnvironment.stateDirectoryVariables),
+            stateDirectory: stateDirectory ?? ProcessEnvironment.defaultStateDirectory,
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
             userAgent: userAgent
         )

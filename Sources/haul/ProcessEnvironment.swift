@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import HaulCore
+import HaulKit
 
 /// The few environment variables a command reads, looked up one by one.
 ///
@@ -13,18 +14,24 @@ import HaulCore
 /// and its first call also sets up Foundation's `ProcessInfo`; on the way to a download's first byte that was
 /// about 0.5 ms of CPU (perf, 1 KiB download), for two or three names.
 enum ProcessEnvironment {
+    /// The variable `name`, if it is set.
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// The variables among `names` that are set, by name.
     static func subset(_ names: [String]) -> [String: String] {
         var values: [String: String] = [:]
-        for name in names {
-            if let value = getenv(name) { values[name] = String(cString: value) }
-        }
+        for name in names { values[name] = value(name) }
         return values
     }
 
     /// What `ProxyRules` reads.
     static var proxyVariables: [String: String] { subset(ProxyRules.environmentNames) }
 
-    /// What `HaulConfiguration.haulCommandStateDirectory(environment:)` reads.
-    static var stateDirectoryVariables: [String: String] { subset(["HAUL_STATE_DIR", "XDG_STATE_HOME", "HOME"]) }
+    /// The state directory when `--state-dir` is not given: `HaulConfiguration.haulCommandStateDirectory`, from the
+    /// variables it reads.
+    static var defaultStateDirectory: String {
+        HaulConfiguration.haulCommandStateDirectory(environment: subset(["HAUL_STATE_DIR", "XDG_STATE_HOME", "HOME"]))
+    }
 }

@@ -8,7 +8,7 @@ struct StateOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
-    var directory: String { stateDirectory ?? HaulConfiguration.haulCommandStateDirectory(environment: ProcessEnvironment.stateDirectoryVariables) }
+    var directory: String { stateDirectory ?? ProcessEnvironment.defaultStateDirectory }
 
     func client(trusting certificates: String? = nil) throws -> HaulClient {
         try HaulClient(configuration: HaulConfiguration(stateDirectory: directory, extraTrustedCertificates: certificates))

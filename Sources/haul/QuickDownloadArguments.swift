@@ -88,7 +88,7 @@ enum QuickDownloadArguments {
             }
             index += 1
         }
-        return directory ?? HaulConfiguration.haulCommandStateDirectory(environment: ProcessEnvironment.stateDirectoryVariables)
+        return directory ?? ProcessEnvironment.defaultStateDirectory
     }
 
     /// The options read here.

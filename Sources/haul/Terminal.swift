@@ -28,7 +28,7 @@ enum Terminal {
 
     /// Whether colours are allowed: a terminal and no `NO_COLOR` (https://no-color.org).
     static func colorsAllowed(_ fd: Int32) -> Bool {
-        isTerminal(fd) && (ProcessEnvironment.subset(["NO_COLOR"])["NO_COLOR"] ?? "").isEmpty
+        isTerminal(fd) && (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
     }
 
     /// Writes text to standard error without buffering surprises.

@@ -109,8 +109,8 @@ extension DownloadRecord {
     ///
     /// Why not GRDB's `insert(_:)`: its first use in a process reads the table's schema (the columns, the primary
     /// key: three queries) and encodes the record through `Encodable` into a container, each step a first generic
-    /// instantiation; together about a millisecond before a small download's first byte may be written (rule 18 wants
-    /// the record first). The values are the ones `Encodable` gives GRDB: a `Bool` as 0 or 1, `nil` as NULL.
+    /// instantiation; together about a millisecond before a small download's first byte may be written (the record
+    /// comes first, so that a download killed at any moment is found again). The values are the ones `Encodable` gives GRDB: a `Bool` as 0 or 1, `nil` as NULL.
     mutating func insertRow(in db: Database) throws {
         try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
             url, finalURL, destination, partPath, etag, lastModified, lastModifiedIsStrong, totalBytes,
