@@ -138,7 +138,7 @@ int haul_set_nonblocking(int fd) {
     return flags < 0 ? -1 : fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-int haul_send_all(int fd, const void *bytes, long length) {
+int haul_send_all(int fd, const void *bytes, long length, int wake_fd, int timeout_ms) {
 #ifdef MSG_NOSIGNAL
     int flags = MSG_NOSIGNAL;
 #else
@@ -149,12 +149,26 @@ int haul_send_all(int fd, const void *bytes, long length) {
         ssize_t sent = send(fd, next, (size_t)length, flags);
         if (sent < 0) {
             if (errno == EINTR) continue;
-            return -1;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
+            struct pollfd fds[2] = {{fd, POLLOUT, 0}, {wake_fd, POLLIN, 0}};
+            int ready = poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+            if (ready < 0 && errno == EINTR) continue;
+            if (ready < 0) return -1;
+            if (ready == 0) { errno = ETIMEDOUT; return -1; }
+            if (wake_fd >= 0 && fds[1].revents != 0) { errno = HAUL_E_WOKEN; return -1; }
+            continue;
         }
         next += sent;
         length -= sent;
     }
     return 0;
+}
+
+int haul_socket_is_quiet(int fd) {
+    struct pollfd descriptor = {fd, POLLIN, 0};
+    int ready;
+    do { ready = poll(&descriptor, 1, 0); } while (ready < 0 && errno == EINTR);
+    return ready == 0 ? 1 : 0;
 }
 
 struct haul_spawned {

@@ -151,7 +151,7 @@ struct DownloadCommand: AsyncParsableCommand {
         )
         var (requests, checksumSources) = try makeRequests()
         let early = headStart(requests, checksumSources: checksumSources)
-        let client = try HaulClient(configuration: configuration, headStart: early, moreToFollow: requests.count > early.count)
+        let client = try HaulClient(configuration: configuration, headStart: early)
         do {
             if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)

@@ -249,7 +249,9 @@ def main():
     os.makedirs(work, exist_ok=True)
 
     big = FILES.add("/slow/big.iso", 6 << 20, "big")
-    FILES.add("/slow/second.iso", 8 << 20, "second")
+    # 32 MiB: 32 s at SLOW_RATE, so that the steps between its start and its pause (step 9), about 7-9 s with the
+    # screenshots, run while it is still downloading.
+    FILES.add("/slow/second.iso", 32 << 20, "second")
     FILES.add("/slow/third.iso", 8 << 20, "third")
     FILES.add("/slow/fourth.iso", 8 << 20, "fourth")
     FILES.add("/small/notes.txt", 20_000, "notes")
@@ -358,7 +360,7 @@ def main():
         wait_for(driver, "third.iso waits", lambda d: row_state(d, "third.iso") == "queued", 10)
         check(row_state(driver, "third.iso") == "queued", "with one at a time, the next download waits")
         wait_for(driver, "fourth.iso is paused", lambda d: row_state(d, "fourth.iso") == "paused", 10)
-        wait_for(driver, "second.iso moves", lambda d: row_percent(d, "second.iso") >= 20, 20)
+        wait_for(driver, "second.iso moves", lambda d: row_percent(d, "second.iso") >= 5, 20)
         totals = driver.find_element(By.ID, "totals").text
         check(totals.startswith("1 running · 1 queued"), f"the total line counts running and queued ({totals})")
         row_named(driver, "second.iso").find_element(By.CSS_SELECTOR, ".name").click()
@@ -400,6 +402,7 @@ def main():
         driver.switch_to.alert.accept()
         wait_for(driver, "notes.txt is gone", lambda d: row_named(d, "notes.txt") is None, 10)
         check(not os.path.exists(notes), "confirmed: the completed download's file is deleted")
+        check(row_state(driver, "second.iso") == "downloading", "second.iso is still downloading when it is paused")
         press(driver, "second.iso", "toggle")
         wait_for(driver, "second.iso pauses", lambda d: row_state(d, "second.iso") == "paused", 15)
         second_part = os.path.join(daemon.downloads, "second.iso.part")

@@ -27,6 +27,26 @@ final class HTTP1ResponseTests: XCTestCase {
             minorVersion: 1, status: status, headers: fields.map { HeaderField(name: $0.0, value: $0.1) }))
     }
 
+    func testKeepAliveFollowsTheVersionAndTheConnectionField() {
+        func keeps(_ minor: Int, _ connection: [String]) -> Bool {
+            HTTP1Response.Head(minorVersion: minor, status: 200, headers: connection.map { HeaderField(name: "Connection", value: $0) })
+                .keepsConnectionOpen
+        }
+        // HTTP/1.1 keeps the connection unless a Connection field says close (RFC 9112 §9.3).
+        XCTAssertTrue(keeps(1, []))
+        XCTAssertTrue(keeps(1, ["keep-alive"]))
+        XCTAssertFalse(keeps(1, ["close"]))
+        XCTAssertFalse(keeps(1, ["Upgrade, Close"]))
+        XCTAssertFalse(keeps(1, ["keep-alive", "close"]))
+        // HTTP/1.0 closes unless it says keep-alive.
+        XCTAssertFalse(keeps(0, []))
+        XCTAssertTrue(keeps(0, ["Keep-Alive"]))
+        XCTAssertFalse(keeps(0, ["keep-alive, close"]))
+        // The field's name is case-insensitive; a token that merely contains "close" is not it.
+        XCTAssertFalse(HTTP1Response.Head(minorVersion: 1, status: 200, headers: [HeaderField(name: "connection", value: "close")]).keepsConnectionOpen)
+        XCTAssertTrue(keeps(1, ["closed-captions"]))
+    }
+
     func testTheHeadEndsAtTheFirstBlankLineWithCRLFOrBareLF() {
         XCTAssertEqual(headEnd("HTTP/1.1 200 OK\r\nA: b\r\n\r\nbody"), 25)
         XCTAssertEqual(headEnd("HTTP/1.1 200 OK\nA: b\n\nbody"), 22)

@@ -3,6 +3,7 @@ import Foundation
 import HaulCore
 @testable import HaulKit
 import HaulTestSupport
+import NIOConcurrencyHelpers
 import NIOCore
 import XCTest
 
@@ -24,7 +25,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         connectTimeout: Double = 2, stallTimeout: Double = 5
     ) throws -> DirectHTTPRequest {
         let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: fields))
-        return DirectHTTPRequest.send(target, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
+        return DirectHTTPRequest.send(target, pool: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
     }
 
     /// What waiting for `request`'s head threw; `nil` when a head came.
@@ -210,6 +211,172 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    // MARK: Keep-alive
+
+    private static func send(_ url: String, pool: DirectConnectionPool) throws -> DirectHTTPRequest {
+        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: [("User-Agent", "haul-test")]))
+        return DirectHTTPRequest.send(target, pool: pool, connectTimeout: 2, stallTimeout: 5)
+    }
+
+    private static func body(of url: String, pool: DirectConnectionPool) async throws -> [UInt8] {
+        Array(buffer: try await send(url, pool: pool).response().body.collect(upTo: 8 << 20))
+    }
+
+    private static func server(of url: String) -> String {
+        let parsed = URL(string: url)!
+        return "\(parsed.host!):\(parsed.port!)"
+    }
+
+    func testACompleteResponseLeavesItsConnectionForTheNextRequest() async throws {
+        try await withTestServer { server in
+            server.serve("/a", FileResource(content: content))
+            server.route("/c") { _ in
+                var response = TestResponse(status: 200, body: Array(directContent.prefix(100_000)))
+                response.chunked = true
+                return response
+            }
+            server.route("/empty") { _ in TestResponse(status: 204) }
+            let pool = DirectConnectionPool()
+            for path in ["/a", "/c", "/empty", "/a"] {
+                let body = try await Self.body(of: server.url(path), pool: pool)
+                XCTAssertEqual(body.count, ["/a": content.count, "/c": 100_000, "/empty": 0][path], path)
+                XCTAssertEqual(pool.idleCount(Self.server(of: server.baseURL)), 1, "after \(path)")
+            }
+            XCTAssertEqual(server.connectionsAccepted, 1, "four requests, one connection")
+            pool.closeAll()
+            for _ in 0..<200 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            XCTAssertEqual(server.openConnections, 0, "closeAll closes the idle connection")
+        }
+    }
+
+    func testAConnectionIsKeptOnlyAfterABodyThatEndedWhereItsFramingSaid() async throws {
+        let ok = Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody".utf8)
+        let cases: [(String, [UInt8])] = [
+            ("the server says close", Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 4\r\n\r\nbody".utf8)),
+            ("HTTP/1.0 without keep-alive", Array("HTTP/1.0 200 OK\r\nContent-Length: 4\r\n\r\nbody".utf8)),
+            ("bytes beyond the length", Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbodyEXTRA".utf8)),
+            ("a body read to the close", Array("HTTP/1.1 200 OK\r\n\r\nbody".utf8)),
+        ]
+        for (name, reply) in cases {
+            // A body read to the close ends only when the server closes; the others' servers wait for the client.
+            let server = try RawServer(script: [[reply]], holdsOpen: name != "a body read to the close")
+            let pool = DirectConnectionPool()
+            let body = try await Self.body(of: server.url, pool: pool)
+            XCTAssertEqual(String(decoding: body, as: UTF8.self), "body", name)
+            XCTAssertEqual(pool.idleCount(Self.server(of: server.url)), 0, name)
+            pool.closeAll()
+        }
+        // The control: the same exchange, framed and kept alive, is kept.
+        let server = try RawServer(script: [[ok]], holdsOpen: true)
+        let pool = DirectConnectionPool()
+        _ = try await Self.body(of: server.url, pool: pool)
+        XCTAssertEqual(pool.idleCount(Self.server(of: server.url)), 1)
+        pool.closeAll()
+    }
+
+    func testAReaderThatStopsEarlyDoesNotLeaveItsConnection() async throws {
+        try await withTestServer { server in
+            server.serve("/a", FileResource(content: content))
+            let pool = DirectConnectionPool()
+            let response = try await Self.send(server.url("/a"), pool: pool).response()
+            var iterator = response.body.makeAsyncIterator()
+            _ = try await iterator.next()
+            _ = consume iterator
+            _ = consume response
+            for _ in 0..<200 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            XCTAssertEqual(server.openConnections, 0, "a body left unread closes its connection")
+            XCTAssertEqual(pool.idleCount(Self.server(of: server.baseURL)), 0)
+        }
+    }
+
+    /// A server may close a kept connection just as the next request leaves (its keep-alive timeout): the request
+    /// goes again, once, on a new connection, as a GET may (RFC 9110 §9.2.2).
+    func testAKeptConnectionClosedBeforeItsAnswerIsReplacedOnce() async throws {
+        let a = Array("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\na".utf8)
+        let b = Array("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nb".utf8)
+        // Connection 1 answers one request and closes at the second without a byte; connection 2 answers.
+        let server = try RawServer(script: [[a, nil], [b]], holdsOpen: true)
+        let pool = DirectConnectionPool()
+        let first = try await Self.body(of: server.url, pool: pool)
+        XCTAssertEqual(first, Array("a".utf8))
+        XCTAssertEqual(pool.idleCount(Self.server(of: server.url)), 1)
+        let second = try await Self.body(of: server.url, pool: pool)
+        XCTAssertEqual(second, Array("b".utf8))
+        XCTAssertEqual(server.connectionsAccepted, 2)
+        XCTAssertEqual(server.requestsRead, 3, "the second request went on the kept connection first")
+        pool.closeAll()
+    }
+
+    /// A new connection that closes before answering is an error, not a retry: only a kept one may have gone stale.
+    func testANewConnectionClosedBeforeItsAnswerFails() async throws {
+        let server = try RawServer(script: [[nil], [Array("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nb".utf8)]], holdsOpen: true)
+        let failure = await Self.headFailure(of: try Self.send(server.url, pool: DirectConnectionPool()))
+        let error = try XCTUnwrap(failure as? HaulError, "a connection closed before its answer was retried")
+        XCTAssertTrue(error.message.contains("closed the connection early"), error.message)
+        XCTAssertEqual(server.connectionsAccepted, 1)
+    }
+
+    func testAnIdleConnectionTheServerClosedIsNotTaken() throws {
+        var pair: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &pair), 0)
+        var quiet: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &quiet), 0)
+        defer { close(quiet[1]) }
+        let pool = DirectConnectionPool()
+        pool.give(quiet[0], to: "h:1")
+        pool.give(pair[0], to: "h:1")
+        close(pair[1])  // the peer of the most recently kept one closes
+        XCTAssertEqual(pool.take("h:1"), quiet[0], "the closed one was dropped, the quiet one taken")
+        XCTAssertNil(pool.take("h:1"))
+        XCTAssertNil(pool.take("other:1"))
+        close(quiet[0])
+    }
+
+    func testThePoolKeepsAtMostItsLimitPerServerAndNothingOnceClosed() throws {
+        let pool = DirectConnectionPool()
+        var peers: [Int32] = []
+        for _ in 0..<(DirectConnectionPool.idlePerServer + 2) {
+            var pair: [Int32] = [-1, -1]
+            XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &pair), 0)
+            peers.append(pair[1])
+            pool.give(pair[0], to: "h:1")
+        }
+        defer { for peer in peers { close(peer) } }
+        XCTAssertEqual(pool.idleCount("h:1"), DirectConnectionPool.idlePerServer)
+        // The ones over the limit were closed: their peers read the end of the stream.
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(peers.last!, &byte, 1, Int32(MSG_DONTWAIT)), 0)
+        pool.closeAll()
+        XCTAssertEqual(recv(peers.first!, &byte, 1, Int32(MSG_DONTWAIT)), 0, "closeAll closed the kept ones")
+        var late: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &late), 0)
+        defer { close(late[1]) }
+        pool.give(late[0], to: "h:1")
+        XCTAssertEqual(pool.idleCount("h:1"), 0, "a closed pool keeps nothing")
+        XCTAssertEqual(recv(late[1], &byte, 1, Int32(MSG_DONTWAIT)), 0, "and closes what it is given")
+    }
+
+    func testConnectionsIdleForTooLongAreClosedAndNotTaken() async throws {
+        let pool = DirectConnectionPool(idleLifetime: .milliseconds(50))
+        var old: [Int32] = [-1, -1], fresh: [Int32] = [-1, -1], late: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &old), 0)
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &fresh), 0)
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &late), 0)
+        defer { for peer in [old[1], fresh[1], late[1]] { close(peer) } }
+        pool.give(old[0], to: "a:1")
+        pool.give(fresh[0], to: "b:1")
+        try await Task.sleep(nanoseconds: 100_000_000)
+        XCTAssertNil(pool.take("b:1"), "a connection idle for longer than its lifetime is not taken")
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(fresh[1], &byte, 1, Int32(MSG_DONTWAIT)), 0, "and is closed")
+        // Giving one back closes the others that outlived their lifetime, whatever their server.
+        pool.give(late[0], to: "c:1")
+        XCTAssertEqual(recv(old[1], &byte, 1, Int32(MSG_DONTWAIT)), 0, "an old connection to another server was closed")
+        XCTAssertEqual(pool.idleCount("a:1"), 0)
+        XCTAssertEqual(pool.idleCount("c:1"), 1)
+        pool.closeAll()
+    }
+
     /// Fields this path must not put on the wire as they are, and URLs it does not take, go to AsyncHTTPClient.
     func testWhatItCannotSendSafelyIsLeftToThePool() {
         let url = URL(string: "http://127.0.0.1:8080/f")!
@@ -237,11 +404,24 @@ private let streamSocket = SOCK_STREAM
 private let sendFlags: Int32 = 0
 #endif
 
-/// A listening socket on 127.0.0.1 that answers the first request it reads with fixed bytes, then closes.
+/// A listening socket on 127.0.0.1 that plays a script: for each connection it accepts, in order, it reads one
+/// request per step and answers it with the step's bytes (or closes without answering: `nil`), then closes the
+/// connection or, with `holdsOpen`, waits for the client to close it.
 private final class RawServer: Sendable {
     let url: String
+    private let seen = NIOLockedValueBox<(connections: Int, requests: Int)>((0, 0))
 
-    init(reply: [UInt8]) throws {
+    /// Connections accepted so far.
+    var connectionsAccepted: Int { seen.withLockedValue { $0.connections } }
+    /// Requests read so far, over all connections.
+    var requestsRead: Int { seen.withLockedValue { $0.requests } }
+
+    /// Answers the first request it reads with `reply`, then closes.
+    convenience init(reply: [UInt8]) throws {
+        try self.init(script: [[reply]], holdsOpen: false)
+    }
+
+    init(script: [[[UInt8]?]], holdsOpen: Bool) throws {
         let listener = socket(AF_INET, streamSocket, 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -253,19 +433,36 @@ private final class RawServer: Sendable {
         }
         guard bound, listen(listener, 4) == 0 else { throw POSIXError(.EIO) }
         url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/raw"
+        let seen = self.seen
         Thread {
-            let connection = accept(listener, nil, nil)
-            close(listener)
-            guard connection >= 0 else { return }
-            var request: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
-                let count = recv(connection, &chunk, chunk.count, 0)
-                if count <= 0 { break }
-                request += chunk[0..<count]
+            defer { close(listener) }
+            for steps in script {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                seen.withLockedValue { $0.connections += 1 }
+                var closed = false
+                for reply in steps {
+                    var request: [UInt8] = []
+                    var chunk = [UInt8](repeating: 0, count: 4096)
+                    while !request.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+                        let count = recv(connection, &chunk, chunk.count, 0)
+                        if count <= 0 { break }
+                        request += chunk[0..<count]
+                    }
+                    guard !request.isEmpty else { break }
+                    seen.withLockedValue { $0.requests += 1 }
+                    guard let reply else {
+                        closed = true
+                        break
+                    }
+                    _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, sendFlags) }
+                }
+                if holdsOpen, !closed {
+                    var chunk = [UInt8](repeating: 0, count: 4096)
+                    while recv(connection, &chunk, chunk.count, 0) > 0 {}
+                }
+                close(connection)
             }
-            _ = reply.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, sendFlags) }
-            close(connection)
         }.start()
     }
 

@@ -36,7 +36,13 @@ int haul_spawn_detached(void (*body)(void *), void *context);
 /// Makes `fd` non-blocking. Returns 0, or -1 with errno set.
 int haul_set_nonblocking(int fd);
 
-/// Sends all `length` bytes without raising SIGPIPE. Returns 0, or -1 with errno set.
-int haul_send_all(int fd, const void *bytes, long length);
+/// Sends all `length` bytes without raising SIGPIPE; on a non-blocking socket whose buffer is full, waits until it
+/// drains, at most `timeout_ms` each time (then ETIMEDOUT) or until `wake_fd` becomes readable (then HAUL_E_WOKEN
+/// in errno). Returns 0, or -1 with errno set.
+int haul_send_all(int fd, const void *bytes, long length, int wake_fd, int timeout_ms);
+
+/// Whether an idle connection kept for reuse is still quiet: open, with nothing to read (a server that closed it,
+/// reset it or sent anything unasked makes it readable). 1 when quiet, 0 otherwise.
+int haul_socket_is_quiet(int fd);
 
 #endif

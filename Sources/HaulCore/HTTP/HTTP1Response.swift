@@ -169,6 +169,19 @@ extension HTTP1Response.Head {
     public func values(_ name: String) -> [String] {
         headers.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
     }
+
+    /// Whether the server keeps the connection open after this response (RFC 9112 §9.3): HTTP/1.1 unless a
+    /// `Connection` field says `close`; HTTP/1.0 only when one says `keep-alive` (and none says `close`).
+    ///
+    /// Only a response whose body ended where its framing says may leave its connection for another request;
+    /// the caller checks that (a body read to the connection's close never can).
+    public var keepsConnectionOpen: Bool {
+        let options = values("Connection")
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingHTTPWhitespace().lowercased() }
+        if options.contains("close") { return false }
+        return minorVersion >= 1 || options.contains("keep-alive")
+    }
 }
 
 /// Takes a chunked body apart (RFC 9112 §7.1) as its bytes arrive: each step says how many of the bytes at hand are

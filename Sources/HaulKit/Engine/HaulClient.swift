@@ -38,18 +38,20 @@ public final class HaulClient: Sendable {
     /// differed) is dropped at `shutdown()`, closing its connection. Give only the downloads that start right
     /// away: as many as run at once.
     ///
-    /// - Parameter moreToFollow: whether other downloads will follow these in this client's life. Without them, a
-    ///   plain `http` request goes on a connection of its own, sent from a thread of its own
-    ///   (`DirectHTTPRequest`), which saves making the connection pool before the request leaves (about 8 ms of a
-    ///   1 KiB download's 25, docs/benchmarks.md "Round 7"), but that connection serves only its one download. With
-    ///   them, every early request goes through the pool, whose connections the later downloads from the same
-    ///   host reuse (on a real network each new connection costs a round trip, or three with TLS).
+    /// A plain `http` request goes on a connection of its own, sent from a thread of its own (`DirectHTTPRequest`),
+    /// which saves making AsyncHTTPClient's connection pool before the request leaves (about 8 ms of a 1 KiB
+    /// download's 25, docs/benchmarks.md "Round 7"); its connection is kept afterwards for the next download from
+    /// the same server (`DirectConnectionPool`).
+    ///
+    /// - Parameter moreToFollow: ignored, kept so that callers written for earlier versions still build. It used to
+    ///   send the early request through the pool when later downloads would reuse its connection; a direct
+    ///   connection is now reused as well, so the choice no longer exists.
     public convenience init(
         configuration: HaulConfiguration = HaulConfiguration(), headStart: [DownloadRequest], moreToFollow: Bool = false
     ) throws {
         let transport = HTTPTransport(configuration: configuration)
         for request in headStart where Self.startsAsSent(request) {
-            transport.sendEarly(request.url, extraHeaders: request.headerFields, direct: !moreToFollow)
+            transport.sendEarly(request.url, extraHeaders: request.headerFields)
         }
         do {
             try self.init(configuration: configuration, transport: transport)

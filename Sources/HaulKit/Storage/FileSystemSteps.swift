@@ -22,15 +22,10 @@ enum FileSystemSteps {
         try synchronizeDirectory(of: destination)
     }
 
-    /// `fsync`s the directory that contains `path`.
+    /// `fsync`s the directory that contains `path`, in a round shared with the other renames into it
+    /// (`DirectoryFlusher`): returns once a flush that started after the call has finished.
     static func synchronizeDirectory(of path: String) throws {
-        let directory = parentDirectory(of: path)
-        let fd = open(directory, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw HaulError.io("cannot open directory", path: directory, errno: errno) }
-        defer { close(fd) }
-        guard fsync(fd) == 0 || errno == EINVAL else {
-            throw HaulError.io("cannot flush directory", path: directory, errno: errno)
-        }
+        try DirectoryFlusher.flush(parentDirectory(of: path))
     }
 
     /// Whether a file or directory exists at `path`.

@@ -10,23 +10,28 @@ import HaulCore
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// One GET over a plain TCP connection of its own, sent and read on a thread of its own: how the head start
-/// (`HTTPTransport.sendEarly`) sends an `http` URL that goes without a proxy.
+/// One GET over a plain TCP connection, sent and read on a thread of its own: how `HTTPTransport` sends every
+/// `http` URL that goes without a proxy, the head start's (`HTTPTransport.sendEarly`) included.
 ///
-/// Why not AsyncHTTPClient for that one request: a process's first request through it costs about 8 ms before the
-/// request leaves (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline
-/// and their first generic instantiations, each a scan of the binary's conformance records), which for a small
-/// file is a third of the whole run (docs/benchmarks.md, "Round 7"). A blocking socket on a new thread connects and
-/// sends in a fraction of a millisecond. Everything after the head is the same as before: the engine reads the body
-/// as the same `HTTPClientResponse.Body` stream, with backpressure (the thread reads only when the stream asks for
-/// more, so a slow disk leaves the backlog in the kernel's socket buffer, as an HTTP/1.1 connection of
-/// AsyncHTTPClient's does), and the same failures come out as the same `HaulError`s: a refused connect, a connect
-/// timeout, a head that takes longer than the connect and stall timeouts together, a body that stalls for the stall
-/// timeout or ends before its `Content-Length`. Parsing is `HTTP1Response` and `ChunkedBodyDecoder` (HaulCore).
+/// Why not AsyncHTTPClient: a process's first request through it costs about 8 ms before the request leaves
+/// (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline and their first
+/// generic instantiations, each a scan of the binary's conformance records), which for a small file is a third of
+/// the whole run (docs/benchmarks.md, "Round 7"); and every later response crosses from an event loop through the
+/// pipeline to another thread. A blocking socket on a new thread connects and sends in a fraction of a millisecond,
+/// and reads straight into the buffers the engine writes. Everything after the head is the same as before: the
+/// engine reads the body as the same `HTTPClientResponse.Body` stream, with backpressure (the thread reads only
+/// when the stream asks for more, so a slow disk leaves the backlog in the kernel's socket buffer, as an HTTP/1.1
+/// connection of AsyncHTTPClient's does), and the same failures come out as the same `HaulError`s: a refused
+/// connect, a connect timeout, a head that takes longer than the connect and stall timeouts together, a body that
+/// stalls for the stall timeout or ends before its `Content-Length`. Parsing is `HTTP1Response` and
+/// `ChunkedBodyDecoder` (HaulCore).
 ///
-/// The connection serves this one request and is closed after its body (or when the body's reader stops, or on
-/// `cancel()`); later requests go through AsyncHTTPClient's pools. Redirects are followed by `HTTPTransport.open`
-/// as for any response, through the pools.
+/// Connections: a request takes an idle connection to its server from the `DirectConnectionPool` it is given, or
+/// makes one. After a body that ended where its framing said, on a connection the server keeps open, the
+/// connection goes back to the pool before the stream ends; otherwise (a body read to the close, cut short,
+/// dropped by its reader, a `cancel()`) it is closed. A kept connection that the server closed before answering
+/// (no byte of a head) is replaced by a new one once. Redirects are followed by `HTTPTransport.open` as for any
+/// response.
 final class DirectHTTPRequest: Sendable {
     /// A response whose head has arrived.
     struct Response: Sendable {
@@ -40,7 +45,13 @@ final class DirectHTTPRequest: Sendable {
         var port: Int
         /// The whole request: request line, fields, blank line.
         var request: [UInt8]
+
+        /// The key of its connections in a `DirectConnectionPool`.
+        var server: String { "\(host):\(port)" }
     }
+
+    /// A kept connection that the server closed before it answered: the request goes again on a new one.
+    private struct StaleConnection: Error {}
 
     private enum Phase {
         /// The head has not arrived; `open` may be waiting for it.
@@ -62,6 +73,8 @@ final class DirectHTTPRequest: Sendable {
     }
 
     private let target: Target
+    /// Where the connection comes from when one is idle, and goes back to after a complete response.
+    private let pool: DirectConnectionPool?
     private let connectTimeout: Double
     private let stallTimeout: Double
     private let phase = NIOLockedValueBox(Phase.waiting(nil))
@@ -69,8 +82,12 @@ final class DirectHTTPRequest: Sendable {
     /// The wake pipe's read end (-1 without one), which only the thread reads and closes.
     private let wakeRead: Int32
 
-    private init(target: Target, connectTimeout: Double, stallTimeout: Double, pipe: (read: Int32, write: Int32)) {
+    private init(
+        target: Target, pool: DirectConnectionPool?, connectTimeout: Double, stallTimeout: Double,
+        pipe: (read: Int32, write: Int32)
+    ) {
         self.target = target
+        self.pool = pool
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
         self.wakeRead = pipe.read
@@ -104,12 +121,15 @@ final class DirectHTTPRequest: Sendable {
         return Target(host: host, port: port, request: Array(text.utf8))
     }
 
-    /// Connects and sends at once, on a new thread; `response()` waits for the head.
-    static func send(_ target: Target, connectTimeout: Double, stallTimeout: Double) -> DirectHTTPRequest {
+    /// Sends at once, on a new thread, over an idle connection of `pool` or a new one; `response()` waits for the
+    /// head.
+    static func send(
+        _ target: Target, pool: DirectConnectionPool?, connectTimeout: Double, stallTimeout: Double
+    ) -> DirectHTTPRequest {
         var pipe: [Int32] = [-1, -1]
         let piped = haul_wake_pipe(&pipe) == 0
         let request = DirectHTTPRequest(
-            target: target, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
+            target: target, pool: pool, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
             pipe: piped ? (pipe[0], pipe[1]) : (-1, -1)
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
@@ -181,16 +201,29 @@ final class DirectHTTPRequest: Sendable {
         var socket: Int32 = -1
         var failure: (any Error)?
         do {
-            socket = try connect()
-            try target.request.withUnsafeBytes { bytes in
-                if haul_send_all(socket, bytes.baseAddress, bytes.count) != 0 { throw failed(errno) }
+            var reused = false
+            if let kept = pool?.take(target.server) {
+                socket = kept
+                reused = true
+            } else {
+                socket = try connect()
             }
-            // From here on, a read that finds the socket empty returns at once and only then waits (`receive`):
-            // one system call per chunk while the data flows, not a wait and a read.
-            if haul_set_nonblocking(socket) != 0 { throw failed(errno) }
             var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
-            let head = try readHead(socket, into: &pending)
-            try stream(head, socket: socket, pending: pending)
+            var head: HTTP1Response.Head
+            while true {
+                do {
+                    try sendRequest(on: socket, reused: reused)
+                    head = try readHead(socket, into: &pending, reused: reused)
+                    break
+                } catch is StaleConnection {
+                    close(socket)
+                    socket = -1
+                    socket = try connect()
+                    reused = false
+                    pending.clear()
+                }
+            }
+            try stream(head, socket: &socket, pending: pending)
         } catch {
             failure = error
         }
@@ -202,6 +235,24 @@ final class DirectHTTPRequest: Sendable {
             if wakeRead >= 0 { close(wakeRead) }
             if wake.write >= 0 { close(wake.write) }
         }
+    }
+
+    /// Sends the request. A new connection becomes non-blocking once it is sent; a kept one already is.
+    ///
+    /// - Throws: `StaleConnection` when a kept connection turns out closed (the caller sends again on a new one).
+    private func sendRequest(on socket: Int32, reused: Bool) throws {
+        try target.request.withUnsafeBytes { bytes in
+            if haul_send_all(socket, bytes.baseAddress, bytes.count, wakeRead, Self.milliseconds(stallTimeout)) != 0 {
+                let code = errno
+                if code == HAUL_E_WOKEN { throw CancellationError() }
+                if reused, code == EPIPE || code == ECONNRESET { throw StaleConnection() }
+                if code == ETIMEDOUT { throw HaulError(.network, "\(target.host) took nothing for too long (stall timeout)") }
+                throw failed(code)
+            }
+        }
+        // From here on, a read that finds the socket empty returns at once and only then waits (`receive`):
+        // one system call per chunk while the data flows, not a wait and a read.
+        if !reused, haul_set_nonblocking(socket) != 0 { throw failed(errno) }
     }
 
     private func connect() throws -> Int32 {
@@ -243,8 +294,11 @@ final class DirectHTTPRequest: Sendable {
 
     /// Reads up to `limit` bytes into `buffer` as soon as there are any, waiting as `waitReadable` does (until
     /// `deadline` for the head, else at most the stall timeout); 0 at the end of the stream.
+    ///
+    /// With `staleIfReset`, a reset connection throws `StaleConnection` (a kept connection before its first byte).
     private func receive(
-        _ socket: Int32, into buffer: inout ByteBuffer, limit: Int, deadline: ContinuousClock.Instant? = nil
+        _ socket: Int32, into buffer: inout ByteBuffer, limit: Int, deadline: ContinuousClock.Instant? = nil,
+        staleIfReset: Bool = false
     ) throws -> Int {
         try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: limit) { space in
             while true {
@@ -252,6 +306,7 @@ final class DirectHTTPRequest: Sendable {
                 if count >= 0 { return count }
                 switch errno {
                 case EINTR: continue
+                case ECONNRESET where staleIfReset: throw StaleConnection()
                 case EAGAIN, EWOULDBLOCK: try waitReadable(socket, deadline: deadline)
                 case let code: throw failed(code)
                 }
@@ -260,9 +315,12 @@ final class DirectHTTPRequest: Sendable {
     }
 
     /// Reads the final head (interim 1xx ones are dropped); `pending` keeps the bytes read past it.
-    private func readHead(_ socket: Int32, into pending: inout ByteBuffer) throws -> HTTP1Response.Head {
+    ///
+    /// - Throws: `StaleConnection` when `reused` and the connection ends or is reset before its first byte.
+    private func readHead(_ socket: Int32, into pending: inout ByteBuffer, reused: Bool) throws -> HTTP1Response.Head {
         let deadline = ContinuousClock.now + .milliseconds(Int64(Self.milliseconds(connectTimeout + stallTimeout)))
         var searched = 0
+        var received = false
         while true {
             let end = pending.withUnsafeReadableBytes { HTTP1Response.headEnd(in: $0, from: max(searched - 3, 0)) }
             if let end {
@@ -281,21 +339,30 @@ final class DirectHTTPRequest: Sendable {
             guard searched <= HTTP1Response.maximumHeadSize else {
                 throw HaulError(.network, "\(target.host): \(HTTP1Response.Failure.headTooLarge)")
             }
-            if try receive(socket, into: &pending, limit: 16 << 10, deadline: deadline) == 0 {
+            let stale = reused && !received
+            if try receive(socket, into: &pending, limit: 16 << 10, deadline: deadline, staleIfReset: stale) == 0 {
+                if stale { throw StaleConnection() }
                 throw HaulError(.network, "\(target.host) closed the connection early")
             }
+            received = true
         }
     }
 
-    /// Hands the head over with a body stream, then feeds the stream as it asks for more.
-    private func stream(_ head: HTTP1Response.Head, socket: Int32, pending: ByteBuffer) throws {
+    /// Hands the head over with a body stream, then feeds the stream as it asks for more. A connection whose
+    /// response ended where its framing says, and that the server keeps open, goes back to the pool (and `socket`
+    /// becomes -1) before the stream ends: the next request, which may follow at once, finds it there.
+    private func stream(_ head: HTTP1Response.Head, socket: inout Int32, pending: ByteBuffer) throws {
         let framing: HTTP1Response.Framing
         do { framing = try HTTP1Response.framing(of: head) } catch { throw HaulError(.network, "\(target.host): \(error)") }
         let demand = Demand(request: self)
         wake.withLockedValue { $0.demand = demand }
         let source = handOver(head, demand: demand)
         do {
-            try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
+            let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
+            if complete, head.keepsConnectionOpen, let pool, !isCancelled {
+                pool.give(socket, to: target.server)
+                socket = -1
+            }
             source.finish()
         } catch {
             source.finish(isCancelled ? CancellationError() : error)
@@ -307,7 +374,7 @@ final class DirectHTTPRequest: Sendable {
     private func handOver(_ head: HTTP1Response.Head, demand: Demand) -> Source {
         let made = NIOThrowingAsyncSequenceProducer.makeSequence(
             elementType: ByteBuffer.self,
-            backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 2),
+            backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 1),
             finishOnDeinit: true,
             delegate: demand
         )
@@ -315,11 +382,12 @@ final class DirectHTTPRequest: Sendable {
         return made.source
     }
 
-    /// Yields one buffer; waits while the stream holds enough. `false`: the reader is gone.
-    private func yield(_ buffer: ByteBuffer, to source: Source, demand: Demand) -> Bool {
+    /// Yields one buffer; waits while the stream holds enough, unless the buffer is the body's `last` (the stream
+    /// keeps it until read, and ends after it). `false`: the reader is gone.
+    private func yield(_ buffer: ByteBuffer, to source: Source, demand: Demand, last: Bool = false) -> Bool {
         switch source.yield(buffer) {
         case .produceMore: return true
-        case .stopProducing: return demand.awaitMore()
+        case .stopProducing: return last || demand.awaitMore()
         case .dropped: return false
         }
     }
@@ -328,18 +396,26 @@ final class DirectHTTPRequest: Sendable {
         ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, Demand
     >.Source
 
-    private func feed(_ framing: HTTP1Response.Framing, source: Source, demand: Demand, socket: Int32, pending: ByteBuffer) throws {
+    /// Feeds the body to `source`. Returns whether it ended exactly where its framing says, with no byte read past
+    /// it and every byte taken by the reader: only then may the connection serve another request.
+    private func feed(
+        _ framing: HTTP1Response.Framing, source: Source, demand: Demand, socket: Int32, pending: ByteBuffer
+    ) throws -> Bool {
         var pending = pending
         switch framing {
         case .empty:
-            return
+            return pending.readableBytes == 0
         case .length(let length):
             var remaining = length
+            // Bytes beyond the length belong to nothing this connection will read: they are dropped, and the
+            // connection with them.
+            let clean = Int64(pending.readableBytes) <= length
             if pending.readableBytes > 0, remaining > 0 {
-                // Bytes beyond the length belong to nothing this connection will read: drop them.
                 let take = Int(min(Int64(pending.readableBytes), remaining))
                 remaining -= Int64(take)
-                guard yield(pending.readSlice(length: take)!, to: source, demand: demand) else { return }
+                guard yield(pending.readSlice(length: take)!, to: source, demand: demand, last: remaining == 0) else {
+                    return false
+                }
             }
             while remaining > 0 {
                 let limit = Int(min(remaining, Int64(HTTPTransport.largestRead)))
@@ -348,16 +424,17 @@ final class DirectHTTPRequest: Sendable {
                     throw HaulError(.network, "\(target.host) closed the connection early")
                 }
                 remaining -= Int64(buffer.readableBytes)
-                guard yield(buffer, to: source, demand: demand) else { return }
+                guard yield(buffer, to: source, demand: demand, last: remaining == 0) else { return false }
             }
+            return clean
         case .untilClose:
             if pending.readableBytes > 0 {
-                guard yield(pending, to: source, demand: demand) else { return }
+                guard yield(pending, to: source, demand: demand) else { return false }
             }
             while true {
                 var buffer = ByteBufferAllocator().buffer(capacity: HTTPTransport.largestRead)
-                guard try receive(socket, into: &buffer, limit: HTTPTransport.largestRead) > 0 else { return }
-                guard yield(buffer, to: source, demand: demand) else { return }
+                guard try receive(socket, into: &buffer, limit: HTTPTransport.largestRead) > 0 else { return false }
+                guard yield(buffer, to: source, demand: demand) else { return false }
             }
         case .chunked:
             var decoder = ChunkedBodyDecoder()
@@ -371,9 +448,10 @@ final class DirectHTTPRequest: Sendable {
                     case .skip(let count):
                         pending.moveReaderIndex(forwardBy: count)
                     case .data(let count):
-                        guard yield(pending.readSlice(length: count)!, to: source, demand: demand) else { return }
-                    case .end:
-                        return
+                        guard yield(pending.readSlice(length: count)!, to: source, demand: demand) else { return false }
+                    case .end(let count):
+                        pending.moveReaderIndex(forwardBy: count)
+                        return pending.readableBytes == 0
                     case .needMore:
                         break
                     }

@@ -98,6 +98,8 @@ final class HTTPTransport: Sendable {
 
     /// The requests sent early that no `open` has taken yet; `nil` once shut down.
     private let early = NIOLockedValueBox<[EarlyRequest: EarlyResponse]?>([:])
+    /// The idle keep-alive connections of direct requests, for the next request to the same server.
+    private let directConnections = DirectConnectionPool()
     private let configuration: HaulConfiguration
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
@@ -178,6 +180,7 @@ final class HTTPTransport: Sendable {
             return clients.map { Array($0.values) } ?? []
         }
         for client in open { try? await client.shutdown() }
+        directConnections.closeAll()
     }
 
     /// The pool for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses for it, and
@@ -258,6 +261,15 @@ final class HTTPTransport: Sendable {
                     } onCancel: {
                         sent.cancel()
                     }
+                } else if role == .only, let target = directTarget(request, pool: pool) {
+                    // As `client(for:)` refuses to make a client then: a transport shut down sends nothing more.
+                    guard early.withLockedValue({ $0 != nil }) else { throw HaulError(.cancelled, "cancelled") }
+                    let sent = sendDirect(target)
+                    response = try await withTaskCancellationHandler {
+                        Arrival(try await sent.response())
+                    } onCancel: {
+                        sent.cancel()
+                    }
                 } else {
                     response = Arrival(try await client(for: pool).execute(request, timeout: requestTimeout))
                 }
@@ -290,26 +302,46 @@ final class HTTPTransport: Sendable {
     /// With `direct`, a plain `http` URL without a proxy is sent by a `DirectHTTPRequest` on a connection of its own
     /// instead of a pool's: no client to make first, but a connection that serves this one request, so the caller
     /// asks for it only when no later download would have reused the pool's connection.
-    func sendEarly(_ url: URL, extraHeaders: [HeaderField], direct allowsDirect: Bool = true) {
+    func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
         let request = makeRequest(url, plan: .wholeFile, extraHeaders: extraHeaders, credentials: true, session: nil)
         let pool = poolKey(for: url, role: .only, session: nil)
         let key = EarlyRequest(pool: pool, request: request)
         let timeout = requestTimeout
-        // Plain http without a proxy goes on a connection of its own (`DirectHTTPRequest`): no client, no event-loop
-        // threads, no pool to set up before the request leaves.
-        let direct = allowsDirect && pool.proxy == nil ? URL(string: request.url).flatMap {
-            DirectHTTPRequest.target(for: $0, fields: request.headers.map { ($0.name, $0.value) })
-        } : nil
+        let direct = directTarget(request, pool: pool)
         early.withLockedValue { early in
             guard early != nil, early?[key] == nil else { return }
             if let direct {
-                early?[key] = .direct(DirectHTTPRequest.send(
-                    direct, connectTimeout: configuration.connectTimeout, stallTimeout: configuration.stallTimeout
-                ))
+                early?[key] = .direct(sendDirect(direct))
             } else {
                 early?[key] = .pooled(Task { [self] in try await client(for: pool).execute(request, timeout: timeout) })
             }
         }
+    }
+
+    /// Where and what to send when `request` goes direct (`DirectHTTPRequest`): a plain `http` URL without a
+    /// proxy. `nil` sends it through AsyncHTTPClient's pool `pool`. `open` asks only for a download's only
+    /// connection (`ConnectionRole.only`); the segments of a split download go through the pool.
+    ///
+    /// Why a download's only connection goes direct: no client, no event-loop threads, no pool to set up before
+    /// the first request leaves (docs/benchmarks.md, "Round 7"), and, for every later file of a queue, a thread
+    /// that reads the socket and hands the stream its buffers instead of an event loop that hands them through
+    /// AsyncHTTPClient's pipeline to another thread (docs/benchmarks.md, "Round 9"). Its connections are kept for
+    /// the next request to the same server (`DirectConnectionPool`), as the pool's are.
+    ///
+    /// Why segments do not: measured with 16 segments each throttled to 8 MiB/s by nginx, direct segments finished
+    /// 2-3 % later (8.9-9.0 s against 8.5-8.8 s, three runs each) although they used less CPU; that case is a
+    /// target and already at its edge, so they stay where they were. HTTPS and proxies stay with AsyncHTTPClient
+    /// (TLS, HTTP/2, `CONNECT` and SOCKS are its).
+    private func directTarget(_ request: HTTPClientRequest, pool: PoolKey) -> DirectHTTPRequest.Target? {
+        guard pool.proxy == nil, let url = URL(string: request.url) else { return nil }
+        return DirectHTTPRequest.target(for: url, fields: request.headers.map { ($0.name, $0.value) })
+    }
+
+    private func sendDirect(_ target: DirectHTTPRequest.Target) -> DirectHTTPRequest {
+        DirectHTTPRequest.send(
+            target, pool: directConnections,
+            connectTimeout: configuration.connectTimeout, stallTimeout: configuration.stallTimeout
+        )
     }
 
     /// How long a request may take to deliver its head.
