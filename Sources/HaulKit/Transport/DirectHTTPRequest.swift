@@ -397,7 +397,7 @@ final class DirectHTTPRequest: Sendable {
     >.Source
 
     /// Feeds the body to `source`. Returns whether it ended exactly where its framing says, with no byte read past
-    /// it and every byte taken by the reader: only then may the connection serve another request.
+    /// it and its reader still there: only then may the connection serve another request.
     private func feed(
         _ framing: HTTP1Response.Framing, source: Source, demand: Demand, socket: Int32, pending: ByteBuffer
     ) throws -> Bool {

@@ -299,9 +299,8 @@ final class HTTPTransport: Sendable {
     /// to have the request on the wire while the store opens and the download's record is written. A request sent
     /// twice goes once; one that no `open` takes is dropped at `shutdown()`.
     ///
-    /// With `direct`, a plain `http` URL without a proxy is sent by a `DirectHTTPRequest` on a connection of its own
-    /// instead of a pool's: no client to make first, but a connection that serves this one request, so the caller
-    /// asks for it only when no later download would have reused the pool's connection.
+    /// A plain `http` URL without a proxy is sent by a `DirectHTTPRequest` (`directTarget`): no client to make
+    /// first, and its connection is kept for the next download from the same server.
     func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
         let request = makeRequest(url, plan: .wholeFile, extraHeaders: extraHeaders, credentials: true, session: nil)
         let pool = poolKey(for: url, role: .only, session: nil)
