@@ -58,22 +58,22 @@ final class DirectConnectionPool: Sendable {
         let now = ContinuousClock.now
         var closing: [Int32] = []
         idle.withLockedValue { idle in
-            guard idle != nil else {
+            guard var kept = idle else {
                 closing.append(socket)
                 return
             }
-            for (key, list) in idle! where list.contains(where: { now - $0.since >= idleLifetime }) {
-                closing += list.filter { now - $0.since >= idleLifetime }.map(\.socket)
+            for (key, list) in kept {
                 let fresh = list.filter { now - $0.since < idleLifetime }
-                idle![key] = fresh.isEmpty ? nil : fresh
+                guard fresh.count < list.count else { continue }
+                closing += list.filter { now - $0.since >= idleLifetime }.map(\.socket)
+                kept[key] = fresh.isEmpty ? nil : fresh
             }
-            var list = idle?[server] ?? []
-            guard list.count < Self.idlePerServer else {
+            if kept[server, default: []].count < Self.idlePerServer {
+                kept[server, default: []].append(Idle(socket: socket, since: now))
+            } else {
                 closing.append(socket)
-                return
             }
-            list.append(Idle(socket: socket, since: now))
-            idle?[server] = list
+            idle = kept
         }
         for stale in closing { close(stale) }
     }

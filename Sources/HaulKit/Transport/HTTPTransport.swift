@@ -100,6 +100,8 @@ final class HTTPTransport: Sendable {
     private let early = NIOLockedValueBox<[EarlyRequest: EarlyResponse]?>([:])
     /// The idle keep-alive connections of direct requests, for the next request to the same server.
     private let directConnections = DirectConnectionPool()
+    /// Whether `shutdown()` has begun: nothing more is sent.
+    private var isShutDown: Bool { early.withLockedValue { $0 == nil } }
     private let configuration: HaulConfiguration
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
@@ -263,7 +265,7 @@ final class HTTPTransport: Sendable {
                     }
                 } else if role == .only, let target = directTarget(request, pool: pool) {
                     // As `client(for:)` refuses to make a client then: a transport shut down sends nothing more.
-                    guard early.withLockedValue({ $0 != nil }) else { throw HaulError(.cancelled, "cancelled") }
+                    guard !isShutDown else { throw HaulError(.cancelled, "cancelled") }
                     let sent = sendDirect(target)
                     response = try await withTaskCancellationHandler {
                         Arrival(try await sent.response())
