@@ -171,30 +171,111 @@ int haul_socket_is_quiet(int fd) {
     return ready == 0 ? 1 : 0;
 }
 
-struct haul_spawned {
+/* Detached threads, kept for the next job.
+ *
+ * A list of small files starts one blocking request per file (`DetachedThread`); making and ending a pthread each
+ * time cost about 7 % of the CPU of a 60-file list (clone3, the stack's mapping and guard page, a new malloc arena's
+ * page faults, the exit). A thread that finishes its job now parks for up to HAUL_WORKER_IDLE_SECONDS waiting for
+ * the next one; at most HAUL_WORKER_IDLE_MAX park at once, and one that waits longer ends. A job never waits for a
+ * busy worker: when none is idle, a new thread is made, as before. */
+#define HAUL_WORKER_IDLE_MAX 16
+#define HAUL_WORKER_IDLE_SECONDS 10
+
+struct haul_worker {
+    pthread_cond_t wake;
     void (*body)(void *);
     void *context;
+    struct haul_worker *next;
 };
 
-static void *haul_spawned_main(void *argument) {
-    struct haul_spawned spawned = *(struct haul_spawned *)argument;
-    free(argument);
-    spawned.body(spawned.context);
+static pthread_mutex_t haul_workers_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct haul_worker *haul_idle_workers = NULL;
+static int haul_idle_worker_count = 0;
+
+static void haul_unlink_idle(struct haul_worker *worker) {
+    for (struct haul_worker **link = &haul_idle_workers; *link != NULL; link = &(*link)->next) {
+        if (*link == worker) {
+            *link = worker->next;
+            haul_idle_worker_count -= 1;
+            return;
+        }
+    }
+}
+
+static void *haul_worker_main(void *argument) {
+    struct haul_worker *worker = argument;
+    for (;;) {
+        worker->body(worker->context);
+        pthread_mutex_lock(&haul_workers_lock);
+        worker->body = NULL;
+        worker->context = NULL;
+        if (haul_idle_worker_count >= HAUL_WORKER_IDLE_MAX) {
+            pthread_mutex_unlock(&haul_workers_lock);
+            break;
+        }
+        worker->next = haul_idle_workers;
+        haul_idle_workers = worker;
+        haul_idle_worker_count += 1;
+        struct timespec deadline;
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_sec += HAUL_WORKER_IDLE_SECONDS;
+        int waited = 0;
+        while (worker->body == NULL && waited != ETIMEDOUT) {
+            waited = pthread_cond_timedwait(&worker->wake, &haul_workers_lock, &deadline);
+        }
+        if (worker->body == NULL) {  // timed out and nobody took it meanwhile: it is still listed
+            haul_unlink_idle(worker);
+            pthread_mutex_unlock(&haul_workers_lock);
+            break;
+        }
+        pthread_mutex_unlock(&haul_workers_lock);  // `haul_spawn_detached` unlisted it when it gave the job
+    }
+    pthread_cond_destroy(&worker->wake);
+    free(worker);
     return NULL;
 }
 
 int haul_spawn_detached(void (*body)(void *), void *context) {
-    struct haul_spawned *spawned = malloc(sizeof(*spawned));
-    if (spawned == NULL) return ENOMEM;
-    spawned->body = body;
-    spawned->context = context;
+    pthread_mutex_lock(&haul_workers_lock);
+    struct haul_worker *idle = haul_idle_workers;
+    if (idle != NULL) {
+        haul_idle_workers = idle->next;
+        haul_idle_worker_count -= 1;
+        idle->next = NULL;
+        idle->body = body;
+        idle->context = context;
+        pthread_cond_signal(&idle->wake);
+        pthread_mutex_unlock(&haul_workers_lock);
+        return 0;
+    }
+    pthread_mutex_unlock(&haul_workers_lock);
+
+    struct haul_worker *worker = calloc(1, sizeof(*worker));
+    if (worker == NULL) return ENOMEM;
+    int failure = pthread_cond_init(&worker->wake, NULL);
+    if (failure != 0) {
+        free(worker);
+        return failure;
+    }
+    worker->body = body;
+    worker->context = context;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attributes, 256 * 1024);
     pthread_t thread;
-    int failure = pthread_create(&thread, &attributes, haul_spawned_main, spawned);
+    failure = pthread_create(&thread, &attributes, haul_worker_main, worker);
     pthread_attr_destroy(&attributes);
-    if (failure != 0) free(spawned);
+    if (failure != 0) {
+        pthread_cond_destroy(&worker->wake);
+        free(worker);
+    }
     return failure;
+}
+
+int haul_idle_workers_count(void) {
+    pthread_mutex_lock(&haul_workers_lock);
+    int count = haul_idle_worker_count;
+    pthread_mutex_unlock(&haul_workers_lock);
+    return count;
 }

@@ -134,6 +134,34 @@ final class FileNameTests: XCTestCase {
         XCTAssertEqual(FileName.fromURL(URL(string: "http://h/%2e%2e")!), FileName.fallback)
     }
 
+    /// `percentDecoded` answers what Foundation's `removingPercentEncoding` answers (it replaced it on the path of
+    /// every download), malformed escapes and bytes that are not UTF-8 included.
+    func testPercentDecodingAgreesWithFoundation() {
+        let samples = [
+            "plain.iso", "my%20file.txt", "%E2%82%AC%20rates", "%e2%82%ac", "%41%42c", "100%", "%2", "%zz", "a%2Gb",
+            "%FF%FE", "%C3", "%C3%A9t%C3%A9", "%00x", "%2e%2e", "%%41", "caf%C3%A9%2Fbar", "",
+        ]
+        for sample in samples {
+            XCTAssertEqual(FileName.percentDecoded(sample), sample.removingPercentEncoding, "\(sample)")
+        }
+        XCTAssertEqual(FileName.percentDecoded("%E2%82%AC"), "€")
+        XCTAssertNil(FileName.percentDecoded("%FF"), "not UTF-8")
+        XCTAssertNil(FileName.percentDecoded("50%off"), "a % without two hex digits")
+        // A segment that does not decode keeps its raw spelling, as before.
+        XCTAssertEqual(FileName.fromURL(URL(string: "http://h/a/%FF.bin")!), "%FF.bin")
+    }
+
+    func testSanitizeTrimsSpaceSeparatorsOnly() {
+        XCTAssertEqual(FileName.sanitize("  name.txt \u{00A0}\u{3000}"), "name.txt")
+        XCTAssertEqual(FileName.sanitize("\u{2003}a b\u{2009}"), "a b", "inner spaces stay")
+        XCTAssertEqual(FileName.sanitize("\u{200B}x\u{200B}"), "x", "the zero-width space is trimmed as Foundation on Linux did")
+        XCTAssertEqual(FileName.sanitize("\u{FEFF}y"), "\u{FEFF}y", "a byte order mark is not blank")
+        XCTAssertNil(FileName.sanitize(" \u{00A0} "))
+        for sample in ["  a ", "\u{00A0}b\u{2002}", "\u{3000}c", "d\u{202F}", "\u{200B}e", "\u{FEFF}f", "\u{205F}g\u{1680}"] {
+            XCTAssertEqual(FileName.sanitize(sample), sample.trimmingCharacters(in: .whitespaces), "\(sample.unicodeScalars.map { $0.value })")
+        }
+    }
+
     // Rule 15: basename only, no control characters, never . or .. or empty.
     func testSanitizeRefusesDangerousNames() {
         XCTAssertEqual(FileName.sanitize("../../x"), "x")

@@ -30,8 +30,13 @@ int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wak
 /// became readable: HAUL_E_WOKEN; poll failed: -1 with errno set.
 int haul_wait_readable(int fd, int wake_fd, int timeout_ms);
 
-/// Runs `body(context)` on a new detached thread with a 256 KiB stack. Returns 0, or an error number.
+/// Runs `body(context)` on a detached thread with a 256 KiB stack: one that finished an earlier job and waits for
+/// the next (at most 16 wait, each for up to 10 s), or a new one. Never waits for a busy thread. Returns 0, or an
+/// error number (then `body` never runs).
 int haul_spawn_detached(void (*body)(void *), void *context);
+
+/// How many finished threads wait for a job now (for tests).
+int haul_idle_workers_count(void);
 
 /// Makes `fd` non-blocking. Returns 0, or -1 with errno set.
 int haul_set_nonblocking(int fd);

@@ -9,8 +9,46 @@ public enum FileName {
     public static func fromURL(_ url: URL) -> String {
         let path = url.path(percentEncoded: true)
         let lastSegment = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
-        let decoded = lastSegment.removingPercentEncoding ?? lastSegment
+        let decoded = percentDecoded(lastSegment) ?? lastSegment
         return sanitize(decoded) ?? fallback
+    }
+
+    /// `text` with every `%XX` replaced by its byte, or `nil` when a `%` is not followed by two hex digits or the
+    /// bytes are not UTF-8: what Foundation's `removingPercentEncoding` answers, without loading Foundation's string
+    /// bridging into a process that downloads one file (its first use cost about 0.3 ms of CPU, a few per cent of
+    /// a 1 KiB download).
+    static func percentDecoded(_ text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        var decoder = UTF8()
+        var scalars = bytes.makeIterator()
+        var result = String.UnicodeScalarView()
+        while true {
+            switch decoder.decode(&scalars) {
+            case .scalarValue(let scalar): result.append(scalar)
+            case .emptyInput: return String(result)
+            case .error: return nil
+            }
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     /// A safe single path component made from an untrusted name, or `nil` when none can be made.
@@ -19,13 +57,19 @@ public enum FileName {
     /// drops control characters (C0, DEL, C1), trims spaces, and refuses `.`, `..` and empty results.
     public static func sanitize(_ name: String) -> String? {
         let base = name.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? ""
-        let cleaned = String(
-            String.UnicodeScalarView(
-                base.unicodeScalars.filter { scalar in
-                    !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
-                }
-            )
-        ).trimmingCharacters(in: .whitespaces)
+        var kept = String.UnicodeScalarView(
+            base.unicodeScalars.filter { scalar in
+                !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+            }
+        )
+        // What Foundation's `.whitespaces` trimmed here on Linux, without Foundation: tab (already dropped above with
+        // the controls), the space separators (Unicode category Zs) and the zero-width space.
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .spaceSeparator || scalar.value == 0x200B
+        }
+        while let first = kept.first, isBlank(first) { kept.removeFirst() }
+        while let last = kept.last, isBlank(last) { kept.removeLast() }
+        let cleaned = String(kept)
         guard !cleaned.isEmpty, cleaned != ".", cleaned != ".." else { return nil }
         // Keep names within what every common file system accepts (255 bytes), cutting at a character boundary.
         var limited = cleaned
@@ -53,7 +97,7 @@ public enum FileName {
         guard parts.count == 3 else { return nil }
         let charset = parts[0].lowercased()
         let encoded = String(parts[2])
-        if charset == "utf-8" { return encoded.removingPercentEncoding }
+        if charset == "utf-8" { return percentDecoded(encoded) }
         if charset == "iso-8859-1" {
             var bytes: [UInt8] = []
             var iterator = encoded.utf8.makeIterator()
