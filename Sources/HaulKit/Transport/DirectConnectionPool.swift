@@ -62,10 +62,11 @@ final class DirectConnectionPool: Sendable {
                 closing.append(socket)
                 return
             }
-            for (key, list) in kept {
-                let fresh = list.filter { now - $0.since < idleLifetime }
-                guard fresh.count < list.count else { continue }
-                closing += list.filter { now - $0.since >= idleLifetime }.map(\.socket)
+            for (key, list) in kept where list.contains(where: { now - $0.since >= idleLifetime }) {
+                var fresh: [Idle] = []
+                for connection in list {
+                    if now - connection.since < idleLifetime { fresh.append(connection) } else { closing.append(connection.socket) }
+                }
                 kept[key] = fresh.isEmpty ? nil : fresh
             }
             if kept[server, default: []].count < Self.idlePerServer {
