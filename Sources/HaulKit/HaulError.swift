@@ -19,6 +19,8 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         case protocolViolation
         /// The destination file already exists.
         case fileExists
+        /// Another unfinished download (here, or in another process) writes the destination: it is never touched.
+        case destinationInUse
         /// Reading or writing local files failed (disk full, permissions, fsync).
         case io
         /// A checksum did not match.
@@ -45,6 +47,9 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         case trustCertificateAuthority
         /// Use the id of a download the store holds (`DownloadManager.snapshots`).
         case useAKnownDownloadID
+        /// Let the new download take a numbered name (`DownloadRequest.onConflict = .rename`), or remove the
+        /// download that holds this one first.
+        case renameOnConflict
     }
 
     /// The family.
@@ -91,3 +96,23 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension HaulError {
+    /// The error for a destination `DestinationPlanner` refused.
+    init(_ conflict: DestinationConflict) {
+        switch conflict {
+        case .fileExists(let path):
+            self.init(.fileExists, "\(path) already exists", remedy: .allowOverwrite)
+        case .heldByDownload(let path, let id, let url):
+            self.init(
+                .destinationInUse, "\(path) is the destination of download \(id) (\(url)), which is not finished",
+                remedy: .renameOnConflict)
+        case .heldByOtherProcess(let path):
+            self.init(
+                .destinationInUse, "another haul process (with another state directory) is downloading \(path)",
+                remedy: .renameOnConflict)
+        case .noFreeName(let path):
+            self.init(.fileExists, "\(path) and its numbered names up to .\(DestinationPlanner.maxNumber) are all taken")
+        }
+    }
+}

@@ -1,10 +1,16 @@
 import ArgumentParser
 import Foundation
 import HaulCore
+import HaulDaemon
 import HaulKit
 
 /// `haul add URL...`: queues downloads in the state database without running them, for a running `haul daemon`
 /// (which picks them up within about a second) or the next `haul resume`.
+///
+/// Beside a daemon (one runs on the same state directory: `DaemonAnnouncement`), files go where the daemon saves
+/// them: its `-d` by default, and `-d` must be one of its allowed directories, as over RPC. Without one, the
+/// current directory, and a line on standard error says that nothing will run them until a daemon or
+/// `haul resume` does.
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -17,7 +23,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (a single URL only).")
     var output: String?
 
-    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
     var directory: String?
 
     @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32).")
@@ -60,7 +66,11 @@ struct AddCommand: AsyncParsableCommand {
         func absolute(_ path: String) -> String {
             ((path.hasPrefix("/") ? path : workingDirectory + "/" + path) as NSString).standardizingPath
         }
-        let folder = absolute(directory ?? workingDirectory)
+        let daemon = DaemonAnnouncement.running(stateDirectory: state.directory)
+        let folder = absolute(directory ?? daemon?.directory ?? workingDirectory)
+        if let daemon, !daemon.allows(folder) {
+            throw HaulError(.usage, "\(folder) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -77,9 +87,14 @@ struct AddCommand: AsyncParsableCommand {
             let url = URL(string: text)!
             let destination = output.map { absolute($0.hasPrefix("/") ? $0 : folder + "/" + $0) } ?? folder + "/" + FileName.fromURL(url)
             return DownloadRequest(
-                url: url, destination: destination, headers: parsedHeaders, connections: connections,
+                url: url, destination: destination, headers: parsedHeaders, onConflict: .rename, connections: connections,
                 checksum: checksum, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
             )
+        }
+        if let daemon {
+            Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) starts it\n")
+        } else {
+            Terminal.writeError("haul: no haul daemon runs on \(state.directory): queued for 'haul daemon --state-dir \(state.directory)' or 'haul resume'\n")
         }
         // A manager that starts nothing: the downloads are only written to the store, queued (or paused).
         let client = try state.client()
@@ -88,9 +103,12 @@ struct AddCommand: AsyncParsableCommand {
         for request in requests {
             do {
                 let id = try await manager.add(request, paused: paused)
+                let snapshot = await manager.snapshot(id)
+                let destination = snapshot?.destination ?? request.destination
                 let gid = String(UInt64(bitPattern: id), radix: 16)
                 let padded = String(repeating: "0", count: 16 - gid.count) + gid
-                Terminal.writeOutput("\(paused ? "added paused" : "queued") \(id) (gid \(padded)) \(request.destination)\n")
+                let verb = snapshot?.state == .completed ? "already complete" : paused ? "added paused" : "queued"
+                Terminal.writeOutput("\(verb) \(id) (gid \(padded)) \(destination)\n")
             } catch {
                 failure = error
                 break

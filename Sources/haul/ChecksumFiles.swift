@@ -29,9 +29,10 @@ struct ChecksumFiles {
     ///   (network, HTTP) for a URL that cannot be fetched.
     mutating func checksum(for request: DownloadRequest, source: String) async throws -> String {
         let list = try await self.list(at: source, headers: Self.sameOrigin(source, request.url) ? request.headers : [])
-        let fileName = (request.destination as NSString).lastPathComponent
+        // The list names the server's files: the URL's name first, then the name it is saved as (`-o`).
+        let savedName = (request.destination as NSString).lastPathComponent
         do {
-            return try list.entry(for: fileName).checksum
+            return try list.entry(forFirstOf: [FileName.fromURL(request.url), savedName]).checksum
         } catch {
             throw HaulError(.usage, "checksum file \(source): \(error)")
         }

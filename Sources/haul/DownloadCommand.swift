@@ -40,8 +40,11 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("J"), .customLong("remote-name"), .customLong("remote-header-name")], help: "Name the file after the server's Content-Disposition (sanitised: a bare name, never an existing file).")
     var remoteName = false
 
-    @Flag(name: .customLong("overwrite"), help: "Replace an existing file at the destination.")
+    @Flag(name: .customLong("overwrite"), help: "Replace an existing file at the destination, or download a completed one again (--on-conflict overwrite).")
     var overwrite = false
+
+    @Option(name: .customLong("on-conflict"), help: "When the destination is taken by a file or by another unfinished download: rename (save as NAME.1.EXT, as aria2c and wget do), skip, overwrite (files only: another download is never replaced) or fail (exit 6). The same URL to the same name resumes, or is skipped as already complete.")
+    var onConflict: OnConflict = .rename
 
     @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
@@ -113,6 +116,9 @@ struct DownloadCommand: AsyncParsableCommand {
         if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
         if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
         if let checksumFile, let problem = ChecksumFiles.problem(with: checksumFile) { throw ValidationError(problem) }
+        if overwrite, onConflict != .rename, onConflict != .overwrite {
+            throw ValidationError("--overwrite is --on-conflict overwrite: give one of them")
+        }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let checksum {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
@@ -163,12 +169,13 @@ struct DownloadCommand: AsyncParsableCommand {
             throw error
         }
         let extraction = (extract || extractTo != nil)
-            ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: overwrite)
+            ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: conflictPolicy == .overwrite)
             : nil
         func session() -> DownloadSession {
             DownloadSession(
                 client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
-                globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner()
+                globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner(),
+                skipsTakenDestinations: onConflict == .skip && !overwrite
             )
         }
         var code = await session().run(requests: requests)
@@ -189,6 +196,17 @@ struct DownloadCommand: AsyncParsableCommand {
         guard checksumSources.isEmpty else { return [] }
         let follows = !noFollowMetalink && output == nil
         return Array(requests.prefix(queueOptions.maxConcurrent).filter { !(follows && MetalinkFile.mayBeDocument($0.url)) })
+    }
+
+    /// The library's policy for `--on-conflict` (`skip` is `fail` there: the refusal is reported as skipped) and
+    /// `--overwrite`.
+    var conflictPolicy: ConflictPolicy {
+        if overwrite { return .overwrite }
+        switch onConflict {
+        case .rename: return .rename
+        case .overwrite: return .overwrite
+        case .skip, .fail: return .fail
+        }
     }
 
     /// Connections per file: `-x`, else 8.
@@ -236,6 +254,7 @@ struct DownloadCommand: AsyncParsableCommand {
                     request.destination = absolute(entryDirectory + "/" + out)
                 }
                 if let connections = options.connections { request.connections = min(max(1, connections), 32) }
+                request.onConflict = options.conflictPolicy(fallback: conflictPolicy)
                 if let checksum = options.checksum {
                     do { _ = try Checksum(parsing: checksum) } catch {
                         throw HaulError(.usage, "\(inputFile) line \(entry.line): \(error)")
@@ -317,7 +336,7 @@ struct DownloadCommand: AsyncParsableCommand {
             url: url,
             destination: destination,
             headers: parsedHeaders,
-            overwrite: overwrite,
+            onConflict: conflictPolicy,
             nameFromContentDisposition: remoteName && output == nil,
             connections: connections,
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
@@ -338,4 +357,9 @@ extension DownloadCommand {
             throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
         }
     }
+}
+
+/// `--on-conflict`: what happens when a download's destination is taken (see `ConflictPolicy`).
+enum OnConflict: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case rename, skip, overwrite, fail
 }

@@ -26,12 +26,15 @@ actor DownloadSession {
     }
     private let extraction: Extraction?
     private let hooks: HookRunner?
+    /// `--on-conflict skip`: a download refused because its destination is taken is skipped, not failed.
+    private let skipsTakenDestinations: Bool
 
     init(
         client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil,
-        hooks: HookRunner? = nil
+        hooks: HookRunner? = nil, skipsTakenDestinations: Bool = false
     ) {
         self.hooks = hooks
+        self.skipsTakenDestinations = skipsTakenDestinations
         self.client = client
         self.mode = mode
         self.limits = limits
@@ -58,6 +61,7 @@ actor DownloadSession {
         var ids: [Int64] = []
         var failures: [(String, HaulError)] = []
         var refused = 0
+        var skipped = 0
         var names: [Int64: String] = [:]
         var resumeNotes: [Int64: ResumeNote?] = [:]
         do {
@@ -88,7 +92,7 @@ actor DownloadSession {
         } : nil
         if keys != nil { view.offerKeys() }
         // All added at once: their records go to the store in one transaction (`DownloadManager.add(all:)`).
-        let notes = quitRequested ? [] : requests.map { ResumeNote(client: client, destination: $0.destination) }
+        let notes = quitRequested ? [] : requests.map { ResumeNote(client: client, destination: $0.destination, url: $0.url) }
         let added = quitRequested ? [] : await manager.add(all: requests)
         for (request, (note, result)) in zip(requests, zip(notes, added)) {
             let name = (request.destination as NSString).lastPathComponent
@@ -97,8 +101,22 @@ actor DownloadSession {
                 if !ids.contains(id) { ids.append(id) }
                 names[id] = name
                 if let note { view.resuming(id, note) }
+                // Where it went: the same URL's completed download given back, or a numbered name.
+                if let snapshot = await manager.snapshot(id) {
+                    if snapshot.state == .completed {
+                        view.notice("already complete (download \(id)), skipped; --overwrite downloads it again", name: name)
+                    } else if snapshot.destination != request.destination {
+                        names[id] = snapshot.name
+                        view.notice("\(name) is taken; saving as \(snapshot.name)", name: name)
+                    }
+                }
             } catch {
                 let error = HaulError.wrap(error)
+                if skipsTakenDestinations, error.kind == .fileExists || error.kind == .destinationInUse {
+                    view.notice("skipped: \(error.message)", name: name)
+                    skipped += 1
+                    continue
+                }
                 view.report(error, name: name)
                 failures.append((name, error))
                 refused += 1
@@ -151,7 +169,7 @@ actor DownloadSession {
                 failures.append((name, HaulError(.cancelled, "cancelled")))
             }
         }
-        let total = ids.count + refused
+        let total = ids.count + refused + skipped
         if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
             Terminal.writeError("haul: \(name): \(error.commandLineMessage)\n")
         }

@@ -10,6 +10,7 @@ extension HaulError {
         case .allowOverwrite?: return message + "; use --overwrite to replace it"
         case .trustCertificateAuthority?: return message + "; for a private authority, pass its certificate with --cacert FILE"
         case .useAKnownDownloadID?: return message + " (see 'haul list')"
+        case .renameOnConflict?: return message + "; --on-conflict rename saves this one under a numbered name"
         case nil: return message
         }
     }

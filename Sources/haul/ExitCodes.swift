@@ -26,7 +26,7 @@ enum ExitCodes {
         case .network: return network
         case .http: return http
         case .protocolViolation: return protocolViolation
-        case .fileExists: return fileExists
+        case .fileExists, .destinationInUse: return fileExists
         case .io: return io
         case .checksumMismatch: return checksumMismatch
         case .archive: return archive

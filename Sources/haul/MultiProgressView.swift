@@ -151,7 +151,10 @@ final class MultiProgressView {
         let width = max(20, Terminal.columns())
         let running = order.filter { id in
             guard let row = rows[id] else { return false }
-            return row.state == .downloading || row.state == .paused || (row.state == .queued && row.started != nil && !finished)
+            // A row is drawn once it has started: a download paused or queued before its first byte is counted in
+            // the total line, not drawn as if it ran.
+            return row.state == .downloading || (row.state == .paused && row.started != nil)
+                || (row.state == .queued && row.started != nil && !finished)
         }
         let room = max(1, Terminal.rows() - 2)
         var lines: [String] = []
@@ -166,9 +169,12 @@ final class MultiProgressView {
 
     private func line(for row: Row, width: Int) -> String {
         let progress = row.progress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
-        let status = row.state == .paused
-            ? "paused"
-            : "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
+        let status: String
+        switch row.state {
+        case .paused: status = "paused"
+        case .queued: status = "queued"  // started earlier, waiting for a slot again
+        default: status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
+        }
         let nameColumn = min(max(8, width / 4), 30)
         return ProgressLine(
             name: row.name,
@@ -190,6 +196,8 @@ final class MultiProgressView {
         var text = "total  \(completedCount)/\(max(expected, values.count)) done"
         if !running.isEmpty { text += ", \(running.count) running" }
         if queued > 0 { text += ", \(queued) queued" }
+        let paused = values.filter { $0.state == .paused }.count
+        if paused > 0 { text += ", \(paused) paused" }
         if failedCount > 0 { text += ", \(failedCount) failed" }
         let elapsed = now() - started
         // Once everything has ended, a current speed would say 0 B/s: the run's average says what happened.

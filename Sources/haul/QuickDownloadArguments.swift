@@ -183,6 +183,7 @@ extension DownloadCommand {
         command.userAgent = nil
         command.remoteName = false
         command.overwrite = false
+        command.onConflict = .rename
         command.stateDirectory = nil
         command.minSplitSize = "4M"
         command.continueFlag = false

@@ -12,14 +12,15 @@ struct ResumeNote: Sendable {
     /// `ETag "abc"` or `Last-Modified ...`: what the server must still say for the bytes to be used.
     var validator: String?
 
-    /// The note for the unfinished download writing `destination`, or `nil` when none holds a byte.
+    /// The note for the unfinished download of `url` writing `destination`, or `nil` when none holds a byte. One of
+    /// another URL there is another download, which this one never takes up (`DestinationPlanner`).
     ///
     /// Without a `.part` file there is nothing to resume (rule 17: recorded bytes the file does not back are
     /// fetched again), so the store is not even asked: for a list of new files that is one read transaction
     /// fewer per file.
-    init?(client: HaulClient, destination: String) {
+    init?(client: HaulClient, destination: String, url: URL) {
         guard FileManager.default.fileExists(atPath: destination + ".part"),
-            let download = try? client.unfinishedDownload(writing: destination)
+            let download = try? client.unfinishedDownload(writing: destination), download.url == url.absoluteString
         else { return nil }
         self.init(download)
     }

@@ -77,6 +77,27 @@ final class SessionView: @unchecked Sendable {
         }
     }
 
+    /// Says something about one download that is not an error (already complete, saved under another name,
+    /// skipped): a line on standard error, a permanent line above the rows, or a JSON `notice` object.
+    func notice(_ text: String, name: String) {
+        lock.withLock {
+            switch mode {
+            case .none: return
+            case .json:
+                let object: [String: Any] = ["type": "notice", "name": name, "text": text]
+                if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                    Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+                }
+            default:
+                if let multi {
+                    multi.permanentLine("\(name): \(text)", failed: false)
+                } else {
+                    Terminal.writeError("haul: \(name): \(text)\n")
+                }
+            }
+        }
+    }
+
     /// Prints an error about one download (not in JSON mode: the JSON stream carries a "failed" object).
     func report(_ error: HaulError, name: String) {
         lock.withLock { reportLocked(error, name: name) }

@@ -88,12 +88,12 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    func testExistingFileExitsSixUnlessOverwrite() async throws {
+    func testExistingFileExitsSixWithOnConflictFailUnlessOverwrite() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 server.serve("/f", FileResource(content: content))
                 try Data("precious".utf8).write(to: dir.file("f"))
-                let refused = try HaulProcess.run(["--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                let refused = try HaulProcess.run(["--on-conflict", "fail", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
                 XCTAssertEqual(refused.status, 6)
                 XCTAssertTrue(refused.stderr.contains("already exists"), refused.stderr)
                 XCTAssertTrue(contents(dir.file("f")) == Array("precious".utf8), "contents(dir.file('f'))")

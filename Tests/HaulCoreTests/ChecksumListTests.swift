@@ -8,6 +8,16 @@ final class ChecksumListTests: XCTestCase {
     private let md5 = String(repeating: "0f", count: 16)
     private let sha512 = String(repeating: "1e", count: 64)
 
+    /// A download looks up its URL's name first, then the name it is saved as; the error names the first.
+    func testTheFirstNameWithAnEntryIsUsed() throws {
+        let list = try ChecksumList.parse("\(sha256)  a.iso\n\(other256)  b.iso\n", listName: "SHA256SUMS")
+        XCTAssertEqual(try list.entry(forFirstOf: ["a.iso", "b.iso"]).hex, sha256, "the URL's name wins")
+        XCTAssertEqual(try list.entry(forFirstOf: ["c.iso", "b.iso"]).hex, other256, "then the saved name")
+        XCTAssertThrowsError(try list.entry(forFirstOf: ["x.iso", "y.iso"])) {
+            XCTAssertEqual($0 as? ChecksumListError, .noEntry(fileName: "x.iso", entryCount: 2))
+        }
+    }
+
     func testGNUTextAndBinaryLines() throws {
         let list = try ChecksumList.parse("\(sha256)  a.iso\n\(other256) *b.iso\n", listName: "SHA256SUMS")
         XCTAssertEqual(list.entries, [

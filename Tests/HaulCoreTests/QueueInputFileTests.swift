@@ -55,6 +55,25 @@ final class QueueInputFileTests: XCTestCase {
         ])
     }
 
+    /// aria2c's two switches about a taken name, and the policy they give over the command line's.
+    func testConflictSwitches() throws {
+        let result = try XCTUnwrap(parse("""
+            https://example.com/a
+              auto-file-renaming=false
+            https://example.com/b
+              allow-overwrite=true
+              auto-file-renaming=false
+            https://example.com/c
+            """))
+        let options = result.entries.map(\.options)
+        XCTAssertEqual(options[0].autoFileRenaming, false)
+        XCTAssertEqual(options.map { $0.conflictPolicy(fallback: .rename) }, [.fail, .overwrite, .rename])
+        XCTAssertEqual(options[2].conflictPolicy(fallback: .fail), .fail, "silent: the command line's policy")
+        assertError(
+            "https://e.com/a\n  allow-overwrite=yes\n",
+            InputFileError(line: 2, problem: .badSwitch(key: "allow-overwrite", value: "yes")))
+    }
+
     func testChecksumFileOption() throws {
         let result = try XCTUnwrap(parse("https://example.com/a.iso\n  checksum-file=https://example.com/SHA256SUMS\n"))
         XCTAssertEqual(result.entries.first?.options.checksumFile, "https://example.com/SHA256SUMS")
@@ -175,7 +194,7 @@ final class QueueInputFileTests: XCTestCase {
         XCTAssertThrowsError(try InputFile.parse(text)) {
             XCTAssertEqual(
                 "\($0)",
-                "line 3: unknown option \"max-connection-per-server\" (known: out, dir, checksum, checksum-file, connections, split, header)"
+                "line 3: unknown option \"max-connection-per-server\" (known: out, dir, checksum, checksum-file, connections, split, header, auto-file-renaming, allow-overwrite)"
             )
         }
     }

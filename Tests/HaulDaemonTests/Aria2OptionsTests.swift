@@ -68,7 +68,19 @@ final class Aria2OptionsTests: XCTestCase {
     func testGetOptionsAnswerFedBackIntoAddUriAddsNoHiddenCookieAndNoRefusal() throws {
         let options = try Aria2Options.parseAdd(["header": ["Cookie: (hidden)", "A: 1"], "allow-overwrite": "false"])
         XCTAssertEqual(options.headers, ["A: 1"], "webui-aria2's restart: the hidden cookie is not sent as a cookie")
-        XCTAssertThrowsError(try Aria2Options.parseAdd(["allow-overwrite": "true"]))
+        XCTAssertEqual(options.conflictPolicy, .rename, "allow-overwrite=false leaves aria2's auto-file-renaming on")
+    }
+
+    /// aria2's two options about a taken name mean what they mean there: rename by default, refuse with
+    /// `auto-file-renaming=false`, replace a file with `allow-overwrite=true` (which aria2 looks at first).
+    func testConflictOptionsAreAria2s() throws {
+        XCTAssertEqual(try Aria2Options.parseAdd([:]).conflictPolicy, .rename)
+        XCTAssertEqual(try Aria2Options.parseAdd(["auto-file-renaming": "false"]).conflictPolicy, .fail)
+        XCTAssertEqual(try Aria2Options.parseAdd(["auto-file-renaming": "true"]).conflictPolicy, .rename)
+        XCTAssertEqual(try Aria2Options.parseAdd(["allow-overwrite": "true"]).conflictPolicy, .overwrite)
+        XCTAssertEqual(
+            try Aria2Options.parseAdd(["allow-overwrite": "true", "auto-file-renaming": "false"]).conflictPolicy, .overwrite)
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["auto-file-renaming": "maybe"]))
     }
 
     func testSecretHeadersAreShownWithoutTheirValues() {
@@ -79,7 +91,7 @@ final class Aria2OptionsTests: XCTestCase {
     }
 
     func testPathAndHookOptionsAreRefusedOverRPC() {
-        for name in ["log", "save-session", "on-download-complete", "input-file", "allow-overwrite", "rpc-secret"] {
+        for name in ["log", "save-session", "on-download-complete", "input-file", "rpc-secret"] {
             XCTAssertThrowsError(try Aria2Options.parseAdd([name: "/tmp/x"]), name) { error in
                 XCTAssertTrue((error as? Aria2OptionError)?.message.contains("cannot be set over RPC") == true)
             }

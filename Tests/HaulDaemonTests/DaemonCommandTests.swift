@@ -100,7 +100,7 @@ final class DaemonCommandTests: XCTestCase {
 
         let paused = try DaemonProcess(["add", "http://127.0.0.1:9/a.iso", "--paused", "--state-dir", state, "-d", directory.file("d").path])
         XCTAssertEqual(paused.waitForExit(30), 0, paused.output)
-        XCTAssertTrue(paused.output.hasPrefix("added paused 1 (gid 0000000000000001) "), paused.output)
+        XCTAssertTrue(paused.output.contains("added paused 1 (gid 0000000000000001) "), paused.output)
         let list = try DaemonProcess(["list", "--state-dir", state])
         XCTAssertEqual(list.waitForExit(30), 0, list.output)
         XCTAssertTrue(list.output.contains("paused"), list.output)
@@ -141,6 +141,48 @@ final class DaemonCommandTests: XCTestCase {
         XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
         let after = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
         XCTAssertEqual(after, 1, "a completed download fires no hook again at start-up")
+        try await server.shutdown()
+    }
+
+    /// `haul add` beside a daemon saves where the daemon saves (its `-d`, not the shell's directory), refuses a
+    /// directory the daemon does not allow, and says when no daemon runs on the state directory (before: it saved
+    /// into the working directory, or printed "queued 1" into a database no daemon reads, and said nothing).
+    func testHaulAddFollowsTheDaemonOnItsStateDirectoryAndSaysWhenNoneRuns() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start()
+        let bytes = deterministicBytes(count: 100_000, seed: 71)
+        server.serve("/beside.bin", FileResource(content: bytes))
+        let state = directory.file("state").path
+        let downloads = directory.file("downloads").path
+
+        let lonely = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", directory.file("other").path, "-d", directory.file("here").path])
+        XCTAssertEqual(lonely.waitForExit(60), 0, lonely.output)
+        XCTAssertTrue(lonely.output.contains("no haul daemon runs on \(directory.file("other").path)"), lonely.output)
+
+        let daemon = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+        defer { daemon.kill() }
+        let port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+        let add = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", state])
+        XCTAssertEqual(add.waitForExit(60), 0, add.output)
+        XCTAssertTrue(add.output.contains("the daemon on \(state)") && add.output.contains("port \(port)"), add.output)
+        XCTAssertTrue(add.output.contains(downloads + "/beside.bin"), add.output)
+        var arrived = false
+        for _ in 0..<400 where !arrived {
+            arrived = FileManager.default.contents(atPath: downloads + "/beside.bin").map { [UInt8]($0) } == bytes
+            if !arrived { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        XCTAssertTrue(arrived, daemon.output)
+
+        let outside = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", state, "-d", directory.file("elsewhere").path])
+        XCTAssertEqual(outside.waitForExit(60), 2, outside.output)
+        XCTAssertTrue(outside.output.contains("outside the directories the daemon"), outside.output)
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+
+        // Stopped (or killed), it no longer counts as running.
+        let after = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", state, "-d", downloads, "--paused"])
+        XCTAssertEqual(after.waitForExit(60), 0, after.output)
+        XCTAssertTrue(after.output.contains("no haul daemon runs on"), after.output)
         try await server.shutdown()
     }
 }

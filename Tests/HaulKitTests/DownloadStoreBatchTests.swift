@@ -170,8 +170,19 @@ final class DownloadStoreBatchTests: XCTestCase {
     }
   }
 
+  /// `claim` with one policy for every record, whose options do not depend on the destination.
+  private func claim(
+    _ store: DownloadStore, _ records: [DownloadRecord], policy: ConflictPolicy = .fail,
+    takeUp: @escaping @Sendable (DownloadRecord, DownloadRecord) -> DownloadRecord = { stored, _ in stored }
+  ) throws -> [Result<DownloadStore.PreparedRow, HaulError>] {
+    try store.claim(records.map { record in
+      DownloadStore.Claim(record: record, policy: policy, options: { _ in record.optionsJSON })
+    }, takeUp: takeUp)
+  }
+
   /// The records of a list, in one transaction: new rows last in the queue in order, an unfinished row of the
-  /// same URL taken up, one of another URL replaced.
+  /// same URL taken up, one of another URL for the same part file never touched (the newcomer is refused, or
+  /// with `rename` goes to a numbered name).
   func testRowsAreTakenUpOrInsertedInOrder() async throws {
     try await withTemporaryDirectory { dir in
       let store = try DownloadStore(directory: dir.url.path)
@@ -180,21 +191,31 @@ final class DownloadStoreBatchTests: XCTestCase {
       failed = try XCTUnwrap(store.record(id: failed.id!))
       var other = record("b")
       other.url = "http://example.com/elsewhere"
-      let stale = try store.insert(other)
-      let rows = try store.takeUpOrInsert([record("a"), record("b"), record("c")]) { stored, new in
+      let held = try store.insert(other)
+      let rows = try claim(store, [record("a"), record("b"), record("c")]) { stored, new in
         var taken = stored
         taken.optionsJSON = new.optionsJSON + "taken"
         taken.errorMessage = nil
         return taken
       }
-      XCTAssertEqual(rows.map(\.isNew), [false, true, true])
-      XCTAssertEqual(rows[0].record.id, failed.id, "the same URL and part file: the unfinished row is taken up")
+      XCTAssertEqual(try rows[0].get().isNew, false)
+      XCTAssertEqual(try rows[0].get().record.id, failed.id, "the same URL and part file: the unfinished row is taken up")
       XCTAssertEqual(try store.record(id: failed.id!)?.optionsJSON, "{}taken")
       XCTAssertNil(try store.record(id: failed.id!)?.errorMessage)
-      XCTAssertNil(try store.record(id: stale.id!), "another URL's row for the same part file is gone")
-      XCTAssertEqual(try store.record(id: rows[1].record.id!)?.url, "http://example.com/b")
-      XCTAssertLessThan(rows[1].record.queueOrder, rows[2].record.queueOrder, "last in the queue, in order")
+      XCTAssertThrowsError(try rows[1].get()) { error in
+        XCTAssertEqual((error as? HaulError)?.kind, .destinationInUse)
+        XCTAssertTrue("\(error)".contains("download \(held.id!)"), "names the download that holds it: \(error)")
+      }
+      XCTAssertEqual(try store.record(id: held.id!)?.url, "http://example.com/elsewhere", "another URL's row is kept")
+      XCTAssertEqual(try rows[2].get().isNew, true)
+      XCTAssertLessThan(held.queueOrder, try rows[2].get().record.queueOrder, "last in the queue, in order")
       XCTAssertEqual(try store.all().count, 3)
+
+      let renamed = try claim(store, [record("b"), record("b")], policy: .rename)
+      XCTAssertEqual(try renamed.map { try $0.get().destination }, ["/d/b.1", "/d/b.1"], "renamed once, then taken up")
+      XCTAssertEqual(try renamed[1].get().record.id, try renamed[0].get().record.id)
+      XCTAssertEqual(try store.record(id: renamed[0].get().record.id!)?.partPath, "/d/b.1.part")
+      XCTAssertEqual(try store.record(id: held.id!)?.partPath, "/d/b.part")
     }
   }
 
@@ -207,7 +228,7 @@ final class DownloadStoreBatchTests: XCTestCase {
           BEGIN SELECT RAISE(ABORT, 'refused'); END
           """)
       }
-      XCTAssertThrowsError(try store.takeUpOrInsert([record("good"), record("bad")]) { stored, _ in stored })
+      XCTAssertThrowsError(try claim(store, [record("good"), record("bad")]))
       XCTAssertEqual(try store.all(), [], "the first row went with the failed second")
     }
   }

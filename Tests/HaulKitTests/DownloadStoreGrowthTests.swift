@@ -78,8 +78,11 @@ final class DownloadStoreGrowthTests: XCTestCase {
       for name in ["h1", "h2"] { _ = try store.insert(record(name, state: .completed)) }
       var explicit = record("explicit")
       explicit.queueOrder = 900
-      let rows = try store.takeUpOrInsert([record("a"), explicit, record("b"), record("c")]) { stored, _ in stored }
-      XCTAssertEqual(rows.map(\.record.queueOrder), [503, 900, 901, 902])
+      let claims = [record("a"), explicit, record("b"), record("c")].map { record in
+        DownloadStore.Claim(record: record, policy: .fail, options: { _ in record.optionsJSON })
+      }
+      let rows = try store.claim(claims) { stored, _ in stored }
+      XCTAssertEqual(try rows.map { try $0.get().record.queueOrder }, [503, 900, 901, 902])
     }
   }
 

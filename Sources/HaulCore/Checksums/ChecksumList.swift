@@ -91,6 +91,23 @@ public struct ChecksumList: Sendable, Equatable {
         throw .ambiguous(fileName: fileName, names: names)
     }
 
+    /// The entry for the first of `fileNames` the list names, in order: a list names the server's files, so a
+    /// download looks up its URL's name first and then the name it is saved as (`-o b.iso` of `a.iso`, a
+    /// numbered name after a conflict). An ambiguous name is an error at once (a later name must not hide it);
+    /// with no entry for any, the error names the first.
+    public func entry(forFirstOf fileNames: [String]) throws(ChecksumListError) -> Entry {
+        var seen: Set<String> = []
+        var firstMissing: ChecksumListError?
+        for name in fileNames where !name.isEmpty && seen.insert(name).inserted {
+            do {
+                return try entry(for: name)
+            } catch .noEntry(let fileName, let count) {
+                firstMissing = firstMissing ?? .noEntry(fileName: fileName, entryCount: count)
+            }
+        }
+        throw firstMissing ?? .noEntry(fileName: fileNames.first ?? "", entryCount: entries.count)
+    }
+
     /// The one digest among `candidates` (several lines with the same digest are one), or `nil`.
     private static func single(_ candidates: [Entry]) -> Entry? {
         guard let first = candidates.first else { return nil }

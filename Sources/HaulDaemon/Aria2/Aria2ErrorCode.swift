@@ -6,6 +6,8 @@ public enum Aria2ErrorCode {
     public static let timeout = 2
     public static let resourceNotFound = 3
     public static let network = 6
+    /// aria2: "If aria2 was downloading same file."
+    public static let duplicateDownload = 11
     public static let fileExists = 13
     public static let fileIO = 17
     public static let badResponse = 22
@@ -25,6 +27,7 @@ public enum Aria2ErrorCode {
             }
         case .tls, .protocolViolation: return badResponse
         case .fileExists: return fileExists
+        case .destinationInUse: return duplicateDownload
         case .io: return fileIO
         case .checksumMismatch: return checksumMismatch
         case .usage: return badOption

@@ -62,7 +62,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
             "allow-overwrite": "false",
-            "auto-file-renaming": "false",
+            "auto-file-renaming": "true",
             "continue": "true",
             "always-resume": "true",
         ]

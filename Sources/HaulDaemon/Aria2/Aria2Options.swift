@@ -38,6 +38,15 @@ public struct Aria2AddOptions: Equatable, Sendable {
     public var rateLimit: Int64?
     /// `pause`: add it paused.
     public var paused = false
+    /// `auto-file-renaming` (`nil`: not given; the daemon renames, as aria2 does by default).
+    public var autoFileRenaming: Bool?
+    /// `allow-overwrite` (`nil`: not given): replace an existing file in the download directory.
+    public var allowOverwrite: Bool?
+
+    /// The conflict policy these options ask for: aria2's defaults, a taken name gets a numbered one.
+    public var conflictPolicy: ConflictPolicy {
+        ConflictPolicy.aria2(autoFileRenaming: autoFileRenaming, allowOverwrite: allowOverwrite, fallback: .rename)
+    }
     /// Options ignored: unknown to Haul, or with a `null` or non-string value (names only: a value may be a secret).
     public var ignored: [String] = []
 
@@ -54,14 +63,14 @@ public enum Aria2Options {
         "private-key", "server-stat-of", "server-stat-if", "on-download-start", "on-download-pause",
         "on-download-stop", "on-download-complete", "on-download-error", "on-bt-download-complete",
         "rpc-secret", "rpc-listen-port", "rpc-listen-all", "rpc-allow-origin-all", "rpc-certificate",
-        "rpc-private-key", "rpc-user", "rpc-passwd", "stop-with-process", "allow-overwrite",
+        "rpc-private-key", "rpc-user", "rpc-passwd", "stop-with-process",
         "remove-control-file", "force-save", "auto-save-interval",
     ]
 
     /// The options `addUri` honours (others are ignored, and reported in `Aria2AddOptions.ignored`).
     public static let honoured: Set<String> = [
         "dir", "out", "split", "max-connection-per-server", "checksum", "checksum-file", "header", "referer",
-        "user-agent", "all-proxy", "max-download-limit", "pause",
+        "user-agent", "all-proxy", "max-download-limit", "pause", "auto-file-renaming", "allow-overwrite",
     ]
 
     /// Reads `addUri`'s option struct.
@@ -71,9 +80,6 @@ public enum Aria2Options {
         var perServer: Int?
         var userAgent: String?
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
-            // `getOption` answers `allow-overwrite: false` (Haul never overwrites); a client adding a download
-            // again with those options (webui-aria2's "restart") says what holds anyway.
-            if name == "allow-overwrite", value == "false" { continue }
             try checkSettable(name)
             guard honoured.contains(name) else {
                 result.ignored.append(name)  // not Haul's concern (BitTorrent, FTP...), as aria2 ignores what does not apply
@@ -116,6 +122,12 @@ public enum Aria2Options {
                 result.rateLimit = try rate(name, value)
             case "pause":
                 result.paused = try flag(name, value)
+            case "auto-file-renaming":
+                result.autoFileRenaming = try flag(name, value)
+            case "allow-overwrite":
+                // Only within the allowed directories (`dir` is checked), only regular files, and never another
+                // unfinished download's file (`DestinationPlanner`).
+                result.allowOverwrite = try flag(name, value)
             default:
                 break
             }

@@ -21,6 +21,8 @@ public final class Daemon: Sendable {
     private let hooks: (runner: HookRunner, observer: Task<Void, Never>)?
     private let stopped = NIOLockedValueBox<(phase: DaemonPhase, waiters: [CheckedContinuation<Void, Never>])>((.running, []))
     private let stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
+    /// The note `haul add` reads (`DaemonAnnouncement`), withdrawn when the daemon stops.
+    private let announcement = NIOLockedValueBox<DaemonAnnouncement?>(nil)
 
     private init(
         client: HaulClient, manager: DownloadManager, service: Aria2Service, server: RPCServer, secretPath: String,
@@ -133,6 +135,11 @@ public final class Daemon: Sendable {
             client: client, manager: manager, service: service, server: server, secretPath: secretPath, pump: pump,
             hooks: hooks, stopRequest: stopRequest
         )
+        daemon.announcement.withLockedValue {
+            $0 = DaemonAnnouncement.announce(
+                DaemonAnnouncement.Info(pid: getpid(), port: server.port, directory: downloadDirectory, allowed: allowed),
+                stateDirectory: configuration.stateDirectory)
+        }
         // `aria2.shutdown` answers first, then stops the daemon.
         stopRequest.withLockedValue { $0 = { [weak daemon] in
             Task {
@@ -152,6 +159,7 @@ public final class Daemon: Sendable {
             return true
         }
         guard first else { return await waitUntilStopped() }
+        announcement.withLockedValue { $0 = nil }
         await server.close()
         await manager.shutdown()
         await pump.value

@@ -7,7 +7,9 @@ extension Aria2Service {
     ///
     /// Several URIs are mirrors of one file for aria2; Haul fetches from the first (it never mixes bytes of two
     /// servers). The file goes into `dir` (checked against the allowed directories, symlinks resolved) under `out`
-    /// or the URL's name; an existing file is never replaced.
+    /// or the URL's name. A name that a file or another unfinished download holds gets a numbered one (`same.1.bin`,
+    /// aria2's `auto-file-renaming`, on by default); with `auto-file-renaming=false` the call fails with aria2's
+    /// code 11 (another download) or 13 (a file); `allow-overwrite=true` replaces a file, never a download.
     func addUri(uris: JSONValue, options: JSONValue?, position: JSONValue?) async throws(RPCError) -> JSONValue {
         guard let list = uris.arrayValue, let first = list.first?.stringValue else {
             throw .invalidParams("aria2.addUri: uris must be a non-empty array of strings")
@@ -30,6 +32,7 @@ extension Aria2Service {
             url: url,
             destination: directory + "/" + name,
             headers: headers,
+            onConflict: parsed.conflictPolicy,
             nameFromContentDisposition: parsed.out == nil,
             connections: parsed.connections ?? globals.connections,
             checksum: checksum,

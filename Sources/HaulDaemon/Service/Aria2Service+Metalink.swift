@@ -47,6 +47,7 @@ extension Aria2Service {
                 url: first,
                 destination: destination,
                 headers: requestHeaders(parsed, for: first),
+                onConflict: parsed.conflictPolicy,
                 connections: parsed.connections ?? globals.connections,
                 checksum: file.hash?.checksum,
                 maxBytesPerSecond: rate > 0 ? rate : nil,

@@ -34,7 +34,8 @@ extension Aria2Service {
         }
         do {
             let parsed = try ChecksumList.parse(String(decoding: data, as: UTF8.self), listName: list.lastPathComponent)
-            return try parsed.entry(for: fileName).checksum
+            // The list names the server's files: the URL's name first, then the name it is saved as (`out`).
+            return try parsed.entry(forFirstOf: [FileName.fromURL(downloadURL), fileName]).checksum
         } catch {
             throw .aria2("checksum-file \(list.absoluteString): \(error)")
         }

@@ -8,7 +8,8 @@ enum ContentDispositionNaming {
     ///
     /// - Returns: whether the destination changed.
     /// - Throws: `.fileExists` when a file of that name exists: a server-chosen name never replaces a file,
-    ///   whatever `--overwrite` says.
+    ///   whatever `--overwrite` says. With `onConflict == .rename` the first free numbered name is taken instead
+    ///   (`report.1.pdf`), as for a name the request chose.
     static func adopt(
         _ head: ResponseHead,
         request: DownloadRequest,
@@ -18,10 +19,18 @@ enum ContentDispositionNaming {
         guard request.nameFromContentDisposition, record.destination == request.destination,
             let header = head["Content-Disposition"], let name = FileName.fromContentDisposition(header)
         else { return false }
-        let path = FileSystemSteps.parentDirectory(of: request.destination) + "/" + name
+        var path = FileSystemSteps.parentDirectory(of: request.destination) + "/" + name
         guard path != request.destination else { return false }
-        if FileSystemSteps.exists(path) {
-            throw HaulError(.fileExists, "the server names the file \(name), and \(path) already exists; not overwriting it")
+        if FileSystemSteps.isNamePresent(path) {
+            let free = request.onConflict == .rename
+                ? (1...DestinationPlanner.maxNumber).lazy.map { DestinationPlanner.numbered(path, $0) }.first {
+                    !FileSystemSteps.isNamePresent($0) && !FileSystemSteps.isNamePresent($0 + ".part")
+                }
+                : nil
+            guard let free else {
+                throw HaulError(.fileExists, "the server names the file \(name), and \(path) already exists; not overwriting it")
+            }
+            path = free
         }
         record.destination = path
         emit(.named(path: path))

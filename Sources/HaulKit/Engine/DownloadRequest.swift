@@ -10,8 +10,18 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     public var destination: String
     /// Extra request headers, e.g. `Authorization` (dropped when a redirect leaves the origin).
     public var headers: [Header]
-    /// Replace an existing file at the destination instead of failing with `.fileExists`.
-    public var overwrite: Bool
+    /// What happens when the destination is taken (`ConflictPolicy`): by a file, or by another unfinished
+    /// download, whose file and record are never touched whatever the policy. The default, `.fail`, throws
+    /// `.fileExists` or `.destinationInUse`; `.rename` saves under `name.1.ext` (the download's `destination`
+    /// says which); `.overwrite` replaces a file. Whatever the policy, the same URL added again to the same
+    /// name gives the same download back, and one completed there already (its file still in place) is given
+    /// back completed instead of being fetched again, except with `.overwrite`.
+    public var onConflict: ConflictPolicy
+    /// Replace an existing file at the destination instead of failing with `.fileExists`: `onConflict == .overwrite`.
+    public var overwrite: Bool {
+        get { onConflict == .overwrite }
+        set { onConflict = newValue ? .overwrite : .fail }
+    }
     /// Take the file name from `Content-Disposition` when the server sends one (sanitised; never overwrites).
     public var nameFromContentDisposition: Bool
     /// Connections for this file (1...32). More than one is used only when the server honours ranges, the length
@@ -68,6 +78,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         destination: String,
         headers: [Header] = [],
         overwrite: Bool = false,
+        onConflict: ConflictPolicy? = nil,
         nameFromContentDisposition: Bool = false,
         connections: Int = 1,
         minimumSplitSize: Int64 = 4 << 20,
@@ -88,7 +99,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         self.url = url
         self.destination = destination
         self.headers = headers
-        self.overwrite = overwrite
+        self.onConflict = onConflict ?? (overwrite ? .overwrite : .fail)
         self.nameFromContentDisposition = nameFromContentDisposition
     }
 
@@ -98,8 +109,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     var headerFields: [HeaderField] { headers.map { HeaderField(name: $0.name, value: $0.value) } }
 
     private enum CodingKeys: String, CodingKey {
-        case url, destination, headers, overwrite, nameFromContentDisposition, connections, minimumSplitSize, checksum
+        case url, destination, headers, onConflict, nameFromContentDisposition, connections, minimumSplitSize, checksum
         case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes
+    }
+
+    private enum LegacyKeys: String, CodingKey {
+        case overwrite
     }
 
     /// Reads a stored request; one stored before a field existed gets that field's default.
@@ -108,7 +123,10 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         url = try container.decode(URL.self, forKey: .url)
         destination = try container.decode(String.self, forKey: .destination)
         headers = try container.decodeIfPresent([Header].self, forKey: .headers) ?? []
-        overwrite = try container.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
+        // Records stored before `onConflict` existed carry `overwrite`.
+        let legacy = try decoder.container(keyedBy: LegacyKeys.self)
+        let overwrite = try legacy.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
+        onConflict = try container.decodeIfPresent(ConflictPolicy.self, forKey: .onConflict) ?? (overwrite ? .overwrite : .fail)
         nameFromContentDisposition = try container.decodeIfPresent(Bool.self, forKey: .nameFromContentDisposition) ?? false
         connections = try container.decodeIfPresent(Int.self, forKey: .connections) ?? 1
         minimumSplitSize = try container.decodeIfPresent(Int64.self, forKey: .minimumSplitSize) ?? 4 << 20

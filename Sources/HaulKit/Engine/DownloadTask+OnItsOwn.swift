@@ -16,6 +16,13 @@ extension DownloadTask {
         startTicker()
     }
 
+    /// Ends the updates of a task that `HaulClient.prepare` gave back complete (the same URL, already downloaded
+    /// to the same name): nothing is fetched, `outcome()` is `.completed`. A `resume()` of it is still refused.
+    func settleAlreadyComplete() {
+        guard lifecycle.state == .completed, !isKept else { return }
+        completed(at: destination)
+    }
+
     func pauseOnItsOwn() async throws {
         if lifecycle.state == .paused { return }
         try transition(.pause)

@@ -22,6 +22,14 @@ extension DownloadTask {
         lastOutcome = nil
         isRunning = true
         defer { isRunning = false }
+        // The previous run completed after this one was asked for (paused and resumed while it verified and
+        // renamed, so its report came from an older generation): the file is in place, nothing is fetched again.
+        if !isNew, let stored = try? store.record(id: id), stored.downloadState == .completed,
+            let path = stored.destination, FileSystemSteps.exists(path), !FileSystemSteps.exists(stored.partPath)
+        {
+            record = stored
+            return .completed(path: path)
+        }
         let transfer: DownloadTransfer
         do {
             transfer = try makeTransfer(connections: connections)

@@ -79,6 +79,7 @@ public final class HaulClient: Sendable {
     static func startsAsSent(_ request: DownloadRequest) -> Bool {
         guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return false }
         guard (try? checkPreparable(request, bypass: NoProxyList(""))) != nil else { return false }
+        guard request.onConflict == .overwrite || !FileSystemSteps.exists(request.destination) else { return false }
         return !FileSystemSteps.exists(request.partPath)
     }
 
@@ -99,25 +100,37 @@ public final class HaulClient: Sendable {
         await transport.shutdown()
     }
 
-    /// Starts a download, or resumes the unfinished one that writes to the same `.part` file.
+    /// Starts a download, or resumes the unfinished one of the same URL that writes to the same `.part` file, or
+    /// gives back the same URL's completed download (see `prepare`).
     ///
-    /// - Throws: `.usage` for a URL that is not http(s); `.fileExists` when the destination exists and `overwrite`
-    ///   is off; `.io` when the state cannot be written.
+    /// - Throws: what `prepare` throws.
     public func download(_ request: DownloadRequest) async throws -> DownloadTask {
         let task = try prepare(request)
+        if await task.state == .completed {
+            await task.settleAlreadyComplete()
+            return task
+        }
         try await task.start()
         return task
     }
 
     /// Creates (or finds) the record for a download without starting it.
+    ///
+    /// Where it goes follows `request.onConflict` (`DestinationPlanner`): the task's `destination` is the name
+    /// chosen. The same URL at the same name gives the same download back, a completed one included (its
+    /// `state` is then `.completed` and `start()` does nothing).
+    ///
+    /// - Throws: `.fileExists` for a file in the way (policy `.fail`); `.destinationInUse` when another unfinished
+    ///   download writes the destination (never touched: policies `.fail` and `.overwrite`); `.usage`, `.io`.
     public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
         try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
-        return try preparedTasks([request])[0]
+        return try preparedTasks([request])[0].get()
     }
 
-    /// `prepare` for each of `requests`, with every record written in one transaction (`takeUpOrInsert`): the
-    /// list of a `haul -i` run costs one set of log locks instead of one per download. A request that cannot be
-    /// prepared fails alone; a failure of the store fails every request it would have stored.
+    /// `prepare` for each of `requests`, with every record written in one transaction (`DownloadStore.claim`):
+    /// the list of a `haul -i` run costs one set of log locks instead of one per download. A request that cannot
+    /// be prepared (its destination refused, for one) fails alone; a failure of the store fails every request it
+    /// would have stored.
     func prepareAll(_ requests: [DownloadRequest]) -> [Result<DownloadTask, any Error>] {
         var results: [Result<DownloadTask, any Error>?] = requests.map { request in
             do {
@@ -130,7 +143,7 @@ public final class HaulClient: Sendable {
         let valid = results.indices.filter { results[$0] == nil }
         do {
             let tasks = try preparedTasks(valid.map { requests[$0] })
-            for (index, task) in zip(valid, tasks) { results[index] = .success(task) }
+            for (index, task) in zip(valid, tasks) { results[index] = task.mapError { $0 } }
         } catch {
             for index in valid { results[index] = .failure(error) }
         }
@@ -148,26 +161,25 @@ public final class HaulClient: Sendable {
             do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
         _ = try request.proxyRules(bypass: bypass)
-        if !request.nameFromContentDisposition, FileSystemSteps.exists(request.destination) {
-            guard request.overwrite else {
-                throw HaulError(.fileExists, "\(request.destination) already exists", remedy: .allowOverwrite)
-            }
-            // The finished file is renamed into place: over a device, a pipe or a directory (`-o /dev/stdout`),
-            // that would replace the device's name with a file, or fail only after the whole download.
-            guard FileSystemSteps.isRegularFile(request.destination) else {
-                throw HaulError(.fileExists, "\(request.destination) is not a regular file; --overwrite replaces only files")
-            }
+        // A file in the way is `DestinationPlanner`'s to decide (inside the store's transaction); what cannot be
+        // decided there is a destination that `overwrite` would rename the finished file over but must not: a
+        // device, a pipe or a directory (`-o /dev/stdout`) would lose its name to a file, or fail only after the
+        // whole download.
+        if request.onConflict == .overwrite, !request.nameFromContentDisposition, FileSystemSteps.exists(request.destination),
+            !FileSystemSteps.isRegularFile(request.destination)
+        {
+            throw HaulError(.fileExists, "\(request.destination) is not a regular file; --overwrite replaces only files")
         }
     }
 
-    /// The records of `requests`, in one transaction, and their tasks. An unfinished download writing the same
-    /// `.part` file is taken up when it fetches the same URL (with the new options; a failed one loses its
-    /// error); one for another URL is deleted, as its partial file cannot be part of this one.
-    private func preparedTasks(_ requests: [DownloadRequest]) throws -> [DownloadTask] {
+    /// The records of `requests`, in one transaction, and their tasks, where `DestinationPlanner` sends each: an
+    /// unfinished download of the same URL at the chosen name is taken up (with the new options; a failed one
+    /// loses its error), a completed one given back; another download's record and `.part` are never touched.
+    private func preparedTasks(_ requests: [DownloadRequest]) throws -> [Result<DownloadTask, HaulError>] {
         let now = Date().timeIntervalSince1970
-        let rows = try store.takeUpOrInsert(
-            requests.map { request in
-                DownloadRecord(
+        let claims = requests.map { request in
+            DownloadStore.Claim(
+                record: DownloadRecord(
                     id: nil,
                     url: request.url.absoluteString,
                     finalURL: nil,
@@ -183,9 +195,16 @@ public final class HaulClient: Sendable {
                     optionsJSON: Self.encode(request),
                     createdAt: now,
                     updatedAt: now
-                )
-            }
-        ) { existing, new in
+                ),
+                policy: request.onConflict,
+                options: { destination in
+                    var moved = request
+                    moved.destination = destination
+                    return Self.encode(moved)
+                }
+            )
+        }
+        let rows = try store.claim(claims) { existing, new in
             var record = existing
             record.optionsJSON = new.optionsJSON
             record.destination = existing.destination ?? new.destination
@@ -194,10 +213,14 @@ public final class HaulClient: Sendable {
         }
         // A new row holds no segments, cookies or validators yet: its task need not read them back.
         return zip(requests, rows).map { request, row in
-            DownloadTask(
-                record: row.record, request: request, store: store, transport: transport, configuration: configuration,
-                isNew: row.isNew
-            )
+            row.map { row in
+                var request = request
+                request.destination = row.destination
+                return DownloadTask(
+                    record: row.record, request: request, store: store, transport: transport, configuration: configuration,
+                    isNew: row.isNew
+                )
+            }
         }
     }
 

@@ -49,6 +49,8 @@ extension DownloadManager {
     func perform(_ actions: [QueueAction], failure: HaulError? = nil) async -> (any Error)? {
         var firstError: (any Error)?
         performing += 1
+        // Marked before the first action runs: the machine let these go in the same step that returned them.
+        for case .drop(let id) in actions where dropping[id] == nil { dropping[id] = [] }
         for step in QueueStoreBatches.steps(actions) {
             do {
                 switch step {
@@ -112,6 +114,9 @@ extension DownloadManager {
     func hold(_ task: DownloadTask, record: DownloadRecord) async {
         let id = task.id
         await task.keep(by: self)
+        // Two adds of the same download at once (one URL and name, two RPC calls) each prepared a task for the
+        // one record; the first to get here holds it, the other task is dropped unused.
+        guard entries[id] == nil else { return }
         var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destination)
         let bytes = task.currentBytes
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
@@ -179,6 +184,7 @@ extension DownloadManager {
     }
 
     func drop(_ id: Int64) {
+        for waiter in dropping.removeValue(forKey: id) ?? [] { waiter.resume() }
         entries[id]?.forwarder?.cancel()
         entries[id] = nil
         latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }

@@ -57,6 +57,9 @@ public actor DownloadManager {
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Downloads the machine has let go of whose `drop` action has not run yet (their transfer is stopping, their
+    /// record and `.part` are being deleted), with the adds waiting for that.
+    var dropping: [Int64: [CheckedContinuation<Void, Never>]] = [:]
     var poller: Task<Void, Never>?
     let pollInterval: Double
     var isShutDown = false
@@ -83,17 +86,27 @@ public actor DownloadManager {
 
     // MARK: adding
 
-    /// Adds a download to the queue (or takes up the unfinished one writing the same `.part` file) and returns its id.
+    /// Adds a download to the queue (or takes up the unfinished one of the same URL writing the same `.part` file)
+    /// and returns its id.
     ///
     /// A paused or failed download added again is queued again: adding says "I want this file". With `paused`,
-    /// it waits for `resume` instead.
+    /// it waits for `resume` instead. Where it goes follows `request.onConflict` (`HaulClient.prepare`): its
+    /// snapshot's `destination` is the name chosen, and the same URL already downloaded there comes back
+    /// `completed`, fetched again only with `.overwrite`. Another unfinished download's file and record are never
+    /// touched.
     ///
-    /// - Throws: what `HaulClient.prepare` throws (`.usage`, `.fileExists`, `.io`); `IllegalTransition` for a
-    ///   `paused` add of a failed download.
+    /// - Throws: what `HaulClient.prepare` throws (`.usage`, `.fileExists`, `.destinationInUse`, `.io`);
+    ///   `IllegalTransition` for a `paused` add of a failed download.
     @discardableResult
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
-        return try await add(prepared: client.prepare(request), priority: priority, paused: paused)
+        while true {
+            let task = try client.prepare(request)
+            // The record found is that of a download being cancelled or removed right now (its transfer is
+            // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
+            if await waitIfDropping(task.id) { continue }
+            return try await add(prepared: task, priority: priority, paused: paused)
+        }
     }
 
     /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before
@@ -102,9 +115,14 @@ public actor DownloadManager {
     public func add(all requests: [DownloadRequest]) async -> [Result<Int64, any Error>] {
         do { try checkRunning() } catch { return requests.map { _ in .failure(error) } }
         var results: [Result<Int64, any Error>] = []
-        for prepared in client.prepareAll(requests) {
+        for (request, prepared) in zip(requests, client.prepareAll(requests)) {
             do {
-                results.append(.success(try await add(prepared: prepared.get(), priority: 0, paused: false)))
+                let task = try prepared.get()
+                if await waitIfDropping(task.id) {
+                    results.append(.success(try await add(request)))
+                    continue
+                }
+                results.append(.success(try await add(prepared: task, priority: 0, paused: false)))
             } catch {
                 results.append(.failure(error))
             }
@@ -126,6 +144,8 @@ public actor DownloadManager {
             await hold(task, record: record)
         }
         do {
+            // A completed download given back (`alreadyComplete`) is complete, not paused.
+            let paused = paused && record.downloadState != .completed
             try await command(.add(id: id, row, requestedConnections: request.connections, paused: paused))
         } catch {
             if machine.downloads[id] == nil, let refused = entries.removeValue(forKey: id) { refused.forwarder?.cancel() }
@@ -163,6 +183,14 @@ public actor DownloadManager {
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
         return records.compactMap { snapshot($0.id!) }
+    }
+
+    /// Waits until download `id` is dropped when a cancel or removal of it is under way; returns whether it
+    /// waited.
+    func waitIfDropping(_ id: Int64) async -> Bool {
+        guard dropping[id] != nil else { return false }
+        await withCheckedContinuation { dropping[id, default: []].append($0) }
+        return true
     }
 
     static func row(of record: DownloadRecord) -> QueueRow {
@@ -209,13 +237,17 @@ public actor DownloadManager {
     func partHeldElsewhere(_ id: Int64) throws -> Bool {
         guard let held = machine.downloads[id], held.state != .downloading else { return false }
         guard let record = try client.store.record(id: id) else { return false }
-        return PartFile.isLocked(record.partPath)
+        return PartFile.isLockedElsewhere(record.partPath)
     }
 
-    /// Pauses every queued and running download.
+    /// Pauses every queued and running download, and starts none: the queued ones are paused first, since
+    /// pausing a running one frees its slot and the queue would start the next queued one in it.
     public func pauseAll() async {
-        for id in machine.downloads.keys.sorted() where [.queued, .downloading].contains(machine.downloads[id]?.state) {
-            await quietly("pause", id) { try await self.pause(id) }
+        let ids = machine.downloads.keys.sorted()
+        for state in [DownloadState.queued, .downloading] {
+            for id in ids where machine.downloads[id]?.state == state {
+                await quietly("pause", id) { try await self.pause(id) }
+            }
         }
     }
 

@@ -68,53 +68,117 @@ extension DownloadStore {
         }
     }
 
-    /// A row `takeUpOrInsert` stored: the unfinished one taken up, or a new one.
+    /// A row `claim` stored: the unfinished one taken up, a completed one of the same URL, or a new one.
     struct PreparedRow: Sendable {
         var record: DownloadRecord
         /// Inserted now: it holds no segments, cookies or validators yet.
         var isNew: Bool
+        /// Where the download goes: the request's destination, or the numbered name `rename` chose.
+        var destination: String
+        /// A file at `destination` is replaced when the download completes (policy `overwrite`).
+        var replacesFile: Bool
+        /// The same URL was downloaded completely to `destination` already: `record` is that download.
+        var alreadyComplete: Bool
     }
 
-    /// For each of `records` in order, in one transaction: the unfinished download writing the same `.part`
-    /// file is taken up when it fetches the same URL (`takeUp` gives the row to save from the stored one and the
-    /// new one); otherwise that download is deleted (its partial file cannot be part of this URL) and `record`
-    /// is inserted, last in the queue.
+    /// A new download's wish: its record (with the destination asked for) and what to do if that is taken.
+    struct Claim: Sendable {
+        var record: DownloadRecord
+        var policy: ConflictPolicy
+        /// The record's `optionsJSON` for the destination chosen (a numbered name is the request's new one).
+        var options: @Sendable (_ destination: String) -> String
+    }
+
+    /// For each of `claims` in order, in one transaction: where it goes, decided by `DestinationPlanner` from what
+    /// holds each name (`occupant`): the unfinished download of the same URL is taken up (`takeUp` gives the row
+    /// to save from the stored one and the new one), a completed one of the same URL is given back, a new record
+    /// is inserted last in the queue, or the claim is refused. Another download's record and `.part` are never
+    /// touched: that download may be running here or in another process ("one destination, one download").
+    ///
+    /// The transaction is what makes a name taken once: SQLite lets one writer at a time in, across processes,
+    /// so two adds of one name (two RPC calls, two `haul` commands, two lines of one list) see each other's row.
     ///
     /// Why one transaction for many: `haul -i list` adds every download of the list before the first byte of any
     /// of them is written, and a transaction per download was one more set of log locks and three pages of log
     /// each (the row, the `partPath` index, the id sequence); in one transaction each page is written once.
-    func takeUpOrInsert(
-        _ records: [DownloadRecord], takeUp: @escaping @Sendable (_ stored: DownloadRecord, _ new: DownloadRecord) -> DownloadRecord
-    ) throws -> [PreparedRow] {
-        guard !records.isEmpty else { return [] }
+    func claim(
+        _ claims: [Claim], takeUp: @escaping @Sendable (_ stored: DownloadRecord, _ new: DownloadRecord) -> DownloadRecord
+    ) throws -> [Result<PreparedRow, HaulError>] {
+        guard !claims.isEmpty else { return [] }
         return try write { db in
             let now = Date().timeIntervalSince1970
-            var rows: [PreparedRow] = []
+            var rows: [Result<PreparedRow, HaulError>] = []
             // The end of the queue, read once for the batch (an index makes it one lookup, not a scan).
             var lastQueueOrder: Int64?
-            for record in records {
-                let unfinished = try Self.unfinished(partPath: record.partPath, in: db)
-                if let existing = unfinished, existing.url == record.url {
+            for claim in claims {
+                var record = claim.record
+                let asked = record.destination ?? String(record.partPath.dropLast(".part".count))
+                let decision = try DestinationPlanner.decide(path: asked, url: record.url, policy: claim.policy) { path in
+                    try Self.occupant(of: path, in: db)
+                }
+                switch decision {
+                case .takeUp(let id, let path), .alreadyComplete(let id, let path):
+                    record.optionsJSON = claim.options(path)
+                    guard let existing = try DownloadRecord.fetchOne(db, key: id) else {
+                        throw HaulError(.internalError, "download \(id) vanished while being taken up")
+                    }
+                    if case .alreadyComplete = decision {
+                        rows.append(.success(PreparedRow(
+                            record: existing, isNew: false, destination: path, replacesFile: false, alreadyComplete: true)))
+                        continue
+                    }
                     var updated = takeUp(existing, record)
                     updated.updatedAt = now
                     try updated.update(db)
                     if let known = lastQueueOrder { lastQueueOrder = max(known, updated.queueOrder) }
-                    rows.append(PreparedRow(record: updated, isNew: false))
-                    continue
+                    rows.append(.success(PreparedRow(
+                        record: updated, isNew: false, destination: path, replacesFile: false, alreadyComplete: false)))
+                case .create(let path, let replacesFile):
+                    var inserted = record
+                    if path != asked { inserted.optionsJSON = claim.options(path) }
+                    inserted.destination = path
+                    inserted.partPath = path + ".part"
+                    if inserted.queueOrder == 0 {
+                        let last = try lastQueueOrder ?? Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
+                        inserted.queueOrder = max(last, 0) + 1
+                        lastQueueOrder = inserted.queueOrder
+                    } else if let known = lastQueueOrder {
+                        lastQueueOrder = max(known, inserted.queueOrder)
+                    }
+                    try inserted.insertRow(in: db)
+                    rows.append(.success(PreparedRow(
+                        record: inserted, isNew: true, destination: path, replacesFile: replacesFile, alreadyComplete: false)))
+                case .refuse(let conflict):
+                    rows.append(.failure(HaulError(conflict)))
                 }
-                if let stale = unfinished { _ = try DownloadRecord.deleteOne(db, key: stale.id) }
-                var inserted = record
-                if inserted.queueOrder == 0 {
-                    let last = try lastQueueOrder ?? Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
-                    inserted.queueOrder = max(last, 0) + 1
-                    lastQueueOrder = inserted.queueOrder
-                } else if let known = lastQueueOrder {
-                    lastQueueOrder = max(known, inserted.queueOrder)
-                }
-                try inserted.insertRow(in: db)
-                rows.append(PreparedRow(record: inserted, isNew: true))
             }
             return rows
         }
+    }
+
+    /// What holds `path` for a new download: an unfinished record writing its `.part`, a process of another state
+    /// directory holding that `.part`, a completed record whose file is there, a file, or nothing.
+    ///
+    /// A `.part` that no record names and no process holds is left over (its state directory is gone, or was
+    /// another one): nothing can resume it safely, so it does not hold the name, as before.
+    static func occupant(of path: String, in db: Database) throws -> DestinationOccupant {
+        let partPath = path + ".part"
+        if let unfinished = try unfinished(partPath: partPath, in: db) {
+            return .unfinishedDownload(id: unfinished.id!, url: unfinished.url)
+        }
+        if PartFile.isLockedElsewhere(partPath) { return .otherProcess }
+        guard let size = FileSystemSteps.size(of: path) else {
+            // A dangling symbolic link, a name that cannot be looked at: taken all the same.
+            return FileSystemSteps.isNamePresent(path) ? .file : .free
+        }
+        // The newest completed download to this name; its file counts as its own only if it still has its length.
+        let completed = try DownloadRecord.fetchOne(
+            db,
+            sql: "SELECT * FROM download WHERE destination = ? AND state = ? ORDER BY id DESC LIMIT 1",
+            arguments: [path, DownloadState.completed.rawValue])
+        if let completed, completed.totalBytes == nil || completed.totalBytes == size, FileSystemSteps.isRegularFile(path) {
+            return .completedDownload(id: completed.id!, url: completed.url)
+        }
+        return .file
     }
 }

@@ -33,6 +33,12 @@ enum FileSystemSteps {
         access(path, F_OK) == 0
     }
 
+    /// Whether a name exists at `path` at all, a dangling symbolic link included (`lstat`).
+    static func isNamePresent(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Whether `path` (its symbolic links followed) is a regular file.
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

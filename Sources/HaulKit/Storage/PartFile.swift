@@ -1,4 +1,5 @@
 import CHaulSystem
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,9 +24,20 @@ final class PartFile: @unchecked Sendable {
     init(path: String) throws {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw HaulError.io("cannot open", path: path, errno: errno) }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        Self.openHere.withLockedValue { $0[path, default: 0] += 1 }
+        var waited = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
+            // This process holds it: the previous run of the same download (paused and resumed at once) is
+            // still letting go of its file. Its last references end within milliseconds; wait for them, a
+            // bounded time, rather than calling this process "another haul process".
+            if code == EWOULDBLOCK, waited < Self.lingerLimit, Self.openHere.withLockedValue({ ($0[path] ?? 0) > 1 }) {
+                usleep(5_000)
+                waited += 5
+                continue
+            }
             close(fd)
+            Self.closedHere(path)
             if code == EWOULDBLOCK {
                 throw HaulError(.busy, "another haul process is already downloading \(path); wait for it or stop it")
             }
@@ -37,6 +49,25 @@ final class PartFile: @unchecked Sendable {
 
     deinit {
         close(descriptor)
+        Self.closedHere(path)
+    }
+
+    /// `PartFile`s open in this process, by path: a lock this process holds is not another process's.
+    private static let openHere = NIOLockedValueBox<[String: Int]>([:])
+    /// How long (ms) a new `PartFile` waits for this process's previous one on the same path to close.
+    private static let lingerLimit = 3_000
+
+    private static func closedHere(_ path: String) {
+        openHere.withLockedValue { open in
+            let left = (open[path] ?? 1) - 1
+            open[path] = left > 0 ? left : nil
+        }
+    }
+
+    /// Whether a process other than this one holds the lock on `path` now (it is downloading that file): a
+    /// lock held by a `PartFile` of this process (a run that is stopping) does not count.
+    static func isLockedElsewhere(_ path: String) -> Bool {
+        isLocked(path) && openHere.withLockedValue { $0[path] == nil }
     }
 
     /// Whether another process holds the lock on `path` now (it is downloading that file). `false` when the file

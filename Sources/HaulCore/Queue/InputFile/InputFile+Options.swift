@@ -1,6 +1,6 @@
 /// The option keys an input file understands, and how each value is checked.
 enum InputFileOption: Hashable {
-    case out, dir, checksum, checksumFile, connections, header
+    case out, dir, checksum, checksumFile, connections, header, autoFileRenaming, allowOverwrite
 
     /// The option for `key`; aria2c's `split` means `connections`. Keys are case-sensitive, as in aria2c.
     init?(key: String) {
@@ -11,6 +11,8 @@ enum InputFileOption: Hashable {
         case "checksum-file": self = .checksumFile
         case "connections", "split": self = .connections
         case "header": self = .header
+        case "auto-file-renaming": self = .autoFileRenaming
+        case "allow-overwrite": self = .allowOverwrite
         default: return nil
         }
     }
@@ -37,6 +39,14 @@ enum InputFileOption: Hashable {
                 return .badNumber(key: key, value: String(value))
             }
             options.connections = count
+        case .autoFileRenaming, .allowOverwrite:
+            let flag: Bool
+            switch value {
+            case "true": flag = true
+            case "false": flag = false
+            default: return .badSwitch(key: key, value: String(value))
+            }
+            if self == .autoFileRenaming { options.autoFileRenaming = flag } else { options.allowOverwrite = flag }
         case .header:
             guard let field = Self.headerField(value) else { return .badHeader(String(value)) }
             options.headers.append(field)

@@ -41,6 +41,16 @@ public struct DownloadOptions: Sendable, Equatable {
     public var connections: Int?
     /// `header=Name: value`: extra request headers in file order; the key may repeat.
     public var headers: [HeaderField]
+    /// `auto-file-renaming=true|false` (aria2c's): a taken destination gets a numbered name, or is refused.
+    public var autoFileRenaming: Bool?
+    /// `allow-overwrite=true|false` (aria2c's): an existing file at the destination is replaced.
+    public var allowOverwrite: Bool?
+
+    /// The conflict policy these options ask for, `fallback` when they say nothing: `allow-overwrite=true`
+    /// replaces a file (aria2c checks it first too), `auto-file-renaming=false` refuses, `true` renames.
+    public func conflictPolicy(fallback: ConflictPolicy) -> ConflictPolicy {
+        ConflictPolicy.aria2(autoFileRenaming: autoFileRenaming, allowOverwrite: allowOverwrite, fallback: fallback)
+    }
 
     /// Creates options; everything defaults to "not set".
     public init(

@@ -23,6 +23,8 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case missingValue(key: String)
         /// A connection count that is not a whole number of at least 1.
         case badNumber(key: String, value: String)
+        /// A switch (`allow-overwrite`, `auto-file-renaming`) that is not `true` or `false`.
+        case badSwitch(key: String, value: String)
         /// A checksum that is not `ALGORITHM=HEX`.
         case badChecksum(String)
         /// A header that is not `Name: value`, or has control characters.
@@ -38,9 +40,10 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
             case .notKeyValue(let text):
                 return "expected an indented key=value option, got \"\(text)\" (a URL must start at the beginning of its line)"
             case .unknownOption(let key):
-                return "unknown option \"\(key)\" (known: out, dir, checksum, checksum-file, connections, split, header)"
+                return "unknown option \"\(key)\" (known: out, dir, checksum, checksum-file, connections, split, header, auto-file-renaming, allow-overwrite)"
             case .missingValue(let key): return "option \"\(key)\" has no value"
             case .badNumber(let key, let value): return "option \"\(key)\" needs a whole number of at least 1, got \"\(value)\""
+            case .badSwitch(let key, let value): return "option \"\(key)\" is true or false, got \"\(value)\""
             case .badChecksum(let value): return "checksum \"\(value)\" is not ALGORITHM=HEX (e.g. sha-256=...)"
             case .badHeader(let value): return "header \"\(value)\" is not \"Name: value\""
             case .unsupportedScheme(let scheme): return "unsupported URL scheme \"\(scheme)\" (only http and https)"

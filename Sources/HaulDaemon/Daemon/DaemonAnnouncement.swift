@@ -1,0 +1,83 @@
+import Foundation
+
+/// A running daemon's note in its state directory, so that `haul add` beside it saves where the daemon saves:
+/// `daemon.json` (its download directory, the allowed directories, its port and process id), valid only while
+/// `daemon.lock` in the same directory is locked (`flock`).
+///
+/// Why a lock and not the note alone: the kernel drops a lock when its process ends, `kill -9` and power loss
+/// included, so a note left behind by a daemon that died never passes for a running one.
+public final class DaemonAnnouncement: Sendable {
+    /// What a running daemon says about itself.
+    public struct Info: Codable, Sendable, Equatable {
+        /// The daemon's process.
+        public var pid: Int32
+        /// The port its RPC server and page listen on.
+        public var port: Int
+        /// Where downloads go by default (`-d`, resolved).
+        public var directory: String
+        /// Where downloads may go (`--allow-dir`, resolved).
+        public var allowed: [String]
+
+        public init(pid: Int32, port: Int, directory: String, allowed: [String]) {
+            self.pid = pid
+            self.port = port
+            self.directory = directory
+            self.allowed = allowed
+        }
+
+        /// Whether `path` (resolved) may hold downloads of this daemon.
+        public func allows(_ path: String) -> Bool {
+            DirectoryPolicy(allowed: allowed).contains(DirectoryResolver.resolve(path))
+        }
+    }
+
+    private let lock: Int32
+
+    private init(lock: Int32) {
+        self.lock = lock
+    }
+
+    deinit {
+        close(lock)
+    }
+
+    static func lockPath(_ stateDirectory: String) -> String { stateDirectory + "/daemon.lock" }
+    static func notePath(_ stateDirectory: String) -> String { stateDirectory + "/daemon.json" }
+
+    /// Takes the lock and writes the note. `nil` when another daemon holds the lock already (that one stays
+    /// the one `haul add` follows) or the directory cannot be written.
+    public static func announce(_ info: Info, stateDirectory: String) -> DaemonAnnouncement? {
+        let descriptor = open(lockPath(stateDirectory), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        let note = notePath(stateDirectory)
+        let temporary = note + ".\(getpid()).tmp"
+        guard let data = try? JSONEncoder().encode(info),
+            FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]),
+            rename(temporary, note) == 0
+        else {
+            unlink(temporary)
+            close(descriptor)
+            return nil
+        }
+        return DaemonAnnouncement(lock: descriptor)
+    }
+
+    /// The daemon running on `stateDirectory`, or `nil` when none holds the lock.
+    public static func running(stateDirectory: String) -> Info? {
+        let descriptor = open(lockPath(stateDirectory), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        guard errno == EWOULDBLOCK, let data = FileManager.default.contents(atPath: notePath(stateDirectory)) else {
+            return nil
+        }
+        return try? JSONDecoder().decode(Info.self, from: data)
+    }
+}
