@@ -88,10 +88,17 @@ final class Aria2LeniencyTests: XCTestCase {
         let hex = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         let url = fixture.serve("/iso/disk.img", bytes)
         fixture.server.serve("/iso/SHA256SUMS", FileResource(content: Array("\(hex)  disk.img\n\(String(repeating: "0", count: 64))  other.img\n".utf8)))
-        let noEntry = try fixture.error("aria2.addUri", [[.string(url)], ["checksum-file": .string(fixture.server.url("/iso/SHA256SUMS")), "out": "a.img"]])
-        // The entry is looked up by the name saved as: a.img has none, so that add fails before a byte is fetched.
-        XCTAssertTrue(noEntry.contains("a.img"), noEntry)
-        XCTAssertEqual(fixture.server.requests(for: "/iso/disk.img").count, 0)
+        let missing = fixture.serve("/iso/missing.img", bytes)
+        let noEntry = try fixture.error(
+            "aria2.addUri", [[.string(missing)], ["checksum-file": .string(fixture.server.url("/iso/SHA256SUMS")), "out": "a.img"]])
+        // The entry is looked up by the URL's name, then the name saved as: neither is listed, so that add fails
+        // before a byte is fetched, naming the first.
+        XCTAssertTrue(noEntry.contains("missing.img"), noEntry)
+        XCTAssertEqual(fixture.server.requests(for: "/iso/missing.img").count, 0)
+        // `out` renames the file, not the list's entry: disk.img's digest checks a.img.
+        let renamed = try fixture.call(
+            "aria2.addUri", [[.string(url)], ["checksum-file": .string(fixture.server.url("/iso/SHA256SUMS")), "out": "a.img"]])
+        try await fixture.wait(renamed, for: "complete")
         let byList = try fixture.call("aria2.addUri", [[.string(url)], ["checksum-file": .string(fixture.server.url("/iso/SHA256SUMS"))]])
         try await fixture.wait(byList, for: "complete")
         XCTAssertEqual(try fixture.call("aria2.tellStatus", [byList, ["haulChecksum"]])["haulChecksum"], .string("sha256=" + hex))

@@ -102,10 +102,14 @@ final class DaemonSecurityTests: XCTestCase {
         let gid = try fixture.call("aria2.addUri", [[.string(url)], ["dir": "sub/dir", "out": "f.bin"]])
         try await fixture.wait(gid, for: "complete")
         XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.downloads + "/sub/dir/f.bin"))
-        // An existing file is never overwritten.
+        // An existing file is never overwritten: the download takes a numbered name (aria2's auto-file-renaming),
+        // or, with auto-file-renaming=false, the call fails.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: fixture.downloads + "/keep.txt"))
-        let message = try fixture.error("aria2.addUri", [[.string(url)], ["out": "keep.txt"]])
+        let message = try fixture.error("aria2.addUri", [[.string(url)], ["out": "keep.txt", "auto-file-renaming": "false"]])
         XCTAssertTrue(message.contains("exists"), message)
+        let renamed = try fixture.call("aria2.addUri", [[.string(url)], ["out": "keep.txt"]])
+        try await fixture.wait(renamed, for: "complete")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.downloads + "/keep.1.txt"))
         XCTAssertEqual(try String(contentsOfFile: fixture.downloads + "/keep.txt", encoding: .utf8), "mine")
         await fixture.stop()
     }

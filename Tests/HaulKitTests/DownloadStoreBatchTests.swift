@@ -219,6 +219,19 @@ final class DownloadStoreBatchTests: XCTestCase {
     }
   }
 
+  /// No raw SQLite text reaches a person: segments for a record that is gone (the FOREIGN KEY failure people saw
+  /// when a second download deleted the first's record) are worded as what happened.
+  func testStoreFailuresAreSentences() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      XCTAssertThrowsError(try store.saveSegments([SegmentRecord(downloadId: 99, start: 0, end: 10, next: 0)], of: 99)) { error in
+        let message = (error as? HaulError)?.message ?? "\(error)"
+        XCTAssertFalse(message.contains("SQLite") || message.contains("FOREIGN KEY"), message)
+        XCTAssertTrue(message.contains("record changed under it"), message)
+      }
+    }
+  }
+
   func testTakingUpOrInsertingIsAllOrNothing() async throws {
     try await withTemporaryDirectory { dir in
       let store = try DownloadStore(directory: dir.url.path)

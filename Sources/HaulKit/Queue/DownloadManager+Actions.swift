@@ -111,12 +111,14 @@ extension DownloadManager {
     }
 
     /// Takes a task under the manager: its state is the machine's from now on, its updates are forwarded.
-    func hold(_ task: DownloadTask, record: DownloadRecord) async {
+    ///
+    /// - Parameter replacing: the task takes the place of the one held (`changeSource`); otherwise a download
+    ///   already held keeps its task: two adds of it at once (one URL and name, two RPC calls) each prepared a task
+    ///   for the one record, and the first to get here holds it, the other is dropped unused.
+    func hold(_ task: DownloadTask, record: DownloadRecord, replacing: Bool = false) async {
         let id = task.id
         await task.keep(by: self)
-        // Two adds of the same download at once (one URL and name, two RPC calls) each prepared a task for the
-        // one record; the first to get here holds it, the other task is dropped unused.
-        guard entries[id] == nil else { return }
+        guard replacing || entries[id] == nil else { return }
         var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destination)
         let bytes = task.currentBytes
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }

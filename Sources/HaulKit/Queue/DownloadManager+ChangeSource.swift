@@ -37,6 +37,6 @@ extension DownloadManager {
         old.forwarder?.cancel()
         // The machine keeps the download's state, place and generation; only the task (which holds the request)
         // is replaced.
-        await hold(client.task(for: record), record: record)
+        await hold(client.task(for: record), record: record, replacing: true)
     }
 }

@@ -192,7 +192,26 @@ final class DownloadStore: Sendable {
             unflushed.withLockedValue { $0 = true }
             return result
         } catch {
-            throw HaulError(.io, "state database \(path): \(error)")
+            throw Self.worded(error, path: path)
+        }
+    }
+
+    /// A store failure as a sentence: a `HaulError` thrown inside the transaction as it is, SQLite's result
+    /// codes as what they mean for the person (never "SQLite error 19: FOREIGN KEY constraint failed").
+    static func worded(_ error: any Error, path: String) -> HaulError {
+        if let error = error as? HaulError { return error }
+        guard let database = error as? DatabaseError else { return HaulError(.io, "state database \(path): \(error)") }
+        switch database.resultCode {
+        case .SQLITE_CONSTRAINT:
+            return HaulError(.io, "the download's record changed under it (removed or replaced by another command or process)")
+        case .SQLITE_FULL:
+            return HaulError(.io, "the disk holding the state database \(path) is full; make room and run the same command again")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return HaulError(.io, "the state database \(path) stayed locked by another process")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN:
+            return HaulError(.io, "the state database \(path) cannot be written (permissions or a read-only disk)")
+        default:
+            return HaulError(.io, "the state database \(path) failed: \(database.message ?? "\(database.resultCode)")")
         }
     }
 
@@ -231,7 +250,7 @@ final class DownloadStore: Sendable {
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         do { return try Self.retryingWhileBusy { try queue.read(body) } } catch {
-            throw HaulError(.io, "state database \(path): \(error)")
+            throw Self.worded(error, path: path)
         }
     }
 
