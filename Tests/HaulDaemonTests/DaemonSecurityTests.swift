@@ -200,4 +200,25 @@ final class DaemonSecurityTests: XCTestCase {
         XCTAssertEqual(mixed[3]["result"]?.arrayValue?.count, 5)
         await fixture.stop()
     }
+
+    func testHeaderValuesAndNamesThatCannotBeSentAreRefusedAtTheCall() async throws {
+        let fixture = try await DaemonFixture.start()
+        let url = fixture.serve("/h", deterministicBytes(count: 100))
+        for header in ["X-A: a\u{0}b", "X-A: a\r\nX-B: b", "X-A: a\nb", "X A: b", "X-A: bell\u{7}", ": b"] {
+            let message = try fixture.error("aria2.addUri", [[.string(url)], ["header": .string(header)]])
+            XCTAssertTrue(message.contains("header must be"), "\(header.debugDescription): \(message)")
+        }
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["user-agent": "a\u{0}b"]]).contains("control characters"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["referer": "http://a/\u{0}"]]).contains("control characters"))
+        let long = try fixture.error("aria2.addUri", [[.string(url)], ["out": .string(String(repeating: "x", count: 300))]])
+        XCTAssertTrue(long.contains("at most 250 bytes"), long)
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["out": .string(String(repeating: "é", count: 126))]]).contains("252 bytes"))
+        // What may be sent still is: a tab, text beyond ASCII, a space before the colon, a 250-byte name.
+        let gid = try fixture.call("aria2.addUri", [[.string(url)], [
+            "header": ["X-A: a\tb", "X-B : é"], "out": .string(String(repeating: "y", count: 250)),
+        ]])
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertEqual(try fixture.call("aria2.getVersion")["version"], "1.37.0")
+        await fixture.stop()
+    }
 }
