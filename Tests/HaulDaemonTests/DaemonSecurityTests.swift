@@ -163,4 +163,66 @@ final class DaemonSecurityTests: XCTestCase {
         XCTAssertEqual(try fixture.answer("system.listNotifications", headers: origin)["result"]?.arrayValue?.count, 5)
         await fixture.stop()
     }
+
+    func testABatchOrMulticallOfGuessesTestsOnlyItsFirstWrongToken() async throws {
+        let fixture = try await DaemonFixture.start()
+        // 999 wrong guesses and the right secret among them (1,000 calls: the limit): every answer is
+        // Unauthorized, so none says which matched, and the request waits once.
+        var calls: [JSONValue] = (0..<999).map { index in
+            ["methodName": "aria2.getVersion", "params": [.string("token:guess\(index)")]]
+        }
+        calls.insert(["methodName": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]], at: 500)
+        let multicall: JSONValue = ["jsonrpc": "2.0", "id": "m", "method": "system.multicall", "params": [.array(calls)]]
+        let started = ContinuousClock.now
+        let answers = try XCTUnwrap(RawClient.request(port: fixture.port, body: multicall.data).json?["result"]?.arrayValue)
+        XCTAssertEqual(answers.count, 1000)
+        XCTAssertTrue(answers.allSatisfy { $0 == ["code": 1, "message": "Unauthorized"] }, "the right one is not told apart")
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(250))
+
+        var batch: [JSONValue] = (0..<1000).map { index in
+            ["jsonrpc": "2.0", "id": .int(Int64(index)), "method": "aria2.getVersion", "params": [.string("token:guess\(index)")]]
+        }
+        batch.insert(["jsonrpc": "2.0", "id": "right", "method": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]], at: 500)
+        let batchBody = JSONValue.array(Array(batch.prefix(1000))).data  // the batch limit: the right one is 501st
+        let batchAnswers = try XCTUnwrap(RawClient.request(port: fixture.port, body: batchBody).json?.arrayValue)
+        XCTAssertEqual(batchAnswers.count, 1000)
+        XCTAssertTrue(batchAnswers.allSatisfy { $0["error"]?["message"] == "Unauthorized" }, "the right one is not told apart")
+
+        // aria2's clients are not affected: a batch with the right secret throughout works, calls before a wrong
+        // token are answered, and methods that need no secret still run after one.
+        let good: JSONValue = [
+            ["jsonrpc": "2.0", "id": 1, "method": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]],
+            ["jsonrpc": "2.0", "id": 2, "method": "aria2.tellActive", "params": [.string("token:" + fixture.secret)]],
+            ["jsonrpc": "2.0", "id": 3, "method": "aria2.tellActive", "params": ["token:wrong"]],
+            ["jsonrpc": "2.0", "id": 4, "method": "system.listNotifications"],
+        ]
+        let mixed = try XCTUnwrap(RawClient.request(port: fixture.port, body: good.data).json?.arrayValue)
+        XCTAssertEqual(mixed.count, 4)
+        XCTAssertEqual(mixed[0]["result"]?["version"], "1.37.0")
+        XCTAssertEqual(mixed[1]["result"], [])
+        XCTAssertEqual(mixed[2]["error"]?["message"], "Unauthorized")
+        XCTAssertEqual(mixed[3]["result"]?.arrayValue?.count, 5)
+        await fixture.stop()
+    }
+
+    func testHeaderValuesAndNamesThatCannotBeSentAreRefusedAtTheCall() async throws {
+        let fixture = try await DaemonFixture.start()
+        let url = fixture.serve("/h", deterministicBytes(count: 100))
+        for header in ["X-A: a\u{0}b", "X-A: a\r\nX-B: b", "X-A: a\nb", "X A: b", "X-A: bell\u{7}", ": b"] {
+            let message = try fixture.error("aria2.addUri", [[.string(url)], ["header": .string(header)]])
+            XCTAssertTrue(message.contains("header must be"), "\(header.debugDescription): \(message)")
+        }
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["user-agent": "a\u{0}b"]]).contains("control characters"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["referer": "http://a/\u{0}"]]).contains("control characters"))
+        let long = try fixture.error("aria2.addUri", [[.string(url)], ["out": .string(String(repeating: "x", count: 300))]])
+        XCTAssertTrue(long.contains("at most 250 bytes"), long)
+        XCTAssertTrue(try fixture.error("aria2.addUri", [[.string(url)], ["out": .string(String(repeating: "é", count: 126))]]).contains("252 bytes"))
+        // What may be sent still is: a tab, text beyond ASCII, a space before the colon, a 250-byte name.
+        let gid = try fixture.call("aria2.addUri", [[.string(url)], [
+            "header": ["X-A: a\tb", "X-B : é"], "out": .string(String(repeating: "y", count: 250)),
+        ]])
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertEqual(try fixture.call("aria2.getVersion")["version"], "1.37.0")
+        await fixture.stop()
+    }
 }

@@ -7,8 +7,24 @@ import XCTest
 final class RawClient {
     let fd: Int32
 
-    init(port: Int) throws {
+    /// Connects to the daemon on `port`.
+    ///
+    /// - Parameters:
+    ///   - receiveBuffer: the socket's receive buffer in bytes (small: the kernel holds little of what the
+    ///     daemon sends, so a client that does not read is felt by the daemon at once).
+    ///   - sendBuffer: the socket's send buffer in bytes, likewise.
+    ///   - sendTimeout: how long a send may block before `transmit` gives up.
+    init(port: Int, receiveBuffer: Int? = nil, sendBuffer: Int? = nil, sendTimeout: Duration? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        for (option, size) in [(SO_RCVBUF, receiveBuffer), (SO_SNDBUF, sendBuffer)] {
+            guard var size = size.map(Int32.init) else { continue }
+            setsockopt(fd, SOL_SOCKET, option, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let sendTimeout {
+            let (seconds, attoseconds) = sendTimeout.components
+            var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -23,15 +39,33 @@ final class RawClient {
 
     deinit { close(fd) }
 
-    func transmit(_ data: Data) {
+    /// Sends all of `data`; `false` when a send failed or timed out (part of it may have gone).
+    @discardableResult
+    func transmit(_ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let sent = send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
+    }
+
+    /// Whether the daemon closes the connection within `limit` (reading and dropping what it sends meanwhile).
+    func closedByPeer(within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let left = max(Int32((deadline - ContinuousClock.now).components.seconds * 1000 + 1), 1)
+            guard poll(&poller, 1, min(left, 200)) > 0 else { continue }
+            let read = recv(fd, &buffer, buffer.count, 0)
+            if read == 0 { return true }
+            if read < 0 && errno != EAGAIN && errno != EINTR { return true }  // reset
+        }
+        return false
     }
 
     /// Reads up to `count` bytes (fewer at end of stream); empty at the end.
@@ -107,23 +141,46 @@ final class RawClient {
         return line.count > 1 ? Int(line[1]) ?? 0 : 0
     }
 
-    /// Sends a masked text frame (clients must mask).
-    func sendText(_ text: String) {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
+    /// Sends a masked text frame (clients must mask); `false` when the send failed or timed out.
+    @discardableResult
+    func sendText(_ text: String) -> Bool {
+        sendFrame(opcode: 1, Array(text.utf8))
+    }
+
+    /// Sends one frame as given: `masked` false, `rsv` bits (0-7, RSV1 the highest) or a reserved `opcode` make
+    /// one that breaks RFC 6455.
+    @discardableResult
+    func sendFrame(opcode: UInt8, _ payload: [UInt8], fin: Bool = true, masked: Bool = true, rsv: UInt8 = 0) -> Bool {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | (rsv & 7) << 4 | (opcode & 0x0F)]
+        let maskBit: UInt8 = masked ? 0x80 : 0
         if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
+            frame.append(maskBit | UInt8(payload.count))
         } else if payload.count <= 0xFFFF {
-            frame.append(0x80 | 126)
+            frame.append(maskBit | 126)
             frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
-            frame.append(0x80 | 127)
+            frame.append(maskBit | 127)
             frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
         }
-        let mask: [UInt8] = [1, 2, 3, 4]
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        transmit(Data(frame))
+        if masked {
+            let mask: [UInt8] = [1, 2, 3, 4]
+            frame += mask
+            frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        } else {
+            frame += payload
+        }
+        return transmit(Data(frame))
+    }
+
+    /// The close code of the close frame the daemon sends next (frames before it are skipped); `nil` when the
+    /// connection ends without one.
+    func closeCode() -> UInt16? {
+        while let frame = readFrame() {
+            guard frame.opcode == 8 else { continue }
+            guard frame.payload.count >= 2 else { return 0 }
+            return UInt16(frame.payload[frame.payload.startIndex]) << 8 | UInt16(frame.payload[frame.payload.startIndex + 1])
+        }
+        return nil
     }
 
     /// Reads one frame: its opcode and payload; `nil` when the connection ends.

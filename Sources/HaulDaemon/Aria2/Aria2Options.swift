@@ -167,10 +167,10 @@ public enum Aria2Options {
         return url
     }
 
-    /// A header value: one line.
+    /// A header value: one line, no control characters but tab (`HeaderField.isFieldValue`).
     static func oneLine(_ name: String, _ value: String) throws(Aria2OptionError) -> String {
-        if value.contains("\r") || value.contains("\n") || value.contains("\0") {
-            throw Aria2OptionError("\(name) must be one line")
+        guard HeaderField.isFieldValue(value) else {
+            throw Aria2OptionError("\(name) must be one line without control characters (CR, LF, NUL...)")
         }
         return value
     }
@@ -208,10 +208,18 @@ public enum Aria2Options {
         }
     }
 
-    /// `out` must be a plain file name: no directory part (`dir` says where, and is checked), not `.` or `..`.
+    /// The longest `out`, in UTF-8 bytes: 255 (the file name limit of common file systems) less the 5 of
+    /// `.part`, the name the bytes are first written under.
+    public static let maxNameBytes = 250
+
+    /// `out` must be a plain file name: no directory part (`dir` says where, and is checked), not `.` or `..`,
+    /// at most `maxNameBytes` long (a longer one failed only when the part file was created).
     public static func bareName(_ name: String) throws(Aria2OptionError) -> String {
         if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
             throw Aria2OptionError("out must be a bare file name (no '/', not '.' or '..'): '\(name)'")
+        }
+        if name.utf8.count > maxNameBytes {
+            throw Aria2OptionError("out is \(name.utf8.count) bytes long: a file name here is at most \(maxNameBytes) bytes")
         }
         return name
     }
@@ -260,7 +268,9 @@ public enum Aria2Options {
         }
     }
 
-    /// `header`: one `Name: value` string, or an array of them.
+    /// `header`: one `Name: value` string, or an array of them; the name a token, the value without control
+    /// characters but tab (`HeaderField.init(line:)`; spaces before the colon are allowed and dropped). Refused
+    /// here, at the call, rather than when the download starts. The message names no value (it may be a secret).
     public static func headers(_ value: JSONValue) throws(Aria2OptionError) -> [String] {
         let list: [JSONValue] = value.arrayValue ?? [value]
         var result: [String] = []
@@ -271,10 +281,10 @@ public enum Aria2Options {
             // `getOption` shows a secret header as `Cookie: (hidden)`; a client that adds the download again with
             // those options (webui-aria2's "restart") must not send that text as a cookie.
             if let text = item.stringValue, shown(text) == text, isHiddenSecret(text) { continue }
-            guard let header = item.stringValue, let colon = header.firstIndex(of: ":"), colon != header.startIndex,
-                !header.contains("\r"), !header.contains("\n")
+            guard let header = item.stringValue, let colon = header.firstIndex(of: ":"),
+                HeaderField(line: header[..<colon].trimmingCharacters(in: .whitespaces) + header[colon...]) != nil
             else {
-                throw Aria2OptionError("header must be 'Name: value' (one line), or an array of them")
+                throw Aria2OptionError("header must be 'Name: value' (a token name, one line without control characters such as CR, LF or NUL), or an array of them")
             }
             result.append(header)
         }

@@ -9,14 +9,24 @@ public enum Aria2Queue {
     /// relative to the start, to where it is, or to the end, clamped to the list (the aria2c manual: "If the
     /// destination position is less than 0 or beyond the end of the queue, it moves the download to the beginning
     /// or the end of the queue respectively").
+    ///
+    /// `pos` is the client's number, any `Int` (`Int.max` with `POS_CUR` trapped, issue 33 point 5): the sum
+    /// saturates, which clamps to the same end of the list.
     public static func newPosition(current: Int, count: Int, pos: Int, how: Origin) -> Int {
-        let target: Int
+        let base: Int
         switch how {
-        case .set: target = pos
-        case .current: target = current + pos
-        case .end: target = count - 1 + pos
+        case .set: base = 0
+        case .current: base = current
+        case .end: base = count - 1
         }
-        return min(max(target, 0), max(count - 1, 0))
+        return min(max(saturatingSum(base, pos), 0), max(count - 1, 0))
+    }
+
+    /// `a + b`, or `Int.max`/`Int.min` where it would overflow.
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard overflow else { return sum }
+        return b > 0 ? .max : .min
     }
 
     /// `ids` with `id` moved to `index`.
@@ -28,14 +38,17 @@ public enum Aria2Queue {
 
     /// The elements `tellWaiting(offset, num)` returns: `[offset, offset + num)`, or for a negative offset counted
     /// from the end (-1 is the last), going backwards ("Downloads in the response are in reversed order then").
+    /// `offset` and `num` are the client's numbers, any `Int`: no sum of them can overflow (`num` is first cut to
+    /// the list's length).
     public static func window<T>(_ items: [T], offset: Int, num: Int) -> [T] {
         guard num > 0 else { return [] }
+        let num = min(num, items.count)
         if offset >= 0 {
             guard offset < items.count else { return [] }
             return Array(items[offset..<min(items.count, offset + num)])
         }
+        guard offset >= -items.count else { return [] }
         let start = items.count + offset
-        guard start >= 0 else { return [] }
         let end = max(start - num + 1, 0)
         return Array(items[end...start].reversed())
     }

@@ -32,7 +32,16 @@ public enum JSONRPCEnvelope {
     }
 
     /// Reads a body. `maxBatch` bounds the calls of one batch (a flood of calls in one request is refused whole).
+    ///
+    /// Both bounds that decide what decoding costs are checked before anything is decoded (`JSONNesting`):
+    /// nesting deeper than `JSONNesting.maxDepth` is a parse error (-32700), and a batch over `maxBatch` an invalid
+    /// request (-32600), however its members look.
     public static func parse(_ data: Data, maxBatch: Int) -> Parsed {
+        switch JSONNesting.scan(data, maxElements: maxBatch) {
+        case .acceptable: break
+        case .tooDeep: return .invalid(.tooDeep)
+        case .tooManyElements: return .invalid(.invalidRequest("a batch holds at most \(maxBatch) calls"))
+        }
         guard let value = JSONValue.parse(data) else { return .invalid(.parseError) }
         switch value {
         case .array(let items):

@@ -46,9 +46,11 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    /// Parses JSON text; `nil` when it is not JSON.
+    /// Parses JSON text; `nil` when it is not JSON, or nests deeper than `JSONNesting.maxDepth` (decoding deep
+    /// nesting costs CPU out of all proportion to its size: refused before decoding).
     public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
+        guard JSONNesting.scan(data) == .acceptable else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// The text, when this is a string.

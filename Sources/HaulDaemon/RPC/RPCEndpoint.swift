@@ -27,7 +27,8 @@ public struct RPCEndpoint: Sendable {
     public let secret: SecretToken
     /// How long a request with a wrong or missing secret waits for its answer (aria2: "designed to take at least
     /// a certain amount of time to mitigate brute-force/dictionary attacks"). The wait does not hold a thread or
-    /// other requests: it is an `await`.
+    /// other requests: it is an `await`. One wait per request, and one guess per request: after a wrong token,
+    /// the request's later tokens are not compared (`SecretChecks`).
     public var unauthorizedDelay: Duration
     /// The most calls in one batch or multicall.
     public var maxBatch: Int
@@ -41,32 +42,32 @@ public struct RPCEndpoint: Sendable {
 
     /// The answer to a body, or `nil` when it held only notifications (nothing to send back).
     public func respond(to body: Data, context: CallContext = CallContext()) async -> Data? {
-        var unauthorized = false
+        var checks = SecretChecks()
         let answer: JSONValue?
         switch JSONRPCEnvelope.parse(body, maxBatch: maxBatch) {
         case .invalid(let error):
             answer = JSONRPCEnvelope.response(id: .null, .failure(error))
         case .single(let call):
-            answer = await respond(call, context, &unauthorized)
+            answer = await respond(call, context, &checks)
         case .batch(let calls):
             var answers: [JSONValue] = []
             for call in calls {
-                if let one = await respond(call, context, &unauthorized) { answers.append(one) }
+                if let one = await respond(call, context, &checks) { answers.append(one) }
             }
             answer = answers.isEmpty ? nil : .array(answers)
         }
-        if unauthorized { try? await Task.sleep(for: unauthorizedDelay) }
+        if checks.refusedAny { try? await Task.sleep(for: unauthorizedDelay) }
         return answer?.data
     }
 
     private func respond(
-        _ parsed: Result<RPCCall, JSONRPCEnvelope.RPCErrorWithID>, _ context: CallContext, _ unauthorized: inout Bool
+        _ parsed: Result<RPCCall, JSONRPCEnvelope.RPCErrorWithID>, _ context: CallContext, _ checks: inout SecretChecks
     ) async -> JSONValue? {
         switch parsed {
         case .failure(let failure):
             return JSONRPCEnvelope.response(id: failure.id, .failure(failure.error))
         case .success(let call):
-            let outcome = await perform(call.method, call.params, context, &unauthorized, nested: false)
+            let outcome = await perform(call.method, call.params, context, &checks, nested: false)
             guard let id = call.id else { return nil }
             return JSONRPCEnvelope.response(id: id, outcome)
         }
@@ -74,23 +75,23 @@ public struct RPCEndpoint: Sendable {
 
     /// Checks the secret and runs one method.
     func perform(
-        _ method: String, _ params: [JSONValue], _ context: CallContext, _ unauthorized: inout Bool, nested: Bool
+        _ method: String, _ params: [JSONValue], _ context: CallContext, _ checks: inout SecretChecks, nested: Bool
     ) async -> Result<JSONValue, RPCError> {
         if method == "system.multicall" {
             if nested { return .failure(.aria2("system.multicall cannot be nested")) }
-            return await multicall(params, context, &unauthorized)
+            return await multicall(params, context, &checks)
         }
         var arguments = params
-        var authorized = false
+        var token: String?
         if case .string(let first)? = arguments.first, first.hasPrefix("token:") {
             arguments.removeFirst()
-            authorized = secret.matches(String(first.dropFirst("token:".count)))
-            if authorized { context.authenticated?() }
+            token = String(first.dropFirst("token:".count))
         }
         let open = Aria2Methods.withoutSecret.contains(method) && !context.secretRequired
-        if !authorized && !open {
-            unauthorized = true
-            return .failure(.unauthorized)
+        switch checks.check(token: token, open: open, matches: secret.matches) {
+        case .authorized: context.authenticated?()
+        case .open: break
+        case .unauthorized: return .failure(.unauthorized)
         }
         do {
             return .success(try await Aria2Methods.call(method, arguments, on: service, context: context))
@@ -101,7 +102,7 @@ public struct RPCEndpoint: Sendable {
 
     /// `system.multicall([{methodName, params}, ...])`: each answer is `[result]` or a fault struct
     /// `{code, message}`; each nested call carries its own secret.
-    private func multicall(_ params: [JSONValue], _ context: CallContext, _ unauthorized: inout Bool) async -> Result<JSONValue, RPCError> {
+    private func multicall(_ params: [JSONValue], _ context: CallContext, _ checks: inout SecretChecks) async -> Result<JSONValue, RPCError> {
         // The secret belongs in each nested call; one given before the list as well is ignored.
         var params = params
         if params.count == 2, params[0].stringValue?.hasPrefix("token:") == true { params.removeFirst() }
@@ -116,7 +117,7 @@ public struct RPCEndpoint: Sendable {
                 continue
             }
             let arguments = call["params"]?.arrayValue ?? []
-            switch await perform(name, arguments, context, &unauthorized, nested: true) {
+            switch await perform(name, arguments, context, &checks, nested: true) {
             case .success(let value): results.append([value])
             case .failure(let error): results.append(error.json)
             }

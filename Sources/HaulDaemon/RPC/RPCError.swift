@@ -17,6 +17,8 @@ public struct RPCError: Error, Equatable, Sendable {
     /// Missing or wrong secret (aria2's words).
     public static let unauthorized = RPCError(code: 1, message: "Unauthorized")
     public static let parseError = RPCError(code: -32700, message: "Parse error")
+    /// Arrays and objects nested deeper than `JSONNesting.maxDepth`: not read (a parse error, as in aria2).
+    public static let tooDeep = RPCError(code: -32700, message: "Parse error: nested deeper than \(JSONNesting.maxDepth) levels")
     public static func invalidRequest(_ why: String) -> RPCError { RPCError(code: -32600, message: "Invalid Request: \(why)") }
     public static func noSuchMethod(_ name: String) -> RPCError { RPCError(code: 1, message: "No such method: \(name)") }
     public static func invalidParams(_ why: String) -> RPCError { RPCError(code: 1, message: why) }

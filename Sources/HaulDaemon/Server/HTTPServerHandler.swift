@@ -6,19 +6,43 @@ import NIOHTTP1
 ///
 /// A body is collected up to `ServerLimits.maxBodyBytes` and refused past it (413) before more is read. Requests
 /// on one connection are answered in order: the next is held until the current answer is written.
-final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
+///
+/// The connection's bounds (issue 33):
+/// - a whole request must arrive within `ServerLimits.requestTimeout` of the connection's opening or of its
+///   previous answer, else the connection is closed (idle keep-alive, slow heads and bodies);
+/// - what it is doing is told to the server's `ConnectionTable`, which may close it to admit another while it
+///   waits for a request;
+/// - answers its client has not read are counted in an `AnswerBacklog`: pipelined requests wait, and are not
+///   read, while they pass `ServerLimits.maxUnreadAnswerBytes`.
+final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let server: ServerContext
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
     private var refusedBody = false
-    private var busy = false
+    /// Requests read and not yet being answered (`AnswerBacklog.waitingCalls`).
     private var pending: [(HTTPRequestHead, ByteBuffer)] = []
+    private var backlog: AnswerBacklog
+    /// Closes the connection unless a whole request arrives first.
+    private var deadline: Scheduled<Void>?
 
     init(server: ServerContext) {
         self.server = server
+        backlog = AnswerBacklog(pauseAtBytes: server.limits.maxUnreadAnswerBytes, callsAtOnce: 1)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        armDeadline(context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // Closed, or upgraded to a WebSocket (which is not timed, and reads on its own terms).
+        deadline?.cancel()
+        deadline = nil
+        if backlog.readHeld { context.read() }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -27,6 +51,7 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             head = requestHead
             body.clear()
             refusedBody = false
+            server.connections.update(server.connection, to: .busy)
             if let length = requestHead.headers.first(name: "content-length").flatMap(Int.init),
                 length > server.limits.maxBodyBytes
             {
@@ -48,8 +73,11 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             guard let requestHead = head else { return }
             head = nil
+            deadline?.cancel()
+            deadline = nil
             pending.append((requestHead, body))
             body = ByteBuffer()
+            backlog.received()
             next(context)
         }
     }
@@ -63,17 +91,35 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         write(context, head, status: .payloadTooLarge, contentType: "application/json", body: error.data, close: true, closeNow: false)
     }
 
-    /// Answers the next held request unless one is being answered.
+    /// Answers the next held request when the backlog allows (none being answered, answers read by the client);
+    /// when nothing is left to answer, the connection waits for its next request, timed.
     private func next(_ context: ChannelHandlerContext) {
-        guard !busy, !pending.isEmpty else { return }
-        let (requestHead, requestBody) = pending.removeFirst()
-        busy = true
-        route(context, requestHead, requestBody)
+        guard context.channel.isActive else { return }
+        if !pending.isEmpty, backlog.startNext() {
+            let (requestHead, requestBody) = pending.removeFirst()
+            return route(context, requestHead, requestBody)
+        }
+        if backlog.resumeReading() { context.read() }
+        if pending.isEmpty && backlog.callsInProgress == 0 && head == nil && deadline == nil {
+            server.connections.update(server.connection, to: .waiting)
+            armDeadline(context)
+        }
     }
 
     private func done(_ context: ChannelHandlerContext) {
-        busy = false
+        backlog.callFinished()
         next(context)
+    }
+
+    /// Starts the time the next request has to arrive in (`ServerLimits.requestTimeout`).
+    private func armDeadline(_ context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        let load = server.load
+        deadline = context.eventLoop.scheduleTask(in: TimeAmount(server.limits.requestTimeout)) {
+            load.update { $0.closedForTimeout += 1 }
+            channel.close(promise: nil)
+        }
     }
 
     private func route(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ requestBody: ByteBuffer) {
@@ -164,9 +210,47 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        // Counted until the kernel takes the answer: the `.end` is written last, so its completion covers it all.
+        let bytes = (omitBody ? 0 : body.count) + headers.reduce(32) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        queued(context, bytes)
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        written.whenComplete { _ in
+            let (handler, context) = bound.value
+            handler.taken(context, bytes)
+        }
         if !keepAlive && closeNow {
             let channel = context.channel
             written.whenComplete { _ in channel.close(promise: nil) }
         }
+    }
+
+    // MARK: Backpressure
+
+    func read(context: ChannelHandlerContext) {
+        let wasHeld = backlog.readHeld
+        if backlog.readRequested() {
+            context.read()
+        } else if !wasHeld {
+            server.load.update { $0.readsPaused += 1 }
+        }
+    }
+
+    /// An answer of `bytes` was handed to the connection.
+    private func queued(_ context: ChannelHandlerContext, _ bytes: Int) {
+        let before = backlog.unwrittenBytes
+        let tooMuch = backlog.queued(bytes)
+        server.load.unwritten(from: before, to: backlog.unwrittenBytes)
+        if tooMuch {
+            server.load.update { $0.closedForUnreadAnswers += 1 }
+            context.close(promise: nil)
+        }
+    }
+
+    /// The kernel took an answer of `bytes` (or the connection dropped it as it closed); a held request may go on.
+    private func taken(_ context: ChannelHandlerContext, _ bytes: Int) {
+        let before = backlog.unwrittenBytes
+        backlog.written(bytes)
+        server.load.unwritten(from: before, to: backlog.unwrittenBytes)
+        next(context)
     }
 }

@@ -16,11 +16,14 @@ public final class RPCServer: Sendable {
     public let port: Int
     /// The open WebSocket connections, for notifications.
     public let hub: NotificationHub
+    /// What the per-client bounds did (`ServerLimits`), counted.
+    public let load: ServerLoad
 
-    private init(channel: any Channel, port: Int, hub: NotificationHub) {
+    private init(channel: any Channel, port: Int, hub: NotificationHub, load: ServerLoad) {
         self.channel = channel
         self.port = port
         self.hub = hub
+        self.load = load
     }
 
     /// Binds `host:port` and serves until `close()`.
@@ -38,9 +41,10 @@ public final class RPCServer: Sendable {
         hub: NotificationHub = NotificationHub(),
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> RPCServer {
-        let connections = NIOLockedValueBox(0)
+        let load = ServerLoad()
+        let connections = OpenConnections(capacity: limits.maxConnections, load: load)
         let portBox = NIOLockedValueBox(port)
-        let makeContext: @Sendable () -> ServerContext = {
+        let makeContext: @Sendable (ConnectionTable.ID) -> ServerContext = { connection in
             ServerContext(
                 endpoint: endpoint,
                 hosts: hosts,
@@ -49,29 +53,31 @@ public final class RPCServer: Sendable {
                     extensionsWithSecret: extensionsWithSecret
                 ),
                 limits: limits,
-                hub: hub
+                hub: hub,
+                load: load,
+                connections: connections,
+                connection: connection
             )
         }
         let bootstrap = ServerBootstrap(group: group)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ConnectionAdmission(connections))
+                }
+            }
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                let open = connections.withLockedValue { count -> Bool in
-                    guard count < limits.maxConnections else { return false }
-                    count += 1
-                    return true
-                }
-                guard open else { return channel.close() }
-                channel.closeFuture.whenComplete { _ in connections.withLockedValue { $0 -= 1 } }
+                guard let connection = connections.id(of: channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
-                    try configure(channel, makeContext())
+                    try configure(channel, makeContext(connection))
                 }
             }
         let channel = try await bootstrap.bind(host: host, port: port).get()
         let bound = channel.localAddress?.port ?? port
         portBox.withLockedValue { $0 = bound }
-        return RPCServer(channel: channel, port: bound, hub: hub)
+        return RPCServer(channel: channel, port: bound, hub: hub, load: load)
     }
 
     /// Sets up one connection's pipeline (on its event loop).
@@ -94,6 +100,7 @@ public final class RPCServer: Sendable {
                 let secretRequired: Bool
                 if case .allowedWithSecret = verdict { secretRequired = true } else { secretRequired = false }
                 return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameCheck())
                     try channel.pipeline.syncOperations.addHandler(
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 0,
@@ -108,7 +115,9 @@ public final class RPCServer: Sendable {
         let http = HTTPServerHandler(server: server)
         try channel.pipeline.syncOperations.configureHTTPServerPipeline(
             withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                // The HTTP handler is no longer wanted once the connection speaks WebSocket.
+                // The HTTP handler (and its request deadline) is no longer wanted once the connection speaks
+                // WebSocket.
+                server.connections.update(server.connection, to: .webSocket)
                 context.pipeline.syncOperations.removeHandler(name: "haul-http", promise: nil)
             }),
             withErrorHandling: true

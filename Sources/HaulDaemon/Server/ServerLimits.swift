@@ -4,24 +4,45 @@ public struct ServerLimits: Sendable {
     public var maxBodyBytes: Int
     /// The largest single WebSocket frame.
     public var maxFrameBytes: Int
-    /// Open connections at once (HTTP and WebSocket); more are closed at once.
+    /// Open connections at once (HTTP and WebSocket). At the cap, the connection that has waited longest for a
+    /// request is closed to admit a new one; when none is waiting (all answering or WebSockets), the new one is
+    /// closed at once (`ConnectionTable`).
     public var maxConnections: Int
     /// Calls in one batch or multicall.
     public var maxBatch: Int
+    /// Answer bytes a connection may hold unread by its client before it stops reading that client's requests
+    /// (`AnswerBacklog`); at four times this it is closed. Default 4 MiB.
+    public var maxUnreadAnswerBytes: Int
+    /// Calls one WebSocket may have being answered at once before its next messages wait unread. Default 16.
+    public var maxCallsInProgress: Int
+    /// How long a connection has to send a whole request (head and body), counted from its opening or from its
+    /// previous answer; it is closed after that. An idle keep-alive connection and a slow head (slowloris) both
+    /// end so; a WebSocket, once open, is not timed. Default 20 s.
+    public var requestTimeout: Duration
 
-    public init(maxBodyBytes: Int = 2 << 20, maxFrameBytes: Int = 2 << 20, maxConnections: Int = 256, maxBatch: Int = 1000) {
+    public init(
+        maxBodyBytes: Int = 2 << 20, maxFrameBytes: Int = 2 << 20, maxConnections: Int = 256, maxBatch: Int = 1000,
+        maxUnreadAnswerBytes: Int = 4 << 20, maxCallsInProgress: Int = 16, requestTimeout: Duration = .seconds(20)
+    ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxFrameBytes = maxFrameBytes
         self.maxConnections = maxConnections
         self.maxBatch = maxBatch
+        self.maxUnreadAnswerBytes = maxUnreadAnswerBytes
+        self.maxCallsInProgress = maxCallsInProgress
+        self.requestTimeout = requestTimeout
     }
 }
 
-/// What the HTTP and WebSocket handlers share: the endpoint, the policies, the limits, the hub.
+/// What the HTTP and WebSocket handlers of one connection share: the endpoint, the policies, the limits, the hub,
+/// and the connection's place in the server's table.
 struct ServerContext: Sendable {
     var endpoint: RPCEndpoint
     var hosts: HostPolicy
     var origins: OriginPolicy
     var limits: ServerLimits
     var hub: NotificationHub
+    var load: ServerLoad
+    var connections: OpenConnections
+    var connection: ConnectionTable.ID
 }

@@ -65,7 +65,7 @@ extension Aria2Service {
                 guard let index = position.intValue, index >= 0 else {
                     throw .invalidParams("aria2.addMetalink: position must be an integer from 0")
                 }
-                try await place(id, at: Int(index) + offset)
+                try await place(id, at: Aria2Queue.saturatingSum(Int(index), offset))  // any Int64 from the client
             }
             gids.append(.string(GID(id).description))
         }

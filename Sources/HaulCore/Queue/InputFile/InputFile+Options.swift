@@ -63,17 +63,10 @@ enum InputFileOption: Hashable {
             && !digest.isEmpty && digest.allSatisfy { $0.isASCII && $0.isHexDigit }
     }
 
-    /// `Name: value` as a header field: the name an HTTP token, the value without control characters (a stray
-    /// CR could otherwise smuggle a second header into the request).
+    /// `Name: value` as a header field (`HeaderField.init(line:)`: a token name, no control characters in the
+    /// value, so that a stray CR cannot smuggle a second header into the request).
     static func headerField(_ value: Substring) -> HeaderField? {
-        guard let colon = value.firstIndex(of: ":") else { return nil }
-        let name = value[..<colon]
-        let fieldValue = value[value.index(after: colon)...].trimmingHTTPWhitespace()
-        let tokenSymbols: Set<Character> = ["!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~"]
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || tokenSymbols.contains($0)) }),
-            fieldValue.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
-        else { return nil }
-        return HeaderField(name: String(name), value: String(fieldValue))
+        HeaderField(line: value)
     }
 
     /// What is wrong with `url` as a download URL, or `nil` when it is an http or https URL with a host and no

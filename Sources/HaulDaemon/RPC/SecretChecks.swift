@@ -1,0 +1,39 @@
+/// The secret checks of one request: one call, a batch, and the multicalls inside them.
+///
+/// aria2 compares every call's token, so one batch or `system.multicall` of 1,000 guesses tested 1,000 secrets
+/// for one delay and its answer showed which one matched (issue 33, point 6). Here the first wrong token ends the
+/// request's guessing: every later call that needs the secret is answered `Unauthorized` without its token being
+/// compared, so a request tests one guess. A client with the right secret is not affected (its tokens are never
+/// wrong), nor are calls that need no secret; calls before the wrong token are answered as usual.
+struct SecretChecks {
+    /// The outcome of one call's check.
+    enum Verdict: Equatable {
+        /// The call carried the secret.
+        case authorized
+        /// The call needs no secret (`system.listMethods`, `system.listNotifications`).
+        case open
+        /// Refused: no secret, a wrong one, or a token after a wrong one.
+        case unauthorized
+    }
+
+    /// A call was refused: the request's answer waits out `RPCEndpoint.unauthorizedDelay`, once.
+    private(set) var refusedAny = false
+    /// A wrong token was seen: no further token of this request is compared.
+    private(set) var guessedWrong = false
+
+    /// Checks one call.
+    ///
+    /// - Parameters:
+    ///   - token: the secret the call carried (after `token:`), or `nil`.
+    ///   - open: whether the method may be called without the secret.
+    ///   - matches: compares a token with the secret (constant time, `SecretToken.matches`).
+    mutating func check(token: String?, open: Bool, matches: (String) -> Bool) -> Verdict {
+        if let token {
+            if !guessedWrong && matches(token) { return .authorized }
+            guessedWrong = true
+        }
+        if open { return .open }
+        refusedAny = true
+        return .unauthorized
+    }
+}
