@@ -163,7 +163,7 @@ final class FileNameTests: XCTestCase {
     }
 
     // Rule 15: basename only, no control characters, never . or .. or empty.
-    func testSanitizeRefusesDangerousNames() {
+    func testSanitizeRefusesDangerousNames() throws {
         XCTAssertEqual(FileName.sanitize("../../x"), "x")
         XCTAssertEqual(FileName.sanitize("/etc/passwd"), "passwd")
         XCTAssertEqual(FileName.sanitize("..\\..\\win.ini"), "win.ini")
@@ -173,7 +173,11 @@ final class FileNameTests: XCTestCase {
         XCTAssertNil(FileName.sanitize(""))
         XCTAssertNil(FileName.sanitize("/"))
         XCTAssertNil(FileName.sanitize("../.."))
-        XCTAssertEqual(FileName.sanitize(String(repeating: "é", count: 200))?.utf8.count, 254)
+        XCTAssertEqual(FileName.sanitize(String(repeating: "é", count: 200))?.utf8.count, 244)
+        // Room for `.part` and a numbered name: the longest name still makes a `.part` of at most 255 bytes.
+        let longest = try XCTUnwrap(FileName.sanitize(String(repeating: "x", count: 400) + ".bin"))
+        XCTAssertEqual(longest.utf8.count, FileName.maximumBytes)
+        XCTAssertLessThanOrEqual(DestinationPlanner.numbered(longest, 9999).utf8.count + ".part".utf8.count, 255)
     }
 
     func testContentDispositionNames() {
@@ -272,8 +276,8 @@ final class DownloadLifecycleTests: XCTestCase {
         XCTAssertEqual(completed.state, .completed)
         var cancelled = DownloadLifecycle(state: .cancelled)
         XCTAssertThrowsError(try cancelled.handle(.resume))
-        var queued = DownloadLifecycle()
-        XCTAssertThrowsError(try queued.handle(.complete), "cannot complete without downloading")
+        var failed = DownloadLifecycle(state: .failed)
+        XCTAssertThrowsError(try failed.handle(.complete), "a failed download runs nothing that could complete")
         var paused = DownloadLifecycle(state: .paused)
         XCTAssertThrowsError(try paused.handle(.start), "a paused download must be resumed, not started")
     }
@@ -283,14 +287,14 @@ final class DownloadLifecycleTests: XCTestCase {
         for state in DownloadState.allCases {
             for event in LifecycleEvent.allCases where DownloadLifecycle.next(from: state, on: event) != nil { legal += 1 }
         }
-        XCTAssertEqual(legal, 20, "the table in the documentation of DownloadLifecycle lists 20 legal transitions")
+        XCTAssertEqual(legal, 21, "the table in the documentation of DownloadLifecycle lists 21 legal transitions")
     }
 
     /// The whole table of `DownloadLifecycle`'s documentation, row by row: every pair of state and event, legal or not.
     func testTheWholeTransitionTable() {
         let events: [LifecycleEvent] = [.start, .pause, .resume, .complete, .fail, .cancel, .interrupt]
         let table: [DownloadState: [DownloadState?]] = [
-            .queued: [.downloading, .paused, nil, nil, .failed, .cancelled, .queued],
+            .queued: [.downloading, .paused, nil, .completed, .failed, .cancelled, .queued],
             .downloading: [nil, .paused, nil, .completed, .failed, .cancelled, .queued],
             .paused: [nil, .paused, .queued, .completed, nil, .cancelled, .paused],
             .failed: [nil, nil, .queued, nil, nil, .cancelled, .failed],

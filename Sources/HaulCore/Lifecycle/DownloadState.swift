@@ -57,11 +57,13 @@ public struct IllegalTransition: Error, Hashable, Sendable, CustomStringConverti
 /// `paused` + `complete` is legal because a pause can arrive after the last byte, while the finished file is being
 /// verified and renamed: that step is not interrupted (a half-renamed download would be worse), so the download
 /// is complete whatever the pause said. Refusing it used to leave a `paused` download whose file was already in
-/// place, and a resume then fetched everything again and failed because the file existed.
+/// place, and a resume then fetched everything again and failed because the file existed. `queued` + `complete`
+/// is legal for the same reason: a pause and then a resume can both arrive while the file is verified and renamed
+/// (the queue's stress test does it), and the run's completion then finds the download queued again.
 ///
 /// | from \ event | start | pause | resume | complete | fail | cancel | interrupt |
 /// |---|---|---|---|---|---|---|---|
-/// | queued | downloading | paused | - | - | failed | cancelled | queued |
+/// | queued | downloading | paused | - | completed | failed | cancelled | queued |
 /// | downloading | - | paused | - | completed | failed | cancelled | queued |
 /// | paused | - | paused | queued | completed | - | cancelled | paused |
 /// | failed | - | - | queued | - | - | cancelled | failed |
@@ -82,7 +84,7 @@ public struct DownloadLifecycle: Hashable, Sendable {
         case (.queued, .start): return .downloading
         case (.queued, .pause), (.downloading, .pause), (.paused, .pause): return .paused
         case (.paused, .resume), (.failed, .resume): return .queued
-        case (.downloading, .complete), (.paused, .complete): return .completed
+        case (.downloading, .complete), (.paused, .complete), (.queued, .complete): return .completed
         case (.queued, .fail), (.downloading, .fail): return .failed
         case (.queued, .cancel), (.downloading, .cancel), (.paused, .cancel), (.failed, .cancel): return .cancelled
         case (.downloading, .interrupt), (.queued, .interrupt): return .queued

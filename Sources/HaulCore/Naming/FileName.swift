@@ -55,6 +55,9 @@ public enum FileName {
     ///
     /// Takes the basename only (after the last `/` or `\`, so absolute paths and `../` lose their directories),
     /// drops control characters (C0, DEL, C1), trims spaces, and refuses `.`, `..` and empty results.
+    /// The longest name kept, in UTF-8 bytes: 255, the common file systems' limit, less `.part` and `.9999`.
+    public static let maximumBytes = 245
+
     public static func sanitize(_ name: String) -> String? {
         let base = name.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? ""
         var kept = String.UnicodeScalarView(
@@ -71,9 +74,10 @@ public enum FileName {
         while let last = kept.last, isBlank(last) { kept.removeLast() }
         let cleaned = String(kept)
         guard !cleaned.isEmpty, cleaned != ".", cleaned != ".." else { return nil }
-        // Keep names within what every common file system accepts (255 bytes), cutting at a character boundary.
+        // Keep names within what every common file system accepts (255 bytes) with room for what Haul adds beside
+        // them: `.part` (5 bytes) and a numbered name's `.9999` (5 bytes), cutting at a character boundary.
         var limited = cleaned
-        while limited.utf8.count > 255 { limited.removeLast() }
+        while limited.utf8.count > maximumBytes { limited.removeLast() }
         return limited
     }
 

@@ -23,13 +23,9 @@ extension DownloadTask {
         isRunning = true
         defer { isRunning = false }
         // The previous run completed after this one was asked for (paused and resumed while it verified and
-        // renamed, so its report came from an older generation): the file is in place, nothing is fetched again.
-        if !isNew, let stored = try? store.record(id: id), stored.downloadState == .completed,
-            let path = stored.destination, FileSystemSteps.exists(path), !FileSystemSteps.exists(stored.partPath)
-        {
-            record = stored
-            return .completed(path: path)
-        }
+        // renamed, so its report came from an older generation, and the queue's states stored since covered the
+        // completion): the file is in place, nothing is fetched again.
+        if let path = completedByARun { return .completed(path: path) }
         let transfer: DownloadTransfer
         do {
             transfer = try makeTransfer(connections: connections)
@@ -42,6 +38,7 @@ extension DownloadTask {
         switch outcome {
         case .completed(let path):
             record.destination = path
+            completedByARun = path
         case .failed(let error):
             if error.kind != .busy {
                 removePartFileIfEmpty()

@@ -39,6 +39,9 @@ public actor DownloadTask {
     var run: Task<Void, Never>?
     /// A transfer runs for the keeper (`runTransfer`).
     var isRunning = false
+    /// Where a run of this task put the finished file: a later run (asked for by a pause and a resume while that
+    /// one verified and renamed, so its report was already stale) reports it instead of fetching again.
+    var completedByARun: String?
     var ticker: Task<Void, Never>?
     var lastOutcome: DownloadOutcome?
     var waiters: [CheckedContinuation<DownloadOutcome, Never>] = []

@@ -186,6 +186,7 @@ extension DownloadManager {
     }
 
     func drop(_ id: Int64) {
+        dropped.insert(id)
         for waiter in dropping.removeValue(forKey: id) ?? [] { waiter.resume() }
         entries[id]?.forwarder?.cancel()
         entries[id] = nil

@@ -60,6 +60,9 @@ public actor DownloadManager {
     /// Downloads the machine has let go of whose `drop` action has not run yet (their transfer is stopping, their
     /// record and `.part` are being deleted), with the adds waiting for that.
     var dropping: [Int64: [CheckedContinuation<Void, Never>]] = [:]
+    /// Downloads dropped (cancelled, removed) in this manager's life: their ids are never used again (the store's
+    /// ids only grow), so an add that prepared one of them before it went prepares again.
+    var dropped: Set<Int64> = []
     var poller: Task<Void, Never>?
     let pollInterval: Double
     var isShutDown = false
@@ -100,13 +103,15 @@ public actor DownloadManager {
     @discardableResult
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
-        while true {
+        for _ in 0..<100 {
             let task = try client.prepare(request)
             // The record found is that of a download being cancelled or removed right now (its transfer is
             // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
             if await waitIfDropping(task.id) { continue }
-            return try await add(prepared: task, priority: priority, paused: paused)
+            if let id = try await add(prepared: task, priority: priority, paused: paused) { return id }
+            _ = await waitIfDropping(task.id)
         }
+        throw HaulError(.internalError, "\(request.destination): its download was removed again and again while being added")
     }
 
     /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before
@@ -118,11 +123,11 @@ public actor DownloadManager {
         for (request, prepared) in zip(requests, client.prepareAll(requests)) {
             do {
                 let task = try prepared.get()
-                if await waitIfDropping(task.id) {
+                if !(await waitIfDropping(task.id)), let id = try await add(prepared: task, priority: 0, paused: false) {
+                    results.append(.success(id))
+                } else {
                     results.append(.success(try await add(request)))
-                    continue
                 }
-                results.append(.success(try await add(prepared: task, priority: 0, paused: false)))
             } catch {
                 results.append(.failure(error))
             }
@@ -130,7 +135,9 @@ public actor DownloadManager {
         return results
     }
 
-    private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64 {
+    /// Holds `task` and feeds its add to the machine; `nil` when a cancel or removal of that download began while
+    /// this waited (the caller waits for it to end and prepares again: what is being deleted is not taken up).
+    private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
         try checkRunning()
         let request = task.request
         let id = task.id
@@ -143,6 +150,9 @@ public actor DownloadManager {
             }
             await hold(task, record: record)
         }
+        // No suspension from this check to the machine's step below: a download let go of while this waited (its
+        // record and file deleted, or being deleted) is not taken up again.
+        if dropping[id] != nil || dropped.contains(id) { return nil }
         do {
             // A completed download given back (`alreadyComplete`) is complete, not paused.
             let paused = paused && record.downloadState != .completed

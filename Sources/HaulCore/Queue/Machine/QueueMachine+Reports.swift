@@ -9,7 +9,8 @@ extension QueueMachine {
         ended.heldConnections = nil
         let actions: [QueueAction]
         switch (known.state, end) {
-        case (.downloading, .completed(let path)), (.paused, .completed(let path)):
+        case (.downloading, .completed(let path)), (.paused, .completed(let path)), (.queued, .completed(let path)):
+            // `queued`: paused and resumed while the run verified and renamed; the file is in place all the same.
             ended.state = try Self.next(known, on: .complete)
             actions = [.persistState(id, .completed, error: nil), .announceState(id, .completed), .announceCompleted(id, path: path)]
         case (.downloading, .failed(let message)):
@@ -27,6 +28,9 @@ extension QueueMachine {
             actions = [.persistState(id, ended.state, error: known.errorMessage), .announceState(id, ended.state)]
         case (.paused, _):
             actions = []
+        case (.queued, .failed), (.queued, .busy):
+            // The stopped run of a download paused and queued again meanwhile: it runs again when its turn comes.
+            return []
         case (_, .completed):
             throw IllegalTransition(state: known.state, event: .complete)
         case (_, .failed), (_, .busy):
