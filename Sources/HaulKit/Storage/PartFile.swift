@@ -19,10 +19,29 @@ final class PartFile: @unchecked Sendable {
 
     /// Opens (creating if needed) and locks `path`.
     ///
-    /// - Throws: `.busy` when another process holds the lock; `.io` when the file cannot be opened.
+    /// A symbolic link at `path` is never followed (`O_NOFOLLOW`), dangling or not: whoever can put one in the
+    /// download directory would otherwise have haul overwrite, or create, a file anywhere it may write (issue 33,
+    /// point 4). Such a `.part`, or one that is not a regular file (a FIFO, a device), is refused and left as it is.
+    ///
+    /// - Throws: `.busy` when another process holds the lock; `.fileExists` when `path` is a symbolic link or not a
+    ///   regular file; `.io` when the file cannot be opened.
     init(path: String) throws {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw HaulError.io("cannot open", path: path, errno: errno) }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP {
+                throw HaulError(.fileExists, "\(path) is a symbolic link; haul never writes through one: remove it and run again")
+            }
+            throw HaulError.io("cannot open", path: path, errno: code)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw HaulError(.fileExists, "\(path) is not a regular file; haul writes only into one: remove it and run again")
+        }
+        // Back to blocking I/O for the writes (O_NONBLOCK means nothing for a regular file, but is not kept).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             close(fd)
@@ -42,7 +61,7 @@ final class PartFile: @unchecked Sendable {
     /// Whether another process holds the lock on `path` now (it is downloading that file). `false` when the file
     /// does not exist. Within one process, a `PartFile` open on `path` also counts (locks belong to open files).
     static func isLocked(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 { return errno == EWOULDBLOCK }
