@@ -8,6 +8,7 @@ Modes (every connection gets the same answer; each request is counted on standar
   one-byte-chunks BYTES  a 200 whose chunked body is BYTES one-byte chunks
   lying-length N         a 200 announcing Content-Length N, 10 bytes, then the connection closes
   bad-chunk              a 200 whose chunked body has a chunk size `zz`
+  close                  closes the connection without answering
 """
 import socket
 import sys
@@ -56,6 +57,8 @@ def serve(conn):
             conn.sendall(b"0\r\n\r\n")
         elif mode == "lying-length":
             conn.sendall(b"HTTP/1.1 200 OK\r\nETag: \"v1\"\r\nContent-Length: %d\r\n\r\n0123456789" % arg)
+        elif mode == "close":
+            pass
         elif mode == "bad-chunk":
             conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n")
     except OSError:

@@ -187,7 +187,11 @@ final class TransferRunner {
 
     private func problem(_ error: HaulError) -> TransferProblem {
         lastError = error
-        let kind: TransferProblem.Kind = error.kind != .network ? .local : error.isConnectionRefused ? .connectionRefused : .network
+        let kind: TransferProblem.Kind = switch error.kind {
+        case .network: error.isConnectionRefused ? .connectionRefused : .network
+        case .protocolViolation: .protocolViolation
+        default: .local
+        }
         return TransferProblem(kind, error.message, httpStatus: error.httpStatus)
     }
 
