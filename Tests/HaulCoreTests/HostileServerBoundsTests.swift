@@ -99,4 +99,55 @@ final class HostileServerBoundsTests: XCTestCase {
         XCTAssertNoThrow(try HTTP1Response.HeadBudget().check(head: HTTP1Response.maximumHeadSize))
         XCTAssertThrowsError(try HTTP1Response.HeadBudget().check(head: HTTP1Response.maximumHeadSize + 1))
     }
+
+    // MARK: Point 10: space reserved a step ahead of the bytes
+
+    func testSpaceIsReservedAStepAheadOfTheBytesNotForTheWholeAnnouncedLength() {
+        let step = SpaceReservation.step
+        var liar = SpaceReservation(total: 4 << 30)
+        XCTAssertEqual(liar.grow(held: 0), step, "4 GiB announced: 64 MiB reserved before a byte came")
+        XCTAssertNil(liar.grow(held: 10), "10 bytes came: nothing more")
+        XCTAssertNil(liar.grow(held: step / 2 - 1))
+        XCTAssertEqual(liar.grow(held: step / 2), step / 2 + step, "grown once half a step is left ahead")
+        XCTAssertEqual(liar.reserved, step / 2 + step)
+
+        var small = SpaceReservation(total: 10 << 20)
+        XCTAssertEqual(small.grow(held: 0), 10 << 20, "a small file is reserved whole at once, as before")
+        XCTAssertNil(small.grow(held: 5 << 20))
+
+        var near = SpaceReservation(total: step * 3)
+        _ = near.grow(held: 0)
+        XCTAssertEqual(near.grow(held: step * 2 + 1), step * 3, "the last step reaches the length exactly")
+        XCTAssertNil(near.grow(held: step * 3))
+
+        var huge = SpaceReservation(total: .max)
+        XCTAssertEqual(huge.grow(held: .max - 1), .max, "no overflow near Int64.max")
+    }
+
+    func testALengthNoFileSystemHoldsIsSaidAsSuch() {
+        XCTAssertNil(SpaceReservation.impossible(total: 1 << 30, capacity: 2 << 30))
+        XCTAssertNil(SpaceReservation.impossible(total: 1 << 40, capacity: nil), "a file system that does not say")
+        let text = SpaceReservation.impossible(total: 1 << 50, capacity: 100 << 30)
+        XCTAssertEqual(text, "the server announces 1125899906842624 bytes (1.00 PiB), more than the whole file system holds (100 GiB)")
+    }
+
+    // Rule 12: a length past 2^62 is a broken server, not a file to make room for.
+    func testALengthPastAnyFileIsAProtocolViolation() {
+        for head in [
+            ResponseHead(status: 200, [("Content-Length", "9223372036854775807"), ("ETag", "\"v\"")]),
+            ResponseHead(status: 206, [("Content-Range", "bytes 5-9/9223372036854775807"), ("Content-Length", "5"), ("ETag", "\"v\"")]),
+        ] {
+            let plan: RequestPlan = head.status == 200 ? .wholeFile : .fetch(ByteRange(5, nil), of: MachineDriver.identity("\"v\"", length: nil))
+            let verdict = ResponseJudge.judge(head, to: plan, known: MachineDriver.identity("\"v\"", length: nil), heldBytes: 0, now: 0)
+            XCTAssertEqual(verdict, .fail(.unbelievableLength(.max)), "\(head.status)")
+            let outcome = ResponseOutcome.of(verdict, plan: plan, known: nil, host: "h", url: "http://h/f")
+            guard case .fail(let problem) = outcome else { return XCTFail("\(outcome)") }
+            XCTAssertEqual(problem.kind, .protocolViolation)
+            XCTAssertEqual(problem.message, "the server announces 9223372036854775807 bytes, more than any file holds (4.00 EiB at most) for http://h/f")
+        }
+        let fine = ResponseJudge.judge(
+            ResponseHead(status: 200, [("Content-Length", "\(1 << 62)")]), to: .wholeFile, known: nil, heldBytes: 0, now: 0
+        )
+        guard case .accept = fine else { return XCTFail("2^62 itself is believed: \(fine)") }
+    }
 }

@@ -184,4 +184,60 @@ final class HostileServerTests: XCTestCase {
             }
         }
     }
+
+    // MARK: Point 10: a lying Content-Length
+
+    /// 4 GiB announced, 10 bytes sent: the `.part` holds a bounded reservation, not 4 GiB, and the error says what
+    /// happened.
+    func testALyingLengthReservesABoundedStepAndIsSaidAsSuch() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.route("/f") { _ in
+                    var response = TestResponse(status: 200, headers: [("ETag", "\"v1\"")], body: Array(repeating: 7, count: 10))
+                    response.declaredLength = 4 << 30
+                    response.closeAfterBodyBytes = 10
+                    return response
+                }
+                try await withHarness(dir, retries: 0) { harness in
+                    let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
+                    guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
+                    XCTAssertEqual(error.kind, .network, error.message)
+                    XCTAssertEqual(error.message, "127.0.0.1 announced 4294967296 bytes and closed the connection after 10")
+                    var info = stat()
+                    if lstat(harness.path("file.bin.part"), &info) == 0 {
+                        let allocated = Int64(info.st_blocks) * 512
+                        // A step (64 MiB) at most while it ran; given back when it failed.
+                        XCTAssertLessThanOrEqual(allocated, 1 << 20, "allocated \(allocated) bytes")
+                        XCTAssertEqual(info.st_size, 10, "the bytes that came")
+                    }
+                }
+            }
+        }
+    }
+
+    func testLengthsNoFileHoldsHaveTheirOwnErrors() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                for (path, length) in [("/max", Int64.max), ("/huge", Int64(1) << 61)] {
+                    server.route(path) { _ in
+                        TestResponse(status: 200, headers: [("Content-Length", "\(length)"), ("ETag", "\"v1\"")], body: [1, 2, 3])
+                    }
+                }
+                try await withHarness(dir, retries: 2) { harness in
+                    let (past, _) = try await harness.run(harness.request(server.url("/max"), to: "max.bin"))
+                    guard case .failed(let pastError) = past else { return XCTFail("\(past)") }
+                    XCTAssertEqual(pastError.kind, .protocolViolation, pastError.message)
+                    XCTAssertTrue(pastError.message.hasPrefix("the server announces 9223372036854775807 bytes, more than any file holds"), pastError.message)
+                    XCTAssertFalse(pastError.message.contains("make room"), pastError.message)
+
+                    let (huge, _) = try await harness.run(harness.request(server.url("/huge"), to: "huge.bin"))
+                    guard case .failed(let hugeError) = huge else { return XCTFail("\(huge)") }
+                    XCTAssertEqual(hugeError.kind, .io, hugeError.message)
+                    XCTAssertTrue(hugeError.message.contains("more than the whole file system holds"), hugeError.message)
+                    XCTAssertFalse(hugeError.message.contains("make room"), hugeError.message)
+                    XCTAssertEqual(server.requests(for: "/max").count + server.requests(for: "/huge").count, 2, "retried")
+                }
+            }
+        }
+    }
 }

@@ -105,14 +105,41 @@ final class PartFile: @unchecked Sendable {
         }
     }
 
-    /// Reserves disk blocks for `length` bytes so that a full disk shows up now, not mid-download; falls back to
-    /// `ftruncate` where the file system cannot preallocate.
-    func preallocate(length: Int64) throws {
+    /// Reserves disk blocks for the first `length` bytes (the file grows to `length` when shorter), so that a full
+    /// disk shows up before the bytes come, and they land in blocks already allocated. `SpaceReservation` says how
+    /// far: a bounded step ahead of the bytes held, never the whole of a length only announced.
+    ///
+    /// Where the file system cannot reserve, nothing happens and the writes allocate as they go: no `ftruncate`
+    /// stands in for it, as it could cut bytes a connection wrote meanwhile past an older length.
+    ///
+    /// - Throws: `.io` when the disk is full or the file would pass a size limit.
+    func reserve(upTo length: Int64) throws {
         guard length > 0 else { return }
         if haul_fallocate(descriptor, length) == 0 { return }
         let code = errno
         if code == ENOSPC || code == EFBIG { throw HaulError.io("cannot reserve space for", path: path, errno: code) }
-        if try size() < length { try truncate(to: length) }
+    }
+
+    /// Gives back the disk blocks of `[offset, offset + length)`, which then read as zeros; the size stays. A hint:
+    /// where the file system cannot, nothing happens.
+    func releaseSpace(offset: Int64, length: Int64) {
+        guard offset >= 0, length > 0 else { return }
+        _ = haul_punch_hole(descriptor, offset, length)
+    }
+
+    /// The size of the file system the file is on, in bytes (`fstatvfs`), or `nil` when it does not say.
+    func fileSystemCapacity() -> Int64? {
+        var info = statvfs()
+        guard fstatvfs(descriptor, &info) == 0, info.f_blocks > 0 else { return nil }
+        let (bytes, overflow) = Int64(clamping: info.f_blocks).multipliedReportingOverflow(by: Int64(clamping: info.f_frsize))
+        return overflow ? Int64.max : bytes
+    }
+
+    /// The bytes the file holds on disk (`st_blocks` * 512), reserved blocks included.
+    func allocatedSize() throws -> Int64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw HaulError.io("cannot stat", path: path, errno: errno) }
+        return Int64(info.st_blocks) * 512
     }
 
     /// Asks the kernel to start writing `length` bytes at `offset` to the disk now, without waiting (write-behind).
