@@ -204,11 +204,18 @@ final class HostileServerTests: XCTestCase {
                     XCTAssertEqual(error.kind, .network, error.message)
                     XCTAssertEqual(error.message, "127.0.0.1 announced 4294967296 bytes and closed the connection after 10")
                     var info = stat()
-                    if lstat(harness.path("file.bin.part"), &info) == 0 {
-                        let allocated = Int64(info.st_blocks) * 512
-                        // A step (64 MiB) at most while it ran; given back when it failed.
-                        XCTAssertLessThanOrEqual(allocated, 1 << 20, "allocated \(allocated) bytes")
-                        XCTAssertEqual(info.st_size, 10, "the bytes that came")
+                    XCTAssertEqual(lstat(harness.path("file.bin.part"), &info), 0, "the 10 bytes are kept for a resume")
+                    let allocated = Int64(info.st_blocks) * 512
+                    // A step (64 MiB) at most while it ran; given back when it failed.
+                    XCTAssertLessThanOrEqual(allocated, 1 << 20, "allocated \(allocated) bytes")
+                    XCTAssertEqual(info.st_size, 10, "the bytes that came")
+
+                    // Split over connections (the probe's answer is worth splitting): each segment's reserved
+                    // part past its bytes is given back too.
+                    let (split, _) = try await harness.run(harness.request(server.url("/f"), to: "split.bin", connections: 4))
+                    guard case .failed = split else { return XCTFail("\(split)") }
+                    if lstat(harness.path("split.bin.part"), &info) == 0 {
+                        XCTAssertLessThanOrEqual(Int64(info.st_blocks) * 512, 1 << 20, "allocated \(Int64(info.st_blocks) * 512) bytes")
                     }
                 }
             }
