@@ -42,6 +42,52 @@ final class HostileServerTests: XCTestCase {
         }
     }
 
+    /// A server that keeps sending interim responses slowly, below the size bound, is ended by the head's deadline
+    /// (the connect and stall timeouts together): bytes that keep coming do not hold the request open.
+    func testInterimResponsesThatKeepComingEndAtTheHeadDeadline() async throws {
+        let listener = socket(AF_INET, Self.streamSocket, 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, size) == 0 && getsockname(listener, $0, &size) == 0 }
+        }
+        XCTAssertTrue(bound && listen(listener, 1) == 0)
+        let port = UInt16(bigEndian: address.sin_port)
+        // One `100 Continue` every 20 ms until the client goes: 1.2 KB/s, 80 KiB would take a minute.
+        Thread {
+            let connection = accept(listener, nil, nil)
+            close(listener)
+            guard connection >= 0 else { return }
+            var request = [UInt8](repeating: 0, count: 4096)
+            _ = recv(connection, &request, request.count, 0)
+            let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+            while interim.withUnsafeBytes({ systemSend(connection, $0.baseAddress, $0.count, Self.sendFlags) }) > 0 {
+                usleep(20_000)
+            }
+            close(connection)
+        }.start()
+        let started = ContinuousClock.now
+        do {
+            _ = try await Self.send("http://127.0.0.1:\(port)/slow", connectTimeout: 0.2, stallTimeout: 0.3).response()
+            XCTFail("an endless trickle of interim responses gave a head")
+        } catch let error as HaulError {
+            XCTAssertEqual(error.kind, .network, error.message)
+            XCTAssertTrue(error.message.contains("did not answer in time"), error.message)
+        }
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(3), "the 0.5 s deadline held")
+    }
+
+    #if canImport(Glibc)
+    private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    private static let streamSocket = SOCK_STREAM
+    private static let sendFlags: Int32 = 0
+    #endif
+
     /// The segments of a split download go through AsyncHTTPClient: its parser bounds each head alone and drops
     /// interim ones as they come, so memory stays bounded, and its deadline (the connect and stall timeouts
     /// together) ends a stream of them that never stops.
@@ -248,3 +294,9 @@ final class HostileServerTests: XCTestCase {
         }
     }
 }
+
+#if canImport(Glibc)
+private let systemSend = Glibc.send
+#else
+private let systemSend = Darwin.send
+#endif
