@@ -14,6 +14,18 @@ int haul_fallocate(int fd, int64_t length) {
 #endif
 }
 
+int haul_punch_hole(int fd, int64_t offset, int64_t length) {
+#if defined(__linux__)
+    return fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length);
+#else
+    (void)fd;
+    (void)offset;
+    (void)length;
+    errno = EOPNOTSUPP;
+    return -1;
+#endif
+}
+
 int haul_start_writeback(int fd, int64_t offset, int64_t length) {
 #if defined(__linux__)
     return sync_file_range(fd, (off_t)offset, (off_t)length, SYNC_FILE_RANGE_WRITE);

@@ -63,6 +63,9 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The connection was refused (nothing listens there), for `RetryTracker`'s rule about refused first
     /// connections.
     var isConnectionRefused = false
+    /// The server closed the connection before the response's end (`ConnectionReceiver` then says how many of the
+    /// announced bytes came).
+    var isClosedEarly = false
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, httpStatus: Int? = nil, remedy: Remedy? = nil) {

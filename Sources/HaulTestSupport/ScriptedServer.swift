@@ -74,11 +74,12 @@ public struct ScriptedExchange: Sendable {
     public var bytesPerSecond: Int?
 
     init(_ plan: ResponsePlan) {
-        var lines = plan.head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        let statusLine = lines.removeFirst().split(separator: " ")
-        status = Int(statusLine[1]) ?? 0
-        headers = lines.map { line in
-            let colon = line.firstIndex(of: ":")!
+        // A raw head (`TestResponse.rawHead`) may be anything: what does not parse reads as status 0, no fields.
+        let lines = plan.head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let statusLine = lines.first?.split(separator: " ") ?? []
+        status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        headers = lines.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
             return (name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         let count = plan.expectsBody ? plan.sendCount : 0

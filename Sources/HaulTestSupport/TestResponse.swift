@@ -21,6 +21,14 @@ public struct TestResponse: Sendable {
     public var bytesPerSecond: Int?
     /// Wait this long before sending the status line and headers.
     public var headDelay: Duration?
+    /// Send this many interim `HTTP/1.1 100 Continue` responses before the status line (`Int.max`: never stop, a
+    /// server that floods a client with them as fast as it reads).
+    public var interimResponses: Int
+    /// With `chunked`, put at most this many body bytes in each chunk (1: a chunk per byte).
+    public var chunkSize: Int?
+    /// Send these bytes instead of the status line and headers, as they are (a malformed status line, or nothing at
+    /// all with `closeAfterBodyBytes` 0: a connection closed before any answer). The body follows as planned.
+    public var rawHead: String?
 
     /// The bytes the body is cut from (shared, never copied per response).
     var bodyStorage: [UInt8]
@@ -56,6 +64,9 @@ public struct TestResponse: Sendable {
         self.stallAfterBodyBytes = nil
         self.bytesPerSecond = nil
         self.headDelay = nil
+        self.interimResponses = 0
+        self.chunkSize = nil
+        self.rawHead = nil
     }
 
     /// A response with this text as its UTF-8 body and `Content-Type: text/plain` unless `headers` name another.

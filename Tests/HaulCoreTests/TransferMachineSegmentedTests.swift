@@ -49,12 +49,15 @@ final class TransferMachineSegmentedTests: XCTestCase {
         XCTAssertTrue(weak.head(1, 200, [("Content-Length", "400")]).opens.isEmpty, "no strong validator: no ranges")
     }
 
+    /// The probe's failure is the run's first failure (issue 33, point 11): one connection, after the backoff.
     func testAProbeThatCannotConnectContinuesOnOneConnection() {
         var d = MachineDriver(connections: 2)
         _ = d.start()
         let actions = d.failed(1)
-        XCTAssertEqual(actions.opens.map(\.plan), [.wholeFile])
-        XCTAssertTrue(actions.retries.isEmpty)
+        XCTAssertTrue(actions.contains(.plan(connections: 1)))
+        XCTAssertTrue(actions.opens.isEmpty, "at once, as if the probe had not been an attempt")
+        XCTAssertEqual(actions.retries.map(\.attempt), [1])
+        XCTAssertEqual(d.timer(actions.retries.first?.at ?? 0).opens.map(\.plan), [.wholeFile])
     }
 
     func testStoredSegmentsResumeOnAsManyConnections() {
@@ -259,5 +262,34 @@ final class TransferMachineSegmentedTests: XCTestCase {
         _ = d.failed(2, now: 0)
         XCTAssertEqual(d.wrote(2, upTo: 300), [])
         XCTAssertEqual(d.partial(2, 200, 400), [])
+    }
+
+    // Issue 33, point 11: the whole-file probe is the run's first attempt. Its failure counts against the retry
+    // budget (`--retries 0` sent two requests) and the next request waits for the backoff.
+    func testAFailedProbeCountsAsTheFirstAttempt() {
+        var none = MachineDriver(connections: 4, retry: RetryPolicy(maximumRetries: 0))
+        XCTAssertEqual(none.start().opens.count, 1)
+        let failed = none.failed(1, now: 5)
+        XCTAssertTrue(failed.opens.isEmpty, "a second request after the probe with no retries allowed: \(failed)")
+        XCTAssertEqual(failed.failure?.kind, .network)
+        XCTAssertTrue(none.machine.isEnded)
+
+        var two = MachineDriver(connections: 4, retry: RetryPolicy(maximumRetries: 2, initialDelay: 1, maximumDelay: 30))
+        _ = two.start()
+        let first = two.failed(1, now: 5)
+        XCTAssertTrue(first.opens.isEmpty, "the retry waits for its backoff")
+        XCTAssertEqual(first.retries.map(\.attempt), [1])
+        let due = first.retries.first?.at ?? 0
+        let reopened = two.timer(due).opens
+        XCTAssertEqual(reopened.map(\.plan), [.wholeFile])
+        XCTAssertEqual(two.failed(reopened.first?.connection ?? 0, now: due + 1).retries.map(\.attempt), [2])
+    }
+
+    func testAProbeThatBreaksTheProtocolIsNotRetried() {
+        var d = MachineDriver(connections: 4)
+        _ = d.start()
+        let failed = d.failed(1, .protocolViolation, now: 1)
+        XCTAssertTrue(failed.opens.isEmpty)
+        XCTAssertEqual(failed.failure?.kind, .protocolViolation)
     }
 }

@@ -141,11 +141,12 @@ final class DirectHTTPRequestTests: XCTestCase {
         XCTAssertEqual(error.message, "127.0.0.1:\(port): connection refused")
     }
 
-    func testAMalformedHeadIsANetworkError() async throws {
+    // Issue 33, point 11: bytes that are not HTTP/1.1 are not retried as a network failure (README: exit code 5).
+    func testAMalformedHeadIsAProtocolViolation() async throws {
         let server = try RawServer(reply: Array("HTTP/1.1 OK 200\r\nContent-Length: 1\r\n\r\nx".utf8))
         let failure = await Self.headFailure(of: try Self.send(server.url))
         let error = try XCTUnwrap(failure as? HaulError, "a malformed status line was accepted")
-        XCTAssertEqual(error.kind, .network)
+        XCTAssertEqual(error.kind, .protocolViolation)
         XCTAssertTrue(error.message.contains("malformed response"), error.message)
     }
 

@@ -6,6 +6,11 @@
 /// Returns 0 on success, or -1 with errno set (EOPNOTSUPP where the file system or platform cannot).
 int haul_fallocate(int fd, int64_t length);
 
+/// Gives the blocks of [offset, offset + length) back to the file system, keeping the file's size (Linux
+/// fallocate with FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE): the range reads as zeros. Returns 0, or -1 with
+/// errno set (EOPNOTSUPP where the platform or file system has no such call).
+int haul_punch_hole(int fd, int64_t offset, int64_t length);
+
 /// Starts writing back the dirty pages of `fd` in [offset, offset + length) without waiting for them
 /// (Linux sync_file_range with SYNC_FILE_RANGE_WRITE): write-behind, so that a later fdatasync finds little left
 /// to do. Returns 0 on success, or -1 with errno set (EOPNOTSUPP where the platform has no such call).

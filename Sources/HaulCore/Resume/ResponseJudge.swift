@@ -51,6 +51,7 @@ public enum ResponseJudge {
     /// appended.
     private static func acceptWholeBody(_ response: ResponseHead, plan: RequestPlan, heldBytes: Int64) -> ResponseVerdict {
         let length = response["Content-Length"].flatMap(HTTPNumber.parseContentLength)
+        if let length, length > SpaceReservation.largestBelievableLength { return .fail(.unbelievableLength(length)) }
         let identity = ResourceIdentity(response: response, totalLength: length)
         let body = BodyPlan(
             offset: 0,
@@ -85,6 +86,9 @@ public enum ResponseJudge {
         }
         if let askedEnd = asked.upperBound, gotEnd > askedEnd {
             return .restart(.invalidContentRange("ends at \(gotEnd), past the requested end \(askedEnd)"))
+        }
+        if let total = contentRange.total, total > SpaceReservation.largestBelievableLength {
+            return .fail(.unbelievableLength(total))
         }
         guard let known else { return .restart(.noStrongValidator) }
         let identity = ResourceIdentity(response: response, totalLength: contentRange.total ?? known.totalLength)

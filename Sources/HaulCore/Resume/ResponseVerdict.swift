@@ -71,12 +71,16 @@ public enum ResponseFailure: Hashable, Sendable, CustomStringConvertible {
     case redirectWithoutLocation(Int)
     /// A status a download cannot use (1xx, 204, 304, a 206 nobody asked for, ...).
     case unexpectedStatus(Int)
+    /// A length past `SpaceReservation.largestBelievableLength` (docs/http-rules.md rule 12): a broken server.
+    case unbelievableLength(Int64)
 
     public var description: String {
         switch self {
         case .httpStatus(let status): return "HTTP \(status) \(HTTPStatusText.reason(status))"
         case .redirectWithoutLocation(let status): return "HTTP \(status) redirect without a Location header"
         case .unexpectedStatus(let status): return "unexpected HTTP status \(status) \(HTTPStatusText.reason(status))"
+        case .unbelievableLength(let length):
+            return "the server announces \(length) bytes, more than any file holds (\(ByteCount.format(SpaceReservation.largestBelievableLength)) at most)"
         }
     }
 }

@@ -71,6 +71,8 @@ public enum ResponseOutcome: Hashable, Sendable {
             return .retry(problem, retryAfterSeconds: retryAfter)
         case .redirect(let status, let location):
             return .fail(TransferProblem(.http, "unfollowed redirect \(status) to \(location)", httpStatus: status))
+        case .fail(.unbelievableLength(let length)):
+            return .fail(TransferProblem(.protocolViolation, "\(ResponseFailure.unbelievableLength(length)) for \(url)"))
         case .fail(let failure):
             var status: Int?
             if case .httpStatus(let code) = failure { status = code }

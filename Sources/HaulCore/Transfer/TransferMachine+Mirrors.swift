@@ -94,7 +94,9 @@ extension TransferMachine {
         case .failed(let k, let problem, _):
             guard let m = routing.mirrorOf[k] else { return (event, []) }
             close(k, &routing)
-            guard routing.pool.active.count > 1, routing.pool.failed(m, problem.message, final: false) != nil else { return (event, []) }
+            // A mirror that breaks HTTP/1.1's framing is dropped at once: no retry of it reads its bytes otherwise.
+            let broken = problem.kind == .protocolViolation
+            guard routing.pool.active.count > 1, routing.pool.failed(m, problem.message, final: broken) != nil else { return (event, []) }
             // Dropped for its failures while others remain: a reassignment, not a retry of this source.
             return (nil, dropNotice(m, routing) + reassign(k))
         case .timer(let now, _):

@@ -75,10 +75,10 @@ extension TransferMachine {
             actions += launchAvailable(&run)
             mode = .segmented(run)
             return actions
-        case .failed(let k, let problem, _) where k == probe:
-            // The single-connection run retries with backoff.
+        case .failed(let k, let problem, let now) where k == probe:
+            // The single-connection run retries with backoff; the probe was its first attempt and counts as one.
             guard problem.kind == .network || problem.kind == .connectionRefused else { return fail(problem) }
-            return [.plan(connections: 1)] + startSingle(stored)
+            return [.plan(connections: 1)] + startSingle(stored, failedProbe: (problem, now))
         case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return []
         }

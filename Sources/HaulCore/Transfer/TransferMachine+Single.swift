@@ -30,7 +30,14 @@ struct SingleRun: Sendable {
 extension TransferMachine {
     /// Trusts the stored progress only as far as the `.part` file backs it (docs/http-rules.md rule 17), drops the
     /// bytes past it, and opens the first attempt.
-    mutating func startSingle(_ stored: StoredTransfer, answered probe: ConnectionID? = nil) -> [TransferAction] {
+    ///
+    /// - Parameters:
+    ///   - probe: the whole-file probe whose answer becomes this run's first response.
+    ///   - failedProbe: the probe's failure, when it failed: it was this run's first attempt, so it counts against
+    ///     the retry budget and the next attempt waits for the backoff (`--retries 0` sends one request).
+    mutating func startSingle(
+        _ stored: StoredTransfer, answered probe: ConnectionID? = nil, failedProbe: (problem: TransferProblem, now: Double)? = nil
+    ) -> [TransferAction] {
         var run = SingleRun()
         var actions: [TransferAction] = []
         let recorded = stored.segments.first.map { $0.start == 0 ? $0.next : 0 } ?? 0
@@ -55,6 +62,14 @@ extension TransferMachine {
             return actions
         }
         if let probe { actions.append(.drop(probe, .transferEnding)) }
+        if let failedProbe {
+            run.attempts = 1
+            run.heldAtAttemptStart = run.held
+            let waiting = singleRetry(failedProbe.problem, retryAfterSeconds: nil, now: failedProbe.now, &run)
+            // Given up: `fail` ended the machine. Else the run waits for its backoff.
+            if case .ended = mode {} else { mode = .single(run) }
+            return actions + waiting
+        }
         actions += openSingle(&run)
         mode = .single(run)
         return actions

@@ -103,7 +103,17 @@ struct ConnectionReceiver: Sendable {
             flushAndReport()
             if Task.isCancelled || error is CancellationError { return .cancelled }
             if let error = error as? HaulError, error.kind != .network { return .failed(error) }
-            return .failed(HTTPTransport.networkError(error, url: url))
+            let failure = HTTPTransport.networkError(error, url: url)
+            if failure.isClosedEarly, let expected = plan.expectedLength {
+                // Said as what it is (issue 33, point 10): a length the server announced and did not send.
+                var said = HaulError(
+                    .network,
+                    "\(url.host ?? "the server") announced \(expected) bytes and closed the connection after \(writer.offset - plan.offset)"
+                )
+                said.isClosedEarly = true
+                return .failed(said)
+            }
+            return .failed(failure)
         }
     }
 }

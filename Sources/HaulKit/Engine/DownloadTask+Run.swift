@@ -69,7 +69,7 @@ extension DownloadTask {
     }
 
     func discardFiles() throws {
-        try? FileSystemSteps.remove(record.partPath)
+        try? FileSystemSteps.removeRegularFile(record.partPath)
         try store.delete(id: id)
         transport.bandwidth.setLimit(nil, for: id)
     }
@@ -103,7 +103,7 @@ extension DownloadTask {
     func removePartFileIfEmpty() {
         guard let segments = try? store.segments(of: id) else { return }
         if segments.reduce(0, { $0 + max(0, $1.next - $1.start) }) == 0 {
-            try? FileSystemSteps.remove(record.partPath)
+            try? FileSystemSteps.removeRegularFile(record.partPath)
         }
     }
 

@@ -57,6 +57,7 @@ extension HaulClient {
                 case .fail(let reason):
                     var status: Int?
                     if case .httpStatus(let code) = reason { status = code }
+                    if case .unbelievableLength = reason { throw HaulError(.protocolViolation, "\(reason) for \(url.absoluteString)") }
                     throw HaulError(.http, "\(reason) for \(url.absoluteString)", httpStatus: status)
                 case .complete, .restart, .redirect:
                     throw HaulError(.protocolViolation, "unexpected response \(opened.head.status) to a plain GET")

@@ -45,6 +45,14 @@ enum FileSystemSteps {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Deletes `path` when it is a regular file itself (not a symbolic link, whatever it points to): for a `.part`
+    /// file, which haul only ever creates as one (`PartFile` refuses anything else, and leaves it for its owner).
+    static func removeRegularFile(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        try remove(path)
+    }
+
     /// The size of the file at `path`, or `nil` when it does not exist.
     static func size(of path: String) -> Int64? {
         var info = stat()

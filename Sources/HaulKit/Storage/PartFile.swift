@@ -20,10 +20,29 @@ final class PartFile: @unchecked Sendable {
 
     /// Opens (creating if needed) and locks `path`.
     ///
-    /// - Throws: `.busy` when another process holds the lock; `.io` when the file cannot be opened.
+    /// A symbolic link at `path` is never followed (`O_NOFOLLOW`), dangling or not: whoever can put one in the
+    /// download directory would otherwise have haul overwrite, or create, a file anywhere it may write (issue 33,
+    /// point 4). Such a `.part`, or one that is not a regular file (a FIFO, a device), is refused and left as it is.
+    ///
+    /// - Throws: `.busy` when another process holds the lock; `.fileExists` when `path` is a symbolic link or not a
+    ///   regular file; `.io` when the file cannot be opened.
     init(path: String) throws {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw HaulError.io("cannot open", path: path, errno: errno) }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway.
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP {
+                throw HaulError(.fileExists, "\(path) is a symbolic link; haul never writes through one: remove it and run again")
+            }
+            throw HaulError.io("cannot open", path: path, errno: code)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw HaulError(.fileExists, "\(path) is not a regular file; haul writes only into one: remove it and run again")
+        }
+        // Back to blocking I/O for the writes (O_NONBLOCK means nothing for a regular file, but is not kept).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         Self.openHere.withLockedValue { $0[path, default: 0] += 1 }
         var waited = 0
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -73,7 +92,7 @@ final class PartFile: @unchecked Sendable {
     /// Whether another process holds the lock on `path` now (it is downloading that file). `false` when the file
     /// does not exist. Within one process, a `PartFile` open on `path` also counts (locks belong to open files).
     static func isLocked(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 { return errno == EWOULDBLOCK }
@@ -117,14 +136,41 @@ final class PartFile: @unchecked Sendable {
         }
     }
 
-    /// Reserves disk blocks for `length` bytes so that a full disk shows up now, not mid-download; falls back to
-    /// `ftruncate` where the file system cannot preallocate.
-    func preallocate(length: Int64) throws {
+    /// Reserves disk blocks for the first `length` bytes (the file grows to `length` when shorter), so that a full
+    /// disk shows up before the bytes come, and they land in blocks already allocated. `SpaceReservation` says how
+    /// far: a bounded step ahead of the bytes held, never the whole of a length only announced.
+    ///
+    /// Where the file system cannot reserve, nothing happens and the writes allocate as they go: no `ftruncate`
+    /// stands in for it, as it could cut bytes a connection wrote meanwhile past an older length.
+    ///
+    /// - Throws: `.io` when the disk is full or the file would pass a size limit.
+    func reserve(upTo length: Int64) throws {
         guard length > 0 else { return }
         if haul_fallocate(descriptor, length) == 0 { return }
         let code = errno
         if code == ENOSPC || code == EFBIG { throw HaulError.io("cannot reserve space for", path: path, errno: code) }
-        if try size() < length { try truncate(to: length) }
+    }
+
+    /// Gives back the disk blocks of `[offset, offset + length)`, which then read as zeros; the size stays. A hint:
+    /// where the file system cannot, nothing happens.
+    func releaseSpace(offset: Int64, length: Int64) {
+        guard offset >= 0, length > 0 else { return }
+        _ = haul_punch_hole(descriptor, offset, length)
+    }
+
+    /// The size of the file system the file is on, in bytes (`fstatvfs`), or `nil` when it does not say.
+    func fileSystemCapacity() -> Int64? {
+        var info = statvfs()
+        guard fstatvfs(descriptor, &info) == 0, info.f_blocks > 0 else { return nil }
+        let (bytes, overflow) = Int64(clamping: info.f_blocks).multipliedReportingOverflow(by: Int64(clamping: info.f_frsize))
+        return overflow ? Int64.max : bytes
+    }
+
+    /// The bytes the file holds on disk (`st_blocks` * 512), reserved blocks included.
+    func allocatedSize() throws -> Int64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw HaulError.io("cannot stat", path: path, errno: errno) }
+        return Int64(info.st_blocks) * 512
     }
 
     /// Asks the kernel to start writing `length` bytes at `offset` to the disk now, without waiting (write-behind).

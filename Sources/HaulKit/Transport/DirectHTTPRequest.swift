@@ -316,9 +316,16 @@ final class DirectHTTPRequest: Sendable {
 
     /// Reads the final head (interim 1xx ones are dropped); `pending` keeps the bytes read past it.
     ///
-    /// - Throws: `StaleConnection` when `reused` and the connection ends or is reset before its first byte.
+    /// Bounded as one head is, whatever the server sends (issue 33, point 8): every head read for this request,
+    /// interim ones included, counts against `HTTP1Response.maximumHeadSize` (`HeadBudget`), dropped heads give their
+    /// memory back, and the deadline (the connect and stall timeouts together) is checked at every read, not only
+    /// when the socket runs dry: a server that floods `100 Continue` never makes it wait.
+    ///
+    /// - Throws: `StaleConnection` when `reused` and the connection ends or is reset before its first byte;
+    ///   `.protocolViolation` for a head that is malformed or too large.
     private func readHead(_ socket: Int32, into pending: inout ByteBuffer, reused: Bool) throws -> HTTP1Response.Head {
         let deadline = ContinuousClock.now + .milliseconds(Int64(Self.milliseconds(connectTimeout + stallTimeout)))
+        var budget = HTTP1Response.HeadBudget()
         var searched = 0
         var received = false
         while true {
@@ -326,26 +333,41 @@ final class DirectHTTPRequest: Sendable {
             if let end {
                 let head: HTTP1Response.Head
                 do {
+                    try budget.check(head: end)
                     head = try pending.withUnsafeReadableBytes { try HTTP1Response.parseHead(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
                 } catch {
-                    throw HaulError(.network, "\(target.host): \(error)")
+                    throw malformed(error)
                 }
                 pending.moveReaderIndex(forwardBy: end)
                 searched = 0
-                if head.isInterim { continue }
-                return head
+                guard head.isInterim else { return head }
+                do { try budget.spend(interim: end) } catch { throw malformed(error) }
+                pending.discardReadBytes()
+                continue
             }
             searched = pending.readableBytes
-            guard searched <= HTTP1Response.maximumHeadSize else {
-                throw HaulError(.network, "\(target.host): \(HTTP1Response.Failure.headTooLarge)")
-            }
+            do { try budget.check(head: searched) } catch { throw malformed(error) }
+            guard ContinuousClock.now < deadline else { throw HaulError(.network, "\(target.host) did not answer in time") }
             let stale = reused && !received
             if try receive(socket, into: &pending, limit: 16 << 10, deadline: deadline, staleIfReset: stale) == 0 {
                 if stale { throw StaleConnection() }
-                throw HaulError(.network, "\(target.host) closed the connection early")
+                throw closedEarly()
             }
             received = true
         }
+    }
+
+    /// A response that breaks HTTP/1.1's framing: not retried, as no second request will read it otherwise
+    /// (README, exit code 5; issue 33, point 11).
+    private func malformed(_ failure: any Error) -> HaulError {
+        HaulError(.protocolViolation, "\(target.host): \(failure)")
+    }
+
+    /// The connection ended before the response did.
+    private func closedEarly() -> HaulError {
+        var failure = HaulError(.network, "\(target.host) closed the connection early")
+        failure.isClosedEarly = true
+        return failure
     }
 
     /// Hands the head over with a body stream, then feeds the stream as it asks for more. A connection whose
@@ -353,7 +375,7 @@ final class DirectHTTPRequest: Sendable {
     /// becomes -1) before the stream ends: the next request, which may follow at once, finds it there.
     private func stream(_ head: HTTP1Response.Head, socket: inout Int32, pending: ByteBuffer) throws {
         let framing: HTTP1Response.Framing
-        do { framing = try HTTP1Response.framing(of: head) } catch { throw HaulError(.network, "\(target.host): \(error)") }
+        do { framing = try HTTP1Response.framing(of: head) } catch { throw malformed(error) }
         let demand = Demand(request: self)
         wake.withLockedValue { $0.demand = demand }
         let source = handOver(head, demand: demand)
@@ -420,9 +442,7 @@ final class DirectHTTPRequest: Sendable {
             while remaining > 0 {
                 let limit = Int(min(remaining, Int64(HTTPTransport.largestRead)))
                 var buffer = ByteBufferAllocator().buffer(capacity: limit)
-                guard try receive(socket, into: &buffer, limit: limit) > 0 else {
-                    throw HaulError(.network, "\(target.host) closed the connection early")
-                }
+                guard try receive(socket, into: &buffer, limit: limit) > 0 else { throw closedEarly() }
                 remaining -= Int64(buffer.readableBytes)
                 guard yield(buffer, to: source, demand: demand, last: remaining == 0) else { return false }
             }
@@ -437,30 +457,25 @@ final class DirectHTTPRequest: Sendable {
                 guard yield(buffer, to: source, demand: demand) else { return false }
             }
         case .chunked:
+            // Every chunk at hand is decoded at once, its data gathered in place into one slice: one hand-off to
+            // the stream per read, however small the chunks (issue 33, point 9).
             var decoder = ChunkedBodyDecoder()
             while true {
-                while pending.readableBytes > 0 {
-                    let step: ChunkedBodyDecoder.Step
-                    do { step = try pending.withUnsafeReadableBytes { try decoder.step($0) } } catch {
-                        throw HaulError(.network, "\(target.host): \(error)")
+                if pending.readableBytes > 0 {
+                    let batch: ChunkedBodyDecoder.Batch
+                    do { batch = try pending.withUnsafeMutableReadableBytes { try decoder.decode(inPlace: $0) } } catch {
+                        throw malformed(error)
                     }
-                    switch step {
-                    case .skip(let count):
-                        pending.moveReaderIndex(forwardBy: count)
-                    case .data(let count):
-                        guard yield(pending.readSlice(length: count)!, to: source, demand: demand) else { return false }
-                    case .end(let count):
-                        pending.moveReaderIndex(forwardBy: count)
-                        return pending.readableBytes == 0
-                    case .needMore:
-                        break
+                    pending.moveReaderIndex(forwardBy: batch.dataStart)
+                    let data = pending.readSlice(length: batch.dataCount)!
+                    pending.moveReaderIndex(forwardBy: batch.consumed - batch.dataStart - batch.dataCount)
+                    if batch.dataCount > 0 {
+                        guard yield(data, to: source, demand: demand, last: batch.ended) else { return false }
                     }
-                    if step == .needMore { break }
+                    if batch.ended { return pending.readableBytes == 0 }
                 }
                 pending.discardReadBytes()
-                guard try receive(socket, into: &pending, limit: HTTPTransport.largestRead) > 0 else {
-                    throw HaulError(.network, "\(target.host) closed the connection early")
-                }
+                guard try receive(socket, into: &pending, limit: HTTPTransport.largestRead) > 0 else { throw closedEarly() }
             }
         }
     }

@@ -396,9 +396,20 @@ final class HTTPTransport: Sendable {
             switch error {
             case .connectTimeout: return HaulError(.network, "connecting to \(host) timed out")
             case .readTimeout: return HaulError(.network, "\(host) sent nothing for too long (stall timeout)")
-            case .remoteConnectionClosed: return HaulError(.network, "\(host) closed the connection early")
+            case .remoteConnectionClosed: return closedEarly(host)
             case .deadlineExceeded: return HaulError(.network, "\(host) did not answer in time")
             default: return HaulError(.network, "\(host): \(error)")
+            }
+        }
+        if let error = error as? HTTPParserError {
+            switch error {
+            case .invalidEOFState, .closedConnection:
+                // The message was cut short by the connection's end: a network failure, retried.
+                return closedEarly(host)
+            default:
+                // Bytes that are not HTTP/1.1 (a bad status line, chunk size, header): not retried (README, exit
+                // code 5; issue 33, point 11).
+                return HaulError(.protocolViolation, "\(host): malformed response (\(error))")
             }
         }
         if error is CancellationError { return HaulError(.cancelled, "cancelled") }
@@ -414,6 +425,12 @@ final class HTTPTransport: Sendable {
             return failure
         }
         return HaulError(.network, "\(host): \(error)")
+    }
+
+    private static func closedEarly(_ host: String) -> HaulError {
+        var failure = HaulError(.network, "\(host) closed the connection early")
+        failure.isClosedEarly = true
+        return failure
     }
 
     /// A failure that is the proxy's, said as such (a refused connection to the proxy is not the origin's fault).

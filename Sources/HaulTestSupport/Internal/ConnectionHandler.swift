@@ -15,7 +15,12 @@ final class ConnectionHandler: ChannelInboundHandler {
         var plan: ResponsePlan
         var sent = 0
         var started: NIODeadline
+        /// Interim responses still to send before the head.
+        var interimLeft = 0
     }
+
+    /// One interim response, as a flood sends it.
+    private static let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private let core: ServerCore
     private let connectionID: Int
@@ -109,17 +114,45 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func begin(_ plan: ResponsePlan) {
-        guard !isDone, let context else { return }
+        guard !isDone, context != nil else { return }
+        transfer = Transfer(plan: plan, started: .now(), interimLeft: plan.interimResponses)
+        if plan.interimResponses == 0 { writeHead(plan) }
+        pump()
+    }
+
+    private func writeHead(_ plan: ResponsePlan) {
+        guard let context else { return }
         var buffer = context.channel.allocator.buffer(capacity: plan.head.utf8.count)
         buffer.writeString(plan.head)
         context.write(wrapOutboundOut(buffer), promise: nil)
-        transfer = Transfer(plan: plan, started: .now())
-        pump()
+    }
+
+    /// Writes interim responses while the channel is writable, then the head; `false` while some are left.
+    private func pumpInterim(_ context: ChannelHandlerContext, _ current: inout Transfer) -> Bool {
+        while current.interimLeft > 0 {
+            guard context.channel.isWritable else {
+                context.flush()
+                return false
+            }
+            let count = min(current.interimLeft, 1024)
+            var buffer = context.channel.allocator.buffer(capacity: count * Self.interim.count)
+            for _ in 0..<count { buffer.writeBytes(Self.interim) }
+            context.write(wrapOutboundOut(buffer), promise: nil)
+            current.interimLeft -= count
+        }
+        writeHead(current.plan)
+        current.started = .now()
+        return true
     }
 
     /// Writes body slices while the channel is writable and the throttle allows; finishes the response when all are out.
     private func pump() {
         guard !isDone, timer == nil, let context, var current = transfer else { return }
+        if current.interimLeft > 0 {
+            let done = pumpInterim(context, &current)
+            transfer = current
+            guard done else { return }
+        }
         let plan = current.plan
         while current.sent < plan.sendCount && context.channel.isWritable {
             var count = min(Self.sliceSize, plan.sendCount - current.sent)
@@ -154,7 +187,22 @@ final class ConnectionHandler: ChannelInboundHandler {
         let start = plan.bodyStart + offset
         let bytes = plan.bodyStorage[start..<(start + count)]
         var buffer = context.channel.allocator.buffer(capacity: count + 16)
-        if plan.chunked {
+        if plan.chunked, let size = plan.chunkSize, size < count {
+            let sizeLine = Array((String(size, radix: 16) + "\r\n").utf8), crlf: [UInt8] = [13, 10]
+            buffer.reserveCapacity(count + (count / size + 1) * (sizeLine.count + 2))
+            var at = bytes.startIndex
+            while at < bytes.endIndex {
+                let piece = bytes[at..<min(at + size, bytes.endIndex)]
+                if piece.count == size {
+                    buffer.writeBytes(sizeLine)
+                } else {
+                    buffer.writeString(String(piece.count, radix: 16) + "\r\n")
+                }
+                buffer.writeBytes(piece)
+                buffer.writeBytes(crlf)
+                at = piece.endIndex
+            }
+        } else if plan.chunked {
             buffer.writeString(String(count, radix: 16) + "\r\n")
             buffer.writeBytes(bytes)
             buffer.writeString("\r\n")

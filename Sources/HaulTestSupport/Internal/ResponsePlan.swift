@@ -30,6 +30,10 @@ struct ResponsePlan {
     var bytesPerSecond: Int?
     /// The wait before the head, if any.
     var headDelay: Duration?
+    /// Interim `100 Continue` responses before the head.
+    var interimResponses: Int
+    /// The most body bytes in one chunk, when chunked.
+    var chunkSize: Int?
 
     /// Plans a response to a request with this method and keep-alive wish.
     init(_ response: TestResponse, isHeadRequest: Bool, requestKeepAlive: Bool, date: Date = Date()) {
@@ -83,7 +87,7 @@ struct ResponsePlan {
         }
         head += "\r\n"
 
-        self.head = head
+        self.head = response.rawHead ?? head
         self.bodyStorage = response.bodyStorage
         self.bodyStart = response.bodyRange.lowerBound
         self.sendCount = sendCount
@@ -92,6 +96,8 @@ struct ResponsePlan {
         self.ending = ending
         self.bytesPerSecond = response.bytesPerSecond.map { max(1, $0) }
         self.headDelay = response.headDelay
+        self.interimResponses = max(0, response.interimResponses)
+        self.chunkSize = response.chunkSize.map { max(1, $0) }
     }
 
     /// A reason phrase for the status line.
