@@ -13,7 +13,8 @@ struct DaemonCommand: AsyncParsableCommand {
         discussion: """
             The secret is read from --rpc-secret-file, or generated into STATE_DIR/rpc-secret (mode 0600). \
             SIGTERM or Ctrl-C stops listening and stops running downloads keeping their bytes; the next start \
-            resumes them.
+            resumes them. -x/--connections and --limit-rate are what a download added over RPC gets when it \
+            names none (split, max-download-limit).
             """
     )
 
