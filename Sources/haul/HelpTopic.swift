@@ -17,7 +17,7 @@ enum HelpTopic: String, CaseIterable {
             MORE HELP:
               haul help TOPIC        \(names[..<half].joined(separator: ", ")),
                                      \(names[half...].joined(separator: ", "))
-              haul help SUBCOMMAND   one subcommand, e.g. haul help resume (or haul resume --help)
+              haul help SUBCOMMAND   one subcommand (haul help resume = haul resume --help)
               docs/cli.md            the manual by topic; man ./docs/haul.1
             """
     }
@@ -90,8 +90,8 @@ enum HelpTopic: String, CaseIterable {
                 request (redirect hops, every connection, retries, resumes) gets the cookies its domain, path, Secure
                 flag and expiry allow; cookies the server sets are kept with the download. Values are never shown.
 
-                  haul --load-cookies cookies.txt --referer '*' https://example.com/members/file.iso
-                  haul -b 'sid=abc123; lang=en' https://example.com/members/file.iso
+                  haul --load-cookies cookies.txt --referer '*' https://example.com/a.iso
+                  haul -b 'sid=abc123; lang=en' https://example.com/a.iso
 
                 \(optionList)
                 """
@@ -119,7 +119,7 @@ enum HelpTopic: String, CaseIterable {
                 The checksum decides at the end. In an input file, TAB-separated URLs on one line are mirrors.
 
                   haul --mirror https://mirror1.example/big.iso https://example.com/big.iso
-                  haul --checksum-file https://example.com/SHA256SUMS https://example.com/big.iso
+                  haul --checksum-file https://example.com/SHA256SUMS URL
 
                 \(optionList)
                 """
@@ -130,7 +130,7 @@ enum HelpTopic: String, CaseIterable {
                 Zip archives, safely: entries with .., absolute paths or symlinks out of the destination are refused,
                 every CRC is checked, caps stop bombs, and a tree appears only once it is complete (exit 9 otherwise).
 
-                  haul --extract https://example.com/data.zip      download, verify, unpack into ./data/
+                  haul --extract https://example.com/data.zip   download, verify, unpack
                   haul unzip archive.zip -d out
                   haul zip out.zip dir1 file2
                   haul verify big.iso sha256=9f86d0...
@@ -159,34 +159,54 @@ enum HelpTopic: String, CaseIterable {
                 EXIT CODES:
                     0  success (for several URLs: every one succeeded)
                     1  internal error
-                    2  usage error: bad option or URL; a checksum list without the file's entry
-                    3  network failure after the retries (a refused connection at once), or an unreachable proxy
+                    2  usage error: a bad option or URL; a checksum list without the file
+                    3  network failure after the retries, or a proxy that cannot be reached
                     4  HTTP error status (404, 403 ...), a refused redirect, or a proxy's 407
                     5  the server broke the protocol in a way that cannot be worked around
-                    6  the destination is taken (--on-conflict fail), or --overwrite of something not a file
-                    7  local I/O error: disk full, file-size limit, permissions (the partial file stays resumable)
+                    6  the destination is taken (--on-conflict fail)
+                    7  local I/O error: disk full, permissions (the .part stays resumable)
                     8  checksum mismatch (the file is not kept)
-                    9  archive error: unsafe, corrupt, truncated or over a cap (nothing half-extracted)
+                    9  archive error: unsafe, corrupt, truncated or over a cap
                    10  another haul process is downloading the same file right now
-                   11  TLS failure: the certificate is not trusted or not for that name (see --cacert)
-                  130  interrupted (Ctrl-C, SIGTERM, q), or paused or cancelled by haul pause/cancel; resumable
+                   11  TLS failure: an untrusted certificate or one for another name
+                  130  interrupted (Ctrl-C, SIGTERM, q; haul pause or cancel): resumable
 
                 With several URLs, haul goes on after a failure, prints what failed and why, and exits with the code of
-                the first failure.
+                the first failure. The whole table: docs/cli.md, "Exit codes".
                 """
         case .environment:
             body = """
                 ENVIRONMENT:
-                  http_proxy                 proxy for http URLs (HTTP_PROXY is ignored on purpose)
-                  https_proxy, HTTPS_PROXY   proxy for https URLs
-                  all_proxy, ALL_PROXY       proxy for either, when the scheme's own is unset
-                  no_proxy, NO_PROXY         hosts reached directly (--proxy and --noproxy override all of these)
-                  HAUL_STATE_DIR             the state directory (--state-dir wins)
-                  XDG_STATE_HOME             else the state directory is $XDG_STATE_HOME/haul, else ~/.local/state/haul
-                  NO_COLOR                   no colours
-                  HAUL_TRACE=1               what each connection does, on standard error
+                  http_proxy                proxy for http URLs (not HTTP_PROXY: httpoxy)
+                  https_proxy, HTTPS_PROXY  proxy for https URLs
+                  all_proxy, ALL_PROXY      proxy for either, when the scheme's own is unset
+                  no_proxy, NO_PROXY        hosts reached directly (--proxy, --noproxy win)
+                  HAUL_STATE_DIR            the state directory (--state-dir wins)
+                  XDG_STATE_HOME            else $XDG_STATE_HOME/haul, else ~/.local/state/haul
+                  NO_COLOR                  no colours
+                  HAUL_TRACE=1              what each connection does, on standard error
                 """
         }
-        return body + "\n"
+        return Self.reflowed(body, width: min(columns ?? 80, 100)) + "\n"
+    }
+
+    /// `text` with each paragraph of prose (a block of lines none of which is indented or a title) filled to
+    /// `width` columns, the way ArgumentParser wraps the options; tables and examples stay as written.
+    static func reflowed(_ text: String, width: Int) -> String {
+        text.components(separatedBy: "\n\n").map { block in
+            let lines = block.components(separatedBy: "\n")
+            guard lines.allSatisfy({ !$0.hasPrefix(" ") && !$0.hasSuffix(":") }) else { return block }
+            var filled: [String] = []
+            var line = ""
+            for word in lines.joined(separator: " ").split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > width - 1 {
+                    filled.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            if !line.isEmpty { filled.append(line) }
+            return filled.joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 }
