@@ -57,7 +57,7 @@ let staticLibstdcxx: [String] = {
     #endif
 }()
 
-/// How `haul` is linked on Linux, for peak memory (README, "Memory"; measured in docs/benchmarks.md).
+/// How `haul` is linked on Linux, for peak memory (docs/architecture.md, "Memory"; measured in docs/benchmarks.md).
 /// Most of haul's resident memory is the binary's own code, mapped by the kernel in blocks of 64 KiB or more
 /// around each page a download touches. So:
 /// - lld places the functions a download runs (Linker/haul.order, written by Linker/update-order.sh) next to
@@ -226,7 +226,7 @@ let package = Package(
             dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul"],
             exclude: ["Scripts"]
         ),
-        // The DocC article's and the README's library examples, compiled with `import HaulKit` alone and checked
+        // The DocC article's and docs/library.md's examples, compiled with `import HaulKit` alone and checked
         // word for word against the documents.
         .testTarget(name: "HaulKitDocTests", dependencies: ["HaulKit"]),
         // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on

@@ -10,7 +10,7 @@
 #   2 MiB of it, and the kernel maps a cached file in blocks of 64 KiB or more around each page touched.
 #   Scattered over the whole binary, 2 MiB of hot code kept 13-15 MiB of it resident. Package.swift hands
 #   this list to lld (`--symbol-ordering-file`), which puts these functions next to each other at the start
-#   of .text; peak RSS for 1 GiB over 16 connections went from 35 to 27 MiB (README, "Memory").
+#   of .text; peak RSS for 1 GiB over 16 connections went from 35 to 27 MiB (docs/architecture.md, "Memory").
 #
 # HOW
 #   Builds `haul` the release way (static stdlib), starts a private nginx on 127.0.0.1 with a generated

@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// A package that uses HaulKit the way a stranger's would: by path, through the `HaulKit` product alone. It compiles
-/// the README's and the DocC article's examples (the very files `Tests/HaulKitDocTests` checks against the
+/// docs/library.md's and the DocC article's examples (the very files `Tests/HaulKitDocTests` checks against the
 /// documents, linked here), so an API a user cannot reach with `import HaulKit` fails this build. `.ci/run` builds it.
 let package = Package(
     name: "HaulKitConsumer",

@@ -4,7 +4,7 @@ import HaulCore
 import HaulDaemon
 import HaulKit
 
-/// `haul daemon`: runs the queue continuously and answers aria2's JSON-RPC (README, "Daemon"). A thin command over
+/// `haul daemon`: runs the queue continuously and answers aria2's JSON-RPC (docs/daemon.md). A thin command over
 /// `HaulDaemon.Daemon`.
 struct DaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +13,8 @@ struct DaemonCommand: AsyncParsableCommand {
         discussion: """
             The secret is read from --rpc-secret-file, or generated into STATE_DIR/rpc-secret (mode 0600). \
             SIGTERM or Ctrl-C stops listening and stops running downloads keeping their bytes; the next start \
-            resumes them.
+            resumes them. -x/--connections and --limit-rate are what a download added over RPC gets when it \
+            names none (split, max-download-limit).
             """
     )
 
@@ -88,15 +89,31 @@ struct DaemonCommand: AsyncParsableCommand {
             source.resume()
             return source
         }
-        // The secret appears only inside the URL's fragment, on this terminal, never in a log line of its own.
+        // The secret itself is never printed: standard error lands in journald and `tee` logs. The page asks for
+        // it; the shell line reads it from the file into the URL's fragment, which a browser never sends or logs.
+        let fragment = "#secret="
+        let withoutSecret = daemon.pageURL(secret: "", host: address)
+        let page = withoutSecret.hasSuffix(fragment) ? String(withoutSecret.dropLast(fragment.count)) : withoutSecret
+        #if os(macOS)
+        let opener = "open"
+        #else
+        let opener = "xdg-open"
+        #endif
         Terminal.writeError("""
             haul daemon: listening on \(address):\(daemon.port) (JSON-RPC at /jsonrpc, HTTP and WebSocket)
             haul daemon: secret in \(daemon.secretPath)
-            haul daemon: open \(daemon.pageURL(secret: secret, host: address))
+            haul daemon: web page at \(page) (it asks for the secret), or signed in: \(opener) "\(page)\(fragment)$(cat \(Self.shellQuoted(daemon.secretPath)))"
 
             """)
         await daemon.waitUntilStopped()
         for source in signals { source.cancel() }
         Terminal.writeError("haul daemon: stopped\n")
+    }
+
+    /// `path` as one shell word: bare when it holds only safe characters, else in single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%")
+        if !path.isEmpty, path.unicodeScalars.allSatisfy({ safe.contains($0) }) { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

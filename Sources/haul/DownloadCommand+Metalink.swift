@@ -2,7 +2,7 @@ import Foundation
 import HaulCore
 import HaulKit
 
-/// Following Metalink documents named by URL arguments (README, "Following a Metalink URL").
+/// Following Metalink documents named by URL arguments (docs/cli.md, "Following a Metalink URL").
 extension DownloadCommand {
     /// A URL argument ending in `.meta4`/`.metalink` and answered as `application/metalink4+xml` is the document,
     /// not the file: its files replace it, below the same directory (`--no-follow-metalink` saves it instead).

@@ -136,20 +136,55 @@ struct DownloadCommand: AsyncParsableCommand {
     /// The URLs are checked when the command runs, not in `validate()`: ArgumentParser validates before it
     /// reports unknown options, and the value of an unknown option (`--foo-bar 2`) lands among the URLs, so
     /// `'2' is not an http or https URL` would hide the real mistake.
-    private func checkURLs() throws {
+    ///
+    /// - Returns: the URLs to fetch: one without a scheme (`example.com/file.iso`) is taken as `http://`, as curl and
+    ///   wget do, and a note says so once.
+    private func checkedURLs() throws -> [String] {
+        var checked: [String] = []
         for url in urls {
             // `haul --state-dir S resume 1`: a subcommand is only recognised as the first word.
             if let subcommand = HaulCommand.configuration.subcommands.first(where: { $0._commandName == url }) {
                 throw ValidationError("'\(url)' is a subcommand: put it first, as in 'haul \(subcommand._commandName) ...'")
             }
-            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
-            else { throw ValidationError("'\(url)' is not an http or https URL") }
+            {
+                checked.append(url)
+            } else if let assumed = Self.assumingHTTP(url) {
+                Terminal.writeError("haul: note: '\(url)' has no scheme; using \(assumed)\n")
+                checked.append(assumed)
+            } else if let suggestion = HaulCommand.suggestedSubcommand(for: url) {
+                throw ValidationError("'\(url)' is neither a URL nor a subcommand; did you mean '\(suggestion)'?")
+            } else {
+                throw ValidationError("'\(url)' is not an http or https URL")
+            }
         }
+        return checked
+    }
+
+    /// `http://` + `word` when `word` has no scheme and begins with a host name: one with a dot
+    /// (`example.com/file.iso`), `localhost`, or an address with a port (`10.0.0.5:8080/x`). A bare word (`lsit`)
+    /// is not taken for a host.
+    static func assumingHTTP(_ word: String) -> String? {
+        guard !word.contains("://"), let first = word.unicodeScalars.first,
+            CharacterSet.alphanumerics.contains(first) || first == "["
+        else { return nil }
+        let host = word.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard host.contains(".") || host.contains(":") || host.lowercased() == "localhost",
+            !word.contains(where: \.isWhitespace)
+        else { return nil }
+        let candidate = "http://" + word
+        guard let parsed = URL(string: candidate), parsed.host?.isEmpty == false else { return nil }
+        return candidate
     }
 
     func run() async throws {
-        try checkURLs()
+        var command = self
+        command.urls = try checkedURLs()
+        try await command.download()
+    }
+
+    private func download() async throws {
         let configuration = try transfer.configuration(
             stateDirectory: stateDirectory ?? ProcessEnvironment.defaultStateDirectory,
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),

@@ -123,9 +123,13 @@ actor DownloadSession {
             }
         }
 
-        // Run until everything has settled; a pause from the keyboard waits for the next key instead of ending.
+        // Run until everything has settled; a pause from the keyboard, or with keys offered one from another
+        // terminal (`haul pause`), waits for the next key instead of ending: the bar says `space: resume`.
         while true {
             await manager.waitUntilIdle()
+            if !quitRequested, !pausedByUser, keys != nil, await manager.snapshots.contains(where: { $0.state == .paused }) {
+                pausedByUser = true
+            }
             if quitRequested || !pausedByUser { break }
             await waitForResumeOrQuit()
             if quitRequested { break }
@@ -134,6 +138,12 @@ actor DownloadSession {
         let finals = await ids.asyncMap { await manager.snapshot($0) }
         await manager.shutdown()
         await rendering.value
+        // A download left to the process that holds its file shows no bar of its own: only the error says so.
+        if !quitRequested {
+            for (id, snapshot) in zip(ids, finals) where snapshot?.state == .queued || snapshot?.state == .downloading {
+                view.withdraw(id)
+            }
+        }
         view.finish()
         // Hooks run while downloads go on; at the end, the ones still running are waited for (each bounded by
         // --hook-timeout), so that a complete hook is not cut off by haul exiting.
@@ -172,6 +182,9 @@ actor DownloadSession {
         let total = ids.count + refused + skipped
         if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
             Terminal.writeError("haul: \(name): \(error.commandLineMessage)\n")
+        }
+        if total == 1, let (name, error) = failures.first, error.kind == .busy, let id = ids.first, view.lastError(of: id) == nil {
+            view.report(error, name: name)
         }
         if total > 1, !failures.isEmpty {
             Terminal.writeError("haul: \(completed) of \(total) downloads succeeded; not done:\n")

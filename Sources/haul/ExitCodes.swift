@@ -1,6 +1,6 @@
 import HaulKit
 
-/// The exit codes of `haul`, documented in the README. Like curl and aria2c, each failure family has its own code so
+/// The exit codes of `haul`, documented in docs/cli.md, "Exit codes". Like curl and aria2c, each failure family has its own code so
 /// scripts can tell "try again later" from "fix your command".
 enum ExitCodes {
     static let success: Int32 = 0

@@ -13,16 +13,9 @@ struct HaulCommand: AsyncParsableCommand {
             download resumes where its durable bytes end. A file is only given its final name once every byte is \
             there; until then it is NAME.part.
 
-            Exit codes: 0 success, 1 internal error, 2 usage error, 3 network failure after retries, 4 HTTP error \
-            status or refused redirect, 5 server protocol violation, 6 file exists, 7 local I/O error (disk full, \
-            permissions), 8 checksum mismatch, 9 archive error, 10 another haul process holds the file, \
-            11 TLS failure (an untrusted certificate; see --cacert), 130 interrupted (Ctrl-C, SIGTERM or q; or paused or cancelled with haul pause/cancel; resumable). \
-            A batch exits 0 only when every download succeeded; otherwise with the code of the first failure, \
-            after a summary of what did not complete.
-
-            Environment: http_proxy (http URLs), https_proxy or HTTPS_PROXY (https URLs), all_proxy or ALL_PROXY \
-            (either), no_proxy or NO_PROXY (hosts reached directly), as curl reads them; --proxy and --noproxy \
-            override them. HAUL_STATE_DIR and XDG_STATE_HOME choose the state directory; NO_COLOR turns colours off.
+            Exit codes: 0 success, 2 usage error, 3 network, 4 HTTP status, 6 destination taken, 7 local I/O, \
+            8 checksum mismatch, 10 file held by another haul, 130 interrupted (resumable): 'haul help exit-codes'. \
+            Proxies and the state directory come from the environment: 'haul help environment'.
 
             Shell completions: haul --generate-completion-script bash|zsh|fish.
             """,
@@ -56,6 +49,29 @@ struct HaulCommand: AsyncParsableCommand {
             Terminal.writeOutput(TopLevelHelp.text(columns: nil))
             Foundation.exit(ExitCodes.success)
         }
+        // `haul help TOPIC` (hooks, cookies, exit-codes ...): what `haul --help` leaves out. `haul help SUBCOMMAND`
+        // stays ArgumentParser's.
+        if arguments.count == 2, arguments[0] == "help" || arguments[1] == "--help" || arguments[1] == "-h" {
+            let word = arguments[0] == "help" ? arguments[1] : arguments[0]
+            if !isSubcommand(word), let topic = HelpTopic.named(word) {
+                Terminal.writeOutput(topic.text(columns: nil))
+                Foundation.exit(ExitCodes.success)
+            }
+            if arguments[0] == "help", !isSubcommand(word) {
+                let suggestion = suggestedSubcommand(for: word, among: subcommandNames + HelpTopic.allCases.map(\.rawValue))
+                let meant = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                Terminal.writeError("haul: error: no help topic or subcommand '\(word)'\(meant)\n\n" + HelpTopic.index + "\n")
+                Foundation.exit(ExitCodes.usage)
+            }
+        }
+        // `haul lsit`: a first word that is no subcommand, option or URL but close to a subcommand's name.
+        if let first = arguments.first, !first.hasPrefix("-"), !isSubcommand(first),
+            !first.contains("."), !first.contains("/"), !first.contains(":"),
+            let suggestion = suggestedSubcommand(for: first)
+        {
+            Terminal.writeError("haul: error: '\(first)' is not a subcommand; did you mean '\(suggestion)'?\n  See 'haul --help' for more information.\n")
+            Foundation.exit(ExitCodes.usage)
+        }
         // `haul --version` answers before ArgumentParser builds its model of every command: that model is built by
         // reflection (Mirror over each option group, protocol-conformance scans of a large binary), more than half
         // of the CPU time `--version` took. The output is ArgumentParser's own: the version and a newline.
@@ -80,7 +96,7 @@ struct HaulCommand: AsyncParsableCommand {
             // A parse error: ArgumentParser's message already ends with the usage and one "See 'haul X --help'"
             // for the subcommand at fault.
             if exitCode(for: error) == .validationFailure {
-                Terminal.writeError(fullMessage(for: error) + "\n")
+                Terminal.writeError(inOneVoice(fullMessage(for: error)) + "\n")
                 Foundation.exit(ExitCodes.usage)
             }
             exit(withError: error)
@@ -104,11 +120,26 @@ struct HaulCommand: AsyncParsableCommand {
             if exitCode(for: error) == .validationFailure {
                 // Found while running (e.g. a checksum without `algo=`): the same shape as a parse error, with the
                 // usage and help of the subcommand that was run, not the top level's.
-                Terminal.writeError("Error: \(message(for: error))\n" + usageHint(for: type(of: command)))
+                Terminal.writeError("haul: error: \(message(for: error))\n" + usageHint(for: type(of: command)))
                 Foundation.exit(ExitCodes.usage)
             }
             exit(withError: error)
         }
+    }
+
+    /// ArgumentParser's message with `haul: error:` in place of its `Error:`, the prefix run-time errors have.
+    static func inOneVoice(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "haul: error: " + message.dropFirst("Error: ".count) : message
+    }
+
+    /// The subcommands' names (and `help`).
+    static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+
+    static func isSubcommand(_ word: String) -> Bool { subcommandNames.contains(word) }
+
+    /// The subcommand (or other name) a mistyped `word` most likely meant, or nil.
+    static func suggestedSubcommand(for word: String, among names: [String] = subcommandNames) -> String? {
+        Suggestion.closest(to: word, among: names)
     }
 
     /// `Usage: ...` of `command` and one pointer at its help.

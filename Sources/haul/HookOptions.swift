@@ -8,7 +8,7 @@ import HaulKit
 /// Set on the command line only: a hook runs a program as the user, so nothing read from the network (an input
 /// file served by a site, an RPC call) can set one.
 struct HookOptions: ParsableArguments {
-    @Option(name: .customLong("on-download-start"), help: ArgumentHelp("Run CMD when a download starts, with aria2's arguments GID, 1, PATH and HAUL_* variables (see the README, \"Hooks\"). Run directly, not through a shell.", valueName: "CMD"))
+    @Option(name: .customLong("on-download-start"), help: ArgumentHelp("Run CMD when a download starts, with aria2's arguments GID, 1, PATH and HAUL_* variables (see 'haul help hooks'). Run directly, not through a shell.", valueName: "CMD"))
     var start: String?
 
     @Option(name: .customLong("on-download-pause"), help: ArgumentHelp("Run CMD when a download is paused.", valueName: "CMD"))

@@ -5,7 +5,7 @@ import HaulKit
 /// `--metalink FILE`: reads a Metalink v4 document (`Metalink`: safe XML, names that stay inside the download
 /// directory) for `haul get`. Each of its files becomes one download: saved under its name below `-d`, its
 /// sources by priority as the URL and mirrors, its strongest whole-file hash as the checksum (a mismatch exits 8
-/// and keeps nothing). Piece hashes are read but not yet checked piece by piece (see the README).
+/// and keeps nothing). Piece hashes are read but not yet checked piece by piece (see docs/cli.md).
 enum MetalinkFile {
     /// The largest document read: far above any real Metalink, small enough to refuse a runaway file at once.
     static let maximumBytes = XMLScanner.Limits.standard.bytes

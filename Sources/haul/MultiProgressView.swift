@@ -193,27 +193,39 @@ final class MultiProgressView {
         let queued = values.filter { $0.state == .queued }.count
         let speed = running.reduce(0.0) { $0 + ($1.progress?.currentSpeed ?? 0) }
         let bytes = values.reduce(Int64(0)) { $0 + ($1.progress?.bytesDone ?? 0) }
-        var text = "total  \(completedCount)/\(max(expected, values.count)) done"
-        if !running.isEmpty { text += ", \(running.count) running" }
-        if queued > 0 { text += ", \(queued) queued" }
+        // Parts and the order they go in on a narrow terminal (the highest rank first): whole parts, never a cut
+        // word. The counts of failed downloads stay longest.
+        var parts: [(text: String, rank: Int)] = [("total  \(completedCount)/\(max(expected, values.count)) done", 0)]
+        if !running.isEmpty { parts.append((", \(running.count) running", 5)) }
+        if queued > 0 { parts.append((", \(queued) queued", 4)) }
         let paused = values.filter { $0.state == .paused }.count
-        if paused > 0 { text += ", \(paused) paused" }
-        if failedCount > 0 { text += ", \(failedCount) failed" }
+        if paused > 0 { parts.append((", \(paused) paused", 3)) }
+        if failedCount > 0 { parts.append((", \(failedCount) failed", 1)) }
         let elapsed = now() - started
         // Once everything has ended, a current speed would say 0 B/s: the run's average says what happened.
         let shownSpeed = finished || (running.isEmpty && queued == 0)
             ? "avg " + ByteCount.formatRate(elapsed > 0 ? Double(transferred) / elapsed : 0)
             : ByteCount.formatRate(speed)
-        text += "  \(ByteCount.format(bytes))  \(shownSpeed)"
-        text += "  \(DurationText.elapsed(elapsed))"
-        if let hint, width >= 90 { text += "  " + hint }
-        return text
+        parts.append(("  \(ByteCount.format(bytes))", 2))
+        parts.append(("  \(shownSpeed)", 6))
+        parts.append(("  \(DurationText.elapsed(elapsed))", 7))
+        if let hint, width >= 90 { parts.append(("  " + hint, 8)) }
+        return Self.fitted(parts, room: width - 1)
+    }
+
+    /// The parts joined, leaving out the highest-ranked ones until the line fits in `room`.
+    static func fitted(_ parts: [(text: String, rank: Int)], room: Int) -> String {
+        var parts = parts
+        while parts.map(\.text.count).reduce(0, +) > room,
+            let worst = parts.indices.filter({ parts[$0].rank > 0 }).max(by: { parts[$0].rank < parts[$1].rank })
+        {
+            parts.remove(at: worst)
+        }
+        return ProgressLine.cutAtWord(parts.map(\.text).joined(), room: room)
     }
 
     private func fit(_ text: String, _ width: Int) -> String {
-        var line = text
-        while line.hasSuffix(" ") { line.removeLast() }
-        return line.count > width - 1 ? String(line.prefix(width - 1)) : line
+        ProgressLine.cutAtWord(text, room: width - 1)
     }
 
     private func paint(_ text: String, _ code: String) -> String {

@@ -29,6 +29,8 @@ final class ProgressRenderer: @unchecked Sendable {
     private var state: DownloadState = .queued
     private var started = ProcessInfo.processInfo.systemUptime
     private var drewBar = false
+    /// Set once the bar is taken away for good (`withdraw()`): nothing redraws it.
+    private var withdrawn = false
     /// Whether it has been downloading in this run (a `queued` after that means stopped, not waiting).
     private var hasRun = false
     private var hint: String?
@@ -117,7 +119,9 @@ final class ProgressRenderer: @unchecked Sendable {
                 started = now()
                 hasRun = true
             }
-            if newState == .completed { drawBar(); finishBarLine(done: true) } else { drawBar() }
+            // A failure is drawn (or not) by the `.failed` update, which carries the error; the state change may
+            // come before or after it.
+            if newState == .completed { drawBar(); finishBarLine(done: true) } else if newState != .failed { drawBar() }
         case .retrying(let attempt, let delay, let reason):
             message("retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)")
         case .restarted(let reason):
@@ -127,20 +131,47 @@ final class ProgressRenderer: @unchecked Sendable {
         case .named(let path):
             message("saving as \(path)")
         case .failed(let error):
-            drawBar()
-            finishBarLine(done: false)
-            _ = error
+            // The error line that follows says what happened. A bar stays only when it tells more: the bytes
+            // held for a later run. A download that failed with nothing (a 404), or that another process holds
+            // (its bytes are that process's), leaves the error alone.
+            if error.kind == .busy {
+                withdrawn = true
+                eraseBar()
+            } else if (lastProgress?.bytesDone ?? 0) > 0 {
+                state = .failed
+                drawBar()
+                finishBarLine(done: false)
+            } else {
+                eraseBar()
+            }
         }
     }
 
+    /// Takes the live bar off its line, leaving the cursor at the line's start.
+    private func eraseBar() {
+        if drewBar { Terminal.writeError("\r\u{1B}[2K") }
+        drewBar = false
+    }
+
+    /// Takes a bar that never showed a byte of this run off the screen: a download another process holds, refused
+    /// before it started, has no progress of its own to show, only the error.
+    func withdraw() {
+        lock.withLock {
+            withdrawn = true
+            if mode == .bar { eraseBar() }
+        }
+    }
+
+    /// A line about this download above its bar, named as a batch's lines are (`big.iso: resuming at ...`).
     private func message(_ text: String) {
         if drewBar { Terminal.writeError("\r\u{1B}[2K") }
-        Terminal.writeError("\(paint("haul:", "33")) \(text)\n")
+        Terminal.writeError("\(paint(name + ":", "33")) \(text)\n")
         drewBar = false
         drawBar()
     }
 
     private func drawBar() {
+        if withdrawn { return }
         lastDraw = now()
         let progress = lastProgress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
         let status: String

@@ -174,7 +174,8 @@ struct ListedDownload {
 struct ResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
-        abstract: "Run stored downloads again: the given ids (paused and failed ones included), or with no id the ones a stopped haul left queued or running, or --all of them."
+        abstract: "Run stored downloads again: the given ids (paused and failed ones included), or with no id the ones a stopped haul left queued or running, or --all of them.",
+        discussion: "-x/--connections and --limit-rate replace what the downloads were stored with."
     )
 
     @Argument(help: "Download ids (see 'haul list').")

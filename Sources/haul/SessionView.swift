@@ -105,11 +105,20 @@ final class SessionView: @unchecked Sendable {
 
     private func reportLocked(_ error: HaulError, name: String) {
         if mode == .json { return }
+        // Refused because another process downloads the file: that process's bytes are not this run's progress.
+        if error.kind == .busy {
+            for (id, shown) in names where shown == name { renderers[id]?.withdraw() }
+        }
         if let multi {
             multi.permanentLine("haul: error: \(name): \(error.commandLineMessage)", failed: true)
         } else {
             Terminal.writeError("haul: error: \(name): \(error.commandLineMessage)\n")
         }
+    }
+
+    /// Takes a single download's bar away (see `ProgressRenderer.withdraw`).
+    func withdraw(_ id: Int64) {
+        lock.withLock { renderers[id]?.withdraw() }
     }
 
     /// Ends the live display so that later output starts on a fresh line.

@@ -6,10 +6,10 @@ import HaulKit
 /// How downloads talk to servers and how hard they try, shared by `haul get` and `haul resume`: a resumed
 /// download needs the same knobs (retries, rate, connections, proxy, trust) as the run that started it.
 struct TransferOptions: ParsableArguments {
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long. With 'haul resume': replaces the stored count.")
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
     var connections: Int?
 
-    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units). With 'haul resume': replaces the stored limit.")
+    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")
     var limitRate: String?
 
     @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")

@@ -130,20 +130,28 @@ class Daemon:
 
     def start(self):
         log = open(os.path.join(self.work, "daemon.log"), "a")
-        # The daemon says where it listens, and the link with the secret, on standard error.
+        # The daemon says where it listens, the secret file's path and the page's address on standard error
+        # (never the secret itself: that output lands in logs); the link with the secret is made here, as a person
+        # would with the line it prints.
         self.process = subprocess.Popen(
             [self.haul, "daemon", "--rpc-listen-port", str(self.port), "--state-dir", self.state,
              "-d", self.downloads, "-x", "4"],
             stdout=log, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 30
+        secret_path = None
         while time.time() < deadline:
             line = self.process.stderr.readline()
             if not line:
                 break
             log.write(line)
-            m = re.search(r"(http://127\.0\.0\.1:\d+/#secret=\S+)", line)
-            if m:
-                self.url = m.group(1)
+            s = re.search(r"secret in (\S+)", line)
+            if s:
+                secret_path = s.group(1)
+            m = re.search(r"web page at (http://127\.0\.0\.1:\d+/) ", line)
+            if m and secret_path:
+                with open(secret_path) as f:
+                    secret = f.read().strip()
+                self.url = m.group(1) + "#secret=" + urllib.parse.quote(secret, safe="")
                 threading.Thread(target=lambda: [log.write(l) or log.flush() for l in self.process.stderr], daemon=True).start()
                 return self.url
         raise SystemExit(f"haul daemon did not print its URL (see {self.work}/daemon.log)")

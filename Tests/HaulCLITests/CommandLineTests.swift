@@ -22,7 +22,10 @@ final class CommandLineTests: XCTestCase {
             let result = try HaulProcess.run(["get", "--help"], in: dir.url)
             XCTAssertEqual(result.status, 0)
             let top = try HaulProcess.run(["--help"], in: dir.url)
-            XCTAssertTrue(top.stdout.contains("130 interrupted"), top.stdout)
+            let flattened = top.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(flattened.contains("130 interrupted"), top.stdout)
+            let table = try HaulProcess.run(["help", "exit-codes"], in: dir.url)
+            XCTAssertTrue(table.stdout.contains("130  interrupted"), table.stdout)
             XCTAssertTrue(result.stdout.contains("--stall-timeout"))
         }
     }

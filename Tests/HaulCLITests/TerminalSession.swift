@@ -140,6 +140,9 @@ final class TerminalSession: @unchecked Sendable {
         reader.wait()
     }
 
+    /// The exit status once `haul` has exited, nil while it runs.
+    var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
     // MARK: reading what was drawn
 
     /// The text with escape sequences removed.

@@ -28,8 +28,9 @@ final class TerminalStopTests: XCTestCase {
         }
     }
 
-    /// `haul pause ID` from another terminal: the bar says paused with the bytes kept and stops offering
-    /// `space: pause` (the keys follow the download's state, not the keys pressed here).
+    /// `haul pause ID` from another terminal: the bar says paused with the bytes kept and offers `space: resume`
+    /// instead of `space: pause` (the keys follow the download's state, not the keys pressed here); it waits for a
+    /// key rather than exiting (issue 35), and `q` then ends it with 130.
     func testAPauseFromElsewhereIsShownAndNoPauseKeyIsOffered() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
@@ -41,6 +42,8 @@ final class TerminalStopTests: XCTestCase {
                 XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
                 let pause = try HaulProcess.run(["pause", "1", "--state-dir", state.path], in: dir.url)
                 XCTAssertEqual(pause.status, 0, pause.stderr)
+                XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
+                session.type("q")
                 let result = session.finish()
                 XCTAssertEqual(result.status, 130, TerminalSession.visible(result.output))
                 let last = try XCTUnwrap(TerminalSession.drawnLines(result.output).last { $0.hasPrefix("f.bin") })

@@ -164,4 +164,131 @@ final class TerminalTests: XCTestCase {
             }
         }
     }
+
+    // MARK: one voice (issue 35)
+
+    /// What stays on the screen once everything is drawn: carriage returns, erased lines and colours applied.
+    static func screen(_ output: String) -> [String] {
+        var lines: [String] = []
+        var current: [Character] = []
+        var cursor = 0
+        var characters = Array(output)[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case "\u{1B}":
+                guard characters.first == "[" else { continue }
+                characters.removeFirst()
+                var parameters = ""
+                while let next = characters.popFirst() {
+                    if next.isLetter {
+                        if next == "K", parameters == "2" { current = [] }
+                        break
+                    }
+                    parameters.append(next)
+                }
+            case "\r": cursor = 0
+            case "\n", "\r\n":
+                lines.append(String(current))
+                current = []
+                cursor = 0
+            default:
+                if cursor < current.count { current[cursor] = character } else { current.append(character) }
+                cursor += 1
+            }
+        }
+        lines.append(String(current))
+        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A 404 before any byte: the error alone, not a bar, the error and a failed bar.
+    func testA404PrintsTheErrorAlone() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let session = try TerminalSession(["--state-dir", dir.file("s").path, server.url("/missing.bin")], in: dir.url)
+                defer { session.hangUp() }
+                let result = session.finish()
+                XCTAssertEqual(result.status, 4, TerminalSession.visible(result.output))
+                let screen = Self.screen(result.output)
+                XCTAssertEqual(screen.count, 1, "\(screen)")
+                XCTAssertTrue(screen.first?.hasPrefix("haul: error: missing.bin: ") == true, "\(screen)")
+                assertTerminalRestored(session)
+            }
+        }
+    }
+
+    /// A single download names itself when it resumes, as each of a batch does: `f.bin: resuming at ...`.
+    func testASingleDownloadSaysItsNameWhenItResumes() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let bytes = deterministicBytes(count: 4 << 20, seed: 36)
+                let throttled = Switch(on: true)
+                server.serve("/f.bin", FileResource(content: bytes), bytesPerSecond: 512 << 10, while: throttled)
+                let state = dir.file("s")
+                let arguments = ["--state-dir", state.path, "-x", "1", server.url("/f.bin")]
+                let first = try HaulProcess(arguments, in: dir.url)
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: dir.file("f.bin.part").path) ?? 0) > 0 })
+                first.process.interrupt()
+                XCTAssertEqual(first.finish().status, 130)
+                throttled.isOn = false
+                let session = try TerminalSession(arguments, in: dir.url)
+                defer { session.hangUp() }
+                let result = session.finish()
+                XCTAssertEqual(result.status, 0, TerminalSession.visible(result.output))
+                let screen = Self.screen(result.output)
+                XCTAssertTrue(screen.contains { $0.hasPrefix("f.bin: resuming at ") }, "\(screen)")
+                XCTAssertFalse(screen.contains { $0.hasPrefix("haul: resuming") }, "\(screen)")
+                XCTAssertTrue(contents(dir.file("f.bin")) == bytes)
+            }
+        }
+    }
+
+    /// A second process asked for a file another one is downloading says so, and only that: no bar of the other
+    /// process's bytes, no "stopped, N kept".
+    func testASecondProcessRefusedAsBusyPrintsOnlyTheError() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 8 << 20, seed: 37)), bytesPerSecond: 256 << 10)
+                let state = dir.file("s")
+                let arguments = ["--state-dir", state.path, "-x", "1", server.url("/f.bin")]
+                let first = try HaulProcess(arguments, in: dir.url)
+                defer { first.process.terminate(); _ = first.finish() }
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: dir.file("f.bin.part").path) ?? 0) > 0 })
+                let session = try TerminalSession(arguments, in: dir.url)
+                defer { session.hangUp() }
+                let result = session.finish()
+                XCTAssertEqual(result.status, 10, TerminalSession.visible(result.output))
+                let screen = Self.screen(result.output)
+                XCTAssertEqual(screen.count, 1, "\(screen)")
+                XCTAssertTrue(screen.first?.hasPrefix("haul: error: f.bin: ") == true, "\(screen)")
+                XCTAssertTrue(screen.first?.contains("another haul process") == true, "\(screen)")
+                XCTAssertFalse(screen.contains { $0.contains("kept") }, "\(screen)")
+            }
+        }
+    }
+
+    /// `haul pause 1` from another terminal leaves a single download's bar waiting with `space: resume`, as the
+    /// keys promise, instead of exiting 130; space goes on.
+    func testAPauseFromAnotherTerminalWaitsForSpace() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let bytes = deterministicBytes(count: 4 << 20, seed: 38)
+                let throttled = Switch(on: true)
+                server.serve("/f.bin", FileResource(content: bytes), bytesPerSecond: 512 << 10, while: throttled)
+                let state = dir.file("s")
+                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                defer { session.hangUp() }
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: dir.file("f.bin.part").path) ?? 0) > 0 })
+                let pause = try HaulProcess.run(["pause", "1", "--state-dir", state.path], in: dir.url)
+                XCTAssertEqual(pause.status, 0, pause.stderr)
+                XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
+                usleep(1_500_000)
+                XCTAssertNil(session.exitStatus, "still there, waiting for a key: \(TerminalSession.visible(session.output))")
+                throttled.isOn = false
+                session.type(" ")
+                let result = session.finish()
+                XCTAssertEqual(result.status, 0, TerminalSession.visible(result.output))
+                XCTAssertTrue(contents(dir.file("f.bin")) == bytes)
+            }
+        }
+    }
 }

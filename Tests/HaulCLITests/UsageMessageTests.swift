@@ -4,23 +4,30 @@ import XCTest
 
 /// What a newcomer reads first: `haul --help`, usage errors that point at the right help, and the manual.
 final class UsageMessageTests: XCTestCase {
-    /// `haul --help` starts with how to download: the usage `haul [get] ... <urls>` and the download options, then
-    /// the other subcommands and the exit codes.
+    /// `haul --help` starts with how to download: the usage `haul [<options>] <url>` and the common download
+    /// options, then the subcommands and the exit codes; `haul help options` has every download option.
     func testTopLevelHelpShowsTheDownloadUsageAndOptionsFirst() throws {
         try withTemporaryDirectorySync { dir in
             for arguments in [["--help"], ["-h"], ["help"]] {
                 let help = try HaulProcess.run(arguments, in: dir.url)
                 XCTAssertEqual(help.status, 0, help.stderr)
                 let text = help.stdout
-                let usage = try XCTUnwrap(text.range(of: "USAGE: haul [get] "), text)
+                let usage = try XCTUnwrap(text.range(of: "USAGE: haul [<options>] <url>"), text)
                 let output = try XCTUnwrap(text.range(of: "--output"), "the download options are on the first screen")
                 let subcommands = try XCTUnwrap(text.range(of: "SUBCOMMANDS:"), text)
                 XCTAssertLessThan(usage.lowerBound, output.lowerBound)
                 XCTAssertLessThan(output.lowerBound, subcommands.lowerBound, "download options come before the subcommands")
-                for option in ["--limit-rate", "--proxy", "--insecure", "--retries", "-x, --connections"] {
+                for option in ["--limit-rate", "-x, --connections", "--checksum"] {
                     XCTAssertTrue(text.contains(option), "\(option) missing from haul --help")
                 }
-                XCTAssertTrue(text.contains("130 interrupted"), "the exit codes stay in the top-level help")
+                let flattened = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                XCTAssertTrue(flattened.contains("130 interrupted"), "the exit codes stay in the top-level help")
+            }
+            let all = try HaulProcess.run(["help", "options"], in: dir.url)
+            XCTAssertEqual(all.status, 0, all.stderr)
+            XCTAssertTrue(all.stdout.contains("USAGE: haul [get] "), all.stdout)
+            for option in ["--limit-rate", "--proxy", "--insecure", "--retries", "-x, --connections"] {
+                XCTAssertTrue(all.stdout.contains(option), "\(option) missing from haul help options")
             }
         }
     }

@@ -73,6 +73,22 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertEqual(line().text(width: 52), "ubuntu.iso   50%  512 MiB  98.0 MiB/s ETA 5s")
     }
 
+    /// 50 columns: whole elements go, never part of a word (before: `stopped, 81.0 MiB kep`).
+    func testANarrowTerminalDropsWholeElements() {
+        let stopped = line("ubuntu-24.04.1-desktop-amd64.iso", done: 85 << 20, status: "stopped, 85.0 MiB kept").text(width: 50)
+        XCTAssertEqual(stopped, "ubuntu-24.0…    8%  stopped, 85.0 MiB kept")
+        for width in 20...80 {
+            for status in ["stopped, 85.0 MiB kept", "paused, 85.0 MiB kept", "1023.9 KiB/s ETA 1h02m", "done in 3m05s"] {
+                let text = line("ubuntu-24.04.1-desktop-amd64.iso", done: 85 << 20, status: status).text(width: width)
+                let words = Set(text.split(separator: " ").map(String.init))
+                let whole = Set("8% [ ] / 85.0 MiB 1.00 GiB KiB/s \(status)".split(separator: " ").map(String.init))
+                for word in words where !word.hasPrefix("[") && !word.hasSuffix("]") && !word.allSatisfy({ "=>".contains($0) }) {
+                    XCTAssertTrue(whole.contains(word) || word.hasPrefix("ubuntu"), "width \(width): '\(word)' in \(text)")
+                }
+            }
+        }
+    }
+
     func testAFinishedLineKeepsItsStatusOnANarrowTerminal() {
         let text = line("f.bin", done: 3 << 20, total: 3 << 20, status: "done in 3s").text(width: 40)
         XCTAssertEqual(text, "f.bin  100%  3.00 MiB  done in 3s")

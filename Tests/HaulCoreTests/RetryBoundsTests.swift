@@ -69,7 +69,7 @@ final class RetryBoundsTests: XCTestCase {
         XCTAssertEqual(tracker.recordFailure(madeProgress: false, jitter: 0), .retry(afterSeconds: 50))
     }
 
-    /// The documented default table (README "When a download fails"): 1, 2, 4, 8, 16, then 30 s, times 0.5-1.
+    /// The documented default table (docs/cli.md, "When a download fails"): 1, 2, 4, 8, 16, then 30 s, times 0.5-1.
     func testTheDefaultBackoffIsTheDocumentedTable() {
         let policy = RetryPolicy()
         XCTAssertEqual(policy.maximumRetries, 5)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The examples in the DocC article and the README are compiled (`Examples/*.swift` in this target, with
+/// The examples in the DocC article and docs/library.md are compiled (`Examples/*.swift` in this target, with
 /// `import HaulKit` alone) and must be the same code: a block edited in the documentation but not here, or the
 /// reverse, fails this test, so documented code cannot rot.
 final class DocExampleTests: XCTestCase {
@@ -12,8 +12,14 @@ final class DocExampleTests: XCTestCase {
         try assertBlocks(of: "Sources/HaulKit/HaulKit.docc/GettingStarted.md", compiledIn: "GettingStartedExamples.swift", count: 7)
     }
 
-    func testEveryReadmeLibraryBlockIsCompiled() throws {
-        try assertBlocks(of: "README.md", compiledIn: "ReadmeExamples.swift", count: 3)
+    /// docs/library.md's blocks are in `ReadmeExamples.swift` (the page was the README's "Using HaulKit").
+    func testEveryLibraryPageBlockIsCompiled() throws {
+        try assertBlocks(of: "docs/library.md", compiledIn: "ReadmeExamples.swift", count: 3)
+    }
+
+    /// The README is a front door: it points at docs/library.md and holds no Swift block nothing would compile.
+    func testTheReadmeHasNoUncheckedSwiftBlock() throws {
+        try assertBlocks(of: "README.md", compiledIn: "ReadmeExamples.swift", count: 0)
     }
 
     func testTheExamplesImportHaulKitAlone() throws {

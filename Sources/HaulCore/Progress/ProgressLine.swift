@@ -3,8 +3,8 @@
 ///
 /// A line as wide as the terminal wraps, and a wrapped line breaks an in-place redraw, so `text(width:)` is always
 /// shorter than `width`. When room is short it gives things up in this order: the keys, the fixed columns that keep
-/// redraws from jumping, the extra, the bar, the total size (the percent still tells it), and only then cuts the
-/// end of the line.
+/// redraws from jumping, the extra, the bar, the total size (the percent still tells it), the bytes, the status; a
+/// word is never cut (only a name wider than a terminal a few columns wide).
 public struct ProgressLine: Sendable, Equatable {
     /// The file name.
     public var name: String
@@ -82,12 +82,28 @@ public struct ProgressLine: Sendable, Equatable {
         for tail in [padded, compact, plain] {
             if let line = withBar(head, tail: Self.trimmed(tail), room: room, minimum: Self.minimumBar) { return line }
         }
+        // Without a bar, whole elements go, never part of one: the total, then the bytes (a stopped or paused
+        // status says what is kept), then the status.
         let trimmedName = Self.trimmed(shownName)
-        for tail in [plain, "\(done)  \(status)"] {
+        for tail in [plain, "\(done)  \(status)", status, done] {
             let line = "\(trimmedName)  \(percent)  \(tail)"
             if line.count <= room { return line }
         }
-        return Self.trimmed(String("\(trimmedName)  \(percent)  \(done)  \(status)".prefix(room)))
+        return Self.cutAtWord("\(trimmedName)  \(percent)", room: room)
+    }
+
+    /// `text` when it fits in `room` characters, else its words that fit; a single word wider than `room` (a
+    /// terminal a few columns wide) is cut, since something must show.
+    public static func cutAtWord(_ text: String, room: Int) -> String {
+        if text.count <= room { return trimmed(text) }
+        let cut = text.prefix(max(1, room))
+        let next = text[cut.endIndex]
+        if next == " " { return trimmed(String(cut)) }
+        if let space = cut.lastIndex(of: " ") {
+            let words = trimmed(String(cut[..<space]))
+            if !words.isEmpty { return words }
+        }
+        return String(cut)
     }
 
     private func fittedName(width: Int) -> String {

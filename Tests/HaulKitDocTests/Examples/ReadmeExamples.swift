@@ -1,5 +1,5 @@
-// The code of README.md's "Using HaulKit", one function per block, word for word (`DocExampleTests` checks
-// that each block of the README appears here). Compiled, never run. Only `import HaulKit` (and Foundation).
+// The code of docs/library.md ("Using HaulKit", once the README's), one function per block, word for word
+// (`DocExampleTests` checks that each block of that page appears here). Compiled, never run. Only `import HaulKit` (and Foundation).
 import Foundation
 import HaulKit
 
