@@ -72,7 +72,9 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         }
     }
 
-    /// Creates a request.
+    /// Creates a request. Nothing is checked here, so input from a user never stops the program: `HaulClient.prepare`
+    /// (and `download`, `DownloadManager.add`) throws `.usage` for `connections` outside 1...32, and a
+    /// `maxBytesPerSecond` or `minimumSplitSize` that is not positive.
     public init(
         url: URL,
         destination: String,
@@ -89,11 +91,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     ) {
         self.cookies = cookies
         self.proxy = proxy
-        precondition(maxBytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
         self.checksum = checksum
         self.maxBytesPerSecond = maxBytesPerSecond
-        precondition((1...SegmentPolicy.connectionLimit).contains(connections), "connections must be 1...32")
-        precondition(minimumSplitSize > 0, "the minimum split size must be positive")
         self.connections = connections
         self.minimumSplitSize = minimumSplitSize
         self.url = url

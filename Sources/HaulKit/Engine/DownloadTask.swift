@@ -131,8 +131,12 @@ public actor DownloadTask {
     public var rateLimit: Int64? { currentRateLimit }
 
     /// Changes this download's own bandwidth limit, at once if it is running, and stores it with the download.
+    ///
+    /// - Throws: `.usage` for a limit that is not positive (`nil` removes the limit); `.io` when it cannot be stored.
     public func setRateLimit(_ bytesPerSecond: Int64?) throws {
-        precondition(bytesPerSecond.map { $0 > 0 } ?? true, "a rate limit must be positive")
+        if let rate = bytesPerSecond, rate <= 0 {
+            throw HaulError(.usage, "a rate limit must be at least 1 byte per second (nil for none), not \(rate)")
+        }
         currentRateLimit = bytesPerSecond
         if run != nil || isRunning { transport.bandwidth.setLimit(bytesPerSecond, for: id) }
         var options = request

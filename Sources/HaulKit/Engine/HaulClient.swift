@@ -160,6 +160,16 @@ public final class HaulClient: Sendable {
         if let checksum = request.checksum {
             do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
         }
+        // Checked here rather than trapped in `DownloadRequest.init`: these come from users (a text field, a flag).
+        guard (1...SegmentPolicy.connectionLimit).contains(request.connections) else {
+            throw HaulError(.usage, "connections must be between 1 and \(SegmentPolicy.connectionLimit), not \(request.connections)")
+        }
+        if let rate = request.maxBytesPerSecond, rate <= 0 {
+            throw HaulError(.usage, "a rate limit must be at least 1 byte per second (nil for none), not \(rate)")
+        }
+        guard request.minimumSplitSize > 0 else {
+            throw HaulError(.usage, "the minimum split size must be positive, not \(request.minimumSplitSize)")
+        }
         _ = try request.proxyRules(bypass: bypass)
         // A file in the way is `DestinationPlanner`'s to decide (inside the store's transaction); what cannot be
         // decided there is a destination that `overwrite` would rename the finished file over but must not: a
