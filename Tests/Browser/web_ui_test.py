@@ -375,6 +375,17 @@ def main():
         totals = driver.find_element(By.ID, "totals").text
         listed = driver.find_element(By.ID, "list").text
         check("/s" not in totals and "/s" not in listed, f"disconnected: no speed is shown ({totals})")
+        # Nothing is running at this point: a running download's row, drawn as the page draws it while disconnected.
+        drawn = driver.execute_async_script("""
+            const done = arguments[0];
+            import('./view.js').then(v => {
+              const row = document.getElementById('row-template').content.firstElementChild.cloneNode(true);
+              v.drawRow(row, { gid: 'x', status: 'active', totalLength: '1000000', completedLength: '500000',
+                               downloadSpeed: '100000', connections: '4', files: [] }, false, false);
+              done([row.querySelector('.speed').textContent, row.querySelector('.eta').textContent,
+                    [...row.querySelectorAll('button[data-act]')].some(b => !b.disabled)]);
+            });""")
+        check(drawn == ["—", "ETA —", False], f"disconnected: a running row shows — for speed and ETA, no action ({drawn})")
         if args.screenshot:
             driver.save_screenshot(args.screenshot.replace(".png", "-disconnected.png"))
         daemon.start()
@@ -496,6 +507,10 @@ def main():
             "return r ? r.querySelector('.name').textContent : null", *spot)
         check(under == "second.iso", f"after pausing, the same spot is still second.iso's row ({under})")
         check(names() == before, f"pausing keeps the list's order ({before} -> {names()})")
+        driver.refresh()
+        wait_for(driver, "the page reconnects after a reload", lambda d: d.find_element(By.ID, "link").text == "connected", 15)
+        wait_for(driver, "the list is back after a reload", lambda d: len(rows(d)) == len(before), 10)
+        check(names() == before, f"a reload shows the same order (the order downloads were added) ({names()})")
         second_part = os.path.join(daemon.downloads, "second.iso.part")
         check(os.path.exists(second_part), "the paused download has a partial file")
         row_named(driver, "second.iso").find_element(By.CSS_SELECTOR, ".name").click()

@@ -9,8 +9,8 @@ const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed"
 const SECRET_KEY = "haul.secret";
 const $ = (selector) => document.querySelector(selector);
 
-// order: the rows as drawn, each where it was first seen, so that a row never moves under the pointer (pausing
-// one moves it in aria2's queue, not on the page); queue: aria2's order (running, waiting, stopped), for moves.
+// order: the rows as drawn, oldest first, each kept where it is, so that a row never moves under the pointer
+// (pausing one moves it in aria2's queue, not on the page); queue: aria2's order (running, waiting, stopped).
 const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all" };
 let detailGID = null;
 let detailExtras = {}; // tellStatus's answer for the open detail: Haul's keys (final URL, ETag) the list lacks
@@ -146,10 +146,11 @@ async function refresh() {
     if (!next.has(item.gid)) queue.push(item.gid);
     next.set(item.gid, item);
   }
-  // Rows keep their places; new ones come last, in the queue's order. Each once.
+  // Rows keep their places; new ones come last, in the order they were added (Haul's GID is its database id in
+  // 16 hex digits, so sorting GIDs sorts by age; the page shows the same order after a reload). Each once.
   const known = new Set();
   const order = [];
-  for (const gid of [...model.order, ...queue]) {
+  for (const gid of [...model.order, ...[...queue].sort()]) {
     if (next.has(gid) && !known.has(gid)) { known.add(gid); order.push(gid); }
   }
   if (resortQueue) {
