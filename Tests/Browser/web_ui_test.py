@@ -267,7 +267,8 @@ def main():
     # 32 MiB: 32 s at SLOW_RATE, so that the steps between its start and its pause (step 9), about 7-9 s with the
     # screenshots, run while it is still downloading.
     FILES.add("/slow/second.iso", 32 << 20, "second")
-    FILES.add("/slow/third.iso", 8 << 20, "third")
+    # 24 MiB: it starts when second.iso pauses (step 9) and must still be running when step 10 cancels it.
+    FILES.add("/slow/third.iso", 24 << 20, "third")
     FILES.add("/slow/fourth.iso", 8 << 20, "fourth")
     FILES.add("/small/notes.txt", 20_000, "notes")
     FILES.add("/small/" + HOSTILE, 4096, "hostile")
