@@ -4,8 +4,12 @@ import XCTest
 /// The daemon's web page in a real headless Chromium (Tests/Browser/web_ui_test.py, Selenium + chromedriver):
 /// the secret from the link, the security headers, a throttled download that moves, pause (bytes stop), resume,
 /// completion with the file checked, a hostile file name shown as text, a wrong secret, the daemon restarted
-/// under the page, several states at once, and "Remove and delete file" (asked first; a completed download's file
-/// and a paused one's partial file deleted).
+/// under the page (greyed, every action disabled, no speed; back by itself), several states at once, and "Remove and
+/// delete file" (asked first; a completed download's file and a paused one's partial file deleted). Issue 36's
+/// defects: rows keep their order when one is paused (a second click hits the same row) and after a reload, a
+/// message does not push the list down, Cancel asks and the cancelled row claims no bytes, Retry of a failed
+/// download, no "connected" or "No downloads" before the secret is accepted, columns that line up and do not wrap,
+/// units that change at 1000, /favicon.ico, and the phone layout.
 ///
 /// Selenium comes from the virtual environment `.ci/run` creates (`.build-venv/`, named by `HAUL_TEST_PYTHON`),
 /// Chromium and chromedriver from Debian's packages. Without them the test is skipped locally and fails on CI

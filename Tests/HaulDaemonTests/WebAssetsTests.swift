@@ -32,6 +32,7 @@ final class WebAssetsTests: XCTestCase {
             XCTAssertTrue(asset.contentType.hasPrefix(expected), "\(name): \(asset.contentType)")
         }
         XCTAssertTrue(index.contains(#"<script type="module" src="app.js"></script>"#))
+        XCTAssertEqual(WebAssets.asset(for: "/favicon.ico")?.contentType, "image/svg+xml", "/favicon.ico is not a 404")
     }
 
     func testThePageNeedsNothingTheContentSecurityPolicyForbids() throws {
@@ -42,7 +43,7 @@ final class WebAssetsTests: XCTestCase {
         XCTAssertNil(index.range(of: #"\son[a-z]+="#, options: .regularExpression), "inline event handler")
         XCTAssertNil(index.range(of: #"\sstyle="#, options: .regularExpression), "inline style attribute")
         XCTAssertNil(index.range(of: "<style"), "inline <style>")
-        for file in ["/index.html", "/app.js", "/rpc.js", "/view.js", "/format.js", "/app.css"] {
+        for file in ["/index.html", "/app.js", "/rpc.js", "/view.js", "/format.js", "/app.css", "/favicon.ico"] {
             let source = try text(file)
             XCTAssertNil(source.range(of: #"(?:src|href|url\()\s*=?\s*["']?(?:https?:)?//"#, options: .regularExpression),
                          "\(file) loads something from elsewhere")

@@ -39,5 +39,7 @@ public enum WebAssets {
         "/rpc.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.rpc_js)),
         "/view.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.view_js)),
         "/format.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.format_js)),
+        // Browsers ask for /favicon.ico by themselves; a small SVG answers (a 404 would land in the console).
+        "/favicon.ico": Asset(contentType: "image/svg+xml", body: Data(PackageResources.favicon_svg)),
     ]
 }

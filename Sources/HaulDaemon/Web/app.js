@@ -9,11 +9,19 @@ const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed"
 const SECRET_KEY = "haul.secret";
 const $ = (selector) => document.querySelector(selector);
 
-const model = { items: new Map(), order: [], segments: new Map(), selected: new Set(), filter: "all" };
+// order: the rows as drawn, oldest first, each kept where it is, so that a row never moves under the pointer
+// (pausing one moves it in aria2's queue, not on the page); queue: aria2's order (running, waiting, stopped).
+const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all" };
 let detailGID = null;
 let detailExtras = {}; // tellStatus's answer for the open detail: Haul's keys (final URL, ETag) the list lacks
 let refreshTimer = null;
 let retryAt = null;
+let linkState = "connecting";
+let authorized = false; // the daemon accepted the secret (getGlobalStat answered)
+let resortQueue = false; // the person moved downloads in the queue: the page takes the queue's order for them
+
+// Connected, with the secret accepted: only then are actions offered and speeds shown.
+const live = () => linkState === "open" && authorized;
 
 // The secret arrives in the fragment (#secret=...), which never reaches a server or a log; it is kept for
 // this tab only (sessionStorage) and taken out of the address bar.
@@ -34,7 +42,9 @@ function showLink({ state, retryAt: at }) {
   const link = $("#link");
   retryAt = at || null;
   document.body.dataset.link = state;
-  if (state === "open") { link.textContent = "connected"; start(); return; }
+  linkState = state;
+  drawLive();
+  if (state === "open") { link.textContent = "reached the daemon — checking the secret…"; start(); return; }
   if (state === "connecting") { link.textContent = "connecting…"; return; }
   tickLink();
 }
@@ -47,17 +57,41 @@ function tickLink() {
 }
 
 async function start() {
-  if (!rpc.secret) { askSecret("This daemon needs its RPC secret."); return; }
+  if (!rpc.secret) { notAuthorized("the daemon needs its secret"); askSecret("This daemon needs its RPC secret."); return; }
   try {
     await rpc.call("aria2.getGlobalStat");
   } catch (error) {
-    if (error instanceof RPCError && error.unauthorized) { askSecret("That secret was not accepted."); return; }
+    if (error instanceof RPCError && error.unauthorized) {
+      notAuthorized("secret not accepted");
+      askSecret("That secret was not accepted.");
+      return;
+    }
     say(error.message);
     return;
   }
+  authorized = true;
+  $("#link").textContent = "connected";
+  say(""); // whatever failed while the link was down ("not connected to the daemon") is over
+  drawLive();
   try { await rpc.call("haul.subscribeProgress"); } catch (error) { say(`live progress: ${error.message}`); }
   await refresh();
   await loadGlobals();
+}
+
+function notAuthorized(why) {
+  authorized = false;
+  $("#link").textContent = why;
+  drawLive();
+}
+
+// Greys the list and disables every action while the page cannot act (disconnected, or no secret yet).
+function drawLive() {
+  const on = live();
+  document.body.dataset.live = String(on);
+  for (const control of document.querySelectorAll("#add-open, #pause-all, #resume-all, #globals button, #select-all")) {
+    control.disabled = !on;
+  }
+  drawList();
 }
 
 function askSecret(why) {
@@ -83,7 +117,7 @@ function progressed(update) {
   }
   if (update.segments) model.segments.set(update.gid, update.segments);
   const row = rowFor(item.gid);
-  if (row) drawRow(row, item, model.selected.has(item.gid));
+  if (row) drawRow(row, item, model.selected.has(item.gid), live());
   drawTotals();
   if (detailGID === item.gid) drawDetail($("#detail-dialog"), { ...detailExtras, ...item }, model.segments.get(item.gid));
 }
@@ -103,15 +137,32 @@ async function refresh() {
   } catch (error) { say(error.message); return; }
   const lists = results.map((entry) => (Array.isArray(entry) ? entry[0] : []));
   const next = new Map();
-  const order = [];
+  const queue = [];
   for (const item of lists.flat()) {
     const old = model.items.get(item.gid);
     if (old && old.secondsRemaining !== undefined && item.status === "active") item.secondsRemaining = old.secondsRemaining;
+    // The three lists are read one after the other: a download that changed state between them is in two. The
+    // later answer is the newer state; the first place is kept.
+    if (!next.has(item.gid)) queue.push(item.gid);
     next.set(item.gid, item);
-    order.push(item.gid);
+  }
+  // Rows keep their places; new ones come last, in the order they were added (Haul's GID is its database id in
+  // 16 hex digits, so sorting GIDs sorts by age; the page shows the same order after a reload). Each once.
+  const known = new Set();
+  const order = [];
+  for (const gid of [...model.order, ...[...queue].sort()]) {
+    if (next.has(gid) && !known.has(gid)) { known.add(gid); order.push(gid); }
+  }
+  if (resortQueue) {
+    // After a move the queued and paused rows take the queue's order among the places they hold.
+    resortQueue = false;
+    const movable = (gid) => ["waiting", "paused"].includes(next.get(gid).status);
+    const queued = queue.filter(movable);
+    order.forEach((gid, index) => { if (movable(gid)) order[index] = queued.shift(); });
   }
   model.items = next;
   model.order = order;
+  model.queue = queue;
   for (const gid of [...model.selected]) if (!next.has(gid)) model.selected.delete(gid);
   drawList();
 }
@@ -129,12 +180,14 @@ function drawList() {
     let row = existing.get(gid);
     existing.delete(gid);
     if (!row) row = template.content.firstElementChild.cloneNode(true);
-    drawRow(row, model.items.get(gid), model.selected.has(gid));
+    drawRow(row, model.items.get(gid), model.selected.has(gid), live());
     if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
   });
   for (const row of existing.values()) row.remove();
   $("#empty").hidden = visible.length > 0;
-  $("#empty").textContent = model.items.size ? "No downloads in this state." : "No downloads. Add one with “Add…”.";
+  $("#empty").textContent = model.items.size ? "No downloads in this state."
+    : !authorized && linkState === "open" ? "The daemon’s secret is needed to list its downloads."
+    : !authorized ? "Connecting to the daemon…" : "No downloads. Add one with “Add…”.";
   drawTotals();
   drawSelection();
   if (detailGID && model.items.has(detailGID)) {
@@ -149,13 +202,16 @@ function drawTotals() {
     else if (item.status === "waiting") queued += 1;
     else if (item.status === "complete") done += 1;
   }
-  $("#totals").textContent = `${running} running · ${queued} queued · ${done} done · ${rate(speed)}`;
+  // Disconnected, a speed would be stale: the counts stay (as last known), the speed goes.
+  $("#totals").textContent = !authorized ? "" : live() ? `${running} running · ${queued} queued · ${done} done · ${rate(speed)}`
+    : `${running} running · ${queued} queued · ${done} done`;
 }
 
 function drawSelection() {
   const count = model.selected.size;
   $("#selection-count").textContent = count ? `${count} selected` : "none selected";
-  for (const button of document.querySelectorAll("[data-bulk]")) button.disabled = count === 0;
+  $("#selection").dataset.count = String(count);
+  for (const button of document.querySelectorAll("[data-bulk]")) button.disabled = count === 0 || !live();
   const all = $("#select-all");
   all.checked = count > 0 && count === model.items.size;
   all.indeterminate = count > 0 && count < model.items.size;
@@ -177,6 +233,14 @@ async function act(action, gids) {
     if (call) calls.push(call);
   }
   if (!calls.length) return;
+  // Cancelling deletes what was downloaded so far (the partial file): ask first, as "Remove and delete file…" does.
+  if (action === "cancel") {
+    const items = gids.map((gid) => model.items.get(gid)).filter((item) => item && !STOPPED.has(item.status));
+    const kept = items.reduce((sum, item) => sum + (Number(item.completedLength) || 0), 0);
+    const what = items.length === 1 ? `“${nameOf(items[0])}”` : `${items.length} downloads`;
+    if (!window.confirm(`Cancel ${what} and delete the partial file${items.length === 1 ? "" : "s"} (${bytes(kept)} downloaded)? This cannot be undone.`)) return;
+  }
+  if (["top", "up", "down", "bottom"].includes(action)) resortQueue = true;
   try {
     const results = await rpc.multicall(calls);
     const failures = results.filter((entry) => !Array.isArray(entry)).map((entry) => entry.message || entry.faultString || "error");
@@ -190,8 +254,9 @@ function callFor(action, item) {
   const stopped = STOPPED.has(status);
   switch (action) {
     case "pause": return status === "active" || status === "waiting" ? ["aria2.pause", gid] : null;
-    case "resume": return status === "paused" ? ["aria2.unpause", gid] : null;
-    case "toggle": return status === "paused" ? ["aria2.unpause", gid] : stopped ? null : ["aria2.pause", gid];
+    // Haul's unpause also retries a failed download.
+    case "resume": return status === "paused" || status === "error" ? ["aria2.unpause", gid] : null;
+    case "toggle": return status === "paused" || status === "error" ? ["aria2.unpause", gid] : stopped ? null : ["aria2.pause", gid];
     case "cancel": return stopped ? null : ["aria2.remove", gid];
     case "remove": return stopped ? ["aria2.removeDownloadResult", gid] : null;
     case "top": return stopped ? null : ["aria2.changePosition", gid, 0, "POS_SET"];
@@ -329,6 +394,7 @@ function wire() {
     }
   });
   $("#detail-close").addEventListener("click", () => $("#detail-dialog").close());
+  $("#message").addEventListener("click", () => say(""));
   $("#detail-delete").addEventListener("click", removeAndDeleteFile);
   $("#detail-dialog").addEventListener("close", () => { detailGID = null; });
   // After sleep or a network change, do not wait out the backoff.
@@ -339,9 +405,10 @@ function wire() {
 // Moves keep the selection's order among itself: "up" and "bottom" move the first selected first, "down"
 // and "top" the last first (moving each to position 0 in turn would otherwise reverse them).
 function orderedSelection(action) {
-  const gids = model.order.filter((gid) => model.selected.has(gid));
+  const gids = model.queue.filter((gid) => model.selected.has(gid));
   return action === "down" || action === "top" ? gids.reverse() : gids;
 }
 
 wire();
+drawLive();
 rpc.open();

@@ -1,19 +1,20 @@
 // Numbers as the haul CLI writes them (HaulCore's ByteCount and DurationText): binary units with three
 // significant digits ("512 B", "1.50 KiB", "120 MiB"), rates with "/s", durations "42s", "3m05s", "1h02m".
+// The unit changes at 1000 of the smaller one, so that a number never takes four digits: 1000 KiB/s is
+// "0.98 MiB/s", not "1000 KiB/s" (the speed column keeps its width).
 
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
 
 function threeSignificant(value) {
   const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
   let scaled = Math.round(value * 10 ** digits) / 10 ** digits;
-  if (scaled >= 1000) scaled = 999.99;
   return scaled.toFixed(digits);
 }
 
 export function bytes(count) {
   let value = Number(count) || 0;
   let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < UNITS.length - 1) { value /= 1024; unit += 1; }
+  while (Math.abs(value) >= 999.5 && unit < UNITS.length - 1) { value /= 1024; unit += 1; }
   return unit === 0 ? `${Math.trunc(value)} B` : `${threeSignificant(value)} ${UNITS[unit]}`;
 }
 

@@ -27,17 +27,32 @@ function set(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
-// Fills one row (a clone of #row-template) from a download.
-export function drawRow(row, item, selected) {
+// Where a download comes from and goes to, under its name: two rows with the same name are told apart.
+export function whereOf(item) {
+  const uri = item.files && item.files[0] && item.files[0].uris && item.files[0].uris[0];
+  let host = "";
+  try { host = uri ? new URL(uri.uri).host : ""; } catch { host = ""; }
+  const dir = item.dir || "";
+  return [host && `from ${host}`, dir && `into ${dir}`].filter(Boolean).join(" · ");
+}
+
+// Fills one row (a clone of #row-template) from a download. `live`: the page is connected and the secret
+// accepted; otherwise nothing can be done and nothing said about speed (it would be stale).
+export function drawRow(row, item, selected, live = true) {
+  const removed = item.status === "removed";
   const total = Number(item.totalLength) || 0;
-  const done = Number(item.completedLength) || 0;
+  const done = removed ? 0 : Number(item.completedLength) || 0;
   const percent = total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : item.status === "complete" ? 100 : 0;
   row.dataset.gid = item.gid;
   row.dataset.status = item.status;
   const pick = row.querySelector(".pick");
   pick.checked = selected;
+  pick.disabled = !live;
   pick.setAttribute("aria-label", `select ${nameOf(item)}`);
   set(row.querySelector(".name"), nameOf(item));
+  const where = whereOf(item);
+  set(row.querySelector(".where"), where);
+  row.querySelector(".where").title = where;
   const state = row.querySelector(".state");
   set(state, STATE_WORDS[item.status] || item.status);
   state.className = `state state-${item.status}`;
@@ -45,21 +60,25 @@ export function drawRow(row, item, selected) {
   bar.setAttribute("aria-valuenow", String(percent));
   bar.setAttribute("aria-label", `${percent} %`);
   bar.querySelector(".fill").style.width = `${percent}%`;
-  set(row.querySelector(".bytes"), total > 0 ? `${bytes(done)} / ${bytes(total)}  ${percent}%` : bytes(done));
+  // A cancelled download's partial file was deleted with it: its bytes are not claimed.
+  set(row.querySelector(".bytes"), removed ? "partial file deleted"
+    : total > 0 ? `${bytes(done)} / ${bytes(total)}  ${percent}%` : bytes(done));
   const active = item.status === "active";
-  set(row.querySelector(".speed"), active ? rate(Number(item.downloadSpeed)) : "");
-  set(row.querySelector(".eta"), active ? `ETA ${duration(secondsLeft(item))}` : "");
+  set(row.querySelector(".speed"), !active ? "" : live ? rate(Number(item.downloadSpeed)) : "—");
+  set(row.querySelector(".eta"), !active ? "" : live ? `ETA ${duration(secondsLeft(item))}` : "ETA —");
   const conns = Number(item.connections) || 0;
-  set(row.querySelector(".conns"), active ? `${conns} conn${conns === 1 ? "" : "s"}` : "");
+  set(row.querySelector(".conns"), active && live ? `${conns} conn${conns === 1 ? "" : "s"}` : "");
   const toggle = row.querySelector('[data-act="toggle"]');
   const stopped = STOPPED.has(item.status);
-  set(toggle, item.status === "paused" ? "Resume" : "Pause");
-  toggle.disabled = stopped;
-  row.querySelector('[data-act="cancel"]').disabled = stopped;
-  row.querySelector('[data-act="remove"]').disabled = !stopped;
+  // A failed download is retried by unpause (Haul puts it back in the queue); a cancelled or completed one is not.
+  set(toggle, item.status === "paused" ? "Resume" : item.status === "error" ? "Retry" : "Pause");
+  toggle.title = item.status === "error" ? "try this download again" : "";
+  toggle.disabled = !live || (stopped && item.status !== "error");
+  row.querySelector('[data-act="cancel"]').disabled = !live || stopped;
+  row.querySelector('[data-act="remove"]').disabled = !live || !stopped;
   const movable = item.status === "waiting" || item.status === "paused";
-  row.querySelector('[data-act="up"]').disabled = !movable;
-  row.querySelector('[data-act="down"]').disabled = !movable;
+  row.querySelector('[data-act="up"]').disabled = !live || !movable;
+  row.querySelector('[data-act="down"]').disabled = !live || !movable;
   set(row.querySelector(".error"), item.status === "error" ? item.errorMessage || "failed" : "");
 }
 
@@ -82,7 +101,7 @@ export function drawDetail(dialog, item, segments) {
     ["Last-Modified", item.haulLastModified || "—"],
     ["File", file.path || "—"],
     ["Size", total > 0 ? bytes(total) : "unknown"],
-    ["Done", bytes(Number(item.completedLength) || 0)],
+    ["Done", item.status === "removed" ? "partial file deleted" : bytes(Number(item.completedLength) || 0)],
     ["Checksum", item.haulChecksum ? `${item.haulChecksum} (${item.haulChecksumVerdict || "pending"})` : "—"],
   ];
   if (item.status === "error") rows.push(["Error", item.errorMessage || "failed"]);
