@@ -11,30 +11,14 @@ import XCTest
 ///
 /// Seeds: `HAUL_STRESS_SEEDS` (default 1, 2); every failure names its seed and the operations sent.
 final class QueueStressRPCTests: XCTestCase {
-    private struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let sources = 6
 
     private static func content(_ source: Int) -> [UInt8] {
         deterministicBytes(count: 60_000 + 20_000 * source, seed: UInt64(200 + source))
     }
 
-    private var seeds: [UInt64] {
-        let given = ProcessInfo.processInfo.environment["HAUL_STRESS_SEEDS"]?.split(separator: ",").compactMap { UInt64($0) }
-        return given.flatMap { $0.isEmpty ? nil : $0 } ?? [1, 2]
-    }
-
     func testConcurrentRPCAddsWithCollidingNamesAndRandomCommandsKeepEveryInvariant() async throws {
-        for seed in seeds { try await run(seed: seed, rounds: 8, batch: 4) }
+        for seed in SeededGenerator.stressSeeds([1, 2]) { try await run(seed: seed, rounds: 8, batch: 4) }
     }
 
     private func run(seed: UInt64, rounds: Int, batch: Int) async throws {
@@ -45,7 +29,7 @@ final class QueueStressRPCTests: XCTestCase {
                 "/s\(source)/name\(source % 2).bin", Self.content(source), bytesPerSecond: source % 3 == 0 ? 150_000 : nil,
                 while: throttle)
         }
-        var random = Random(state: seed)
+        var random = SeededGenerator(seed: seed)
         let gids = GIDList()
         var log: [String] = []
         for round in 0..<rounds {

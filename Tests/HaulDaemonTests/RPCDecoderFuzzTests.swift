@@ -1,23 +1,12 @@
 import Foundation
 import HaulDaemon
+import HaulTestSupport
 import XCTest
 
 /// A bounded fuzz of the RPC decoder and endpoint (issue 33): random and mutated bodies from a fixed seed; every
 /// one gets a JSON-RPC answer (a result or an error with a JSON-RPC or aria2 code), and none crashes. The seed is
 /// printed on failure; `HAUL_FUZZ_SEED` replays another, `HAUL_FUZZ_ROUNDS` runs longer.
 final class RPCDecoderFuzzTests: XCTestCase {
-    /// SplitMix64: small, fast, the same sequence on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Requests as clients send them (no right secret among them: only the open methods run).
     static let corpus: [String] = [
         #"{"jsonrpc":"2.0","id":1,"method":"system.listMethods"}"#,
@@ -41,7 +30,7 @@ final class RPCDecoderFuzzTests: XCTestCase {
         let rounds = environment["HAUL_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 3000
         let fixture = try await DaemonFixture.start()
         let endpoint = RPCEndpoint(service: fixture.daemon.service, secret: SecretToken("fuzz"), unauthorizedDelay: .zero, maxBatch: 20)
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var failures = 0
         for round in 0..<rounds {
             let body = Self.body(using: &generator)

@@ -12,18 +12,6 @@ import XCTest
 /// The seeds are fixed (`HAUL_STRESS_SEEDS=1,2,3` picks others); each failure message names its seed, so a
 /// failing run can be replayed with that seed alone.
 final class QueueStressTests: ManagerTestCase {
-  /// SplitMix64: the same operations on every run of a seed.
-  struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   enum Operation: CustomStringConvertible {
     case add(source: Int, ConflictPolicy)
     case pause(Int), resume(Int), cancel(Int), remove(Int)
@@ -48,19 +36,14 @@ final class QueueStressTests: ManagerTestCase {
 
   static func path(_ source: Int) -> String { "/s\(source)/name\(source % 3).bin" }
 
-  var seeds: [UInt64] {
-    let given = ProcessInfo.processInfo.environment["HAUL_STRESS_SEEDS"]?.split(separator: ",").compactMap { UInt64($0) }
-    return given.flatMap { $0.isEmpty ? nil : $0 } ?? [1, 2, 3]
-  }
-
   func testConcurrentAddsWithCollidingNamesAndRandomCommandsKeepEveryInvariant() async throws {
-    for seed in seeds {
+    for seed in SeededGenerator.stressSeeds([1, 2, 3]) {
       try await run(seed: seed, rounds: 10, batch: 4)
     }
   }
 
   private func run(seed: UInt64, rounds: Int, batch: Int) async throws {
-    var random = Random(state: seed)
+    var random = SeededGenerator(seed: seed)
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let throttle = Switch(on: true)
