@@ -10,9 +10,9 @@
 #   --cases LIST  comma-separated cases to run (default: every case below but the extra ones).
 #   --tools LIST  only these tools (curl,wget,aria2c,aria2-next,axel,dd,haul,unzip,bsdtar). Handy while
 #                 developing the harness: `--tools curl,aria2c` leaves haul out.
-#   --no-build    do not run `swift build -c release --product haul --static-swift-stdlib` first
-#                 (the Swift runtime and Foundation linked into the binary, as README recommends for a
-#                 release build: 3-4 MiB less peak RSS than loading them as shared libraries).
+#   --no-build    do not run `swift build -c release --product haul` first
+#                 (the README's install command: Package.swift links the Swift runtime and Foundation
+#                 into a release binary, so this is the binary people build).
 #   --with-slow   also run single-connection curl in limited-1g (1 GiB at 8 MiB/s = 128 s/run).
 #   --keep        leave nginx running when the script ends (prints its URL and pid).
 #   HAUL_BIN=PATH use this haul binary (default .build/release/haul); setting it skips the build.
@@ -177,8 +177,8 @@ main() {
   rm -f "$LOGS"/*
   ensure_tools
   if ((!NO_BUILD)) && tool_selected haul; then
-    log "building haul: swift build -c release --product haul --static-swift-stdlib"
-    (cd "$ROOT" && swift build -c release --product haul --static-swift-stdlib) >"$LOGS/build.log" 2>&1 \
+    log "building haul: swift build -c release --product haul"
+    (cd "$ROOT" && swift build -c release --product haul) >"$LOGS/build.log" 2>&1 \
       || die "swift build failed (see $LOGS/build.log); --no-build benchmarks the other tools only"
   fi
   probe_haul

@@ -30,13 +30,40 @@ final class BinaryLinkTests: XCTestCase {
         }
     }
 
+    /// A release build, made as the README says (`swift build -c release --product haul`, no flag), carries the
+    /// Swift runtime and Foundation (Package.swift's `-static-stdlib`): the binary people install is the one
+    /// Benchmarks/run.sh measures. The debug `haul` keeps loading them, since `swift test` puts it in one process
+    /// with the toolchain's shared Foundation. Checked on the release binary next to the debug one when there is
+    /// one (after the README's build or Benchmarks/run.sh); `swift test` alone does not build it.
+    func testReleaseBinaryCarriesTheSwiftRuntime() throws {
+        let debugNeeds = try Self.neededLibraries(Self.dynamicSection())
+        XCTAssertTrue(debugNeeds.contains { $0.hasPrefix("libswiftCore") }, "debug haul: \(debugNeeds)")
+        let release = HaulProcess.binary.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("release/haul")
+        guard FileManager.default.isExecutableFile(atPath: release.path) else {
+            throw XCTSkip("no release build at \(release.path) (swift build -c release --product haul)")
+        }
+        let releaseNeeds = try Self.neededLibraries(Self.dynamicSection(of: release))
+        let runtimePrefixes = ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"]
+        let swiftRuntime = releaseNeeds.filter { name in runtimePrefixes.contains { name.hasPrefix($0) } }
+        XCTAssertEqual(swiftRuntime, [], "the release haul loads the Swift runtime as shared libraries")
+    }
+
+    /// The `(NEEDED)` shared libraries of a `readelf -d` listing, e.g. ["libc.so.6", "libsqlite3.so.0"].
+    private static func neededLibraries(_ dynamic: String) -> [String] {
+        dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+    }
+
     /// `readelf -d` of the built `haul` (binutils, which Swift on Linux needs).
-    private static func dynamicSection() throws -> String {
+    private static func dynamicSection(of binary: URL = HaulProcess.binary) throws -> String {
         guard let readelf = ["/usr/bin/readelf", "/bin/readelf"].first(where: FileManager.default.isExecutableFile)
         else { throw XCTSkip("readelf is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: readelf)
-        process.arguments = ["-d", HaulProcess.binary.path]
+        process.arguments = ["-d", binary.path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

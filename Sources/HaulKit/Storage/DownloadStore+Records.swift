@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+import HaulCore
+
+/// The records of downloads and their segments: insert, read, update, delete (the database itself, its schema and its
+/// transactions are in DownloadStore.swift).
+extension DownloadStore {
+    /// Inserts a new record and returns it with its id. A record without a place in the queue (`queueOrder` 0)
+    /// goes last.
+    func insert(_ record: DownloadRecord) throws -> DownloadRecord {
+        try write { db in
+            var inserted = record
+            if inserted.queueOrder == 0 {
+                let last = try Int64.fetchOne(db, sql: "SELECT MAX(queueOrder) FROM download") ?? 0
+                inserted.queueOrder = max(last, 0) + 1
+            }
+            try inserted.insertRow(in: db)
+            return inserted
+        }
+    }
+
+    /// Replaces a download's stored options (the encoded `DownloadRequest`).
+    func saveOptions(_ json: String, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET optionsJSON = ?, updatedAt = ? WHERE id = ?",
+                arguments: [json, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Sets a download's place in the queue.
+    func setQueuePosition(priority: Int, queueOrder: Int64, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET priority = ?, queueOrder = ?, updatedAt = ? WHERE id = ?",
+                arguments: [priority, queueOrder, Date().timeIntervalSince1970, id]
+            )
+        }
+    }
+
+    /// Publishes how far running downloads are, for `haul list` in another process: bytes held and current speed.
+    /// One transaction for all of them.
+    func saveProgress(_ progress: [(id: Int64, bytesDone: Int64, speed: Double)]) throws {
+        guard !progress.isEmpty else { return }
+        try write { db in
+            let now = Date().timeIntervalSince1970
+            for item in progress {
+                try db.execute(
+                    sql: "UPDATE download SET bytesDone = ?, speed = ?, updatedAt = ? WHERE id = ?",
+                    arguments: [item.bytesDone, item.speed, now, item.id]
+                )
+            }
+        }
+    }
+
+    /// What another process may change about a download while this one runs it.
+    struct QueueFields: Sendable, Hashable {
+        /// The stored state.
+        var state: DownloadState
+        /// The priority.
+        var priority: Int
+        /// The position among equal priorities.
+        var queueOrder: Int64
+    }
+
+    /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
+    func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT id, state, priority, queueOrder FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(ids)
+            )
+            var fields: [Int64: QueueFields] = [:]
+            for row in rows {
+                let id: Int64 = row["id"]
+                let state: String = row["state"]
+                fields[id] = QueueFields(state: DownloadState(rawValue: state) ?? .failed, priority: row["priority"], queueOrder: row["queueOrder"])
+            }
+            return fields
+        }
+    }
+
+    /// Saves every column of an existing record.
+    func update(_ record: DownloadRecord) throws {
+        var record = record
+        record.updatedAt = Date().timeIntervalSince1970
+        let saved = record
+        try write { db in try saved.update(db) }
+    }
+
+    /// Writes what the transfer learned about the remote file (validators, length, final URL, chosen name) without
+    /// touching the lifecycle columns, which belong to the task; always with the segments it vouches for
+    /// (`saveResource(of:segments:)`) or the completion (`markCompleted`).
+    static func updateResource(_ record: DownloadRecord, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
+                finalURL = ?, destination = ?, updatedAt = ? WHERE id = ?
+                """
+        ).execute(arguments: [
+            record.etag, record.lastModified, record.lastModifiedIsStrong, record.totalBytes, record.finalURL,
+            record.destination, Date().timeIntervalSince1970, record.id,
+        ])
+    }
+
+    /// The record with `id`, if any.
+    func record(id: Int64) throws -> DownloadRecord? {
+        // Cached statements: these run several times per download, and preparing SQL (GRDB's query builder, the
+        // authorizer, SQLite's parser) cost more than the query itself with 200 small files.
+        try read { db in try DownloadRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM download WHERE id = ?"), arguments: [id]) }
+    }
+
+    /// The unfinished download (not completed, not cancelled) writing to `partPath`, if any.
+    func unfinished(partPath: String) throws -> DownloadRecord? {
+        try read { db in try Self.unfinished(partPath: partPath, in: db) }
+    }
+
+    /// The query of `unfinished(partPath:)`.
+    static let unfinishedByPartPath = """
+        SELECT * FROM download WHERE partPath = ?
+        AND state NOT IN ('\(DownloadState.completed.rawValue)', '\(DownloadState.cancelled.rawValue)')
+        ORDER BY id DESC LIMIT 1
+        """
+
+    static func unfinished(partPath: String, in db: Database) throws -> DownloadRecord? {
+        // The states are in the SQL, not bound: SQLite uses a partial index (`download_unfinished_partPath`) only
+        // for a query whose WHERE clause names its condition's literals.
+        try DownloadRecord.fetchOne(db.cachedStatement(sql: unfinishedByPartPath), arguments: [partPath])
+    }
+
+    /// Every record's state, by id: two columns, not whole records (`haul daemon` looks every second while
+    /// anything downloads; decoding every row of a long history each time cost more than the look itself).
+    func states() throws -> [Int64: DownloadState] {
+        try read { db in
+            var states: [Int64: DownloadState] = [:]
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT id, state FROM download"))
+            while let row = try rows.next() {
+                let state: String = row[1]
+                states[row[0]] = DownloadState(rawValue: state) ?? .failed
+            }
+            return states
+        }
+    }
+
+    /// All records, oldest first.
+    func all() throws -> [DownloadRecord] {
+        try read { db in try DownloadRecord.order(Column("id")).fetchAll(db) }
+    }
+
+    /// The durable segments of a download, by start offset.
+    func segments(of id: Int64) throws -> [SegmentRecord] {
+        try read { db in
+            try SegmentRecord.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM segment WHERE downloadId = ? ORDER BY start"), arguments: [id]
+            )
+        }
+    }
+
+    /// Replaces a download's segments in one transaction (a checkpoint).
+    func saveSegments(_ segments: [SegmentRecord], of id: Int64) throws {
+        try write { db in try Self.replaceSegments(segments, of: id, in: db) }
+    }
+
+    /// Sets a download's state and error message.
+    func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
+        try write { db in try Self.setState(state, error: error, of: id, in: db) }
+    }
+
+    static func replaceSegments(_ segments: [SegmentRecord], of id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
+        let insert = try db.cachedStatement(sql: "INSERT INTO segment (downloadId, start, \"end\", next) VALUES (?, ?, ?, ?)")
+        for segment in segments {
+            try insert.execute(arguments: [segment.downloadId, segment.start, segment.end, segment.next])
+        }
+        try db.cachedStatement(sql: "UPDATE download SET updatedAt = ? WHERE id = ?")
+            .execute(arguments: [Date().timeIntervalSince1970, id])
+    }
+
+    /// A row that already holds `state` and `error` is left alone: rewriting it would append a page to the log
+    /// for nothing (the queue stores `completed` again after the finisher did, for the pause-at-the-end race).
+    static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ? AND (state IS NOT ? OR errorMessage IS NOT ?)"
+        ).execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id, state.rawValue, error])
+    }
+
+    /// Records a finished download in one transaction: what was learned about the file, the `completed` state,
+    /// and no segments. A completed download's progress is its length (`totalBytes`); its segments would only be
+    /// read to resume it, which never happens, and writing them cost two more pages of log per file (the segment
+    /// table and its index) for a small file that never had a checkpoint.
+    func markCompleted(_ record: DownloadRecord) throws {
+        let id = record.id!
+        try write { db in
+            try Self.updateResource(record, in: db)
+            try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
+            try Self.setState(.completed, error: nil, of: id, in: db)
+        }
+    }
+
+    /// Deletes a download's record and segments.
+    func delete(id: Int64) throws {
+        _ = try write { db in try DownloadRecord.deleteOne(db, key: id) }
+    }
+
+    /// Deletes every completed record; returns how many.
+    func deleteCompleted() throws -> Int {
+        try write { db in
+            try DownloadRecord.filter(Column("state") == DownloadState.completed.rawValue).deleteAll(db)
+        }
+    }
+}
