@@ -1,0 +1,94 @@
+import XCTest
+
+@testable import HaulCore
+
+/// `-x auto`: the tuner fed by simulated servers on a hand-moved clock (no sockets, no sleeping).
+final class ConnectionTunerTests: XCTestCase {
+    /// Runs a download of `size` bytes against a server whose total speed for `n` connections is `speed(n)`,
+    /// ticking every 0.1 s; every connection receives from the tick after it opens. Returns the tuner, the seconds
+    /// the download took, and the count at each tick.
+    private func simulate(
+        _ settings: ConnectionTuner.Settings, size: Double = .infinity, seconds limit: Double = 30,
+        speed: (Int) -> Double
+    ) -> (tuner: ConnectionTuner, seconds: Double, counts: [Int]) {
+        var tuner = ConnectionTuner(settings: settings)
+        var bytes = 0.0
+        var now = 0.0
+        var counts: [Int] = []
+        var receiving = 0
+        while bytes < size, now < limit {
+            now += 0.1
+            bytes += speed(receiving) * 0.1
+            let target = tuner.observe(bytes: Int64(bytes), at: now, connectionsReceiving: receiving)
+            receiving = target  // connections opened now receive from the next tick
+            counts.append(target)
+        }
+        return (tuner, now, counts)
+    }
+
+    private let mib = 1_048_576.0
+
+    /// The benchmark's limited case: 8 MiB/s per connection, plenty of link.
+    func testPerConnectionCapsGrowToTheCeiling() {
+        let run = simulate(ConnectionTuner.Settings(ceiling: 16), speed: { Double($0) * 8 * self.mib })
+        XCTAssertEqual(run.tuner.target, 16)
+        XCTAssertEqual(run.tuner.phase, .settled)
+        XCTAssertEqual(run.tuner.measured.map(\.connections), [4, 16], "the ceiling is tried second")
+    }
+
+    /// The bar: against per-connection caps, auto reaches >= 90 % of the best fixed count's speed over a
+    /// 1 GiB download (the fixed count's time is size / (16 x 8 MiB/s) = 8 s).
+    func testAutoReachesNinetyPercentOfTheBestFixedCountOnOneGiB() {
+        let size = 1024 * mib
+        let run = simulate(ConnectionTuner.Settings(ceiling: 16), size: size, speed: { Double($0) * 8 * self.mib })
+        let best = size / (16 * 8 * mib)
+        XCTAssertGreaterThanOrEqual(best / run.seconds, 0.90, "auto took \(run.seconds) s, fixed -x 16 \(best) s")
+    }
+
+    /// One fast pipe: the total is the same for any count, so the tuner keeps the initial few.
+    func testOneFastPipeStaysAtAFew() {
+        let run = simulate(ConnectionTuner.Settings(), speed: { $0 == 0 ? 0 : 100 * self.mib })
+        XCTAssertEqual(run.tuner.target, 4)
+        XCTAssertEqual(run.tuner.phase, .settled)
+        XCTAssertEqual(run.tuner.measured.map(\.connections), [4, 16])
+        XCTAssertEqual(run.counts.suffix(5), [4, 4, 4, 4, 4], "the probe's extra connections are given back")
+    }
+
+    /// A link that fills at 10 connections of 8 MiB/s: 64 is no faster than 16, and 8 is slower than both, so the
+    /// bisection between 4 and 64 ends on 16 (the fewest, within a factor of two, that reach the top speed).
+    func testALinkThatFillsPartWayKeepsTheFewestThatReachItsSpeed() {
+        let run = simulate(ConnectionTuner.Settings(ceiling: 64), speed: { min(Double($0) * 8, 80) * self.mib })
+        XCTAssertEqual(run.tuner.measured.map(\.connections), [4, 64, 16, 8])
+        XCTAssertEqual(run.tuner.target, 16)
+        XCTAssertEqual(run.tuner.phase, .settled)
+        let narrow = simulate(ConnectionTuner.Settings(ceiling: 64), speed: { min(Double($0) * 8, 40) * self.mib })
+        XCTAssertEqual(narrow.tuner.target, 8, "a link full at 5 connections: 8 reaches it, 4 does not")
+    }
+
+    /// A gain smaller than the margin is noise, not a reason for twice the connections.
+    func testAGainBelowTheMarginSettlesOnTheSmallerCount() {
+        let run = simulate(ConnectionTuner.Settings(margin: 0.15), speed: { $0 >= 8 ? 110 * self.mib : ($0 == 0 ? 0 : 100 * self.mib) })
+        XCTAssertEqual(run.tuner.target, 4)
+        let more = simulate(ConnectionTuner.Settings(margin: 0.15), speed: { $0 >= 8 ? 120 * self.mib : ($0 == 0 ? 0 : 100 * self.mib) })
+        XCTAssertEqual(more.tuner.target, 8, "+20 % pays for the doubling")
+    }
+
+    /// Nothing is measured until every connection of a level receives: a slow start is not read as "no gain".
+    func testALevelIsMeasuredOnlyOnceAllItsConnectionsReceive() {
+        var tuner = ConnectionTuner(settings: ConnectionTuner.Settings(initial: 2, ceiling: 8))
+        for tick in 1...50 {  // five seconds with one of two connections receiving
+            tuner.observe(bytes: Int64(tick) * 100_000, at: Double(tick) / 10, connectionsReceiving: 1)
+        }
+        XCTAssertEqual(tuner.measured, [], "no verdict while a connection of the level has not started")
+        XCTAssertEqual(tuner.target, 2)
+    }
+
+    func testALowerBudgetCapsAndSettles() {
+        var tuner = ConnectionTuner(settings: ConnectionTuner.Settings(ceiling: 16))
+        tuner.lowerCeiling(to: 3)
+        XCTAssertEqual(tuner.target, 3)
+        XCTAssertEqual(tuner.phase, .settled)
+        XCTAssertEqual(tuner.observe(bytes: 1 << 30, at: 100, connectionsReceiving: 3), 3)
+        XCTAssertEqual(ConnectionTuner(settings: ConnectionTuner.Settings(initial: 4, ceiling: 2)).target, 2)
+    }
+}
