@@ -1,0 +1,68 @@
+/// How many connections Haul opens to one host at once, across all its downloads and segments, and what it learns
+/// when a host says that was too many.
+///
+/// The default is 16 connections per host: aria2's hard cap for `--max-connection-per-server`, the count people
+/// reach for with `-x 16`, and what public mirrors and CDNs commonly tolerate; a host that tolerates fewer says so
+/// (429/503 to an extra connection, refused or reset connections while others are open), and its budget falls at
+/// once to the count that was working. What was learned is kept (the state database, with when it was learned), so
+/// the next download to that host, in this process or a later one, starts within it; it eases back up by one
+/// connection per `easeSeconds` (an hour by default), because servers change their limits and a budget learned
+/// during one busy evening should not hold for ever.
+public struct HostBudgetPolicy: Hashable, Sendable {
+    /// The budget of a host nothing has been learned about.
+    public var defaultLimit: Int
+    /// Seconds after which a learned budget rises by one connection, up to `defaultLimit`.
+    public var easeSeconds: Double
+
+    public init(defaultLimit: Int = 16, easeSeconds: Double = 3600) {
+        self.defaultLimit = max(1, defaultLimit)
+        self.easeSeconds = max(1, easeSeconds)
+    }
+}
+
+/// What was learned about one host: the connection count it accepted and when that was learned (seconds since the
+/// epoch, the caller's clock).
+public struct LearnedHostBudget: Hashable, Sendable, Codable {
+    /// The host as the pool keys it: lower-cased name and port, e.g. `mirror.example.org:443`.
+    public var host: String
+    public var limit: Int
+    public var learnedAt: Double
+    /// Why: the status or failure that taught it, for `haul hosts`.
+    public var reason: String
+
+    public init(host: String, limit: Int, learnedAt: Double, reason: String) {
+        self.host = host
+        self.limit = limit
+        self.learnedAt = learnedAt
+        self.reason = reason
+    }
+
+    /// The budget in force at `now`: the learned limit plus one per `easeSeconds` since it was learned, never above
+    /// the policy's default (and never below one).
+    public func limit(at now: Double, policy: HostBudgetPolicy) -> Int {
+        let eased = max(0, (now - learnedAt) / policy.easeSeconds)
+        let raised = Double(limit) + eased.rounded(.down)
+        return max(1, Int(min(raised, Double(policy.defaultLimit))))
+    }
+
+    /// Whether it has eased all the way back and can be forgotten.
+    public func hasExpired(at now: Double, policy: HostBudgetPolicy) -> Bool {
+        limit(at: now, policy: policy) >= policy.defaultLimit
+    }
+}
+
+extension LearnedHostBudget {
+    /// A host refused one more connection while `openConnections` others to it were working (a 429/503 to an extra
+    /// connection, a refused or reset connect): its budget becomes that count (at least one), learned now. An
+    /// earlier lesson that was stricter and still in force stands.
+    public static func lowered(
+        from earlier: LearnedHostBudget?, host: String, openConnections: Int, now: Double, reason: String,
+        policy: HostBudgetPolicy
+    ) -> LearnedHostBudget {
+        let current = earlier?.limit(at: now, policy: policy) ?? policy.defaultLimit
+        let limit = max(1, min(current, openConnections))
+        // Nothing new learned (a stricter, unchanged lesson still in force): keep when it was learned.
+        if let earlier, limit == current, limit == earlier.limit { return earlier }
+        return LearnedHostBudget(host: host, limit: limit, learnedAt: now, reason: reason)
+    }
+}
