@@ -1,7 +1,7 @@
 /// The sources of one file (`--mirror`, tab-separated input lines, a Metalink's urls) and which one each new
 /// connection uses: a pure decision, fed what the connections saw.
 ///
-/// Rules (write-up for the README's "Several sources for one file"):
+/// Rules (written up for people in docs/cli.md, "Several sources for one file"):
 /// - **Spread, then favour the fast.** A new connection goes to a mirror that has not been tried yet, best priority
 ///   first, so every mirror is measured; after that to the mirror with the most measured bytes per second per
 ///   connection it would then carry (speed / (connections + 1)), so connections drift to the fast mirrors as

@@ -15,7 +15,7 @@ public struct RequestPlan: Hashable, Sendable {
 
     /// The same bytes asked of a mirror, guarded by that mirror's own validator (mirrors do not share validators).
     /// `validator` nil: the mirror has not answered yet, so the range goes without `If-Range` and `MirrorPool`
-    /// checks the answer's length instead (the README's rule for several sources).
+    /// checks the answer's length instead (docs/cli.md, "Several sources for one file").
     public func onMirror(validator: String?) -> RequestPlan {
         guard range != nil else { return self }
         return RequestPlan(range: range, ifRange: validator)
