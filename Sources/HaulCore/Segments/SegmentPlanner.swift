@@ -54,7 +54,15 @@ public struct SegmentPlanner: Sendable {
 
     static func evenSplit(length: Int64, policy: SegmentPolicy) -> [Segment] {
         // `length / 2 >= m` is `length >= 2 * m` without the overflow.
-        let count = length / 2 >= policy.minimumSplitSize ? min(Int64(policy.connections), length / policy.minimumSplitSize) : 1
+        let count: Int64
+        if length / 2 < policy.minimumSplitSize {
+            count = 1
+        } else if policy.inOrder {
+            let piece = policy.inOrderPieceSize(length: length)
+            count = max(1, length / piece)
+        } else {
+            count = min(Int64(policy.connections), length / policy.minimumSplitSize)
+        }
         let base = length / count, extra = length % count
         return (0..<count).map { i in
             let start = i * base + min(i, extra)
@@ -65,6 +73,17 @@ public struct SegmentPlanner: Sendable {
 
     /// Bytes received so far: the sum of `next - start` over all segments. Never decreases.
     public var completedBytes: Int64 { segments.reduce(0) { $0 + $1.receivedBytes } }
+
+    /// The bytes from the start of the file that have all arrived: what a player can read while the rest downloads
+    /// (the progress an in-order download reports). Never decreases.
+    public var contiguousBytes: Int64 {
+        var prefix: Int64 = 0
+        for segment in segments {
+            prefix = segment.next
+            if !segment.isComplete { break }
+        }
+        return prefix
+    }
 
     /// Whether every byte has arrived.
     public var isComplete: Bool { segments.allSatisfy(\.isComplete) }

@@ -42,6 +42,11 @@ public struct SegmentPolicy: Hashable, Sendable {
     /// `slowFraction`, which compares connections with each other, this is absolute: it also drops the connection
     /// that holds the last remaining segment when there is nobody left to compare it with.
     public var lowestSpeed: LowestSpeed?
+    /// `--in-order`: connections take the earliest missing ranges first, so the file's beginning is complete as early
+    /// as possible (a video can be played while it downloads). The first plan then cuts the file into pieces of
+    /// ``inOrderPieceSize(length:)`` in file order instead of one range per connection, and each free connection
+    /// takes the first waiting piece; still several connections at once.
+    public var inOrder: Bool
 
     /// Creates a policy.
     public init(
@@ -52,7 +57,8 @@ public struct SegmentPolicy: Hashable, Sendable {
         measuringSeconds: Double = 2,
         takeoverMarginSeconds: Double = 1,
         lowestSpeed: LowestSpeed? = nil,
-        endgameSplitSize: Int64 = 1024 * 1024
+        endgameSplitSize: Int64 = 1024 * 1024,
+        inOrder: Bool = false
     ) {
         precondition((1...Self.connectionLimit).contains(connections), "connections must be 1...\(Self.connectionLimit)")
         precondition(minimumSplitSize >= 1 && endgameSplitSize >= 1, "a minimum split size is at least one byte")
@@ -66,6 +72,14 @@ public struct SegmentPolicy: Hashable, Sendable {
         self.takeoverMarginSeconds = takeoverMarginSeconds
         self.lowestSpeed = lowestSpeed
         self.endgameSplitSize = endgameSplitSize
+        self.inOrder = inOrder
+    }
+
+    /// The piece of an in-order plan: `minimumSplitSize`, or larger for a file over 256 of them, so a plan holds at
+    /// most 256 segments (each is a row in the state database and a step in the planner's scans) whatever the size.
+    /// The playable prefix then trails the newest bytes by at most `connections` pieces.
+    public func inOrderPieceSize(length: Int64) -> Int64 {
+        max(minimumSplitSize, (length + 255) / 256)
     }
 
     /// The floor of a cut by a connection that has finished its segment: the smaller of `minimumSplitSize` and
