@@ -29,6 +29,23 @@ final class DownloadUpdatesTests: XCTestCase {
     }
   }
 
+  /// The reader's result, or a failed test after ten seconds: a loop that does not end is the bug these tests look
+  /// for, and must fail rather than hang.
+  private func ended(_ reader: Task<Reading, Never>, file: StaticString = #filePath, line: UInt = #line) async -> Reading {
+    let done = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { _ = await reader.value; return true }
+      group.addTask { try? await Task.sleep(nanoseconds: 10_000_000_000); return false }
+      let first = await group.next()!
+      group.cancelAll()
+      return first
+    }
+    if !done {
+      XCTFail("the loop over task.updates did not end", file: file, line: line)
+      reader.cancel()
+    }
+    return await reader.value
+  }
+
   /// `/f`: 404 while `broken` is on, else the content.
   private func serve(_ server: ScriptedServer, broken: Switch) {
     let content = self.content
@@ -47,20 +64,20 @@ final class DownloadUpdatesTests: XCTestCase {
           let before = read(task.updates)
           try await task.start()
           guard case .failed = await task.outcome() else { return XCTFail("expected the 404 to fail the download") }
-          let failed = await before.value
+          let failed = await ended(before)
           XCTAssertEqual(failed.error?.kind, .http, "the loop ends by throwing the failure")
           XCTAssertEqual(failed.error?.httpStatus, 404)
           XCTAssertEqual(failed.updates.last, .state(.failed))
           XCTAssertTrue(failed.updates.contains { if case .failed = $0 { return true } else { return false } })
 
           // Taken while the download is failed and not resumed, it ends at once, the same way.
-          let meanwhile = await read(task.updates).value
+          let meanwhile = await ended(read(task.updates))
           XCTAssertEqual(meanwhile.error?.httpStatus, 404)
           XCTAssertEqual(meanwhile.updates.first, .state(.failed))
 
           broken.isOn = false
           try await task.resume()
-          let after = await read(task.updates).value
+          let after = await ended(read(task.updates))
           XCTAssertNil(after.error, "a completed download ends the loop normally")
           // Taken after the resume: the run may have ended already (then the current state comes first).
           XCTAssertTrue(after.updates.contains(.state(.completed)))
@@ -87,7 +104,7 @@ final class DownloadUpdatesTests: XCTestCase {
           let loop = read(task.updates)
           try await task.start()
           _ = await task.outcome()
-          let reading = await loop.value
+          let reading = await ended(loop)
           XCTAssertNil(reading.error)
           XCTAssertTrue(reading.updates.contains { if case .retrying = $0 { return true } else { return false } })
           XCTAssertEqual(reading.updates.last, .state(.completed))
@@ -104,7 +121,7 @@ final class DownloadUpdatesTests: XCTestCase {
           try await task.pause()
           try await task.resume()
           assertCompleted(await task.outcome(), at: harness.path("file.bin"), equals: content)
-          let reading = await loop.value
+          let reading = await ended(loop)
           XCTAssertNil(reading.error)
           XCTAssertTrue(reading.updates.contains(.state(.paused)))
           XCTAssertEqual(reading.updates.last, .state(.completed))
@@ -121,7 +138,7 @@ final class DownloadUpdatesTests: XCTestCase {
           let task = try harness.client.prepare(harness.request(server.url("/f")))
           let loop = read(task.updates)
           try await task.cancel()
-          let reading = await loop.value
+          let reading = await ended(loop)
           XCTAssertEqual(reading.error?.kind, .cancelled)
           XCTAssertEqual(reading.updates.last, .state(.cancelled))
         }
@@ -143,7 +160,7 @@ final class DownloadUpdatesTests: XCTestCase {
           let task = try XCTUnwrap(held)
           let loop = read(task.updates)
           try await manager.resume(id)
-          let reading = await loop.value
+          let reading = await ended(loop)
           XCTAssertEqual(reading.error?.httpStatus, 404)
           XCTAssertEqual(reading.updates.last, .state(.failed))
           await manager.shutdown()
