@@ -14,6 +14,7 @@ public struct ZipError: Error, CustomStringConvertible, Sendable {
 
         private let base: Base
 
+        /// The code's name (`unsafeEntryPath`, `io`, ...).
         public var description: String { base.rawValue }
 
         /// An entry name is absolute, has a `..` component, a backslash, a NUL byte, or is empty.
@@ -66,6 +67,7 @@ public struct ZipError: Error, CustomStringConvertible, Sendable {
     /// Where in Haul's source the error was raised, as `file:line`.
     public let location: String
 
+    /// `message`.
     public var description: String { message }
 
     init(

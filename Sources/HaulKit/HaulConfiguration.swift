@@ -8,8 +8,8 @@ public typealias URLProvider = @Sendable (_ expired: URL, _ status: Int) async t
 /// Settings shared by every download of one `HaulClient`.
 public struct HaulConfiguration: Sendable {
     /// Where the state database lives. By default the application's own directory
-    /// (`applicationStateDirectory`), so that an app's downloads never mix with another program's.
-    public var stateDirectory: String
+    /// (`applicationStateDirectory`), so that an app's downloads never mix with another program's. A file URL.
+    public var stateDirectory: URL
     /// Seconds allowed to open a connection.
     public var connectTimeout: Double
     /// Seconds a connection may deliver no byte before it is dropped and the download resumes.
@@ -30,8 +30,8 @@ public struct HaulConfiguration: Sendable {
     public var progressInterval: Double
     /// A PEM file of certificate authorities to trust besides the system's (a company's or a test server's own
     /// authority). Added to the system's roots rather than replacing them, so that one run can fetch from a private
-    /// server and public ones alike.
-    public var extraTrustedCertificates: String?
+    /// server and public ones alike. A file URL.
+    public var extraTrustedCertificates: URL?
     /// Which proxy each URL goes through (`ProxyRules`). Direct by default: a program embedding HaulKit
     /// decides whether the environment's `*_proxy` variables apply; the `haul` command line honours them.
     public var proxies: ProxyRules
@@ -51,9 +51,10 @@ public struct HaulConfiguration: Sendable {
     /// default: many small files from one host then share one connection. False is curl's `--http1.1`.
     public var allowsHTTP2: Bool
 
-    /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`.
+    /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`. Each parameter
+    /// sets the property of the same name (see there).
     public init(
-        stateDirectory: String? = nil,
+        stateDirectory: URL? = nil,
         connectTimeout: Double = 15,
         stallTimeout: Double = 30,
         retryPolicy: RetryPolicy = RetryPolicy(),
@@ -61,7 +62,7 @@ public struct HaulConfiguration: Sendable {
         userAgent: String = "haul/\(HaulVersion.string)",
         checkpointInterval: Double = 1,
         progressInterval: Double = 0.1,
-        extraTrustedCertificates: String? = nil,
+        extraTrustedCertificates: URL? = nil,
         proxies: ProxyRules = .direct,
         insecure: Bool = false,
         lowestSpeed: LowestSpeed? = .default,
@@ -99,35 +100,38 @@ public struct HaulConfiguration: Sendable {
     public static func applicationStateDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         application: String = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
-    ) -> String {
+    ) -> URL {
         #if canImport(Darwin)
         if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
-            return support.appendingPathComponent(application).appendingPathComponent("HaulKit").path
+            return support.appendingPathComponent(application).appendingPathComponent("HaulKit")
         }
         #endif
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/\(application)/haulkit" }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg + "/\(application)/haulkit")
+        }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/state/\(application)/haulkit"
+        return URL(fileURLWithPath: home + "/.local/state/\(application)/haulkit")
     }
 
     /// The `haul` command's state directory: `$HAUL_STATE_DIR`, else `$XDG_STATE_HOME/haul`, else
     /// `~/.local/state/haul`. Not a default of the library: pass it as `stateDirectory` to share downloads with the
     /// `haul` command (see them in `haul list`, pause them with `haul pause`).
-    public static func haulCommandStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    ///
+    /// - Parameter environment: the variables read (`HAUL_STATE_DIR`, `XDG_STATE_HOME`, `HOME`).
+    public static func haulCommandStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        URL(fileURLWithPath: haulCommandStateDirectoryPath(environment: environment))
+    }
+
+    /// `haulCommandStateDirectory` as the path `haul` prints (a relative `HAUL_STATE_DIR` stays relative).
+    package static func haulCommandStateDirectoryPath(environment: [String: String]) -> String {
         if let explicit = environment["HAUL_STATE_DIR"], !explicit.isEmpty { return explicit }
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/haul" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/state/haul"
     }
-
-    /// The `haul` command's state directory; renamed, as it was never the library's default.
-    @available(*, deprecated, renamed: "haulCommandStateDirectory(environment:)")
-    public static func defaultStateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        haulCommandStateDirectory(environment: environment)
-    }
 }
 
-/// The version of Haul.
+/// The version of Haul (`haul --version`, the default `User-Agent`).
 public enum HaulVersion {
     /// The semantic version string.
     public static let string = "0.1.0"

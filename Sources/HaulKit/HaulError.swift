@@ -75,10 +75,11 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         self.remedy = remedy
     }
 
+    /// `message`.
     public var description: String { message }
 
     /// `error` itself when it is a `HaulError`, else an `.internalError` describing it.
-    public static func wrap(_ error: any Error) -> HaulError {
+    package static func wrap(_ error: any Error) -> HaulError {
         if let error = error as? HaulError { return error }
         return HaulError(.internalError, "\(error)")
     }

@@ -29,6 +29,10 @@ public typealias ProxyRules = HaulCore.ProxyRules
 public typealias ProxyEndpoint = HaulCore.ProxyEndpoint
 /// The hosts reached without a proxy (`no_proxy`, `--noproxy`).
 public typealias NoProxyList = HaulCore.NoProxyList
+/// What happens when a download's destination is taken (`DownloadRequest.onConflict`): fail, rename, overwrite.
+public typealias ConflictPolicy = HaulCore.ConflictPolicy
+/// The lowest speed a connection must keep up before it is replaced (`HaulConfiguration.lowestSpeed`).
+public typealias LowestSpeed = HaulCore.LowestSpeed
 /// A cookie a download may send (`DownloadRequest.cookies`), read from a browser's `cookies.txt` or given by an app.
 public typealias Cookie = HaulCore.Cookie
 /// Reads the Netscape `cookies.txt` that browsers export and curl and wget write.

@@ -66,7 +66,7 @@ do {
             at: URL(fileURLWithPath: arguments[0]), to: URL(fileURLWithPath: arguments[1]))
     case "sha256":
         guard arguments.count == 1 else { fail("usage: sha256 FILE") }
-        print(try checksumOfFile(at: arguments[0], algorithm: .sha256))
+        print(try checksumOfFile(atPath: arguments[0], algorithm: .sha256))
     default:
         fail("unknown command \(command)")
     }

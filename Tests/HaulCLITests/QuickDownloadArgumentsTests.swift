@@ -113,7 +113,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
     /// The state directory read ahead of the line, for the store to open early: the one the command will use, or
     /// nothing when the line is not a download.
     func testTheStateDirectoryIsReadAheadOnlyFromADownloadLine() {
-        let fallback = HaulConfiguration.haulCommandStateDirectory()
+        let fallback = HaulConfiguration.haulCommandStateDirectory().path
         XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["-q", "--state-dir", "/s", "-o", "x", "http://h/f"]), "/s")
         XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["http://h/f", "--state-dir=/t"]), "/t")
         XCTAssertEqual(QuickDownloadArguments.stateDirectoryOfDownload(["HTTPS://h/f"]), fallback)

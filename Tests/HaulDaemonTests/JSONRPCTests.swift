@@ -57,7 +57,7 @@ final class JSONRPCTests: XCTestCase {
         XCTAssertEqual(notifier.event(.failed(id: 1, HaulError(.network, "reset"))), [.aria2(method: "aria2.onDownloadError", gid: gid)])
         XCTAssertEqual(notifier.event(.removed(id: 1)), [], "forgetting a failed result is not a stop")
         XCTAssertEqual(notifier.event(.stateChanged(id: 1, .downloading)).count, 1)
-        XCTAssertEqual(notifier.event(.completed(id: 1, path: "/d/a")), [.aria2(method: "aria2.onDownloadComplete", gid: gid)])
+        XCTAssertEqual(notifier.event(.completed(id: 1, file: URL(fileURLWithPath: "/d/a"))), [.aria2(method: "aria2.onDownloadComplete", gid: gid)])
         XCTAssertEqual(notifier.event(.removed(id: 1)), [])
         XCTAssertEqual(notifier.event(.stateChanged(id: 1, .queued)), [])
         XCTAssertEqual(notifier.event(.removed(id: 1)), [.aria2(method: "aria2.onDownloadStop", gid: gid)],

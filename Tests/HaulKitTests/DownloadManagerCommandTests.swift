@@ -135,7 +135,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           let manager = manager(harness, maxConcurrent: 1)
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
           await waitForBytes(manager, id, above: 64 << 10)
-          let other = try HaulClient(configuration: HaulConfiguration(stateDirectory: harness.path("state")))
+          let other = try HaulClient(configuration: HaulConfiguration(stateDirectory: harness.file("state")))
           let remote = DownloadManager(client: other, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
           try await remote.restore([id])
           try await remote.pause(id)

@@ -11,7 +11,7 @@ final class DownloadProxyTests: XCTestCase {
 
   private func client(_ dir: TemporaryDirectory, bypass: String) throws -> HaulClient {
     try HaulClient(configuration: HaulConfiguration(
-      stateDirectory: dir.file("state").path,
+      stateDirectory: dir.file("state"),
       proxies: ProxyRules(explicit: .some(nil), bypass: NoProxyList(bypass))))
   }
 
@@ -22,10 +22,10 @@ final class DownloadProxyTests: XCTestCase {
         let proxy = try TestProxy(user: "u", password: "p")
         defer { proxy.shutdown() }
         let client = try client(dir, bypass: "")
-        var request = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("a.bin").path, connections: 2, minimumSplitSize: 64 << 10)
+        var request = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("a.bin"), connections: 2, minimumSplitSize: 64 << 10)
         request.proxy = proxy.url(user: "u", password: "p")
         let outcome = await (try await client.download(request)).outcome()
-        let plain = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("b.bin").path)
+        let plain = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("b.bin"))
         let direct = await (try await client.download(plain)).outcome()
         await client.shutdown()
         assertCompleted(outcome, at: dir.file("a.bin").path, equals: content)
@@ -44,7 +44,7 @@ final class DownloadProxyTests: XCTestCase {
         let proxy = try TestProxy()
         defer { proxy.shutdown() }
         let client = try client(dir, bypass: "127.0.0.1")
-        var request = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("a.bin").path)
+        var request = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("a.bin"))
         request.proxy = proxy.url()
         let outcome = await (try await client.download(request)).outcome()
         await client.shutdown()
@@ -57,7 +57,7 @@ final class DownloadProxyTests: XCTestCase {
   func testABadProxyIsAUsageErrorThatHidesItsCredentials() async throws {
     try await withTemporaryDirectory { dir in
       let client = try client(dir, bypass: "")
-      var request = DownloadRequest(url: URL(string: "http://127.0.0.1:9/f")!, destination: dir.file("a.bin").path)
+      var request = DownloadRequest(url: URL(string: "http://127.0.0.1:9/f")!, destination: dir.file("a.bin"))
       request.proxy = "ftp://user:s3cr3t@proxy.example:21"
       XCTAssertThrowsError(try client.prepare(request)) { error in
         XCTAssertEqual((error as? HaulError)?.kind, .usage)

@@ -97,7 +97,7 @@ final class EngineBehaviourTests: XCTestCase {
           let (outcome, updates) = try await harness.run(
             harness.request(server.url("/f"), to: "f", contentDisposition: true))
           assertCompleted(outcome, at: harness.path("evil.sh"), equals: content)
-          XCTAssertTrue(updates.contains(.named(path: harness.path("evil.sh"))))
+          XCTAssertTrue(updates.contains(.named(file: harness.file("evil.sh"))))
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f")))
         }
       }
@@ -294,16 +294,16 @@ final class EngineBehaviourTests: XCTestCase {
     XCTAssertEqual(
       HaulConfiguration.haulCommandStateDirectory(environment: [
         "HAUL_STATE_DIR": "/s", "XDG_STATE_HOME": "/x", "HOME": "/h",
-      ]), "/s")
+      ]).path, "/s")
     XCTAssertEqual(
-      HaulConfiguration.haulCommandStateDirectory(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]),
+      HaulConfiguration.haulCommandStateDirectory(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]).path,
       "/x/haul")
     XCTAssertEqual(
       HaulConfiguration.haulCommandStateDirectory(environment: [
         "XDG_STATE_HOME": "relative", "HOME": "/h",
-      ]), "/h/.local/state/haul")
+      ]).path, "/h/.local/state/haul")
     XCTAssertEqual(
-      HaulConfiguration.haulCommandStateDirectory(environment: ["HOME": "/h"]), "/h/.local/state/haul")
+      HaulConfiguration.haulCommandStateDirectory(environment: ["HOME": "/h"]).path, "/h/.local/state/haul")
   }
 
   // The library's default is the application's, never the haul command's: an app's downloads stay out of `haul list`.
@@ -311,10 +311,10 @@ final class EngineBehaviourTests: XCTestCase {
     #if !canImport(Darwin)
       let environment = ["HAUL_STATE_DIR": "/s", "XDG_STATE_HOME": "/x", "HOME": "/h"]
       XCTAssertEqual(
-        HaulConfiguration.applicationStateDirectory(environment: environment, application: "Photos"),
+        HaulConfiguration.applicationStateDirectory(environment: environment, application: "Photos").path,
         "/x/Photos/haulkit")
       XCTAssertEqual(
-        HaulConfiguration.applicationStateDirectory(environment: ["HOME": "/h"], application: "Photos"),
+        HaulConfiguration.applicationStateDirectory(environment: ["HOME": "/h"], application: "Photos").path,
         "/h/.local/state/Photos/haulkit")
     #endif
     XCTAssertNotEqual(HaulConfiguration().stateDirectory, HaulConfiguration.haulCommandStateDirectory())

@@ -18,7 +18,7 @@ struct Harness {
   ) throws {
     self.directory = directory
     let configuration = HaulConfiguration(
-        stateDirectory: directory.file("state").path,
+        stateDirectory: directory.file("state"),
         connectTimeout: 2,
         stallTimeout: stallTimeout,
         retryPolicy: RetryPolicy(
@@ -26,7 +26,7 @@ struct Harness {
           maximumRetryAfter: retryAfterCap),
         checkpointInterval: 0.05,
         progressInterval: 0.02,
-        extraTrustedCertificates: certificates,
+        extraTrustedCertificates: certificates.map(URL.init(fileURLWithPath:)),
         lowestSpeed: lowestSpeed,
         refreshURL: refreshURL
       )
@@ -41,13 +41,16 @@ struct Harness {
 
   func path(_ name: String) -> String { directory.file(name).path }
 
+  /// The file URL of `name` in the test's directory (a `DownloadRequest`'s destination).
+  func file(_ name: String) -> URL { URL(fileURLWithPath: path(name)) }
+
   /// Runs a download to its end and returns its outcome and every update it published.
   func run(_ request: DownloadRequest) async throws -> (DownloadOutcome, [DownloadUpdate]) {
     let task = try client.prepare(request)
     let updates = task.updates
     let collector = Task { () -> [DownloadUpdate] in
       var seen: [DownloadUpdate] = []
-      for await update in updates { seen.append(update) }
+      do { for try await update in updates { seen.append(update) } } catch {}  // a failure ends it: seen is all
       return seen
     }
     try await task.start()
@@ -62,7 +65,7 @@ struct Harness {
     minimumSplitSize: Int64 = 4 << 20
   ) -> DownloadRequest {
     DownloadRequest(
-      url: URL(string: url)!, destination: path(name), headers: headers, overwrite: overwrite,
+      url: URL(string: url)!, destination: file(name), headers: headers, overwrite: overwrite,
       nameFromContentDisposition: contentDisposition, connections: connections,
       minimumSplitSize: minimumSplitSize)
   }
@@ -124,7 +127,7 @@ func assertCompleted(
   guard case .completed(let got) = outcome else {
     return XCTFail("expected completion, got \(outcome)", file: file, line: line)
   }
-  XCTAssertEqual(got, path, file: file, line: line)
+  XCTAssertEqual(got.path, path, file: file, line: line)
   let actual = contents(path)
   XCTAssertEqual(actual?.count, expected.count, "size", file: file, line: line)
   XCTAssertTrue(

@@ -8,7 +8,7 @@ import XCTest
 /// record; the same URL is the same download, a completed one is given back; pausing everything starts nothing.
 final class OneDestinationTests: ManagerTestCase {
   private func request(_ harness: Harness, _ url: String, to name: String, _ policy: ConflictPolicy) -> DownloadRequest {
-    DownloadRequest(url: URL(string: url)!, destination: harness.path(name), onConflict: policy)
+    DownloadRequest(url: URL(string: url)!, destination: harness.file(name), onConflict: policy)
   }
 
   /// Before: the second add deleted the running download's record and `.part` ("FOREIGN KEY constraint failed"
@@ -40,7 +40,7 @@ final class OneDestinationTests: ManagerTestCase {
 
           let second = try await manager.add(request(harness, server.url("/b/same.bin"), to: "same.bin", .rename))
           XCTAssertNotEqual(second, first)
-          let renamed = await manager.snapshot(second)?.destination
+          let renamed = await manager.snapshot(second)?.destination.path
           XCTAssertEqual(renamed, harness.path("same.1.bin"))
           await waitForState(manager, second, .completed)
           throttle.isOn = false
@@ -76,7 +76,7 @@ final class OneDestinationTests: ManagerTestCase {
           let task = try await harness.client.download(request(harness, server.url("/f.bin"), to: "f.bin", .fail))
           XCTAssertEqual(task.id, first)
           guard case .completed(let path) = await task.outcome() else { return XCTFail("not complete") }
-          XCTAssertEqual(path, harness.path("f.bin"))
+          XCTAssertEqual(path.path, harness.path("f.bin"))
           await manager.waitUntilIdle()
           XCTAssertEqual(server.requests(for: "/f.bin").count, asked, "nothing was fetched again")
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.1.bin")), "not renamed either")

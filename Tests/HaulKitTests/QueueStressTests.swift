@@ -92,16 +92,16 @@ final class QueueStressTests: ManagerTestCase {
               snapshot.state == .completed,
               "seed \(seed): download \(snapshot.id) (\(snapshot.url.path) at \(snapshot.destination)) ended \(snapshot.state): \(snapshot.errorMessage ?? ""); \(log.joined(separator: "; "))")
             XCTAssertFalse(snapshot.errorMessage?.contains("SQLite") ?? false, "seed \(seed): \(snapshot.errorMessage!)")
-            if snapshot.state != .completed, let other = unfinishedNames.updateValue(snapshot.id, forKey: snapshot.destination) {
+            if snapshot.state != .completed, let other = unfinishedNames.updateValue(snapshot.id, forKey: snapshot.destination.path) {
               XCTFail("seed \(seed): downloads \(other) and \(snapshot.id) both write \(snapshot.destination)")
             }
             guard snapshot.state == .completed else { continue }
             let source = try XCTUnwrap(
               (0..<Self.sources).first { server.url(Self.path($0)) == snapshot.url.absoluteString }, "seed \(seed)")
             XCTAssertTrue(
-              contents(snapshot.destination) == Self.content(source),
+              contents(snapshot.destination.path) == Self.content(source),
               "seed \(seed): \(snapshot.destination) does not hold \(Self.path(source))'s bytes; \(log.joined(separator: "; "))")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: snapshot.destination + ".part"), "seed \(seed)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: snapshot.destination.path + ".part"), "seed \(seed)")
           }
           // The store agrees with the queue: no record of a download the queue no longer has, none unfinished.
           let stored = try harness.client.store.all()
@@ -117,8 +117,8 @@ final class QueueStressTests: ManagerTestCase {
   private func assertNoLivePartVanished(_ manager: DownloadManager, seed: UInt64, round: Int) async throws {
     for snapshot in await manager.snapshots where snapshot.state == .paused && snapshot.bytesDone > 0 {
       XCTAssertTrue(
-        FileManager.default.fileExists(atPath: snapshot.destination + ".part"),
-        "seed \(seed), round \(round): paused download \(snapshot.id) lost \(snapshot.destination).part")
+        FileManager.default.fileExists(atPath: snapshot.destination.path + ".part"),
+        "seed \(seed), round \(round): paused download \(snapshot.id) lost \(snapshot.destination.path).part")
     }
   }
 
@@ -130,7 +130,7 @@ final class QueueStressTests: ManagerTestCase {
       switch operation {
       case .add(let source, let policy):
         let url = URL(string: server.url(path(source)))!
-        let request = DownloadRequest(url: url, destination: harness.path("name\(source % 3).bin"), onConflict: policy)
+        let request = DownloadRequest(url: url, destination: harness.file("name\(source % 3).bin"), onConflict: policy)
         known.insert(try await manager.add(request))
       case .pause(let pick):
         if let id = known.pick(pick) { try await manager.pause(id) }

@@ -13,10 +13,11 @@ final class RequestValidationTests: XCTestCase {
         try await withHarness(dir, server: server) { harness in
           let url = URL(string: server.url("/f"))!
           let bad = [
-            DownloadRequest(url: url, destination: harness.path("a"), connections: 0),
-            DownloadRequest(url: url, destination: harness.path("b"), connections: 33),
-            DownloadRequest(url: url, destination: harness.path("c"), maxBytesPerSecond: 0),
-            DownloadRequest(url: url, destination: harness.path("d"), minimumSplitSize: -1),
+            DownloadRequest(url: url, destination: harness.file("a"), connections: 0),
+            DownloadRequest(url: url, destination: harness.file("b"), connections: 33),
+            DownloadRequest(url: url, destination: harness.file("c"), maxBytesPerSecond: 0),
+            DownloadRequest(url: url, destination: harness.file("d"), minimumSplitSize: -1),
+            DownloadRequest(url: url, destination: URL(string: "https://example.com/not-a-file")!),
           ]
           for request in bad {
             XCTAssertThrowsError(try harness.client.prepare(request), "\(request.destination)") {
@@ -26,7 +27,7 @@ final class RequestValidationTests: XCTestCase {
           XCTAssertEqual(try harness.client.store.all(), [], "nothing was stored for a refused request")
 
           server.serve("/f", FileResource(content: deterministicBytes(count: 1000, seed: 5)))
-          let task = try harness.client.prepare(DownloadRequest(url: url, destination: harness.path("e")))
+          let task = try harness.client.prepare(DownloadRequest(url: url, destination: harness.file("e")))
           do {
             try await task.setRateLimit(-1)
             XCTFail("a negative rate limit was taken")
@@ -36,5 +37,32 @@ final class RequestValidationTests: XCTestCase {
         }
       }
     }
+  }
+
+  /// The library uses as many connections as `haul` unless told otherwise (the README's first example used one).
+  func testARequestUsesEightConnectionsByDefault() {
+    let request = DownloadRequest(url: URL(string: "https://example.com/f")!, destination: URL(fileURLWithPath: "/tmp/f"))
+    XCTAssertEqual(request.connections, 8)
+    XCTAssertEqual(DownloadRequest.defaultConnections, 8)
+  }
+
+  /// The destination is a file URL and the checksum a `Checksum`, but a request is stored as before (a path and
+  /// the checksum's text), so records written by earlier versions read the same and new ones read back equal.
+  func testTypedDestinationAndChecksumAreStoredAsBefore() throws {
+    let hex = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+    let old = #"{"url":"http://a.example/f","destination":"/tmp/f","headers":[],"overwrite":false,"#
+      + #""nameFromContentDisposition":false,"connections":4,"minimumSplitSize":4194304,"#
+      + #""checksum":"SHA-256:\#(hex.uppercased())"}"#
+    let read = try JSONDecoder().decode(DownloadRequest.self, from: Data(old.utf8))
+    XCTAssertEqual(read.destination, URL(fileURLWithPath: "/tmp/f"))
+    XCTAssertEqual(read.destinationPath, "/tmp/f")
+    XCTAssertEqual(read.checksum, try Checksum(algorithm: .sha256, hex: hex))
+    XCTAssertEqual(read.connections, 4)
+
+    let written = try JSONEncoder().encode(read)
+    let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+    XCTAssertEqual(fields["destination"] as? String, "/tmp/f")
+    XCTAssertEqual(fields["checksum"] as? String, "sha256=" + hex)
+    XCTAssertEqual(try JSONDecoder().decode(DownloadRequest.self, from: written), read)
   }
 }

@@ -6,7 +6,8 @@ import XCTest
 
 /// How a `DownloadTask` ends: its update stream on every terminal state, and a pause that comes too late.
 final class TaskEndingTests: XCTestCase {
-  // The README's first example, `for await update in task.updates` then `outcome()`, must not hang on a failure.
+  // The library page's first example, `for try await update in task.updates` then `outcome()`, must not hang on a
+  // failure: the loop ends by throwing it (DownloadUpdatesTests follows the resume that may come after).
   func testUpdatesEndWhenTheDownloadFails() async throws {
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
@@ -15,7 +16,7 @@ final class TaskEndingTests: XCTestCase {
           let task = try await harness.client.download(harness.request(server.url("/missing")))
           let reader = Task { () -> [DownloadUpdate] in
             var seen: [DownloadUpdate] = []
-            for await update in task.updates { seen.append(update) }
+            do { for try await update in task.updates { seen.append(update) } } catch { XCTAssertEqual((error as? HaulError)?.httpStatus, 404) }
             return seen
           }
           let outcome = await task.outcome()
@@ -46,11 +47,11 @@ final class TaskEndingTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir) { harness in
           var request = harness.request(server.url("/f"), connections: 4)
-          request.checksum = "sha256=" + sha256(content)
+          request.checksum = try Checksum(parsing: "sha256=" + sha256(content))
           let task = try harness.client.prepare(request)
           let updates = task.updates
           try await task.start()
-          for await update in updates {
+          for try await update in updates {
             if case .progress(let progress) = update, progress.totalBytes == Int64(content.count),
               progress.bytesDone == progress.totalBytes
             {
@@ -89,7 +90,7 @@ final class TaskEndingTests: XCTestCase {
             client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
           let events = await manager.events()
           var request = harness.request(server.url("/f"), connections: 4)
-          request.checksum = "sha256=" + sha256(content)
+          request.checksum = try Checksum(parsing: "sha256=" + sha256(content))
           let id = try await manager.add(request)
           var seen: [ManagerEvent] = []
           var iterator = events.makeAsyncIterator()

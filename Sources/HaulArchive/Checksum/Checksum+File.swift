@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,11 +9,16 @@ import Darwin
 
 /// Computes the digest of a file, reading it in 1 MiB chunks.
 /// - Parameters:
-///   - path: The file.
+///   - file: The file, a file URL.
 ///   - algorithm: The hash function.
 /// - Returns: The digest in lowercase hex.
 /// - Throws: ``ChecksumError/Code/io`` when the file cannot be opened or read.
-public func checksumOfFile(at path: String, algorithm: Checksum.Algorithm) throws -> String {
+public func checksumOfFile(at file: URL, algorithm: Checksum.Algorithm) throws -> String {
+    try checksumOfFile(atPath: file.path, algorithm: algorithm)
+}
+
+/// `checksumOfFile(at:algorithm:)` for a path (`haul` and the engine speak paths).
+package func checksumOfFile(atPath path: String, algorithm: Checksum.Algorithm) throws -> String {
     let raw = open(path, O_RDONLY | O_CLOEXEC)
     guard raw >= 0 else { throw ChecksumError.system("cannot open \(path)") }
     let file = FileDescriptor(taking: raw)
@@ -29,10 +35,10 @@ public func checksumOfFile(at path: String, algorithm: Checksum.Algorithm) throw
 
 extension Checksum {
     /// Computes the file's digest and compares it with this checksum.
-    /// - Parameter path: The file.
+    /// - Parameter file: The file, a file URL.
     /// - Throws: ``ChecksumError/Code/mismatch`` showing both digests, ``ChecksumError/Code/io``.
-    public func verifyFile(at path: String) throws {
-        try verify(actualHex: checksumOfFile(at: path, algorithm: algorithm), path: path)
+    public func verifyFile(at file: URL) throws {
+        try verify(actualHex: checksumOfFile(atPath: file.path, algorithm: algorithm), path: file.path)
     }
 }
 

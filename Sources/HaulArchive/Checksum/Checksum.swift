@@ -2,6 +2,7 @@
 public struct Checksum: Sendable, Hashable, CustomStringConvertible {
     /// The hash functions Haul verifies.
     public enum Algorithm: String, CaseIterable, Sendable {
+        /// MD5, SHA-1, SHA-256, SHA-512: the name in `ALGORITHM=HEX` is the case's name.
         case md5, sha1, sha256, sha512
 
         /// Digest length in bytes.
@@ -15,6 +16,7 @@ public struct Checksum: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The hash function.
     public let algorithm: Algorithm
     /// The digest in lowercase hexadecimal.
     public let hex: String

@@ -8,6 +8,7 @@ public struct ChecksumError: Error, CustomStringConvertible, Sendable {
 
         private let base: Base
 
+        /// The code's name (`mismatch`, `io`, ...).
         public var description: String { base.rawValue }
 
         /// The text is not `ALGORITHM=HEX` or `ALGORITHM:HEX`.
@@ -23,6 +24,7 @@ public struct ChecksumError: Error, CustomStringConvertible, Sendable {
         public static let io = Code(base: .io)
     }
 
+    /// What went wrong.
     public let code: Code
     /// A sentence for people.
     public let message: String
@@ -33,6 +35,7 @@ public struct ChecksumError: Error, CustomStringConvertible, Sendable {
     /// The underlying error, for ``Code/io``.
     public let cause: (any Error & Sendable)?
 
+    /// `message`.
     public var description: String { message }
 
     init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {

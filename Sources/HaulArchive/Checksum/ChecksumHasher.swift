@@ -10,6 +10,7 @@ public struct ChecksumHasher {
     }
 
     private var state: State
+    /// The hash function.
     public let algorithm: Checksum.Algorithm
 
     /// Starts a digest.

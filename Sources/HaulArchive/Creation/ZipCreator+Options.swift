@@ -17,12 +17,15 @@ public struct ZipCompression: Sendable, Hashable, CustomStringConvertible {
         ZipCompression(level: min(max(level, 1), 9))
     }
 
+    /// `store`, or `deflate -N` with its level.
     public var description: String { level.map { "deflate -\($0)" } ?? "store" }
 }
 
 /// How far an archive creation has got; reported after every chunk read and every entry finished.
 public struct CreationProgress: Sendable, Hashable {
+    /// Entries written so far.
     public var entriesCompleted: Int
+    /// Entries to write in all.
     public var entryCount: Int
     /// Bytes of file content read so far.
     public var bytesRead: UInt64
@@ -34,9 +37,13 @@ public struct CreationProgress: Sendable, Hashable {
 
 /// What an archive creation produced.
 public struct CreationSummary: Sendable, Hashable {
+    /// The archive written.
     public var archive: URL
+    /// Regular files archived.
     public var fileCount: Int
+    /// Directories archived.
     public var directoryCount: Int
+    /// Symbolic links archived (as links, not followed).
     public var symlinkCount: Int
     /// Bytes of file content archived.
     public var uncompressedBytes: UInt64

@@ -18,8 +18,11 @@ public struct ExtractionProgress: Sendable, Hashable {
 public struct ExtractionSummary: Sendable, Hashable {
     /// The directory that now holds the entries.
     public var destination: URL
+    /// Regular files written.
     public var fileCount: Int
+    /// Directories created.
     public var directoryCount: Int
+    /// Symbolic links created (each checked to stay inside the destination).
     public var symlinkCount: Int
     /// Bytes of file content written.
     public var bytesWritten: UInt64

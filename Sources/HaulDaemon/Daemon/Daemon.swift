@@ -78,7 +78,7 @@ public final class Daemon: Sendable {
                 )
             }
         var clientConfiguration = configuration.client
-        clientConfiguration.stateDirectory = configuration.stateDirectory
+        clientConfiguration.stateDirectory = URL(fileURLWithPath: configuration.stateDirectory)
         let client = try HaulClient(configuration: clientConfiguration)
         let limits = QueueLimits(
             maxConcurrent: configuration.maxConcurrent,

@@ -39,7 +39,7 @@ public struct DaemonConfiguration: Sendable {
     public var client = HaulConfiguration()
     /// `--on-download-*` hooks and the web hook (command line only, never settable over RPC: a hook runs a program
     /// as the user). `nil`: none.
-    public var hooks: HookRunner?
+    package var hooks: HookRunner?
     /// The exit code a failure is reported with to hooks (`HAUL_EXIT_CODE`): the `haul` command's.
     public var hookExitCode: @Sendable (HaulError) -> Int32 = { _ in 1 }
     /// Where the daemon's notes go (ignored RPC options, by name only): standard error.

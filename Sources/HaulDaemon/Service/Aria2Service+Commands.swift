@@ -28,14 +28,16 @@ extension Aria2Service {
         if let list = parsed.checksumFile {
             checksum = try await self.checksum(from: list, fileName: name, downloadURL: url, headers: headers)
         }
+        let expected: Checksum?
+        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw .aria2("\(error)") }
         let request = DownloadRequest(
             url: url,
-            destination: directory + "/" + name,
+            destination: URL(fileURLWithPath: directory + "/" + name),
             headers: headers,
             onConflict: parsed.conflictPolicy,
             nameFromContentDisposition: parsed.out == nil,
             connections: parsed.connections ?? globals.connections,
-            checksum: checksum,
+            checksum: expected,
             maxBytesPerSecond: rate > 0 ? rate : nil,
             proxy: parsed.proxy
         )

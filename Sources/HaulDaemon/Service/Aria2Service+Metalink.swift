@@ -43,13 +43,15 @@ extension Aria2Service {
             } catch {
                 throw .aria2("cannot create dir \(parent): \(error.localizedDescription)")
             }
+            let expected: Checksum?
+            do { expected = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch { throw .aria2("aria2.addMetalink: \(error)") }
             var request = DownloadRequest(
                 url: first,
-                destination: destination,
+                destination: URL(fileURLWithPath: destination),
                 headers: requestHeaders(parsed, for: first),
                 onConflict: parsed.conflictPolicy,
                 connections: parsed.connections ?? globals.connections,
-                checksum: file.hash?.checksum,
+                checksum: expected,
                 maxBytesPerSecond: rate > 0 ? rate : nil,
                 proxy: parsed.proxy
             )

@@ -13,7 +13,7 @@ extension Aria2Service {
         let wanted = ["haulFinalURL", "haulETag", "haulLastModified"].filter { keys?.isEmpty != false || keys!.contains($0) }
         // Clients that poll one key (`["status"]`, many times a second) do not pay for a database read.
         if !wanted.isEmpty, let stored = try? manager.client.storedDownload(id: download.id) {
-            let values = ["haulFinalURL": stored.finalURL, "haulETag": stored.etag, "haulLastModified": stored.lastModified]
+            let values = ["haulFinalURL": stored.finalURL?.absoluteString, "haulETag": stored.etag, "haulLastModified": stored.lastModified]
             for key in wanted { if let value = values[key] ?? nil { fields[key] = .string(value) } }
         }
         return .object(fields)

@@ -100,7 +100,7 @@ public actor Aria2Service {
             id: snapshot.id,
             status: Aria2Status(snapshot.state),
             url: snapshot.url.absoluteString,
-            path: snapshot.destination,
+            path: snapshot.destination.path,
             totalBytes: snapshot.totalBytes,
             bytesDone: snapshot.bytesDone,
             speed: snapshot.speed,
@@ -110,7 +110,7 @@ public actor Aria2Service {
                 ? failure.map { Aria2ErrorCode.code(for: $0.kind, httpStatus: $0.httpStatus) } ?? Aria2ErrorCode.unknown
                 : nil,
             errorMessage: snapshot.errorMessage ?? failure?.message,
-            checksum: request?.checksum,
+            checksum: request?.checksum?.description,
             rateLimit: rateLimit,
             headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? []
         )

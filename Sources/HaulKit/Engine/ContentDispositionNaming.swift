@@ -1,3 +1,4 @@
+import Foundation
 import HaulCore
 
 /// Adopts the file name a server proposes in `Content-Disposition`, when the request asked for that
@@ -16,11 +17,11 @@ enum ContentDispositionNaming {
         record: inout DownloadRecord,
         emit: (DownloadUpdate) -> Void
     ) throws -> Bool {
-        guard request.nameFromContentDisposition, record.destination == request.destination,
+        guard request.nameFromContentDisposition, record.destination == request.destinationPath,
             let header = head["Content-Disposition"], let name = FileName.fromContentDisposition(header)
         else { return false }
-        var path = FileSystemSteps.parentDirectory(of: request.destination) + "/" + name
-        guard path != request.destination else { return false }
+        var path = FileSystemSteps.parentDirectory(of: request.destinationPath) + "/" + name
+        guard path != request.destinationPath else { return false }
         if FileSystemSteps.isNamePresent(path) {
             let free = request.onConflict == .rename
                 ? (1...DestinationPlanner.maxNumber).lazy.map { DestinationPlanner.numbered(path, $0) }.first {
@@ -33,7 +34,7 @@ enum ContentDispositionNaming {
             path = free
         }
         record.destination = path
-        emit(.named(path: path))
+        emit(.named(file: URL(fileURLWithPath: path)))
         return true
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
+import HaulArchive
 import HaulCore
 
 /// What to download and where.
 public struct DownloadRequest: Sendable, Codable, Hashable {
     /// The URL to fetch (http or https).
     public var url: URL
-    /// The file to create. With `nameFromContentDisposition`, only its directory is certain: the name may be
-    /// replaced by the server's `Content-Disposition` name.
-    public var destination: String
+    /// The file to create, as a file URL (`URL(fileURLWithPath:)`). With `nameFromContentDisposition`, only its
+    /// directory is certain: the name may be replaced by the server's `Content-Disposition` name. A URL that is
+    /// not a file URL is refused by `HaulClient.prepare` (`.usage`).
+    public var destination: URL
     /// Extra request headers, e.g. `Authorization` (dropped when a redirect leaves the origin).
     public var headers: [Header]
     /// What happens when the destination is taken (`ConflictPolicy`): by a file, or by another unfinished
@@ -24,14 +26,26 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     }
     /// Take the file name from `Content-Disposition` when the server sends one (sanitised; never overwrites).
     public var nameFromContentDisposition: Bool
-    /// Connections for this file (1...32). More than one is used only when the server honours ranges, the length
-    /// is known, there is a strong validator, and the file is at least two `minimumSplitSize`s long.
+    /// Connections for this file (1...32; `defaultConnections`, 8, unless given). More than one is used only when
+    /// the server honours ranges, the length is known, there is a strong validator, and the file is at least two
+    /// `minimumSplitSize`s long.
     public var connections: Int
+
+    /// The connections a request uses unless told otherwise: 8, as `haul` does.
+    ///
+    /// aria2c defaults to one connection per server and curl and wget use one, but people who want speed pass
+    /// `-x16`, and an app that embeds a download engine expects the fast choice from its first line: the same
+    /// request must not be eight times slower in an app than on the command line. Eight is not rude to a server:
+    /// a file is split only when the server honours ranges with a strong validator and the file is at least two
+    /// `minimumSplitSize`s (8 MiB by default) long, so small files and servers without ranges get one connection;
+    /// a server that answers 403, 429 or 503 to the extra connections is given fewer. Pass `connections: 1` for
+    /// one connection always.
+    public static let defaultConnections = 8
     /// The smallest piece a file is split into, in bytes.
     public var minimumSplitSize: Int64
-    /// The expected digest, `ALGORITHM=HEX` (md5, sha1, sha256, sha512). A mismatch keeps the file from its final
-    /// name and fails with `.checksumMismatch`.
-    public var checksum: String?
+    /// The expected digest (md5, sha1, sha256 or sha512; `Checksum(parsing: "sha256=HEX")`). A mismatch keeps the
+    /// file from its final name and fails with `.checksumMismatch`.
+    public var checksum: Checksum?
     /// The most bytes per second this download may receive (over all its connections), or `nil` for no limit of
     /// its own. A global limit (`HaulClient.bandwidth.setGlobalLimit`, or `DownloadManager.setGlobalRateLimit`)
     /// applies as well; the tighter one governs.
@@ -56,8 +70,9 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// length is dropped, and when every source is the download fails as a protocol violation.
     public var expectedLength: Int64?
     /// Piece hashes (a Metalink's `<pieces>`; used with `expectedLength`): each piece is checked as soon as it has
-    /// landed and a bad one is fetched again, from another mirror when there is one.
-    public var pieceHashes: PieceLedger.Hashes?
+    /// landed and a bad one is fetched again, from another mirror when there is one. For `haul`'s Metalink
+    /// support; not part of the public API (its type is the engine's).
+    package var pieceHashes: PieceLedger.Hashes?
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -73,18 +88,32 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     }
 
     /// Creates a request. Nothing is checked here, so input from a user never stops the program: `HaulClient.prepare`
-    /// (and `download`, `DownloadManager.add`) throws `.usage` for `connections` outside 1...32, and a
-    /// `maxBytesPerSecond` or `minimumSplitSize` that is not positive.
+    /// (and `download`, `DownloadManager.add`) throws `.usage` for `connections` outside 1...32, a
+    /// `maxBytesPerSecond` or `minimumSplitSize` that is not positive, and a `destination` that is not a file URL.
+    ///
+    /// - Parameters:
+    ///   - url: The http or https URL to fetch.
+    ///   - destination: The file to create, a file URL.
+    ///   - headers: Extra request headers.
+    ///   - overwrite: Shorthand for `onConflict: .overwrite`.
+    ///   - onConflict: What happens when the destination is taken (default `.fail`, or `.overwrite` with `overwrite`).
+    ///   - nameFromContentDisposition: Take the file name from the server's `Content-Disposition`.
+    ///   - connections: Connections for this file, 1...32 (default `defaultConnections`, 8).
+    ///   - minimumSplitSize: The smallest piece a file is split into, in bytes (default 4 MiB).
+    ///   - checksum: The expected digest, verified before the file gets its name.
+    ///   - maxBytesPerSecond: This download's own rate limit, `nil` for none.
+    ///   - cookies: Cookies the download may send.
+    ///   - proxy: A proxy of its own (`""` for none, `nil` to follow the configuration).
     public init(
         url: URL,
-        destination: String,
+        destination: URL,
         headers: [Header] = [],
         overwrite: Bool = false,
         onConflict: ConflictPolicy? = nil,
         nameFromContentDisposition: Bool = false,
-        connections: Int = 1,
+        connections: Int = DownloadRequest.defaultConnections,
         minimumSplitSize: Int64 = 4 << 20,
-        checksum: String? = nil,
+        checksum: Checksum? = nil,
         maxBytesPerSecond: Int64? = nil,
         cookies: [Cookie] = [],
         proxy: String? = nil
@@ -102,8 +131,14 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         self.nameFromContentDisposition = nameFromContentDisposition
     }
 
+    /// The destination's path (the engine, the store and `haul` speak paths).
+    package var destinationPath: String {
+        get { destination.path }
+        set { destination = URL(fileURLWithPath: newValue) }
+    }
+
     /// The `.part` file beside the destination.
-    public var partPath: String { destination + ".part" }
+    package var partPath: String { destinationPath + ".part" }
 
     var headerFields: [HeaderField] { headers.map { HeaderField(name: $0.name, value: $0.value) } }
 
@@ -120,21 +155,42 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         url = try container.decode(URL.self, forKey: .url)
-        destination = try container.decode(String.self, forKey: .destination)
+        // Stored as a path and a checksum's text (`sha256=HEX`), as before these were typed.
+        destination = URL(fileURLWithPath: try container.decode(String.self, forKey: .destination))
         headers = try container.decodeIfPresent([Header].self, forKey: .headers) ?? []
         // Records stored before `onConflict` existed carry `overwrite`.
         let legacy = try decoder.container(keyedBy: LegacyKeys.self)
         let overwrite = try legacy.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
         onConflict = try container.decodeIfPresent(ConflictPolicy.self, forKey: .onConflict) ?? (overwrite ? .overwrite : .fail)
         nameFromContentDisposition = try container.decodeIfPresent(Bool.self, forKey: .nameFromContentDisposition) ?? false
-        connections = try container.decodeIfPresent(Int.self, forKey: .connections) ?? 1
+        connections = try container.decodeIfPresent(Int.self, forKey: .connections) ?? 1  // stored before it existed: ran with one
         minimumSplitSize = try container.decodeIfPresent(Int64.self, forKey: .minimumSplitSize) ?? 4 << 20
-        checksum = try container.decodeIfPresent(String.self, forKey: .checksum)
+        checksum = try container.decodeIfPresent(String.self, forKey: .checksum).map { try Checksum(parsing: $0) }
         maxBytesPerSecond = try container.decodeIfPresent(Int64.self, forKey: .maxBytesPerSecond)
         cookies = try container.decodeIfPresent([Cookie].self, forKey: .cookies) ?? []
         proxy = try container.decodeIfPresent(String.self, forKey: .proxy)
         mirrors = try container.decodeIfPresent([URL].self, forKey: .mirrors) ?? []
         expectedLength = try container.decodeIfPresent(Int64.self, forKey: .expectedLength)
         pieceHashes = try container.decodeIfPresent(PieceLedger.Hashes.self, forKey: .pieceHashes)
+    }
+
+    /// Stores the request: the destination as its path and the checksum as its text, so that records written
+    /// before they were typed read the same.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url, forKey: .url)
+        try container.encode(destinationPath, forKey: .destination)
+        try container.encode(headers, forKey: .headers)
+        try container.encode(onConflict, forKey: .onConflict)
+        try container.encode(nameFromContentDisposition, forKey: .nameFromContentDisposition)
+        try container.encode(connections, forKey: .connections)
+        try container.encode(minimumSplitSize, forKey: .minimumSplitSize)
+        try container.encodeIfPresent(checksum?.description, forKey: .checksum)
+        try container.encodeIfPresent(maxBytesPerSecond, forKey: .maxBytesPerSecond)
+        try container.encode(cookies, forKey: .cookies)
+        try container.encodeIfPresent(proxy, forKey: .proxy)
+        try container.encode(mirrors, forKey: .mirrors)
+        try container.encodeIfPresent(expectedLength, forKey: .expectedLength)
+        try container.encodeIfPresent(pieceHashes, forKey: .pieceHashes)
     }
 }

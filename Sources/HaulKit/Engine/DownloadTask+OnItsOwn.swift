@@ -20,7 +20,7 @@ extension DownloadTask {
     /// to the same name): nothing is fetched, `outcome()` is `.completed`. A `resume()` of it is still refused.
     func settleAlreadyComplete() {
         guard lifecycle.state == .completed, !isKept else { return }
-        completed(at: destination)
+        completed(at: destinationPath)
     }
 
     func pauseOnItsOwn() async throws {
@@ -34,7 +34,7 @@ extension DownloadTask {
         await stopTransfer()
         try discardFiles()
         settle(.cancelled)
-        broadcaster.finish()
+        broadcaster.finish(cancelled: true)
     }
 
     func interruptOnItsOwn() async {
@@ -91,7 +91,7 @@ extension DownloadTask {
     func completed(at path: String) {
         record.destination = path
         broadcaster.send(.state(.completed))
-        settle(.completed(path: path))
+        settle(.completed(file: URL(fileURLWithPath: path)))
         broadcaster.finish()
     }
 
@@ -116,6 +116,7 @@ extension DownloadTask {
             broadcaster.send(.failed(error))
             broadcaster.send(.state(lifecycle.state))
             settle(.failed(error))
+            broadcaster.finishRun(error)  // nothing restarts a task on its own: `updates` must not wait for it
         case .failed(let error):
             lifecycle.mustHandle(.fail, of: id)
             removePartFileIfEmpty()
@@ -128,7 +129,7 @@ extension DownloadTask {
             broadcaster.send(.failed(error))
             broadcaster.send(.state(.failed))
             settle(.failed(error))
-            broadcaster.finishRun()
+            broadcaster.finishRun(error)
         case .stopped:
             settle(.paused)
         }

@@ -52,11 +52,12 @@ extension DownloadTask {
     }
 
     /// The keeper's new state for this download, for `updates`: a completion or cancellation ends the streams, a
-    /// failure ends this run's streams.
+    /// failure ends the `updates` streams with the run's error (the queue's forwarder goes on).
     func announce(_ state: DownloadState) {
         broadcaster.send(.state(state))
         switch state {
-        case .completed, .cancelled: broadcaster.finish()
+        case .completed: broadcaster.finish()
+        case .cancelled: broadcaster.finish(cancelled: true)
         case .failed: broadcaster.finishRun()
         case .queued, .downloading, .paused: break
         }

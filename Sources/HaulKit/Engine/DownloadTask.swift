@@ -3,8 +3,8 @@ import HaulCore
 
 /// How a download's run ended, as `DownloadTask.outcome()` reports it.
 public enum DownloadOutcome: Sendable, Equatable {
-    /// The file is complete at `path`.
-    case completed(path: String)
+    /// The file is complete at `file`.
+    case completed(file: URL)
     /// Paused; the partial file and record are kept for a later resume.
     case paused
     /// Failed; the partial file and record are kept, so it can be resumed.
@@ -82,11 +82,12 @@ public actor DownloadTask {
         }
     }
 
-    /// Every update from now on, starting with the current state and progress.
+    /// Every update from now on, starting with the current state and progress (`DownloadUpdates`).
     ///
-    /// The stream ends when the download completes, fails or is cancelled, so `for await` over it always returns
-    /// and `outcome()` can follow. A failed download can be resumed: take `updates` again after `resume()`.
-    public nonisolated var updates: AsyncStream<DownloadUpdate> { broadcaster.subscribe() }
+    /// The sequence ends when the download completes and throws the `HaulError` when it fails or is cancelled,
+    /// so `for try await` over it always returns and says why; a pause does not end it. A failed download can be
+    /// resumed: take `updates` again after `resume()`.
+    public nonisolated var updates: DownloadUpdates { broadcaster.subscribe() }
 
     /// `updates`, with a way to end the stream once the reader has taken everything sent before (the queue's
     /// forwarder, so that a shutdown loses no last state or progress).
@@ -104,7 +105,10 @@ public actor DownloadTask {
     }
 
     /// Where the file is or will be (it can change once, when a `Content-Disposition` name is adopted).
-    public var destination: String { record.destination ?? request.destination }
+    public var destination: URL { URL(fileURLWithPath: destinationPath) }
+
+    /// `destination`'s path.
+    var destinationPath: String { record.destination ?? request.destinationPath }
 
     /// Starts (or restarts after `resume`) the transfer. A download a `DownloadManager` holds is put back in line
     /// instead (the queue starts it).

@@ -6,8 +6,8 @@ import HaulCore
 ///
 /// ```swift
 /// let haul = try HaulClient(configuration: HaulConfiguration())
-/// let task = try await haul.download(DownloadRequest(url: url, destination: "/tmp/big.iso"))
-/// for await update in task.updates { print(update) }   // ends when it completes, fails or is cancelled
+/// let task = try await haul.download(DownloadRequest(url: url, destination: URL(fileURLWithPath: "/tmp/big.iso")))
+/// for try await update in task.updates { print(update) }   // ends when it completes; throws why it did not
 /// await haul.shutdown()
 /// ```
 public final class HaulClient: Sendable {
@@ -23,14 +23,14 @@ public final class HaulClient: Sendable {
     }
 
     /// Opens the state database and a connection pool, and sends the first request of each download in
-    /// `headStart` at once, while the database opens: the downloads you are about to start.
+    /// `headStart` at once, while the database opens: the downloads `haul` is about to start.
     ///
-    /// A new download's first request is always the same GET of the whole file, so it need not wait for the store:
-    /// `haul URL` used to open the database, write the download's record and queue the download before it even made
-    /// its connection pool, about 6 ms of a 1 KiB download's 22 (docs/benchmarks.md, "Round 6"). Now the request
-    /// and the store go on side by side, on the machine's other core. When the download is added and opens its
-    /// first connection, it takes this response instead of sending its own; nothing else changes (the validators
-    /// are checked, the record written before the first byte is, rule 18's order kept).
+    /// Start-up plumbing for `haul`, not public API: an app gains a few milliseconds once, at launch. A new
+    /// download's first request is always the same GET of the whole file, so it need not wait for the store: the
+    /// request and the store go on side by side, on the machine's other core (docs/benchmarks.md, "Round 6"). When
+    /// the download is added and opens its first connection, it takes this response instead of sending its own;
+    /// nothing else changes (the validators are checked, the record written before the first byte is, rule 18's
+    /// order kept).
     ///
     /// Only a request that is certain to start that way is sent early: an http(s) URL, without a proxy, cookies
     /// or mirrors of its own, whose `.part` file does not exist (nothing to resume) and whose destination does not
@@ -42,13 +42,7 @@ public final class HaulClient: Sendable {
     /// which saves making AsyncHTTPClient's connection pool before the request leaves (about 8 ms of a 1 KiB
     /// download's 25, docs/benchmarks.md "Round 7"); its connection is kept afterwards for the next download from
     /// the same server (`DirectConnectionPool`).
-    ///
-    /// - Parameter moreToFollow: ignored, kept so that callers written for earlier versions still build. It used to
-    ///   send the early request through the pool when later downloads would reuse its connection; a direct
-    ///   connection is now reused as well, so the choice no longer exists.
-    public convenience init(
-        configuration: HaulConfiguration = HaulConfiguration(), headStart: [DownloadRequest], moreToFollow: Bool = false
-    ) throws {
+    package convenience init(configuration: HaulConfiguration = HaulConfiguration(), headStart: [DownloadRequest]) throws {
         let transport = HTTPTransport(configuration: configuration)
         for request in headStart where Self.startsAsSent(request) {
             transport.sendEarly(request.url, extraHeaders: request.headerFields)
@@ -63,13 +57,13 @@ public final class HaulClient: Sendable {
 
     /// Starts opening the state database in `stateDirectory` now, on a thread of its own, for the next
     /// `HaulClient` made with that directory to take instead of opening it itself (about 3-4 ms that a new client
-    /// otherwise spends before anything else). For a program that knows its state directory before it has finished
-    /// reading its own input: `haul` calls it before reading its command line. Only a directory that already
-    /// exists is opened early; one early open at a time (a newer call replaces it), taken by the next client made,
-    /// which drops it if its directory differs. A failed early open is dropped, and the client's own open reports
-    /// the error as always.
-    public static func openStoreEarly(stateDirectory: String) {
-        EarlyStoreOpen.start(directory: stateDirectory)
+    /// otherwise spends before anything else). Start-up plumbing for `haul`, which calls it before reading its
+    /// command line; not public API. Only a directory that already exists is opened early; one early open at a
+    /// time (a newer call replaces it), taken by the next client made, which drops it if its directory differs. A
+    /// failed early open is dropped, and the client's own open reports the error as always.
+    package static func openStoreEarly(stateDirectory: String) {
+        // As the client will name it (`HaulConfiguration.stateDirectory.path`), so that a relative one matches.
+        EarlyStoreOpen.start(directory: URL(fileURLWithPath: stateDirectory).path)
     }
 
     /// Whether the first request `request`'s download sends is the whole file, to its own URL, with its own
@@ -79,15 +73,15 @@ public final class HaulClient: Sendable {
     static func startsAsSent(_ request: DownloadRequest) -> Bool {
         guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return false }
         guard (try? checkPreparable(request, bypass: NoProxyList(""))) != nil else { return false }
-        guard request.onConflict == .overwrite || !FileSystemSteps.exists(request.destination) else { return false }
+        guard request.onConflict == .overwrite || !FileSystemSteps.exists(request.destinationPath) else { return false }
         return !FileSystemSteps.exists(request.partPath)
     }
 
     /// Opens the state database and sends every request through `transport` (tests pass a scripted one).
     init(configuration: HaulConfiguration, transport: any Transport) throws {
         self.configuration = configuration
-        self.store = try EarlyStoreOpen.take(directory: configuration.stateDirectory)
-            ?? DownloadStore(directory: configuration.stateDirectory)
+        self.store = try EarlyStoreOpen.take(directory: configuration.stateDirectory.path)
+            ?? DownloadStore(directory: configuration.stateDirectory.path)
         self.transport = transport
     }
 
@@ -150,15 +144,15 @@ public final class HaulClient: Sendable {
         return results.map { $0! }
     }
 
-    /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a checksum or
-    /// proxy that cannot be parsed, a destination that exists (without `overwrite`).
+    /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a destination
+    /// that is not a file URL, a proxy that cannot be parsed, a destination that exists (without `overwrite`).
     private static func checkPreparable(_ request: DownloadRequest, bypass: NoProxyList) throws {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", request.url.host != nil else {
             throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")
         }
-        if let checksum = request.checksum {
-            do { _ = try Checksum(parsing: checksum) } catch { throw HaulError(.usage, "\(error)") }
+        guard request.destination.isFileURL else {
+            throw HaulError(.usage, "the destination \(request.destination.absoluteString) is not a file URL")
         }
         // Checked here rather than trapped in `DownloadRequest.init`: these come from users (a text field, a flag).
         guard (1...SegmentPolicy.connectionLimit).contains(request.connections) else {
@@ -175,10 +169,10 @@ public final class HaulClient: Sendable {
         // decided there is a destination that `overwrite` would rename the finished file over but must not: a
         // device, a pipe or a directory (`-o /dev/stdout`) would lose its name to a file, or fail only after the
         // whole download.
-        if request.onConflict == .overwrite, !request.nameFromContentDisposition, FileSystemSteps.exists(request.destination),
-            !FileSystemSteps.isRegularFile(request.destination)
+        if request.onConflict == .overwrite, !request.nameFromContentDisposition, FileSystemSteps.exists(request.destinationPath),
+            !FileSystemSteps.isRegularFile(request.destinationPath)
         {
-            throw HaulError(.fileExists, "\(request.destination) is not a regular file; --overwrite replaces only files")
+            throw HaulError(.fileExists, "\(request.destinationPath) is not a regular file; --overwrite replaces only files")
         }
     }
 
@@ -193,7 +187,7 @@ public final class HaulClient: Sendable {
                     id: nil,
                     url: request.url.absoluteString,
                     finalURL: nil,
-                    destination: request.destination,
+                    destination: request.destinationPath,
                     partPath: request.partPath,
                     etag: nil,
                     lastModified: nil,
@@ -209,7 +203,7 @@ public final class HaulClient: Sendable {
                 policy: request.onConflict,
                 options: { destination in
                     var moved = request
-                    moved.destination = destination
+                    moved.destinationPath = destination
                     return Self.encode(moved)
                 }
             )
@@ -225,7 +219,7 @@ public final class HaulClient: Sendable {
         return zip(requests, rows).map { request, row in
             row.map { row in
                 var request = request
-                request.destination = row.destination
+                request.destinationPath = row.destination
                 return DownloadTask(
                     record: row.record, request: request, store: store, transport: transport, configuration: configuration,
                     isNew: row.isNew
@@ -239,7 +233,7 @@ public final class HaulClient: Sendable {
         let request = (try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8)))
             ?? DownloadRequest(
                 url: URL(string: record.url) ?? URL(string: "http://invalid/")!,
-                destination: record.destination ?? String(record.partPath.dropLast(".part".count))
+                destination: URL(fileURLWithPath: record.destination ?? String(record.partPath.dropLast(".part".count)))
             )
         return DownloadTask(record: record, request: request, store: store, transport: transport, configuration: configuration)
     }

@@ -9,11 +9,11 @@ public struct StoredDownload: Sendable, Hashable {
     /// The database id (`DownloadManager`'s and `DownloadTask`'s `id`).
     public var id: Int64
     /// The URL asked for.
-    public var url: String
+    public var url: URL
     /// The URL the last response came from, after redirects (`nil` before the first response).
-    public var finalURL: String?
-    /// The final path (the file, or the file it will be once complete).
-    public var destination: String
+    public var finalURL: URL?
+    /// The file (complete, or the file it will be once complete), a file URL.
+    public var destination: URL
     /// The stored state.
     public var state: DownloadState
     /// Whether a process is downloading it now: stored as `downloading` and its `.part` file is locked. A
@@ -33,13 +33,14 @@ public struct StoredDownload: Sendable, Hashable {
     /// The strong validators the held bytes were fetched under (rule 5): a resume uses them only while the server
     /// still says the same.
     public var etag: String?
+    /// The `Last-Modified` date the held bytes were fetched under, as the server sent it (see `etag`).
     public var lastModified: String?
 }
 
 extension HaulClient {
-    /// The state database's file (`haul.sqlite` in the state directory; SQLite keeps `-wal` beside it): for a
-    /// program that watches it for downloads other processes add.
-    public var databasePath: String { store.path }
+    /// The state database's file (`haul.sqlite` in the state directory; SQLite keeps `-wal` beside it): for the
+    /// daemon, which watches it for downloads other processes add.
+    package var databasePath: String { store.path }
 
     /// Every download in the state database, in the order they were added.
     ///
@@ -50,7 +51,7 @@ extension HaulClient {
 
     /// The state of every stored download, by id: a cheap look (one query) for a program that only needs to know
     /// which downloads exist, such as a daemon taking up what other processes added.
-    public func storedStates() throws -> [Int64: DownloadState] {
+    package func storedStates() throws -> [Int64: DownloadState] {
         try store.states()
     }
 
@@ -60,14 +61,17 @@ extension HaulClient {
     }
 
     /// The unfinished download that writes `destination` (through `destination.part`), or `nil`: what the same
-    /// command, run again, will resume.
-    public func unfinishedDownload(writing destination: String) throws -> StoredDownload? {
-        try store.unfinished(partPath: destination + ".part").map(stored)
+    /// request, made again, will resume.
+    ///
+    /// - Parameter destination: The file, a file URL.
+    /// - Throws: `.io` when the database cannot be read.
+    public func unfinishedDownload(writing destination: URL) throws -> StoredDownload? {
+        try store.unfinished(partPath: destination.path + ".part").map(stored)
     }
 
     /// Changes the options stored with download `id` (connections, rate limit, ...): they apply from its next
-    /// run on. Does nothing when the download or its options are gone.
-    public func changeStoredRequest(of id: Int64, _ change: (inout DownloadRequest) -> Void) throws {
+    /// run on. Does nothing when the download or its options are gone. For `haul resume -x`.
+    package func changeStoredRequest(of id: Int64, _ change: (inout DownloadRequest) -> Void) throws {
         guard let record = try store.record(id: id),
             var request = try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8))
         else { return }
@@ -90,7 +94,8 @@ extension HaulClient {
             bytes = ((try? store.segments(of: id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
         }
         return StoredDownload(
-            id: id, url: record.url, finalURL: record.finalURL, destination: destination, state: state, isRunning: running,
+            id: id, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, finalURL: record.finalURL.flatMap { URL(string: $0) },
+            destination: URL(fileURLWithPath: destination), state: state, isRunning: running,
             bytesDone: bytes, totalBytes: record.totalBytes, speed: running ? record.speed : 0,
             errorMessage: state == .failed ? (record.errorMessage ?? "failed") : nil,
             priority: record.priority, etag: record.etag, lastModified: record.lastModified

@@ -19,7 +19,7 @@ enum TransferFinisher {
         try file.truncate(to: length)
         try file.synchronize()
         try verifyChecksum(file: file, record: record, request: request, store: store, streamedDigest: streamedDigest)
-        let destination = record.destination ?? request.destination
+        let destination = record.destination ?? request.destinationPath
         try FileSystemSteps.promote(record.partPath, to: destination, replacing: request.overwrite)
         record.destination = destination
         // The length is known now, if the server never said it (a chunked body): listings show it as the size.
@@ -37,19 +37,17 @@ enum TransferFinisher {
         store: DownloadStore,
         streamedDigest: String?
     ) throws {
-        guard let text = request.checksum else { return }
-        let expected: Checksum
-        do { expected = try Checksum(parsing: text) } catch { throw HaulError(.usage, "\(error)") }
+        guard let expected = request.checksum else { return }
         let actual: String
         do {
-            actual = try streamedDigest ?? checksumOfFile(at: file.path, algorithm: expected.algorithm)
+            actual = try streamedDigest ?? checksumOfFile(atPath: file.path, algorithm: expected.algorithm)
         } catch {
             throw HaulError(.io, "cannot read \(file.path) to verify it: \(error)")
         }
         guard actual != expected.hex else { return }
         try? FileSystemSteps.remove(file.path)
         try? store.saveResource(of: record, segments: [])
-        let name = record.destination ?? request.destination
+        let name = record.destination ?? request.destinationPath
         throw HaulError(
             .checksumMismatch,
             "\(expected.algorithm.rawValue) mismatch for \(name): expected \(expected.hex), got \(actual); the file was not kept"

@@ -90,7 +90,7 @@ final class TransferRunner {
         self.checkpointer = Checkpointer<StoreCheckpoint>(file: file, interval: configuration.checkpointInterval) { checkpoint in
             try store.save(checkpoint, of: id)
         }
-        self.digest = request.checksum.flatMap { try? Checksum(parsing: $0) }.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
+        self.digest = request.checksum.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
         (signals, sink) = AsyncStream<Signal>.makeStream()
     }
 

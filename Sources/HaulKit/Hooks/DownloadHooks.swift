@@ -14,7 +14,7 @@ extension DownloadManager {
     ///   - exitCode: the exit code a front end gives for an error (`HAUL_EXIT_CODE`, `exitCode`).
     /// - Returns: the observing task; it ends when the manager shuts down (then `runner.finish()` waits for the
     ///   hooks still running).
-    public func observeHooks(_ runner: HookRunner, exitCode: @escaping @Sendable (HaulError) -> Int32) -> Task<Void, Never> {
+    package func observeHooks(_ runner: HookRunner, exitCode: @escaping @Sendable (HaulError) -> Int32) -> Task<Void, Never> {
         let events = self.events()
         let store = client.store
         return Task {
@@ -27,9 +27,9 @@ extension DownloadManager {
                     let request = record.flatMap { try? JSONDecoder().decode(DownloadRequest.self, from: Data($0.optionsJSON.utf8)) }
                     let verified = event == .complete || (event == .stop && error == nil && path != nil)
                     runner.fire(HookFacts(
-                        event: event, id: id, path: path ?? snapshot.destination, url: snapshot.url.absoluteString,
+                        event: event, id: id, path: path ?? snapshot.destination.path, url: snapshot.url.absoluteString,
                         finalURL: record?.finalURL, size: record?.totalBytes ?? snapshot.totalBytes,
-                        checksum: verified ? request?.checksum.flatMap(Self.canonicalChecksum) : nil,
+                        checksum: verified ? request?.checksum?.description : nil,  // `sha256=abc`, what a script compares
                         error: error?.message, exitCode: error.map(exitCode)
                     ))
                 }
@@ -41,9 +41,9 @@ extension DownloadManager {
                     tracker.baseline(snapshot.id, state: snapshot.state)
                 case .stateChanged(let id, let state) where state == .downloading || state == .paused || state == .queued:
                     fire(tracker.observe(id, state: state), id)
-                case .completed(let id, let path):
-                    known[id]?.destination = path
-                    fire(tracker.observe(id, state: .completed), id, path: path)
+                case .completed(let id, let file):
+                    known[id]?.destination = file
+                    fire(tracker.observe(id, state: .completed), id, path: file.path)
                 case .failed(let id, let error) where error.kind != .busy:
                     fire(tracker.observe(id, state: .failed), id, error: error)
                 case .removed(let id):
@@ -54,12 +54,5 @@ extension DownloadManager {
                 }
             }
         }
-    }
-
-    /// `sha-256=ABC` as `sha256=abc`, the spelling a script compares against.
-    nonisolated static func canonicalChecksum(_ text: String) -> String? {
-        guard let separator = text.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
-        let name = text[..<separator].lowercased().filter { $0 != "-" && $0 != "_" }
-        return name + "=" + text[text.index(after: separator)...].lowercased()
     }
 }

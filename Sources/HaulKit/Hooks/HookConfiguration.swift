@@ -6,17 +6,17 @@ import HaulCore
 ///
 /// The hooks live in HaulKit (`Hooks/`), not in the `haul` target, so that `haul daemon` reuses the same runner and
 /// observer: both front ends drive a `DownloadManager`, and the hooks need nothing but its events and its store.
-public struct HookConfiguration: Sendable, Equatable {
+package struct HookConfiguration: Sendable, Equatable {
     /// The program for each event: a path, or a name looked up in `PATH`. Run directly, without a shell.
-    public var commands: [DownloadHookEvent: String]
+    package var commands: [DownloadHookEvent: String]
     /// Where every event is POSTed as JSON, if anywhere.
-    public var webhook: URL?
+    package var webhook: URL?
     /// How long a hook program may run before it is stopped (SIGTERM, then SIGKILL 2 s later).
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// When a failed web hook is tried again.
-    public var webhookRetry: WebhookRetry
+    package var webhookRetry: WebhookRetry
 
-    public init(
+    package init(
         commands: [DownloadHookEvent: String] = [:], webhook: URL? = nil, timeoutSeconds: Double = 60,
         webhookRetry: WebhookRetry = WebhookRetry()
     ) {
@@ -27,10 +27,10 @@ public struct HookConfiguration: Sendable, Equatable {
     }
 
     /// Whether nothing is configured.
-    public var isEmpty: Bool { commands.isEmpty && webhook == nil }
+    package var isEmpty: Bool { commands.isEmpty && webhook == nil }
 
     /// The events something listens to: all of them with a web hook.
-    public var configuredEvents: Set<DownloadHookEvent> {
+    package var configuredEvents: Set<DownloadHookEvent> {
         webhook != nil ? Set(DownloadHookEvent.allCases) : Set(commands.keys)
     }
 }

@@ -8,8 +8,8 @@ import NIOHTTP1
 /// Runs hook programs and sends web hooks, never holding up a download: every call starts its own task and
 /// returns at once. A hook that fails, times out or cannot be started is reported through `log` and changes
 /// nothing about its download. ``finish()`` waits for the hooks still running (each bounded by its timeout).
-public final class HookRunner: Sendable {
-    public let configuration: HookConfiguration
+package final class HookRunner: Sendable {
+    package let configuration: HookConfiguration
     private let log: @Sendable (String) -> Void
     private let running = RunningHooks()
 
@@ -17,13 +17,13 @@ public final class HookRunner: Sendable {
     ///   - configuration: the hooks.
     ///   - log: where failures are told (a line without a trailing newline). Hook output itself goes to standard
     ///     error, not standard output, which may carry `haul`'s JSON progress.
-    public init(configuration: HookConfiguration, log: @escaping @Sendable (String) -> Void) {
+    package init(configuration: HookConfiguration, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.log = log
     }
 
     /// Starts the hooks for one event.
-    public func fire(_ facts: HookFacts) {
+    package func fire(_ facts: HookFacts) {
         if let command = configuration.commands[facts.event] {
             let timeout = configuration.timeoutSeconds
             let log = self.log
@@ -37,7 +37,7 @@ public final class HookRunner: Sendable {
     }
 
     /// Waits until every hook started so far has ended.
-    public func finish() async {
+    package func finish() async {
         for task in running.take() { await task.value }
     }
 }

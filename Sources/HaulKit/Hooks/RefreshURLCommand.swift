@@ -9,31 +9,31 @@ import NIOConcurrencyHelpers
 /// the status in `HAUL_STATUS`; the first line of its standard output is the fresh URL, and an empty output means
 /// "no fresh link" (the download then fails as the status would have made it). A program that fails, prints
 /// something other than an http or https URL, or runs past the timeout is an error the download fails with.
-public struct RefreshURLCommand: Sendable {
+package struct RefreshURLCommand: Sendable {
     /// Why no URL came from the program.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The program and its arguments.
-    public let words: [String]
+    package let words: [String]
     /// Seconds the program may run before it is stopped.
-    public let timeoutSeconds: Double
+    package let timeoutSeconds: Double
 
     /// Splits `command`; throws when it names no program.
-    public init(_ command: String, timeoutSeconds: Double = 60) throws {
+    package init(_ command: String, timeoutSeconds: Double = 60) throws {
         words = Self.split(command)
         self.timeoutSeconds = timeoutSeconds
         guard !words.isEmpty else { throw Failure(description: "--refresh-url-command needs a program") }
     }
 
     /// The provider that runs the program.
-    public var provider: URLProvider {
+    package var provider: URLProvider {
         { url, status in try await run(expired: url, status: status) }
     }
 
     /// Runs the program once and reads the fresh URL from its output.
-    public func run(expired: URL, status: Int) async throws -> URL? {
+    package func run(expired: URL, status: Int) async throws -> URL? {
         let name = words[0]
         guard let executable = HookProcess.resolve(name) else { throw Failure(description: "--refresh-url-command: no such program: \(name)") }
         let process = Process()
@@ -73,7 +73,7 @@ public struct RefreshURLCommand: Sendable {
     }
 
     /// Words separated by spaces or tabs; quotes (single or double) keep spaces inside a word.
-    public static func split(_ command: String) -> [String] {
+    package static func split(_ command: String) -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false

@@ -102,7 +102,7 @@ extension DownloadManager {
             // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an
             // observer sees `completed` before `.completed`, and a `remove` right after cannot cut it off.
             await entries[id]?.forwarder?.value
-            send(.completed(id: id, path: path))
+            send(.completed(id: id, file: URL(fileURLWithPath: path)))
         case .announceFailed(let id, let message):
             send(.failed(id: id, failure ?? HaulError(.internalError, message)))
         case .drop(let id):
@@ -119,7 +119,7 @@ extension DownloadManager {
         let id = task.id
         await task.keep(by: self)
         guard replacing || entries[id] == nil else { return }
-        var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destination)
+        var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath)
         let bytes = task.currentBytes
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
         let updates = task.updateSubscription()
@@ -132,8 +132,8 @@ extension DownloadManager {
                 case .progress(let progress):
                     latestProgress.withLockedValue { $0[id] = progress }
                     Self.broadcast(.progress(id: id, progress), to: channels)
-                case .named(let path):
-                    await self?.renamed(id, to: path)
+                case .named(let file):
+                    await self?.renamed(id, to: file.path)
                     Self.broadcast(.note(id: id, update), to: channels)
                 case .retrying, .restarted, .notice:
                     Self.broadcast(.note(id: id, update), to: channels)
@@ -179,7 +179,8 @@ extension DownloadManager {
         // to nothing: `discard` settles the latter).
         guard let task = entries[id]?.task, let held = machine.downloads[id], held.generation == generation else { return }
         switch (held.state, outcome) {
-        case (.completed, _): await task.settle(.completed(path: entries[id]?.destination ?? task.request.destination))
+        case (.completed, _):
+            await task.settle(.completed(file: URL(fileURLWithPath: entries[id]?.destination ?? task.request.destinationPath)))
         case (.failed, .failed(let error)), (.queued, .failed(let error)): await task.settle(.failed(error))
         default: await task.settle(.paused)
         }

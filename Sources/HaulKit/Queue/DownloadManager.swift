@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// let haul = try HaulClient()
 /// let manager = DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 24))
 /// try await manager.restore()                       // the queue as the last process left it
-/// let id = try await manager.add(DownloadRequest(url: url, destination: "/tmp/a.iso", connections: 8))
+/// let id = try await manager.add(DownloadRequest(url: url, destination: URL(fileURLWithPath: "/tmp/a.iso")))
 /// for await event in await manager.events() { print(event) }
 /// ```
 ///
@@ -111,7 +111,7 @@ public actor DownloadManager {
             if let id = try await add(prepared: task, priority: priority, paused: paused) { return id }
             _ = await waitIfDropping(task.id)
         }
-        throw HaulError(.internalError, "\(request.destination): its download was removed again and again while being added")
+        throw HaulError(.internalError, "\(request.destinationPath): its download was removed again and again while being added")
     }
 
     /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before

@@ -13,8 +13,8 @@ public enum ManagerEvent: Sendable, Equatable {
     case progress(id: Int64, DownloadProgress)
     /// A retry, a restart from byte 0, or a file name decided (the `DownloadUpdate` as the download sent it).
     case note(id: Int64, DownloadUpdate)
-    /// The download completed; the file is at `path`.
-    case completed(id: Int64, path: String)
+    /// The download completed; the file is `file`.
+    case completed(id: Int64, file: URL)
     /// The download failed (it stays resumable).
     case failed(id: Int64, HaulError)
     /// The download's record is gone (cancelled or removed).
@@ -43,8 +43,8 @@ public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
     public var id: Int64
     /// The URL asked for.
     public var url: URL
-    /// Where the file goes.
-    public var destination: String
+    /// Where the file goes (a file URL).
+    public var destination: URL
     /// The lifecycle state.
     public var state: DownloadState
     /// Higher runs first.
@@ -63,7 +63,7 @@ public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
     public var rateLimit: Int64?
 
     /// The file name.
-    public var name: String { (destination as NSString).lastPathComponent }
+    public var name: String { destination.lastPathComponent }
 }
 
 /// The events of a `DownloadManager` (all downloads, or one), as an `AsyncSequence`.
@@ -73,9 +73,11 @@ public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
 /// failures are all delivered, in order. The sequence ends when the manager shuts down or the iterating task is
 /// cancelled; dropping the sequence and its iterators ends the subscription too.
 public struct ManagerEvents: AsyncSequence, Sendable {
+    /// One event.
     public typealias Element = ManagerEvent
     let subscription: Subscription
 
+    /// Starts reading.
     public func makeAsyncIterator() -> Iterator {
         Iterator(subscription: subscription)
     }
@@ -84,6 +86,7 @@ public struct ManagerEvents: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let subscription: Subscription
 
+        /// The next event; `nil` once the manager shut down (or the reading task was cancelled).
         public mutating func next() async -> ManagerEvent? {
             await subscription.channel.next()
         }

@@ -127,7 +127,7 @@ final class HTTPTransport: Sendable {
             decompression: .disabled
         )
         var tls = TLSConfiguration.makeClientConfiguration()
-        if let path = configuration.extraTrustedCertificates { tls.additionalTrustRoots = [.file(path)] }
+        if let file = configuration.extraTrustedCertificates { tls.additionalTrustRoots = [.file(file.path)] }
         // `--insecure`: encryption without authentication, asked for explicitly (the CLI warns on every use).
         if configuration.insecure { tls.certificateVerification = .none }
         // Closing a TLS connection waits for the server's close_notify, 5 s by default. Servers keeping the connection

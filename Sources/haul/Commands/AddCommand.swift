@@ -83,12 +83,14 @@ struct AddCommand: AsyncParsableCommand {
                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             )
         }
+        let expected: Checksum?
+        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw ValidationError("--checksum: \(error)") }
         let requests = urls.map { text -> DownloadRequest in
             let url = URL(string: text)!
             let destination = output.map { absolute($0.hasPrefix("/") ? $0 : folder + "/" + $0) } ?? folder + "/" + FileName.fromURL(url)
             return DownloadRequest(
-                url: url, destination: destination, headers: parsedHeaders, onConflict: .rename, connections: connections,
-                checksum: checksum, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
+                url: url, destination: URL(fileURLWithPath: destination), headers: parsedHeaders, onConflict: .rename,
+                connections: connections, checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
             )
         }
         if let daemon {
@@ -104,7 +106,7 @@ struct AddCommand: AsyncParsableCommand {
             do {
                 let id = try await manager.add(request, paused: paused)
                 let snapshot = await manager.snapshot(id)
-                let destination = snapshot?.destination ?? request.destination
+                let destination = snapshot?.destination.path ?? request.destinationPath
                 let gid = String(UInt64(bitPattern: id), radix: 16)
                 let padded = String(repeating: "0", count: 16 - gid.count) + gid
                 let verb = snapshot?.state == .completed ? "already complete" : paused ? "added paused" : "queued"

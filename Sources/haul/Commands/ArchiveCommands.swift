@@ -22,7 +22,7 @@ struct VerifyCommand: ParsableCommand {
         do { expected = try Checksum(parsing: checksum) } catch { throw ValidationError("\(error)") }
         guard FileManager.default.fileExists(atPath: file) else { throw HaulError(.io, "\(file) does not exist") }
         let actual: String
-        do { actual = try checksumOfFile(at: file, algorithm: expected.algorithm) } catch { throw HaulError(.io, "\(error)") }
+        do { actual = try checksumOfFile(atPath: file, algorithm: expected.algorithm) } catch { throw HaulError(.io, "\(error)") }
         guard actual == expected.hex else {
             throw HaulError(.checksumMismatch, "\(expected.algorithm.rawValue) mismatch for \(file): expected \(expected.hex), got \(actual)")
         }

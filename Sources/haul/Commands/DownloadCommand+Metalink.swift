@@ -18,7 +18,7 @@ extension DownloadCommand {
                 followed.append(request)
                 continue
             }
-            let directory = (request.destination as NSString).deletingLastPathComponent
+            let directory = (request.destinationPath as NSString).deletingLastPathComponent
             followed += try metalinkRequests(for: document, directory: directory, headers: headers, cookies: request.cookies) { $0 }
         }
         requests = followed
@@ -33,15 +33,15 @@ extension DownloadCommand {
         let arguments = Set(urls.compactMap { URL(string: $0)?.absoluteString })
         var found: [DownloadRequest] = []
         for request in requests where arguments.contains(request.url.absoluteString) && request.mirrors.isEmpty && request.expectedLength == nil {
-            guard !MetalinkFile.mayBeDocument(request.url), MetalinkFile.looksLikeXML(atPath: request.destination) else { continue }
+            guard !MetalinkFile.mayBeDocument(request.url), MetalinkFile.looksLikeXML(atPath: request.destinationPath) else { continue }
             do {
                 guard let document = try await MetalinkFile.follow(request.url, client: client, headers: request.headers, anyName: true) else { continue }
-                let directory = (request.destination as NSString).deletingLastPathComponent
+                let directory = (request.destinationPath as NSString).deletingLastPathComponent
                 let files = try metalinkRequests(for: document, directory: directory, headers: request.headers, cookies: request.cookies) { $0 }
-                try? FileManager.default.removeItem(atPath: request.destination)
+                try? FileManager.default.removeItem(atPath: request.destinationPath)
                 found += files
             } catch {
-                Terminal.writeError("haul: \(request.url.absoluteString): answered as a Metalink document that cannot be followed (\(error)); kept as \(request.destination)\n")
+                Terminal.writeError("haul: \(request.url.absoluteString): answered as a Metalink document that cannot be followed (\(error)); kept as \(request.destinationPath)\n")
             }
         }
         return found

@@ -286,15 +286,14 @@ struct DownloadCommand: AsyncParsableCommand {
                 request.mirrors = entry.mirrors.compactMap(URL.init(string:))
                 if let out = options.out {
                     if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
-                    request.destination = absolute(entryDirectory + "/" + out)
+                    request.destinationPath = absolute(entryDirectory + "/" + out)
                 }
                 if let connections = options.connections { request.connections = min(max(1, connections), 32) }
                 request.onConflict = options.conflictPolicy(fallback: conflictPolicy)
                 if let checksum = options.checksum {
-                    do { _ = try Checksum(parsing: checksum) } catch {
+                    do { request.checksum = try Checksum(parsing: checksum) } catch {
                         throw HaulError(.usage, "\(inputFile) line \(entry.line): \(error)")
                     }
-                    request.checksum = checksum
                 }
                 if let source = options.checksumFile {
                     if options.checksum != nil {
@@ -309,7 +308,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
-                try Self.createParent(of: request.destination)
+                try Self.createParent(of: request.destinationPath)
                 requests.append(request)
             }
         }
@@ -327,13 +326,15 @@ struct DownloadCommand: AsyncParsableCommand {
     ) throws -> [DownloadRequest] {
         try document.files.map { file in
             var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
-            request.destination = absolute(directory + "/" + file.name)
+            request.destinationPath = absolute(directory + "/" + file.name)
             request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
-            request.checksum = file.hash?.checksum
+            do { request.checksum = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch {
+                throw HaulError(.usage, "Metalink \(file.name): \(error)")
+            }
             request.expectedLength = file.size
             request.pieceHashes = file.pieceHashes
             cookieOptions.apply(to: &request, loaded: loadedCookies)
-            try Self.createParent(of: request.destination)
+            try Self.createParent(of: request.destinationPath)
             return request
         }
     }
@@ -367,15 +368,17 @@ struct DownloadCommand: AsyncParsableCommand {
         } else {
             destination = directory + "/" + FileName.fromURL(url)
         }
+        let expected: Checksum?
+        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw HaulError(.usage, "--checksum: \(error)") }
         return DownloadRequest(
             url: url,
-            destination: destination,
+            destination: URL(fileURLWithPath: destination),
             headers: parsedHeaders,
             onConflict: conflictPolicy,
             nameFromContentDisposition: remoteName && output == nil,
             connections: connections,
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
-            checksum: checksum,
+            checksum: expected,
             maxBytesPerSecond: transfer.rate
         )
     }

@@ -11,7 +11,8 @@ struct StateOptions: ParsableArguments {
     var directory: String { stateDirectory ?? ProcessEnvironment.defaultStateDirectory }
 
     func client(trusting certificates: String? = nil) throws -> HaulClient {
-        try HaulClient(configuration: HaulConfiguration(stateDirectory: directory, extraTrustedCertificates: certificates))
+        try HaulClient(configuration: HaulConfiguration(
+            stateDirectory: URL(fileURLWithPath: directory), extraTrustedCertificates: certificates.map(URL.init(fileURLWithPath:))))
     }
 }
 
@@ -126,9 +127,9 @@ struct ListedDownload {
 
     init(_ download: StoredDownload) {
         id = download.id
-        path = download.destination
+        path = download.destination.path
         name = (path as NSString).lastPathComponent
-        url = download.url
+        url = download.url.absoluteString
         total = download.totalBytes
         priority = download.priority
         error = download.errorMessage

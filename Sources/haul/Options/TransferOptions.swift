@@ -124,13 +124,13 @@ struct TransferOptions: ParsableArguments {
             Terminal.writeError("haul: warning: --insecure: HTTPS certificates are not checked; anyone on the path can read and change this download\n")
         }
         return HaulConfiguration(
-            stateDirectory: stateDirectory,
+            stateDirectory: URL(fileURLWithPath: stateDirectory),
             connectTimeout: connectTimeout,
             stallTimeout: stallTimeout,
             retryPolicy: RetryPolicy(maximumRetries: retries, fixedDelay: retryWait, maximumRetryTime: retryMaxTime),
             redirectPolicy: redirectPolicy,
             userAgent: userAgent ?? "haul/\(HaulVersion.string)",
-            extraTrustedCertificates: certificateFile,
+            extraTrustedCertificates: certificateFile.map(URL.init(fileURLWithPath:)),
             proxies: try proxyRules(),
             insecure: insecure,
             lowestSpeed: lowestSpeed,

@@ -27,12 +27,12 @@ struct ChecksumFiles {
     /// `-o`/`out=` name, else the URL's), with the rule of ``ChecksumList/entry(for:)``.
     /// - Throws: `HaulError(.usage)` when the list cannot be read or has no (single) entry; the fetch's own error
     ///   (network, HTTP) for a URL that cannot be fetched.
-    mutating func checksum(for request: DownloadRequest, source: String) async throws -> String {
+    mutating func checksum(for request: DownloadRequest, source: String) async throws -> Checksum {
         let list = try await self.list(at: source, headers: Self.sameOrigin(source, request.url) ? request.headers : [])
         // The list names the server's files: the URL's name first, then the name it is saved as (`-o`).
-        let savedName = (request.destination as NSString).lastPathComponent
+        let savedName = request.destination.lastPathComponent
         do {
-            return try list.entry(forFirstOf: [FileName.fromURL(request.url), savedName]).checksum
+            return try Checksum(parsing: list.entry(forFirstOf: [FileName.fromURL(request.url), savedName]).checksum)
         } catch {
             throw HaulError(.usage, "checksum file \(source): \(error)")
         }

@@ -92,10 +92,10 @@ actor DownloadSession {
         } : nil
         if keys != nil { view.offerKeys() }
         // All added at once: their records go to the store in one transaction (`DownloadManager.add(all:)`).
-        let notes = quitRequested ? [] : requests.map { ResumeNote(client: client, destination: $0.destination, url: $0.url) }
+        let notes = quitRequested ? [] : requests.map { ResumeNote(client: client, destination: $0.destinationPath, url: $0.url) }
         let added = quitRequested ? [] : await manager.add(all: requests)
         for (request, (note, result)) in zip(requests, zip(notes, added)) {
-            let name = (request.destination as NSString).lastPathComponent
+            let name = request.destination.lastPathComponent
             do {
                 let id = try result.get()
                 if !ids.contains(id) { ids.append(id) }
@@ -105,7 +105,7 @@ actor DownloadSession {
                 if let snapshot = await manager.snapshot(id) {
                     if snapshot.state == .completed {
                         view.notice("already complete (download \(id)), skipped; --overwrite downloads it again", name: name)
-                    } else if snapshot.destination != request.destination {
+                    } else if snapshot.destination.path != request.destinationPath {
                         names[id] = snapshot.name
                         view.notice("\(name) is taken; saving as \(snapshot.name)", name: name)
                     }
@@ -164,7 +164,7 @@ actor DownloadSession {
             switch snapshot.state {
             case .completed:
                 completed += 1
-                if let extraction, let error = extract(snapshot.destination, extraction) {
+                if let extraction, let error = extract(snapshot.destination.path, extraction) {
                     view.report(error, name: name)
                     failures.append((name, error))
                 }

@@ -32,6 +32,6 @@ enum ProcessEnvironment {
     /// The state directory when `--state-dir` is not given: `HaulConfiguration.haulCommandStateDirectory`, from the
     /// variables it reads.
     static var defaultStateDirectory: String {
-        HaulConfiguration.haulCommandStateDirectory(environment: subset(["HAUL_STATE_DIR", "XDG_STATE_HOME", "HOME"]))
+        HaulConfiguration.haulCommandStateDirectoryPath(environment: subset(["HAUL_STATE_DIR", "XDG_STATE_HOME", "HOME"]))
     }
 }

@@ -80,8 +80,8 @@ final class MultiProgressView {
             permanentLine("\(row.name): starting over: \(reason)", failed: false)
         case .notice(let text):
             permanentLine("\(row.name): \(text)", failed: false)
-        case .named(let path):
-            rows[id]?.name = (path as NSString).lastPathComponent
+        case .named(let file):
+            rows[id]?.name = file.lastPathComponent
         default:
             break
         }

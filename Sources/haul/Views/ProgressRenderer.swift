@@ -128,8 +128,8 @@ final class ProgressRenderer: @unchecked Sendable {
             message("starting over: \(reason)")
         case .notice(let text):
             message(text)
-        case .named(let path):
-            message("saving as \(path)")
+        case .named(let file):
+            message("saving as \(file.path)")
         case .failed(let error):
             // The error line that follows says what happened. A bar stays only when it tells more: the bytes
             // held for a later run. A download that failed with nothing (a 404), or that another process holds
@@ -245,8 +245,8 @@ final class ProgressRenderer: @unchecked Sendable {
             Terminal.writeError("\(name): starting over: \(reason)\n")
         case .notice(let text):
             Terminal.writeError("\(name): \(text)\n")
-        case .named(let path):
-            Terminal.writeError("\(name): saving as \(path)\n")
+        case .named(let file):
+            Terminal.writeError("\(name): saving as \(file.path)\n")
         case .failed:
             break
         }
@@ -327,9 +327,9 @@ final class ProgressRenderer: @unchecked Sendable {
         case .notice(let text):
             object["type"] = "notice"
             object["message"] = text
-        case .named(let path):
+        case .named(let file):
             object["type"] = "named"
-            object["path"] = path
+            object["path"] = file.path
         case .failed(let error):
             // The last count goes out before the failure; after it, nothing but the state.
             if let pending = pendingJSONProgress {

@@ -20,7 +20,8 @@ struct ResumeNote: Sendable {
     /// fewer per file.
     init?(client: HaulClient, destination: String, url: URL) {
         guard FileManager.default.fileExists(atPath: destination + ".part"),
-            let download = try? client.unfinishedDownload(writing: destination), download.url == url.absoluteString
+            let download = try? client.unfinishedDownload(writing: URL(fileURLWithPath: destination)),
+            download.url.absoluteString == url.absoluteString
         else { return nil }
         self.init(download)
     }
@@ -34,7 +35,7 @@ struct ResumeNote: Sendable {
     private init?(_ download: StoredDownload) {
         guard download.bytesDone > 0, download.state != .completed, !download.isRunning else { return nil }
         bytes = download.bytesDone
-        name = (download.destination as NSString).lastPathComponent
+        name = download.destination.lastPathComponent
         total = download.totalBytes
         if let etag = download.etag {
             validator = "ETag \(etag)"

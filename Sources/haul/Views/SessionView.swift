@@ -162,8 +162,8 @@ final class SessionView: @unchecked Sendable {
         case .note(let id, let update):
             renderers[id]?.render(update)
             multi?.note(id, update)
-        case .completed(let id, let path):
-            multi?.completed(id, path: path)
+        case .completed(let id, let file):
+            multi?.completed(id, path: file.path)
         case .failed(let id, let error):
             errors[id] = error
             renderers[id]?.render(.failed(error))

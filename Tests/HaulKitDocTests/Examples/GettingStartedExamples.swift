@@ -8,24 +8,44 @@ enum GettingStartedExamples {
     /// Download a file and show its progress.
     static func downloadWithProgress() async throws {
         let haul = try HaulClient()
-        let request = DownloadRequest(url: URL(string: "https://example.com/big.iso")!, destination: "/tmp/big.iso")
+        let request = DownloadRequest(
+            url: URL(string: "https://example.com/big.iso")!,
+            destination: URL(fileURLWithPath: "/tmp/big.iso")
+        )
         let task = try await haul.download(request)
-        for await update in task.updates {
-            switch update {
-            case .progress(let progress):
-                print(progress.bytesDone, "of", progress.totalBytes ?? -1, "bytes at", progress.currentSpeed, "B/s")
-            case .state(let state):
-                print("now", state)
-            default:
-                break
+        do {
+            for try await update in task.updates {
+                switch update {
+                case .progress(let progress):
+                    print(progress.bytesDone, "of", progress.totalBytes ?? -1, "bytes at", progress.currentSpeed, "B/s")
+                case .retrying(let attempt, let delay, let reason):
+                    print("retry", attempt, "in", delay, "s:", reason)
+                default:
+                    break
+                }
             }
-        }
-        switch await task.outcome() {
-        case .completed(let path): print("saved", path)
-        case .failed(let error): print("failed:", error.message)
-        case .paused, .cancelled: break
+            print("saved", await task.destination.path)
+        } catch {
+            print("failed:", error)
         }
         await haul.shutdown()
+    }
+
+    /// Retry a failed download.
+    static func retryAFailedDownload(haul: HaulClient, request: DownloadRequest) async throws {
+        let task = try await haul.download(request)
+        var attempts = 0
+        while true {
+            do {
+                for try await update in task.updates {
+                    if case .progress(let progress) = update { print(progress.fraction ?? 0) }
+                }
+                break
+            } catch let error as HaulError where error.kind == .network && attempts < 3 {
+                attempts += 1
+                try await task.resume()
+            }
+        }
     }
 
     /// Pause and resume.
@@ -52,13 +72,13 @@ enum GettingStartedExamples {
         let observer = Task {
             for await event in await manager.events() {
                 switch event {
-                case .completed(let id, let path): print(id, "saved", path)
+                case .completed(let id, let file): print(id, "saved", file.path)
                 case .failed(let id, let error): print(id, "failed:", error.message)
                 default: break
                 }
             }
         }
-        let id = try await manager.add(DownloadRequest(url: url, destination: "/tmp/a.iso", connections: 8))
+        let id = try await manager.add(DownloadRequest(url: url, destination: URL(fileURLWithPath: "/tmp/a.iso")))
         try await manager.setRateLimit(1 << 20, of: id)
         await manager.waitUntilIdle()
         await manager.shutdown()
@@ -74,13 +94,13 @@ enum GettingStartedExamples {
     /// Verify a checksum.
     static func verifyAChecksum(haul: HaulClient, request: DownloadRequest) async throws {
         var checked = request
-        checked.checksum = "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        checked.checksum = try Checksum(parsing: "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
         let task = try await haul.download(checked)
         if case .failed(let error) = await task.outcome(), error.kind == .checksumMismatch {
             print(error.message)
         }
         let expected = try Checksum(parsing: "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
-        try expected.verifyFile(at: "/tmp/big.iso")
+        try expected.verifyFile(at: URL(fileURLWithPath: "/tmp/big.iso"))
     }
 
     /// Unzip a download.
