@@ -360,7 +360,7 @@ def main():
         wait_for(zh, "rows on the phone", lambda d: len(rows(d)) >= 5, 10)
         check_contrast(zh, "dark, zh-CN, phone")
         if shots:
-            time.sleep(1.5)
+            time.sleep(5)  # a few seconds of the chart
             zh.save_screenshot(os.path.join(shots, "web-ui-phone-dark-zh.png"))
 
         # 7. Settings: applied at once, kept when the daemon restarts.

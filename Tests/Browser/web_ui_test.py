@@ -395,10 +395,13 @@ def main():
 
         # 7. The daemon restarts: the page notices and comes back by itself.
         count = len(rows(driver))
+        list_top = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top")
         code = daemon.stop()
         check(code == 0, f"haul daemon exits 0 on SIGTERM (got {code})")
         wait_for(driver, "the page says it is disconnected", lambda d: "disconnected" in d.find_element(By.ID, "link").text, 10)
         check("disconnected" in driver.find_element(By.ID, "link").text, "the page says it is disconnected")
+        moved = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top") - list_top
+        check(moved == 0, f"disconnected: the longer header line does not move the list (moved {moved} px)")
         opacity = float(driver.execute_script("return getComputedStyle(document.getElementById('list')).opacity"))
         check(opacity < 1, f"disconnected: the list is greyed (opacity {opacity})")
         actions = driver.find_elements(By.CSS_SELECTOR, "#list button[data-act], #list .pick, #add-open, #pause-all, #resume-all, #settings-open")
@@ -502,6 +505,7 @@ def main():
               "the bulk buttons show once something is selected")
         rows(driver)[0].find_element(By.CSS_SELECTOR, ".pick").click()
         if args.screenshot:
+            driver.execute_script("document.activeElement.blur()")
             driver.save_screenshot(args.screenshot.replace(".png", "-phone.png"))
             print(f"screenshots: {args.screenshot} (and -detail, -phone)")
         # 9. Remove and delete file (Haul's haul.removeDownloadAndFile), after a confirm: a completed download's file,

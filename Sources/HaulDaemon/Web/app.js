@@ -69,6 +69,7 @@ let secretWhy = "secret.needed";
 function setLink(key, vars = {}) {
   linkText = [key, vars];
   $("#link").textContent = t(key, vars);
+  $("#link").title = $("#link").textContent; // a phone cuts the line short
 }
 
 function tickLink() {
@@ -243,7 +244,7 @@ function drawTotals() {
   // Disconnected, a speed would be stale: the counts stay (as last known), the speed goes.
   const counts = t("totals.counts", { running, queued, done });
   $("#totals").textContent = !authorized ? "" : live() ? t("totals.speed", { counts, speed: rate(speed) }) : counts;
-  $("#session").textContent = authorized ? t("session.line", { bytes: bytes(history.received), peak: rate(history.peak) }) : "";
+  $("#session").textContent = authorized ? t("session.line", { bytes: bytes(history.received), peak: rate(Math.max(history.peak, live() ? speed : 0)) }) : "";
 }
 
 function drawSelection() {
