@@ -3,7 +3,7 @@
 import { Connection, RPCError } from "./rpc.js";
 import { bytes, rate } from "./format.js";
 import { drawRow, drawDetail, nameOf, STOPPED } from "./view.js";
-import { t, lang, setLang, applyStatic } from "./i18n.js";
+import { t, lang, setLang, applyStatic, number } from "./i18n.js";
 import { applyTheme, wireTheme } from "./theme.js";
 import { arrange, holdOrder } from "./order.js";
 import { wireKeys, markCurrent } from "./keys.js";
@@ -242,14 +242,14 @@ function drawTotals() {
     else if (item.status === "complete") done += 1;
   }
   // Disconnected, a speed would be stale: the counts stay (as last known), the speed goes.
-  const counts = t("totals.counts", { running, queued, done });
+  const counts = t("totals.counts", { running: number(running), queued: number(queued), done: number(done) });
   $("#totals").textContent = !authorized ? "" : live() ? t("totals.speed", { counts, speed: rate(speed) }) : counts;
   $("#session").textContent = authorized ? t("session.line", { bytes: bytes(history.received), peak: rate(Math.max(history.peak, live() ? speed : 0)) }) : "";
 }
 
 function drawSelection() {
   const count = model.selected.size;
-  $("#selection-count").textContent = count ? t("selection.some", { count }) : t("selection.none");
+  $("#selection-count").textContent = count ? t("selection.some", { count: number(count) }) : t("selection.none");
   $("#selection").dataset.count = String(count);
   for (const button of document.querySelectorAll("[data-bulk]")) button.disabled = count === 0 || !live();
   const all = $("#select-all");

@@ -18,12 +18,17 @@ export function wireKeys(list, { act, openDetail, statusOf, stopped, onMove }) {
     // Space and Enter on a button inside the row press that button, as everywhere.
     if (event.target !== row) return;
     const gid = row.dataset.gid;
+    // After the action the focus stays in the list (on the next row when this one went away).
+    const refocus = () => {
+      const again = list.querySelector('.row[tabindex="0"]');
+      if (again && !list.contains(document.activeElement)) again.focus();
+    };
     if (event.key === " ") {
       event.preventDefault();
-      act("toggle", [gid]);
+      Promise.resolve(act("toggle", [gid])).then(refocus);
     } else if (event.key === "Delete" || event.key === "Backspace") {
       event.preventDefault();
-      act(stopped.has(statusOf(gid)) ? "remove" : "cancel", [gid]);
+      Promise.resolve(act(stopped.has(statusOf(gid)) ? "remove" : "cancel", [gid])).then(refocus);
     } else if (event.key === "Enter") {
       event.preventDefault();
       openDetail(gid);
