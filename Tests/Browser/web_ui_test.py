@@ -127,8 +127,8 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 # The daemon
 # ------------------------------------------------------------------------------------------------------------
 class Daemon:
-    def __init__(self, haul, work):
-        self.haul, self.work = haul, work
+    def __init__(self, haul, work, extra=()):
+        self.haul, self.work, self.extra = haul, work, list(extra)
         self.port = free_port()
         self.state = os.path.join(work, "state")
         self.downloads = os.path.join(work, "downloads")
@@ -143,7 +143,7 @@ class Daemon:
         # would with the line it prints.
         self.process = subprocess.Popen(
             [self.haul, "daemon", "--rpc-listen-port", str(self.port), "--state-dir", self.state,
-             "-d", self.downloads, "-x", "4"],
+             "-d", self.downloads, "-x", "4", *self.extra],
             stdout=log, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 30
         secret_path = None
@@ -211,6 +211,12 @@ def browser():
     return webdriver.Chrome(service=Service(driver_path), options=options)
 
 
+def viewport(driver, width, height, mobile=False):
+    """The page's viewport exactly width × height (a window's size includes what the browser draws around it)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
 def rows(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#list .row")
 
@@ -248,6 +254,22 @@ def add(driver, url, name="", connections="", paused=False):
         driver.find_element(By.ID, "add-paused").click()
     driver.find_element(By.CSS_SELECTOR, '#add-form button[type="submit"]').click()
     wait_for(driver, "the add dialog closes", lambda d: not d.find_element(By.ID, "add-dialog").get_attribute("open"), 10)
+
+
+def settings(driver, **fields):
+    """Sets fields of the Settings dialog (limit, each, concurrent, split, dir) and applies them."""
+    driver.find_element(By.ID, "settings-open").click()
+    wait_for(driver, "the settings dialog opens", lambda d: d.find_element(By.ID, "settings-dialog").get_attribute("open"), 10)
+    time.sleep(0.3)  # the dialog is filled from getGlobalOption
+    for name, value in fields.items():
+        field = driver.find_element(By.ID, "global-" + name)
+        if field.tag_name == "select":
+            driver.execute_script("arguments[0].value = arguments[1]", field, value)
+        else:
+            field.clear()
+            field.send_keys(value)
+    driver.find_element(By.CSS_SELECTOR, '#settings-form button[type="submit"]').click()
+    wait_for(driver, "the settings dialog closes", lambda d: not d.find_element(By.ID, "settings-dialog").get_attribute("open"), 10)
 
 
 def asked(driver, timeout=3):
@@ -366,20 +388,23 @@ def main():
             check("connected" not in link and "secret" in link, f"without the secret the header does not say connected ({link})")
             empty = other.find_element(By.ID, "empty").text
             check("No downloads" not in empty and "secret" in empty, f"without the secret the list says the secret is needed ({empty})")
-            controls = other.find_elements(By.CSS_SELECTOR, "#add-open, #pause-all, #resume-all, #globals button, [data-bulk]")
+            controls = other.find_elements(By.CSS_SELECTOR, "#add-open, #pause-all, #resume-all, #settings-open, [data-bulk]")
             check(controls and not any(c.is_enabled() for c in controls), "without the secret every control is disabled")
         finally:
             other.quit()
 
         # 7. The daemon restarts: the page notices and comes back by itself.
         count = len(rows(driver))
+        list_top = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top")
         code = daemon.stop()
         check(code == 0, f"haul daemon exits 0 on SIGTERM (got {code})")
         wait_for(driver, "the page says it is disconnected", lambda d: "disconnected" in d.find_element(By.ID, "link").text, 10)
         check("disconnected" in driver.find_element(By.ID, "link").text, "the page says it is disconnected")
+        moved = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top") - list_top
+        check(moved == 0, f"disconnected: the longer header line does not move the list (moved {moved} px)")
         opacity = float(driver.execute_script("return getComputedStyle(document.getElementById('list')).opacity"))
         check(opacity < 1, f"disconnected: the list is greyed (opacity {opacity})")
-        actions = driver.find_elements(By.CSS_SELECTOR, "#list button[data-act], #list .pick, #add-open, #pause-all, #resume-all, #globals button")
+        actions = driver.find_elements(By.CSS_SELECTOR, "#list button[data-act], #list .pick, #add-open, #pause-all, #resume-all, #settings-open")
         enabled = [a.get_attribute("data-act") or a.get_attribute("id") or a.get_attribute("class") for a in actions if a.is_enabled()]
         check(not enabled, f"disconnected: every action is disabled ({enabled[:4]})")
         totals = driver.find_element(By.ID, "totals").text
@@ -407,18 +432,14 @@ def main():
         check(len(rows(driver)) == count and row_state(driver, "big.iso") == "completed", "the list survives the restart")
 
         # 8. Several states for the screenshot: completed, failed, downloading, queued, paused.
-        #    First, a message (a bad speed limit) floats over the page: the list does not move down.
+        #    First, a message floats over the page: the list does not move down. (Shown as the page shows any
+        #    message; a bad setting's message now stays in the Settings dialog.)
         list_top = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top")
-        driver.find_element(By.ID, "global-limit").clear()
-        driver.find_element(By.ID, "global-limit").send_keys("lots")
-        driver.find_element(By.CSS_SELECTOR, '#globals button[type="submit"]').click()
+        driver.execute_script("const m = document.getElementById('message'); m.textContent = 'a message'; m.hidden = false")
         wait_for(driver, "the message shows", lambda d: d.find_element(By.ID, "message").is_displayed(), 5)
         moved = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top") - list_top
         check(moved == 0, f"a message does not push the list down (moved {moved} px)")
-        driver.find_element(By.ID, "global-limit").clear()
-        driver.find_element(By.ID, "global-concurrent").clear()
-        driver.find_element(By.ID, "global-concurrent").send_keys("1")
-        driver.find_element(By.CSS_SELECTOR, '#globals button[type="submit"]').click()
+        settings(driver, limit="", concurrent="1")
         add(driver, origin + "/small/missing.bin")
         wait_for(driver, "missing.bin fails", lambda d: row_state(d, "missing.bin") == "failed", 30)
         check(row_state(driver, "missing.bin") == "failed", "a 404 shows as failed")
@@ -469,9 +490,11 @@ def main():
             driver.save_screenshot(args.screenshot.replace(".png", "-detail.png"))
         driver.find_element(By.ID, "detail-close").click()
         if args.screenshot:
+            driver.execute_script("document.activeElement.blur()")
+            viewport(driver, 1280, 800)
             driver.save_screenshot(args.screenshot)
         # A phone: the controls take little room; the bulk buttons only show when something is selected.
-        driver.set_window_size(390, 844)
+        viewport(driver, 390, 844, mobile=True)
         time.sleep(0.5)
         first_row = driver.execute_script("return document.querySelector('#list .row').getBoundingClientRect().top")
         check(first_row < 260, f"on a phone the first download starts {first_row:.0f} px down (under 260)")
@@ -482,11 +505,12 @@ def main():
               "the bulk buttons show once something is selected")
         rows(driver)[0].find_element(By.CSS_SELECTOR, ".pick").click()
         if args.screenshot:
+            driver.execute_script("document.activeElement.blur()")
             driver.save_screenshot(args.screenshot.replace(".png", "-phone.png"))
             print(f"screenshots: {args.screenshot} (and -detail, -phone)")
         # 9. Remove and delete file (Haul's haul.removeDownloadAndFile), after a confirm: a completed download's file,
         #    and a paused one's partial file. Dismissing the confirm deletes nothing.
-        driver.set_window_size(1280, 900)
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         time.sleep(0.3)
         notes = os.path.join(daemon.downloads, "notes.txt")
         row_named(driver, "notes.txt").find_element(By.CSS_SELECTOR, ".name").click()

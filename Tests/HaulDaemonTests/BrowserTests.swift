@@ -16,6 +16,20 @@ import XCTest
 /// (`CI=true`), where a skip would hide a gap.
 final class BrowserTests: XCTestCase {
     func testTheWebPageInHeadlessChromium() throws {
+        try runInChromium("web_ui_test.py", ["--screenshot", "WORK/web-ui.png"])
+    }
+
+    /// What users of AriaNg, Motrix and Gopeed rely on (Tests/Browser/web_features_test.py): dark mode and WCAG AA
+    /// contrast in both themes, English and Chinese (no English left in zh-CN), find and sort without rows moving
+    /// under the pointer, the keyboard and screen-reader names, Add with options (checked over RPC and at the
+    /// server), several URLs, a Metalink file and drops, the speed charts, Settings kept across a restart, and
+    /// notifications.
+    func testWhatDownloadManagerUsersRelyOnInHeadlessChromium() throws {
+        try runInChromium("web_features_test.py", ["--screenshots", "WORK"])
+    }
+
+    /// Runs one of Tests/Browser's scripts against the built haul; `WORK` in `arguments` is its work directory.
+    private func runInChromium(_ name: String, _ arguments: [String]) throws {
         let environment = ProcessInfo.processInfo.environment
         let package = Aria2pScenarioTests.packageDirectory
         let python = environment["HAUL_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
@@ -40,9 +54,8 @@ final class BrowserTests: XCTestCase {
         let script = Process()
         script.executableURL = URL(fileURLWithPath: python)
         script.arguments = [
-            package.appendingPathComponent("Tests/Browser/web_ui_test.py").path, "--haul", haul,
-            "--screenshot", work.appendingPathComponent("web-ui.png").path, "--keep", work.path,
-        ]
+            package.appendingPathComponent("Tests/Browser/\(name)").path, "--haul", haul, "--keep", work.path,
+        ] + arguments.map { $0.replacingOccurrences(of: "WORK", with: work.path) }
         let output = Pipe()
         script.standardOutput = output
         script.standardError = output

@@ -18,14 +18,17 @@ final class WebAssetsTests: XCTestCase {
         var named = Set<String>()
         for pattern in [##"(?:src|href)="([^"#:]+)""##, #"from "\./([^"]+)""#] {
             let regex = try NSRegularExpression(pattern: pattern)
-            for file in ["/", "/app.js", "/view.js"] {
+            for file in ["/"] + WebAssets.files.keys.filter({ $0.hasSuffix(".js") }).sorted() {
                 let source = try text(file)
                 for match in regex.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
                     named.insert(String(source[Range(match.range(at: 1), in: source)!]))
                 }
             }
         }
-        XCTAssertTrue(named.isSuperset(of: ["app.css", "app.js", "rpc.js", "format.js", "view.js"]), "\(named)")
+        XCTAssertTrue(named.isSuperset(of: [
+            "app.css", "app.js", "rpc.js", "format.js", "view.js", "i18n.js", "i18n_zh.js", "theme.js", "order.js", "keys.js",
+            "chart.js", "settings.js", "add.js", "notify.js", "actions.js",
+        ]), "\(named)")
         for name in named {
             let asset = try XCTUnwrap(WebAssets.asset(for: "/" + name), "the page names \(name), which is not served")
             let expected = name.hasSuffix(".js") ? "text/javascript" : name.hasSuffix(".css") ? "text/css" : "text/html"
@@ -43,7 +46,7 @@ final class WebAssetsTests: XCTestCase {
         XCTAssertNil(index.range(of: #"\son[a-z]+="#, options: .regularExpression), "inline event handler")
         XCTAssertNil(index.range(of: #"\sstyle="#, options: .regularExpression), "inline style attribute")
         XCTAssertNil(index.range(of: "<style"), "inline <style>")
-        for file in ["/index.html", "/app.js", "/rpc.js", "/view.js", "/format.js", "/app.css", "/favicon.ico"] {
+        for file in WebAssets.files.keys.sorted() {
             let source = try text(file)
             XCTAssertNil(source.range(of: #"(?:src|href|url\()\s*=?\s*["']?(?:https?:)?//"#, options: .regularExpression),
                          "\(file) loads something from elsewhere")

@@ -100,6 +100,7 @@ public final class Daemon: Sendable {
             requestShutdown: { stopRequest.withLockedValue { $0 }?() },
             log: configuration.log
         )
+        await GlobalOptionsFile(stateDirectory: configuration.stateDirectory).restore(into: service, log: configuration.log)
         let events = await manager.events()
         // Subscribed before the queue is restored, so a download stored as completed or failed fires nothing at
         // start-up (aria2 calls its hooks again for old entries; Haul does not).

@@ -39,6 +39,16 @@ public enum WebAssets {
         "/rpc.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.rpc_js)),
         "/view.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.view_js)),
         "/format.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.format_js)),
+        "/i18n.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.i18n_js)),
+        "/i18n_zh.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.i18n_zh_js)),
+        "/theme.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.theme_js)),
+        "/order.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.order_js)),
+        "/keys.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.keys_js)),
+        "/chart.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.chart_js)),
+        "/settings.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.settings_js)),
+        "/add.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.add_js)),
+        "/notify.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.notify_js)),
+        "/actions.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.actions_js)),
         // Browsers ask for /favicon.ico by themselves; a small SVG answers (a 404 would land in the console).
         "/favicon.ico": Asset(contentType: "image/svg+xml", body: Data(PackageResources.favicon_svg)),
     ]

@@ -5,8 +5,8 @@ import HaulKit
 extension Aria2Service {
     /// `aria2.addUri(uris, options, position)`: queues one download and returns its GID.
     ///
-    /// Several URIs are mirrors of one file for aria2; Haul fetches from the first (it never mixes bytes of two
-    /// servers). The file goes into `dir` (checked against the allowed directories, symlinks resolved) under `out`
+    /// Several URIs are mirrors of one file for aria2; Haul fetches from the first and spreads connections over the
+    /// others as `haul --mirror` does (each range checked against the same ETag and length). The file goes into `dir` (checked against the allowed directories, symlinks resolved) under `out`
     /// or the URL's name. A name that a file or another unfinished download holds gets a numbered one (`same.1.bin`,
     /// aria2's `auto-file-renaming`, on by default); with `auto-file-renaming=false` the call fails with aria2's
     /// code 11 (another download) or 13 (a file); `allow-overwrite=true` replaces a file, never a download.
@@ -30,7 +30,7 @@ extension Aria2Service {
         }
         let expected: Checksum?
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw .aria2("\(error)") }
-        let request = DownloadRequest(
+        var request = DownloadRequest(
             url: url,
             destination: URL(fileURLWithPath: directory + "/" + name),
             headers: headers,
@@ -41,7 +41,10 @@ extension Aria2Service {
             maxBytesPerSecond: rate > 0 ? rate : nil,
             proxy: parsed.proxy
         )
-        let id = try await perform { try await manager.add(request, paused: parsed.paused) }
+        // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
+        request.mirrors = list.dropFirst().compactMap { $0.stringValue.flatMap(URL.init(string:)) }
+            .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
+        let id = try await perform { [request] in try await manager.add(request, paused: parsed.paused) }
         if let position, position != .null {
             guard let index = position.intValue, index >= 0 else {
                 throw .invalidParams("aria2.addUri: position must be an integer from 0")
@@ -210,16 +213,20 @@ extension Aria2Service {
     }
 
     /// `aria2.changeGlobalOption`: `max-concurrent-downloads`, `max-overall-download-limit`, `max-download-limit`
-    /// (for new downloads), `split`/`max-connection-per-server` (for new downloads).
+    /// (for new downloads), `split`/`max-connection-per-server` (for new downloads), `dir` (within the allowed
+    /// directories, `changedDirectory`).
     func changeGlobalOption(_ options: [String: JSONValue]) async throws(RPCError) -> JSONValue {
-        let updated: Aria2GlobalOptions
+        var updated: Aria2GlobalOptions
+        let directory = try changedDirectory(options)
         do {
-            updated = try globals.changed(by: options)
+            updated = try globals.changed(by: options.filter { $0.key != "dir" })
         } catch {
             throw .aria2(error.message)
         }
+        updated.directory = directory ?? updated.directory
         let previous = globals
         globals = updated
+        if updated != previous { globalsChanged?(updated) }
         if updated.maxConcurrent != previous.maxConcurrent {
             let limits = await manager.limits
             let total = max(limits.maxTotalConnections, updated.maxConcurrent * updated.connections)

@@ -18,6 +18,8 @@ public actor Aria2Service {
     private let requestShutdown: @Sendable () -> Void
 
     var globals: Aria2GlobalOptions
+    /// Told the global options after each change (`GlobalOptionsFile` keeps them across restarts).
+    var globalsChanged: (@Sendable (Aria2GlobalOptions) -> Void)?
     /// Downloads removed over RPC, kept as aria2 keeps them (status `removed`) until their result is removed.
     var removed: [Int64: Aria2Download] = [:]
     var removedOrder: [Int64] = []

@@ -1,8 +1,17 @@
 // Haul's download list: state from aria2's JSON-RPC, kept live by the daemon's pushes over one WebSocket
 // (aria2's notifications for state changes, Haul's haul.onProgress for bytes and speed). No polling loop.
 import { Connection, RPCError } from "./rpc.js";
-import { bytes, rate, parseBytes } from "./format.js";
+import { bytes, rate } from "./format.js";
 import { drawRow, drawDetail, nameOf, STOPPED } from "./view.js";
+import { t, lang, setLang, applyStatic, number } from "./i18n.js";
+import { applyTheme, wireTheme } from "./theme.js";
+import { arrange, holdOrder } from "./order.js";
+import { wireKeys, markCurrent } from "./keys.js";
+import { drawChart, SpeedHistory } from "./chart.js";
+import { loadSettings, allowedDirectories, wireSettings } from "./settings.js";
+import { wireAdd, openAdd } from "./add.js";
+import { wireNotify, drawNotifyButton, notifyOutcome } from "./notify.js";
+import { callFor, orderedSelection } from "./actions.js";
 
 const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
   "errorCode", "errorMessage"];
@@ -11,7 +20,13 @@ const $ = (selector) => document.querySelector(selector);
 
 // order: the rows as drawn, oldest first, each kept where it is, so that a row never moves under the pointer
 // (pausing one moves it in aria2's queue, not on the page); queue: aria2's order (running, waiting, stopped).
-const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all" };
+// filter, query, sort: what the person asked to see (order.js); current: the row the arrow keys chose.
+const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all",
+  query: "", sort: "added", current: null };
+const history = new SpeedHistory();
+let pointerOverList = false; // while it is, rows keep their places whatever the sort says
+let globals = {}; // the daemon's global options (getGlobalOption)
+const outcomes = []; // [outcome, gid] of downloads that completed or failed, to notify after the next refresh
 let detailGID = null;
 let detailExtras = {}; // tellStatus's answer for the open detail: Haul's keys (final URL, ETag) the list lacks
 let refreshTimer = null;
@@ -29,7 +44,7 @@ function takeSecretFromFragment() {
   const match = /(?:^|[#&])secret=([^&]*)/.exec(location.hash);
   if (match) {
     sessionStorage.setItem(SECRET_KEY, decodeURIComponent(match[1]));
-    history.replaceState(null, "", location.pathname + location.search);
+    window.history.replaceState(null, "", location.pathname + location.search);
   }
   return sessionStorage.getItem(SECRET_KEY) || "";
 }
@@ -39,48 +54,56 @@ const rpc = new Connection(wsURL, { onState: showLink, onNotification: notified 
 rpc.secret = takeSecretFromFragment();
 
 function showLink({ state, retryAt: at }) {
-  const link = $("#link");
   retryAt = at || null;
   document.body.dataset.link = state;
   linkState = state;
   drawLive();
-  if (state === "open") { link.textContent = "reached the daemon — checking the secret…"; start(); return; }
-  if (state === "connecting") { link.textContent = "connecting…"; return; }
+  if (state === "open") { setLink("link.reached"); start(); return; }
+  if (state === "connecting") { setLink("link.connecting"); return; }
   tickLink();
+}
+
+// The header's line about the link, kept as a key so that a change of language rewrites it.
+let linkText = ["link.connecting", {}];
+let secretWhy = "secret.needed";
+function setLink(key, vars = {}) {
+  linkText = [key, vars];
+  $("#link").textContent = t(key, vars);
+  $("#link").title = $("#link").textContent; // a phone cuts the line short
 }
 
 function tickLink() {
   if (!retryAt) return;
   const seconds = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
-  $("#link").textContent = `disconnected from the daemon — trying again in ${seconds} s`;
+  setLink("link.retry", { seconds });
   if (seconds > 0) setTimeout(tickLink, 1000);
 }
 
 async function start() {
-  if (!rpc.secret) { notAuthorized("the daemon needs its secret"); askSecret("This daemon needs its RPC secret."); return; }
+  if (!rpc.secret) { notAuthorized("link.needSecret"); askSecret("secret.needed"); return; }
   try {
     await rpc.call("aria2.getGlobalStat");
   } catch (error) {
     if (error instanceof RPCError && error.unauthorized) {
-      notAuthorized("secret not accepted");
-      askSecret("That secret was not accepted.");
+      notAuthorized("link.badSecret");
+      askSecret("secret.refused");
       return;
     }
     say(error.message);
     return;
   }
   authorized = true;
-  $("#link").textContent = "connected";
+  setLink("link.connected");
   say(""); // whatever failed while the link was down ("not connected to the daemon") is over
   drawLive();
-  try { await rpc.call("haul.subscribeProgress"); } catch (error) { say(`live progress: ${error.message}`); }
+  try { await rpc.call("haul.subscribeProgress"); } catch (error) { say(t("live.progress", { reason: error.message })); }
   await refresh();
   await loadGlobals();
 }
 
 function notAuthorized(why) {
   authorized = false;
-  $("#link").textContent = why;
+  setLink(why);
   drawLive();
 }
 
@@ -88,14 +111,15 @@ function notAuthorized(why) {
 function drawLive() {
   const on = live();
   document.body.dataset.live = String(on);
-  for (const control of document.querySelectorAll("#add-open, #pause-all, #resume-all, #globals button, #select-all")) {
+  for (const control of document.querySelectorAll("#add-open, #pause-all, #resume-all, #settings-open, #select-all")) {
     control.disabled = !on;
   }
   drawList();
 }
 
 function askSecret(why) {
-  $("#secret-why").textContent = `${why} haul daemon prints a link that carries it, and keeps it in the file it names (rpc-secret in its state directory).`;
+  secretWhy = why;
+  $("#secret-why").textContent = t("secret.where", { why: t(why) });
   const dialog = $("#secret-dialog");
   if (!dialog.open) dialog.showModal();
   $("#secret-input").focus();
@@ -105,6 +129,10 @@ function notified(method, params) {
   if (method === "haul.onProgress") {
     for (const update of params) progressed(update);
     return;
+  }
+  // Notified once the list is read again: a download that finished at once is named as well.
+  if (method === "aria2.onDownloadComplete" || method === "aria2.onDownloadError") {
+    for (const { gid } of params) outcomes.push([method === "aria2.onDownloadComplete" ? "done" : "failed", gid]);
   }
   if (method.startsWith("aria2.onDownload")) scheduleRefresh();
 }
@@ -119,7 +147,7 @@ function progressed(update) {
   const row = rowFor(item.gid);
   if (row) drawRow(row, item, model.selected.has(item.gid), live());
   drawTotals();
-  if (detailGID === item.gid) drawDetail($("#detail-dialog"), { ...detailExtras, ...item }, model.segments.get(item.gid));
+  if (detailGID === item.gid) showDetail();
 }
 
 function scheduleRefresh() {
@@ -164,6 +192,7 @@ async function refresh() {
   model.order = order;
   model.queue = queue;
   for (const gid of [...model.selected]) if (!next.has(gid)) model.selected.delete(gid);
+  for (const [outcome, gid] of outcomes.splice(0)) notifyOutcome(outcome, next.has(gid) ? nameOf(next.get(gid)) : gid, gid);
   drawList();
 }
 
@@ -171,11 +200,14 @@ function rowFor(gid) {
   return $("#list").querySelector(`[data-gid="${CSS.escape(gid)}"]`);
 }
 
+// The rows to draw: filtered, found and sorted (order.js). While the pointer is over the list, rows already
+// drawn keep their places and new ones go last; the sort applies when it leaves (or when the sort is changed).
 function drawList() {
   const list = $("#list");
   const template = $("#row-template");
   const existing = new Map([...list.children].map((row) => [row.dataset.gid, row]));
-  const visible = model.order.filter((gid) => model.filter === "all" || model.items.get(gid).status === model.filter);
+  const wanted = arrange(model.order, model.items, { filter: model.filter, query: model.query, sort: model.sort, lang: lang(), nameOf });
+  const visible = pointerOverList ? holdOrder([...existing.keys()], wanted) : wanted;
   visible.forEach((gid, index) => {
     let row = existing.get(gid);
     existing.delete(gid);
@@ -184,15 +216,22 @@ function drawList() {
     if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
   });
   for (const row of existing.values()) row.remove();
+  markCurrent(list, model.current);
   $("#empty").hidden = visible.length > 0;
-  $("#empty").textContent = model.items.size ? "No downloads in this state."
-    : !authorized && linkState === "open" ? "The daemon’s secret is needed to list its downloads."
-    : !authorized ? "Connecting to the daemon…" : "No downloads. Add one with “Add…”.";
+  $("#empty").textContent = model.query && model.items.size ? t("empty.found", { query: model.query })
+    : model.items.size ? t("empty.state")
+    : !authorized && linkState === "open" ? t("empty.secret")
+    : !authorized ? t("empty.connecting") : t("empty.none");
   drawTotals();
   drawSelection();
-  if (detailGID && model.items.has(detailGID)) {
-    drawDetail($("#detail-dialog"), { ...detailExtras, ...model.items.get(detailGID) }, model.segments.get(detailGID));
-  }
+  if (detailGID && model.items.has(detailGID)) showDetail();
+}
+
+function showDetail() {
+  const item = model.items.get(detailGID);
+  if (!item) return;
+  drawDetail($("#detail-dialog"), { ...detailExtras, ...item }, model.segments.get(detailGID));
+  drawChart($("#detail-chart"), history.each.get(detailGID) || []);
 }
 
 function drawTotals() {
@@ -203,13 +242,14 @@ function drawTotals() {
     else if (item.status === "complete") done += 1;
   }
   // Disconnected, a speed would be stale: the counts stay (as last known), the speed goes.
-  $("#totals").textContent = !authorized ? "" : live() ? `${running} running · ${queued} queued · ${done} done · ${rate(speed)}`
-    : `${running} running · ${queued} queued · ${done} done`;
+  const counts = t("totals.counts", { running: number(running), queued: number(queued), done: number(done) });
+  $("#totals").textContent = !authorized ? "" : live() ? t("totals.speed", { counts, speed: rate(speed) }) : counts;
+  $("#session").textContent = authorized ? t("session.line", { bytes: bytes(history.received), peak: rate(Math.max(history.peak, live() ? speed : 0)) }) : "";
 }
 
 function drawSelection() {
   const count = model.selected.size;
-  $("#selection-count").textContent = count ? `${count} selected` : "none selected";
+  $("#selection-count").textContent = count ? t("selection.some", { count: number(count) }) : t("selection.none");
   $("#selection").dataset.count = String(count);
   for (const button of document.querySelectorAll("[data-bulk]")) button.disabled = count === 0 || !live();
   const all = $("#select-all");
@@ -229,7 +269,7 @@ async function act(action, gids) {
   for (const gid of gids) {
     const item = model.items.get(gid);
     if (!item) continue;
-    const call = callFor(action, item);
+    const call = callFor(action, item, STOPPED);
     if (call) calls.push(call);
   }
   if (!calls.length) return;
@@ -237,103 +277,21 @@ async function act(action, gids) {
   if (action === "cancel") {
     const items = gids.map((gid) => model.items.get(gid)).filter((item) => item && !STOPPED.has(item.status));
     const kept = items.reduce((sum, item) => sum + (Number(item.completedLength) || 0), 0);
-    const what = items.length === 1 ? `“${nameOf(items[0])}”` : `${items.length} downloads`;
-    if (!window.confirm(`Cancel ${what} and delete the partial file${items.length === 1 ? "" : "s"} (${bytes(kept)} downloaded)? This cannot be undone.`)) return;
+    const question = items.length === 1 ? t("confirm.cancelOne", { name: nameOf(items[0]), bytes: bytes(kept) })
+      : t("confirm.cancelMany", { count: items.length, bytes: bytes(kept) });
+    if (!window.confirm(question)) return;
   }
   if (["top", "up", "down", "bottom"].includes(action)) resortQueue = true;
   try {
     const results = await rpc.multicall(calls);
     const failures = results.filter((entry) => !Array.isArray(entry)).map((entry) => entry.message || entry.faultString || "error");
-    say(failures.length ? `${failures.length} of ${calls.length} refused: ${failures[0]}` : "");
+    say(failures.length ? t("refused", { failed: failures.length, count: calls.length, reason: failures[0] }) : "");
   } catch (error) { say(error.message); }
   await refresh();
-}
-
-function callFor(action, item) {
-  const { gid, status } = item;
-  const stopped = STOPPED.has(status);
-  switch (action) {
-    case "pause": return status === "active" || status === "waiting" ? ["aria2.pause", gid] : null;
-    // Haul's unpause also retries a failed download.
-    case "resume": return status === "paused" || status === "error" ? ["aria2.unpause", gid] : null;
-    case "toggle": return status === "paused" || status === "error" ? ["aria2.unpause", gid] : stopped ? null : ["aria2.pause", gid];
-    case "cancel": return stopped ? null : ["aria2.remove", gid];
-    case "remove": return stopped ? ["aria2.removeDownloadResult", gid] : null;
-    case "top": return stopped ? null : ["aria2.changePosition", gid, 0, "POS_SET"];
-    case "up": return stopped ? null : ["aria2.changePosition", gid, -1, "POS_CUR"];
-    case "down": return stopped ? null : ["aria2.changePosition", gid, 1, "POS_CUR"];
-    case "bottom": return stopped ? null : ["aria2.changePosition", gid, 0, "POS_END"];
-    default: return null;
-  }
 }
 
 async function loadGlobals() {
-  try {
-    const options = await rpc.call("aria2.getGlobalOption");
-    const limit = Number(options["max-overall-download-limit"] || 0);
-    $("#global-limit").value = limit > 0 ? bytes(limit).replace(/ ([KMGT])iB$/, "$1").replace(/ B$/, "") : "";
-    $("#global-concurrent").value = options["max-concurrent-downloads"] || "";
-    const dirs = $("#add-dirs");
-    dirs.replaceChildren();
-    for (const dir of [options.dir, ...String(options["haul-allow-dir"] || "").split("\n")]) {
-      if (!dir) continue;
-      const option = document.createElement("option");
-      option.value = dir;
-      dirs.append(option);
-    }
-    $("#add-dir").placeholder = options.dir || "default";
-  } catch (error) { say(error.message); }
-}
-
-// aria2 writes digests as "sha-256=HEX"; haul as "sha256=HEX". Either is accepted here.
-function aria2Checksum(text) {
-  const match = /^\s*(md5|sha-?1|sha-?224|sha-?256|sha-?384|sha-?512)\s*[=:]\s*([0-9a-f]+)\s*$/i.exec(text);
-  if (!match) return null;
-  const algorithm = match[1].toLowerCase().replace(/^sha-?/, "sha-");
-  return `${algorithm}=${match[2].toLowerCase()}`;
-}
-
-async function addDownloads(event) {
-  event.preventDefault();
-  const error = $("#add-error");
-  const urls = $("#add-urls").value.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
-  const options = {};
-  const out = $("#add-out").value.trim(), dir = $("#add-dir").value.trim();
-  const split = $("#add-split").value.trim(), checksum = $("#add-checksum").value.trim();
-  const problem = !urls.length ? "Give at least one URL."
-    : out && urls.length > 1 ? "A name can only be given with one URL."
-    : checksum && !aria2Checksum(checksum) ? "A checksum looks like sha256=HEX (md5, sha1, sha256, sha512)."
-    : checksum && urls.length > 1 ? "A checksum can only be given with one URL." : "";
-  if (problem) { error.textContent = problem; error.hidden = false; return; }
-  if (out) options.out = out;
-  if (dir) options.dir = dir;
-  if (split) { options.split = split; options["max-connection-per-server"] = split; }
-  if (checksum) options.checksum = aria2Checksum(checksum);
-  if ($("#add-paused").checked) options.pause = "true";
-  try {
-    const results = await rpc.multicall(urls.map((url) => ["aria2.addUri", [url], options]));
-    const failures = results.filter((entry) => !Array.isArray(entry));
-    if (failures.length) {
-      error.textContent = `${failures.length} of ${urls.length} refused: ${failures[0].message || failures[0].faultString}`;
-      error.hidden = false;
-    } else {
-      error.hidden = true;
-      $("#add-form").reset();
-      $("#add-dialog").close();
-    }
-  } catch (failure) { error.textContent = failure.message; error.hidden = false; }
-  await refresh();
-}
-
-async function applyGlobals(event) {
-  event.preventDefault();
-  const limit = parseBytes($("#global-limit").value);
-  const concurrent = $("#global-concurrent").value.trim();
-  if (Number.isNaN(limit)) { say("A speed limit looks like 500K, 2M or 1G (bytes per second), or empty for none."); return; }
-  const options = { "max-overall-download-limit": String(limit) };
-  if (concurrent) options["max-concurrent-downloads"] = concurrent;
-  try { await rpc.call("aria2.changeGlobalOption", options); say(""); } catch (error) { say(error.message); }
-  await loadGlobals();
+  try { globals = await loadSettings(rpc); } catch (error) { say(error.message); }
 }
 
 async function openDetail(gid) {
@@ -341,7 +299,7 @@ async function openDetail(gid) {
   detailExtras = {};
   const dialog = $("#detail-dialog");
   try { detailExtras = await rpc.call("aria2.tellStatus", gid); } catch (error) { say(error.message); }
-  drawDetail(dialog, { ...detailExtras, ...model.items.get(gid) }, model.segments.get(gid));
+  showDetail();
   if (!dialog.open) dialog.showModal();
 }
 
@@ -350,7 +308,7 @@ async function openDetail(gid) {
 async function removeAndDeleteFile() {
   const item = model.items.get(detailGID);
   if (!item) return;
-  if (!window.confirm(`Remove “${nameOf(item)}” and delete its file from the disk? This cannot be undone.`)) return;
+  if (!window.confirm(t("confirm.delete", { name: nameOf(item) }))) return;
   try {
     await rpc.call("haul.removeDownloadAndFile", item.gid);
     $("#detail-dialog").close();
@@ -366,10 +324,29 @@ function wire() {
     $("#secret-input").value = "";
     start();
   });
-  $("#add-open").addEventListener("click", () => { $("#add-error").hidden = true; $("#add-dialog").showModal(); $("#add-urls").focus(); });
-  $("#add-cancel").addEventListener("click", () => $("#add-dialog").close());
-  $("#add-form").addEventListener("submit", addDownloads);
-  $("#globals").addEventListener("submit", applyGlobals);
+  $("#add-open").addEventListener("click", openAdd);
+  wireAdd({ rpc, refresh, allowed: () => allowedDirectories(globals) });
+  wireSettings(rpc, say);
+  wireTheme();
+  wireNotify(say);
+  $("#lang").addEventListener("change", (event) => {
+    setLang(event.target.value);
+    applyTheme();
+    drawNotifyButton();
+    setLink(...linkText);
+    $("#secret-why").textContent = t("secret.where", { why: t(secretWhy) });
+    drawList();
+    if (detailGID) showDetail();
+  });
+  $("#find").addEventListener("input", (event) => { model.query = event.target.value; drawList(); });
+  $("#sort").addEventListener("change", (event) => { model.sort = event.target.value; pointerOverList = false; drawList(); });
+  $("#list").addEventListener("pointerenter", () => { pointerOverList = true; });
+  $("#list").addEventListener("pointerleave", () => { pointerOverList = false; drawList(); });
+  wireKeys($("#list"), {
+    act, openDetail, stopped: STOPPED,
+    statusOf: (gid) => model.items.get(gid)?.status,
+    onMove: (gid) => { model.current = gid; markCurrent($("#list"), gid); },
+  });
   $("#pause-all").addEventListener("click", () => rpc.call("aria2.pauseAll").then(refresh, (e) => say(e.message)));
   $("#resume-all").addEventListener("click", () => rpc.call("aria2.unpauseAll").then(refresh, (e) => say(e.message)));
   $("#filter").addEventListener("change", (event) => { model.filter = event.target.value; drawList(); });
@@ -378,7 +355,7 @@ function wire() {
     drawList();
   });
   for (const button of document.querySelectorAll("[data-bulk]")) {
-    button.addEventListener("click", () => act(button.dataset.bulk, orderedSelection(button.dataset.bulk)));
+    button.addEventListener("click", () => act(button.dataset.bulk, orderedSelection(button.dataset.bulk, model.queue, model.selected)));
   }
   $("#list").addEventListener("click", (event) => {
     const row = event.target.closest(".row");
@@ -402,13 +379,19 @@ function wire() {
   document.addEventListener("visibilitychange", () => { if (!document.hidden) rpc.retryNow(); });
 }
 
-// Moves keep the selection's order among itself: "up" and "bottom" move the first selected first, "down"
-// and "top" the last first (moving each to position 0 in turn would otherwise reverse them).
-function orderedSelection(action) {
-  const gids = model.queue.filter((gid) => model.selected.has(gid));
-  return action === "down" || action === "top" ? gids.reverse() : gids;
+// One speed sample a second for the charts and the run's totals; a list sorted by speed or progress is redrawn
+// with it (not while the pointer is over it).
+function tick() {
+  if (!live()) return;
+  history.sample(model.items.values());
+  drawChart($("#total-chart"), history.total);
+  if (!pointerOverList && (model.sort === "speed" || model.sort === "progress")) drawList();
+  else drawTotals();
+  if (detailGID) showDetail();
 }
 
+applyStatic();
 wire();
 drawLive();
+setInterval(tick, 1000);
 rpc.open();

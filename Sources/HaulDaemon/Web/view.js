@@ -1,12 +1,11 @@
 // Drawing the list and the detail. Every name, URL and message from a server is set with textContent:
 // a file called "<img src=x onerror=alert(1)>.bin" shows as exactly that text.
 import { bytes, rate, duration, baseName } from "./format.js";
+import { t, number, lang } from "./i18n.js";
 
-// aria2's statuses, as the page says them (words as well as colours).
-export const STATE_WORDS = {
-  active: "downloading", waiting: "queued", paused: "paused",
-  complete: "completed", error: "failed", removed: "cancelled",
-};
+// aria2's statuses, as the page says them (words as well as colours), in the page's language.
+export const stateWord = (status) => (["active", "waiting", "paused", "complete", "error", "removed"].includes(status)
+  ? t(`state.${status}`) : status);
 export const STOPPED = new Set(["complete", "error", "removed"]);
 
 export function nameOf(item) {
@@ -33,7 +32,7 @@ export function whereOf(item) {
   let host = "";
   try { host = uri ? new URL(uri.uri).host : ""; } catch { host = ""; }
   const dir = item.dir || "";
-  return [host && `from ${host}`, dir && `into ${dir}`].filter(Boolean).join(" · ");
+  return [host && t("row.from", { host }), dir && t("row.into", { dir })].filter(Boolean).join(" · ");
 }
 
 // Fills one row (a clone of #row-template) from a download. `live`: the page is connected and the secret
@@ -48,39 +47,72 @@ export function drawRow(row, item, selected, live = true) {
   const pick = row.querySelector(".pick");
   pick.checked = selected;
   pick.disabled = !live;
-  pick.setAttribute("aria-label", `select ${nameOf(item)}`);
-  set(row.querySelector(".name"), nameOf(item));
+  const name = nameOf(item);
+  pick.setAttribute("aria-label", t("act.select", { name }));
+  set(row.querySelector(".name"), name);
+  row.querySelector(".name").setAttribute("aria-label", t("act.details", { name }));
   const where = whereOf(item);
   set(row.querySelector(".where"), where);
   row.querySelector(".where").title = where;
   const state = row.querySelector(".state");
-  set(state, STATE_WORDS[item.status] || item.status);
+  set(state, stateWord(item.status));
   state.className = `state state-${item.status}`;
   const bar = row.querySelector(".bar");
   bar.setAttribute("aria-valuenow", String(percent));
-  bar.setAttribute("aria-label", `${percent} %`);
+  bar.setAttribute("aria-label", t("row.percent", { percent: number(percent) }));
   bar.querySelector(".fill").style.width = `${percent}%`;
   // A cancelled download's partial file was deleted with it: its bytes are not claimed.
-  set(row.querySelector(".bytes"), removed ? "partial file deleted"
-    : total > 0 ? `${bytes(done)} / ${bytes(total)}  ${percent}%` : bytes(done));
+  set(row.querySelector(".bytes"), removed ? t("row.deleted")
+    : total > 0 ? `${bytes(done)} / ${bytes(total)}  ${number(percent)}%` : bytes(done));
   const active = item.status === "active";
   set(row.querySelector(".speed"), !active ? "" : live ? rate(Number(item.downloadSpeed)) : "—");
-  set(row.querySelector(".eta"), !active ? "" : live ? `ETA ${duration(secondsLeft(item))}` : "ETA —");
+  set(row.querySelector(".eta"), !active ? "" : t("row.eta", { time: live ? duration(secondsLeft(item)) : "—" }));
   const conns = Number(item.connections) || 0;
-  set(row.querySelector(".conns"), active && live ? `${conns} conn${conns === 1 ? "" : "s"}` : "");
+  set(row.querySelector(".conns"), active && live ? (conns === 1 ? t("row.conn") : t("row.conns", { count: number(conns) })) : "");
   const toggle = row.querySelector('[data-act="toggle"]');
   const stopped = STOPPED.has(item.status);
   // A failed download is retried by unpause (Haul puts it back in the queue); a cancelled or completed one is not.
-  set(toggle, item.status === "paused" ? "Resume" : item.status === "error" ? "Retry" : "Pause");
-  toggle.title = item.status === "error" ? "try this download again" : "";
+  const action = t(item.status === "paused" ? "act.resume" : item.status === "error" ? "act.retry" : "act.pause");
+  set(toggle, action);
+  toggle.title = item.status === "error" ? t("act.retryTitle") : "";
+  toggle.setAttribute("aria-label", t("act.toggleOf", { action, name }));
+  const cancel = row.querySelector('[data-act="cancel"]'), remove = row.querySelector('[data-act="remove"]');
+  set(cancel, t("act.cancel"));
+  cancel.setAttribute("aria-label", t("act.cancelOf", { name }));
+  set(remove, t("act.remove"));
+  remove.setAttribute("aria-label", t("act.removeOf", { name }));
+  for (const way of ["up", "down"]) {
+    const button = row.querySelector(`[data-act="${way}"]`);
+    button.title = t(`act.${way}`, { name });
+    button.setAttribute("aria-label", button.title);
+  }
   toggle.disabled = !live || (stopped && item.status !== "error");
-  row.querySelector('[data-act="cancel"]').disabled = !live || stopped;
-  row.querySelector('[data-act="remove"]').disabled = !live || !stopped;
+  cancel.disabled = !live || stopped;
+  remove.disabled = !live || !stopped;
   const movable = item.status === "waiting" || item.status === "paused";
   row.querySelector('[data-act="up"]').disabled = !live || !movable;
   row.querySelector('[data-act="down"]').disabled = !live || !movable;
-  set(row.querySelector(".error"), item.status === "error" ? item.errorMessage || "failed" : "");
+  set(row.querySelector(".error"), item.status === "error" ? failureText(item) : "");
 }
+
+// Why a download failed: in English the daemon's own message (the most precise); in another language the reason
+// its aria2 error code names, in that language (the daemon's message is in the detail, as the daemon wrote it).
+export function failureText(item) {
+  if (lang() === "en") return item.errorMessage || t("row.failed");
+  const key = `error.${item.errorCode}`;
+  const reason = t(key);
+  return reason === key ? t("error.other", { code: item.errorCode || "?" }) : reason;
+}
+
+// An HTTP date in the page's language and time zone; as given when it is not one.
+function dateText(value) {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? date.toLocaleString(lang()) : value || "—";
+}
+
+// The detail's fields that hold what a server or the daemon said (addresses, names, tags, messages): shown as
+// they are, in any language.
+const VERBATIM = new Set(["detail.gid", "detail.url", "detail.finalURL", "detail.etag", "detail.file", "detail.error"]);
 
 // The detail dialog: every field as text, the connections as bands over the file.
 export function drawDetail(dialog, item, segments) {
@@ -93,23 +125,25 @@ export function drawDetail(dialog, item, segments) {
   const uri = file.uris && file.uris[0] ? file.uris[0].uri : "";
   const total = Number(item.totalLength) || 0;
   const rows = [
-    ["State", STATE_WORDS[item.status] || item.status],
-    ["GID", item.gid],
-    ["URL", uri],
-    ["Final URL", item.haulFinalURL || "—"],
-    ["ETag", item.haulETag || "—"],
-    ["Last-Modified", item.haulLastModified || "—"],
-    ["File", file.path || "—"],
-    ["Size", total > 0 ? bytes(total) : "unknown"],
-    ["Done", item.status === "removed" ? "partial file deleted" : bytes(Number(item.completedLength) || 0)],
-    ["Checksum", item.haulChecksum ? `${item.haulChecksum} (${item.haulChecksumVerdict || "pending"})` : "—"],
+    ["detail.state", stateWord(item.status)],
+    ["detail.gid", item.gid],
+    ["detail.url", uri],
+    ["detail.finalURL", item.haulFinalURL || "—"],
+    ["detail.etag", item.haulETag || "—"],
+    ["detail.lastModified", dateText(item.haulLastModified)],
+    ["detail.file", file.path || "—"],
+    ["detail.size", total > 0 ? bytes(total) : t("detail.unknown")],
+    ["detail.done", item.status === "removed" ? t("row.deleted") : bytes(Number(item.completedLength) || 0)],
+    ["detail.checksum", item.haulChecksum ? `${item.haulChecksum} (${item.haulChecksumVerdict || t("detail.pending")})` : "—"],
   ];
-  if (item.status === "error") rows.push(["Error", item.errorMessage || "failed"]);
+  if (item.status === "error") rows.push(["detail.error", item.errorMessage || t("row.failed")]);
   for (const [label, value] of rows) {
     const dt = document.createElement("dt");
-    dt.textContent = label;
+    dt.textContent = t(label);
+    dt.dataset.key = label;
     const dd = document.createElement("dd");
     dd.textContent = value;
+    if (VERBATIM.has(label)) dd.dataset.verbatim = "";
     fields.append(dt, dd);
   }
   drawSegments(dialog, segments || [], total);
@@ -122,7 +156,7 @@ function drawSegments(dialog, segments, total) {
   list.replaceChildren();
   if (!segments.length || total <= 0) {
     const none = document.createElement("li");
-    none.textContent = "no connection is open";
+    none.textContent = t("detail.noConnection");
     list.append(none);
     return;
   }
@@ -139,7 +173,8 @@ function drawSegments(dialog, segments, total) {
     strip.append(band);
     const line = document.createElement("li");
     line.className = `band-key band-${index % 8}`;
-    line.textContent = `#${segment.id}: ${bytes(start)} – ${bytes(end)}, at ${bytes(next)}, ${rate(Number(segment.downloadSpeed))}`;
+    line.textContent = t("detail.segment", { id: segment.id, start: bytes(start), end: bytes(end), next: bytes(next),
+      speed: rate(Number(segment.downloadSpeed)) });
     list.append(line);
   });
 }

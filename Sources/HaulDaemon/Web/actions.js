@@ -1,0 +1,26 @@
+// What each button (and key) asks of the daemon: the aria2 call for one download, or null when it does not apply
+// to the download's state.
+export function callFor(action, item, STOPPED) {
+  const { gid, status } = item;
+  const stopped = STOPPED.has(status);
+  switch (action) {
+    case "pause": return status === "active" || status === "waiting" ? ["aria2.pause", gid] : null;
+    // Haul's unpause also retries a failed download.
+    case "resume": return status === "paused" || status === "error" ? ["aria2.unpause", gid] : null;
+    case "toggle": return status === "paused" || status === "error" ? ["aria2.unpause", gid] : stopped ? null : ["aria2.pause", gid];
+    case "cancel": return stopped ? null : ["aria2.remove", gid];
+    case "remove": return stopped ? ["aria2.removeDownloadResult", gid] : null;
+    case "top": return stopped ? null : ["aria2.changePosition", gid, 0, "POS_SET"];
+    case "up": return stopped ? null : ["aria2.changePosition", gid, -1, "POS_CUR"];
+    case "down": return stopped ? null : ["aria2.changePosition", gid, 1, "POS_CUR"];
+    case "bottom": return stopped ? null : ["aria2.changePosition", gid, 0, "POS_END"];
+    default: return null;
+  }
+}
+
+// Moves keep the selection's order among itself: "up" and "bottom" move the first selected first, "down"
+// and "top" the last first (moving each to position 0 in turn would otherwise reverse them).
+export function orderedSelection(action, queue, selected) {
+  const gids = queue.filter((gid) => selected.has(gid));
+  return action === "down" || action === "top" ? gids.reverse() : gids;
+}
