@@ -391,6 +391,27 @@ final class DirectHTTPRequestTests: XCTestCase {
         let ownHost = DirectHTTPRequest.target(for: url, fields: [("Host", "other")])
         XCTAssertEqual(ownHost.map { String(decoding: $0.request, as: UTF8.self) }, "GET /f HTTP/1.1\r\nHost: other\r\n\r\n")
     }
+
+    /// Through an HTTP proxy: the request goes to the proxy in absolute form with the origin's `Host` and the proxy's
+    /// Basic credentials, and its connections are pooled apart from a server's at the same address.
+    func testThroughAProxyTheRequestIsInAbsoluteFormWithTheProxysCredentials() throws {
+        let proxy = try ProxyEndpoint(parsing: "http://me:p%40ss@127.0.0.1:3128")
+        let url = URL(string: "http://example.org:8080/dir/f?x=1")!
+        let target = try XCTUnwrap(DirectHTTPRequest.target(for: url, fields: [("User-Agent", "t")], through: proxy))
+        XCTAssertEqual("\(target.host):\(target.port)", "127.0.0.1:3128", "connects to the proxy")
+        let credentials = Data("me:p@ss".utf8).base64EncodedString()
+        XCTAssertEqual(
+            String(decoding: target.request, as: UTF8.self),
+            "GET http://example.org:8080/dir/f?x=1 HTTP/1.1\r\nHost: example.org:8080\r\nUser-Agent: t\r\n"
+                + "Proxy-Authorization: Basic \(credentials)\r\n\r\n"
+        )
+        XCTAssertEqual(target.server, "proxy 127.0.0.1:3128")
+        XCTAssertEqual(DirectHTTPRequest.target(for: URL(string: "http://127.0.0.1:3128/")!, fields: [])?.server, "127.0.0.1:3128")
+        let ipv6 = DirectHTTPRequest.target(for: URL(string: "http://[::1]/f")!, fields: [], through: proxy)
+        XCTAssertEqual(ipv6.map { String(decoding: $0.request, as: UTF8.self) }, "GET http://[::1]/f HTTP/1.1\r\nHost: [::1]\r\nProxy-Authorization: Basic \(credentials)\r\n\r\n")
+        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://example.org/f")!, fields: [], through: proxy), "https goes through a tunnel")
+        XCTAssertNil(DirectHTTPRequest.target(for: url, fields: [], through: try ProxyEndpoint(parsing: "socks5://127.0.0.1:1080")))
+    }
 }
 
 extension HTTP1Response.Head {

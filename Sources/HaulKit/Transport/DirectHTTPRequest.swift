@@ -10,8 +10,9 @@ import HaulCore
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// One GET over a plain TCP connection, sent and read on a thread of its own: how `HTTPTransport` sends every
-/// `http` URL that goes without a proxy, the head start's (`HTTPTransport.sendEarly`) included.
+/// One GET over a plain TCP connection, sent and read on a thread of its own: how `HTTPTransport` sends a plain
+/// `http` download's only connection without a proxy, the head start's (`HTTPTransport.sendEarly`) included, and
+/// every plain `http` request through an HTTP proxy, in absolute form (`Target`).
 ///
 /// Why not AsyncHTTPClient: a process's first request through it costs about 8 ms before the request leaves
 /// (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline and their first
@@ -37,17 +38,6 @@ final class DirectHTTPRequest: Sendable {
     struct Response: Sendable {
         var head: HTTP1Response.Head
         var body: HTTPClientResponse.Body
-    }
-
-    /// Where to connect and what to send.
-    struct Target: Sendable {
-        var host: String
-        var port: Int
-        /// The whole request: request line, fields, blank line.
-        var request: [UInt8]
-
-        /// The key of its connections in a `DirectConnectionPool`.
-        var server: String { "\(host):\(port)" }
     }
 
     /// A kept connection that the server closed before it answered: the request goes again on a new one.
@@ -94,33 +84,6 @@ final class DirectHTTPRequest: Sendable {
         self.wake = NIOLockedValueBox(Wake(write: pipe.write))
     }
 
-    /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
-    /// or `nil` when this path should not be used for it: not plain `http`, an IPv6 literal host, or a field that
-    /// is not a valid token and value (AsyncHTTPClient refuses those itself, with its own error).
-    static func target(for url: URL, fields: [(name: String, value: String)]) -> Target? {
-        guard url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty, !host.contains(":"),
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        else { return nil }
-        let port = url.port ?? 80
-        guard (1...65535).contains(port) else { return nil }
-        var path = components.percentEncodedPath
-        if path.isEmpty { path = "/" }
-        if let query = components.percentEncodedQuery { path += "?" + query }
-        guard path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        var text = "GET \(path) HTTP/1.1\r\n"
-        if !fields.contains(where: { $0.name.lowercased() == "host" }) {
-            text += "Host: \(host)\(port == 80 ? "" : ":\(port)")\r\n"
-        }
-        for field in fields {
-            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTP1Response.isTokenByte),
-                  field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) })
-            else { return nil }
-            text += "\(field.name): \(field.value)\r\n"
-        }
-        text += "\r\n"
-        return Target(host: host, port: port, request: Array(text.utf8))
-    }
-
     /// Sends at once, on a new thread, over an idle connection of `pool` or a new one; `response()` waits for the
     /// head.
     static func send(
@@ -134,7 +97,7 @@ final class DirectHTTPRequest: Sendable {
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
         if let failure = DetachedThread.start({ request.run() }) {
-            request.deliver(.failure(HaulError(.network, "\(target.host): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
+            request.deliver(.failure(HaulError(.network, "\(target.origin): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
         }
         return request
     }
@@ -246,7 +209,7 @@ final class DirectHTTPRequest: Sendable {
                 let code = errno
                 if code == HAUL_E_WOKEN { throw CancellationError() }
                 if reused, code == EPIPE || code == ECONNRESET { throw StaleConnection() }
-                if code == ETIMEDOUT { throw HaulError(.network, "\(target.host) took nothing for too long (stall timeout)") }
+                if code == ETIMEDOUT { throw HaulError(.network, "\(target.origin) took nothing for too long (stall timeout)") }
                 throw failed(code)
             }
         }
@@ -260,13 +223,24 @@ final class DirectHTTPRequest: Sendable {
         let socket = haul_tcp_connect(target.host, String(target.port), Self.milliseconds(connectTimeout), wakeRead, &error)
         guard socket < 0 else { return socket }
         if error == HAUL_E_WOKEN { throw CancellationError() }
+        if let proxy = target.proxy {
+            // The proxy is down or not there: one sentence naming it, and a network failure retried with the usual
+            // backoff (`isConnectionRefused` stays false: the rule that gives up on a refused origin at once is
+            // about a typo in a port, and a company's proxy that restarts comes back).
+            let reason = error == HAUL_E_RESOLVE ? "the host name does not resolve"
+                : error == ETIMEDOUT ? "timed out" : HTTPTransport.socketErrorText(error)
+            throw HaulError(.network, "cannot connect to the proxy \(proxy.address): \(reason)")
+        }
         if error == HAUL_E_RESOLVE { throw HaulError(.network, "\(target.host): the host name does not resolve") }
         if error == ETIMEDOUT { throw HaulError(.network, "connecting to \(target.host) timed out") }
         throw failed(error)
     }
 
-    /// A socket error, worded as `HTTPTransport.networkError` words NIO's.
+    /// A socket error, worded as `HTTPTransport.networkError` words NIO's; through a proxy, it names the proxy.
     private func failed(_ code: Int32) -> HaulError {
+        if let proxy = target.proxy {
+            return HaulError(.network, "the proxy \(proxy.address): \(HTTPTransport.socketErrorText(code))")
+        }
         var failure = HaulError(.network, "\(target.host):\(target.port): \(HTTPTransport.socketErrorText(code))")
         failure.isConnectionRefused = code == ECONNREFUSED
         return failure
@@ -277,16 +251,16 @@ final class DirectHTTPRequest: Sendable {
         var timeout = Self.milliseconds(stallTimeout)
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { throw HaulError(.network, "\(target.host) did not answer in time") }
+            guard left > .zero else { throw HaulError(.network, "\(target.origin) did not answer in time") }
             timeout = min(timeout, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
         }
         switch haul_wait_readable(socket, wakeRead, timeout) {
         case 1: return
         case 0:
             if let deadline, ContinuousClock.now >= deadline {
-                throw HaulError(.network, "\(target.host) did not answer in time")
+                throw HaulError(.network, "\(target.origin) did not answer in time")
             }
-            throw HaulError(.network, "\(target.host) sent nothing for too long (stall timeout)")
+            throw HaulError(.network, "\(target.origin) sent nothing for too long (stall timeout)")
         case HAUL_E_WOKEN: throw CancellationError()
         default: throw failed(errno)
         }
@@ -347,7 +321,7 @@ final class DirectHTTPRequest: Sendable {
             }
             searched = pending.readableBytes
             do { try budget.check(head: searched) } catch { throw malformed(error) }
-            guard ContinuousClock.now < deadline else { throw HaulError(.network, "\(target.host) did not answer in time") }
+            guard ContinuousClock.now < deadline else { throw HaulError(.network, "\(target.origin) did not answer in time") }
             let stale = reused && !received
             if try receive(socket, into: &pending, limit: 16 << 10, deadline: deadline, staleIfReset: stale) == 0 {
                 if stale { throw StaleConnection() }
@@ -360,12 +334,12 @@ final class DirectHTTPRequest: Sendable {
     /// A response that breaks HTTP/1.1's framing: not retried, as no second request will read it otherwise
     /// (README, exit code 5; issue 33, point 11).
     private func malformed(_ failure: any Error) -> HaulError {
-        HaulError(.protocolViolation, "\(target.host): \(failure)")
+        HaulError(.protocolViolation, "\(target.origin): \(failure)")
     }
 
     /// The connection ended before the response did.
     private func closedEarly() -> HaulError {
-        var failure = HaulError(.network, "\(target.host) closed the connection early")
+        var failure = HaulError(.network, "\(target.origin) closed the connection early")
         failure.isClosedEarly = true
         return failure
     }

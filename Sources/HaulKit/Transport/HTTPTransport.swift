@@ -4,6 +4,7 @@ import HaulCore
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 
 /// A response whose head has arrived and whose body is still on the wire.
@@ -22,8 +23,11 @@ struct OpenedResponse: Sendable {
 /// downgrade, loop and credential rules); its read timeout is the stall timeout: a connection that delivers no
 /// byte for that long fails and the download resumes.
 ///
-/// Proxies: AsyncHTTPClient takes one proxy per `HTTPClient`, but the proxy depends on the URL (`no_proxy`, and
-/// `http_proxy` differs from `https_proxy`), and a redirect can move a download to a host with another answer.
+/// Proxies: a plain `http` URL through an HTTP proxy goes as an absolute-form request to the proxy
+/// (`DirectHTTPRequest`, its connections to the proxy kept alive), as curl, wget and aria2c send it; only https
+/// URLs (and SOCKS5) go through AsyncHTTPClient's tunnels. AsyncHTTPClient takes one proxy per `HTTPClient`, but
+/// the proxy depends on the URL (`no_proxy`, and `http_proxy` differs from `https_proxy`), and a redirect can move
+/// a download to a host with another answer.
 /// So the transport keeps one client (one connection pool) per distinct proxy, made when first needed: a run
 /// without proxies has exactly the one direct client it always had, and each hop of a redirect chain is sent
 /// through whatever `ProxyRules` says for its own URL.
@@ -213,9 +217,9 @@ final class HTTPTransport: Sendable {
         }
     }
 
-    /// AsyncHTTPClient's form of a proxy. An HTTP proxy is always spoken to with `CONNECT`, for http URLs too, so
-    /// its credentials go on the `CONNECT` request only and the origin's headers travel inside the tunnel, never
-    /// read by the proxy.
+    /// AsyncHTTPClient's form of a proxy, for https URLs (a `CONNECT` tunnel, whose request alone carries the proxy's
+    /// credentials; the origin's headers travel inside it, never read by the proxy) and SOCKS5. Plain http through
+    /// an HTTP proxy never comes here (`directTarget`).
     private static func clientProxy(_ proxy: ProxyEndpoint) -> HTTPClient.Configuration.Proxy {
         switch proxy.kind {
         case .socks5:
@@ -263,7 +267,7 @@ final class HTTPTransport: Sendable {
                     } onCancel: {
                         sent.cancel()
                     }
-                } else if role == .only, let target = directTarget(request, pool: pool) {
+                } else if let target = directTarget(request, pool: pool, role: role) {
                     // As `client(for:)` refuses to make a client then: a transport shut down sends nothing more.
                     guard !isShutDown else { throw HaulError(.cancelled, "cancelled") }
                     let sent = sendDirect(target)
@@ -279,6 +283,10 @@ final class HTTPTransport: Sendable {
                 throw Self.networkError(error, url: tracker.currentURL, proxy: pool.proxy)
             }
             let head = response.head
+            if head.status == 407, let proxy = pool.proxy, proxy.kind == .http, tracker.currentURL.scheme?.lowercased() == "http" {
+                // The proxy's own answer to an absolute-form request (`directTarget`): a 407 is never an origin's.
+                throw Self.proxyWantsCredentials(proxy)
+            }
             TransferRunner.trace("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(head.status) over \(response.version)")
             // A cookie set by any hop, a redirect included, goes with the next hops and the later requests.
             session?.receive(head.headers, from: tracker.currentURL)
@@ -308,7 +316,7 @@ final class HTTPTransport: Sendable {
         let pool = poolKey(for: url, role: .only, session: nil)
         let key = EarlyRequest(pool: pool, request: request)
         let timeout = requestTimeout
-        let direct = directTarget(request, pool: pool)
+        let direct = directTarget(request, pool: pool, role: .only)
         early.withLockedValue { early in
             guard early != nil, early?[key] == nil else { return }
             if let direct {
@@ -319,9 +327,9 @@ final class HTTPTransport: Sendable {
         }
     }
 
-    /// Where and what to send when `request` goes direct (`DirectHTTPRequest`): a plain `http` URL without a
-    /// proxy. `nil` sends it through AsyncHTTPClient's pool `pool`. `open` asks only for a download's only
-    /// connection (`ConnectionRole.only`); the segments of a split download go through the pool.
+    /// Where and what to send when `request` goes by a `DirectHTTPRequest`: a plain `http` URL without a proxy,
+    /// for a download's only connection, and every plain `http` URL through an HTTP proxy, sent to the proxy in
+    /// absolute form. `nil` sends it through AsyncHTTPClient's pool `pool`.
     ///
     /// Why a download's only connection goes direct: no client, no event-loop threads, no pool to set up before
     /// the first request leaves (docs/benchmarks.md, "Round 7"), and, for every later file of a queue, a thread
@@ -329,13 +337,20 @@ final class HTTPTransport: Sendable {
     /// AsyncHTTPClient's pipeline to another thread (docs/benchmarks.md, "Round 9"). Its connections are kept for
     /// the next request to the same server (`DirectConnectionPool`), as the pool's are.
     ///
-    /// Why segments do not: measured with 16 segments each throttled to 8 MiB/s by nginx, direct segments finished
-    /// 2-3 % later (8.9-9.0 s against 8.5-8.8 s, three runs each) although they used less CPU; that case is a
-    /// target and already at its edge, so they stay where they were. HTTPS and proxies stay with AsyncHTTPClient
-    /// (TLS, HTTP/2, `CONNECT` and SOCKS are its).
-    private func directTarget(_ request: HTTPClientRequest, pool: PoolKey) -> DirectHTTPRequest.Target? {
-        guard pool.proxy == nil, let url = URL(string: request.url) else { return nil }
-        return DirectHTTPRequest.target(for: url, fields: request.headers.map { ($0.name, $0.value) })
+    /// Why segments without a proxy do not: measured with 16 segments each throttled to 8 MiB/s by nginx, direct
+    /// segments finished 2-3 % later (8.9-9.0 s against 8.5-8.8 s, three runs each) although they used less CPU;
+    /// that case is a target and already at its edge, so they stay where they were. Through an HTTP proxy every
+    /// plain `http` request goes this way, segments too: AsyncHTTPClient speaks to an HTTP proxy only with
+    /// `CONNECT`, which proxies commonly allow to port 443 alone (Debian's stock Squid does). HTTPS and SOCKS stay
+    /// with AsyncHTTPClient (TLS, HTTP/2, `CONNECT` and SOCKS are its).
+    private func directTarget(_ request: HTTPClientRequest, pool: PoolKey, role: ConnectionRole) -> DirectHTTPRequest.Target? {
+        guard let url = URL(string: request.url) else { return nil }
+        let fields = request.headers.map { ($0.name, $0.value) }
+        switch pool.proxy {
+        case nil: return role == .only ? DirectHTTPRequest.target(for: url, fields: fields) : nil
+        case let proxy? where proxy.kind == .http: return DirectHTTPRequest.target(for: url, fields: fields, through: proxy)
+        default: return nil
+        }
     }
 
     private func sendDirect(_ target: DirectHTTPRequest.Target) -> DirectHTTPRequest {
@@ -416,12 +431,12 @@ final class HTTPTransport: Sendable {
         if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
             return tlsError(error, host: host)
         }
-        if let error = error as? IOError {
+        if let code = connectErrno(error) {
             // NIO's own text for a refused connect reads "connection reset (error set): Connection refused
             // (errno: 111)"; say what happened, with the port, the way curl does.
             let port = url.port.map { ":\($0)" } ?? ""
-            var failure = HaulError(.network, "\(host)\(port): \(socketErrorText(error.errnoCode))")
-            failure.isConnectionRefused = error.errnoCode == ECONNREFUSED
+            var failure = HaulError(.network, "\(host)\(port): \(socketErrorText(code))")
+            failure.isConnectionRefused = code == ECONNREFUSED
             return failure
         }
         return HaulError(.network, "\(host): \(error)")
@@ -434,26 +449,47 @@ final class HTTPTransport: Sendable {
     }
 
     /// A failure that is the proxy's, said as such (a refused connection to the proxy is not the origin's fault).
+    ///
+    /// A proxy that cannot be reached is a network failure retried with the usual backoff, not given up at once as a
+    /// refused origin is (`RetryPolicy`): that rule is about a typo in a port, and a company's proxy that restarts
+    /// or fails over comes back.
     static func proxyError(_ error: any Error, proxy: ProxyEndpoint) -> HaulError? {
         if let error = error as? HTTPClientError {
             switch error {
             case .proxyAuthenticationRequired:
-                return HaulError(.http, "the proxy \(proxy) wants credentials (407): give them as http://USER:PASSWORD@host:port", httpStatus: 407)
+                return proxyWantsCredentials(proxy)
             case .invalidProxyResponse:
-                return HaulError(.network, "the proxy \(proxy) refused the tunnel or answered something else than 200")
+                return HaulError(.network, "the proxy \(proxy.address) refused the tunnel or answered something else than 200")
             case .socksHandshakeTimeout:
-                return HaulError(.network, "the SOCKS proxy \(proxy) did not answer the handshake")
+                return HaulError(.network, "the SOCKS proxy \(proxy.address) did not answer the handshake")
             case .httpProxyHandshakeTimeout:
-                return HaulError(.network, "the proxy \(proxy) did not answer CONNECT in time")
+                return HaulError(.network, "the proxy \(proxy.address) did not answer CONNECT in time")
+            case .connectTimeout:
+                return HaulError(.network, "cannot connect to the proxy \(proxy.address): timed out")
             default:
                 return nil
             }
         }
-        if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
-            // Like a refused origin: not worth the backoff before anything has come through it.
-            var failure = HaulError(.network, "the proxy \(proxy): connection refused")
-            failure.isConnectionRefused = true
-            return failure
+        if let code = connectErrno(error) {
+            return HaulError(.network, "cannot connect to the proxy \(proxy.address): \(socketErrorText(code))")
+        }
+        return nil
+    }
+
+    /// The proxy answered 407: it wants credentials, or refused the ones it got.
+    static func proxyWantsCredentials(_ proxy: ProxyEndpoint) -> HaulError {
+        let text = proxy.user == nil
+            ? "the proxy \(proxy.address) wants credentials (407): give them as http://USER:PASSWORD@\(proxy.address)"
+            : "the proxy \(proxy.address) refused its credentials (407)"
+        return HaulError(.http, text, httpStatus: 407)
+    }
+
+    /// The error number of a failed connect, as NIO reports it: an `IOError`, or the `NIOConnectionError` that
+    /// gathers each address's attempt (its text reads "Connection errors: SingleConnectionFailure(...)").
+    static func connectErrno(_ error: any Error) -> CInt? {
+        if let error = error as? IOError { return error.errnoCode }
+        if let error = error as? NIOConnectionError {
+            return error.connectionErrors.lazy.compactMap { ($0.error as? IOError)?.errnoCode }.first
         }
         return nil
     }
