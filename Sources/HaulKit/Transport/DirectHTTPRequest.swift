@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import CHaulSystem
 import Foundation
 #if canImport(Darwin)
@@ -20,7 +19,7 @@ import NIOCore
 /// the whole run (docs/benchmarks.md, "Round 7"); and every later response crosses from an event loop through the
 /// pipeline to another thread. A blocking socket on a new thread connects and sends in a fraction of a millisecond,
 /// and reads straight into the buffers the engine writes. Everything after the head is the same as before: the
-/// engine reads the body as the same `HTTPClientResponse.Body` stream, with backpressure (the thread reads only
+/// engine reads the body as the same `ResponseBody` stream, with backpressure (the thread reads only
 /// when the stream asks for more, so a slow disk leaves the backlog in the kernel's socket buffer, as an HTTP/1.1
 /// connection of AsyncHTTPClient's does), and the same failures come out as the same `HaulError`s: a refused
 /// connect, a connect timeout, a head that takes longer than the connect and stall timeouts together, a body that
@@ -37,8 +36,13 @@ final class DirectHTTPRequest: Sendable {
     /// A response whose head has arrived.
     struct Response: Sendable {
         var head: HTTP1Response.Head
-        var body: HTTPClientResponse.Body
+        var body: ResponseBody
     }
+
+    /// The body stream it hands over: backpressured, fed by the request's thread.
+    typealias BodySequence = NIOThrowingAsyncSequenceProducer<
+        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, Demand
+    >
 
     /// A kept connection that the server closed before it answered: the request goes again on a new one.
     private struct StaleConnection: Error {}
@@ -374,7 +378,7 @@ final class DirectHTTPRequest: Sendable {
             finishOnDeinit: true,
             delegate: demand
         )
-        deliver(.success(Response(head: head, body: .stream(made.sequence))))
+        deliver(.success(Response(head: head, body: .producer(made.sequence))))
         return made.source
     }
 
@@ -388,9 +392,7 @@ final class DirectHTTPRequest: Sendable {
         }
     }
 
-    private typealias Source = NIOThrowingAsyncSequenceProducer<
-        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, Demand
-    >.Source
+    private typealias Source = BodySequence.Source
 
     /// Feeds the body to `source`. Returns whether it ended exactly where its framing says, with no byte read past
     /// it and its reader still there: only then may the connection serve another request.
@@ -459,7 +461,7 @@ final class DirectHTTPRequest: Sendable {
     }
 
     /// The body stream's side of the backpressure: the thread waits here while the stream holds enough.
-    private final class Demand: NIOAsyncSequenceProducerDelegate, Sendable {
+    final class Demand: NIOAsyncSequenceProducerDelegate, Sendable {
         /// 1 once the stream asked for more or ended, 0 while the thread should wait.
         private let wake = ConditionLock(value: 0)
         private let ended = NIOLockedValueBox(false)

@@ -7,16 +7,6 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// A response whose head has arrived and whose body is still on the wire.
-struct OpenedResponse: Sendable {
-    /// The URL that answered, after redirects.
-    var url: URL
-    /// Status and headers.
-    var head: ResponseHead
-    /// The body, streamed with backpressure.
-    var body: HTTPClientResponse.Body
-}
-
 /// Sends GET requests through AsyncHTTPClient and follows redirects under Haul's own policy.
 ///
 /// AsyncHTTPClient's redirect following is turned off so that every hop goes through `RedirectTracker` (scheme,
@@ -57,10 +47,10 @@ final class HTTPTransport: Sendable {
         var url: String
         var fields: [String]
 
-        init(pool: PoolKey, request: HTTPClientRequest) {
+        init(pool: PoolKey, request: RequestHead) {
             self.pool = pool
-            url = request.url
-            fields = request.headers.map { "\($0.name): \($0.value)" }
+            url = request.url.absoluteString
+            fields = request.fields.map { "\($0.name): \($0.value)" }
         }
     }
 
@@ -85,12 +75,12 @@ final class HTTPTransport: Sendable {
     private struct Arrival {
         var head: ResponseHead
         var version: String
-        var body: HTTPClientResponse.Body
+        var body: ResponseBody
 
-        init(_ response: HTTPClientResponse) {
+        init(_ response: HTTPClientResponse, failure: @escaping @Sendable (any Error) -> HaulError) {
             head = ResponseHead(status: Int(response.status.code), headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) })
             version = HTTPTransport.versionName(response.version)
-            body = response.body
+            body = .client(response.body, failure: failure)
         }
 
         init(_ response: DirectHTTPRequest.Response) {
@@ -107,6 +97,8 @@ final class HTTPTransport: Sendable {
     /// Whether `shutdown()` has begun: nothing more is sent.
     private var isShutDown: Bool { early.withLockedValue { $0 == nil } }
     private let configuration: HaulConfiguration
+    /// Builds every request this transport sends (HaulCore's rules, the same for every transport).
+    private let builder: RequestBuilder
     /// The bandwidth limits every body read is paced by.
     let bandwidth = BandwidthLimiter()
 
@@ -118,6 +110,7 @@ final class HTTPTransport: Sendable {
     /// (`DirectHTTPRequest`) never makes them.
     init(configuration: HaulConfiguration) {
         self.configuration = configuration
+        builder = RequestBuilder(userAgent: configuration.userAgent)
     }
 
     /// AsyncHTTPClient's settings for every pool, made once when the first client is.
@@ -245,15 +238,14 @@ final class HTTPTransport: Sendable {
     ) async throws -> OpenedResponse {
         var tracker = RedirectTracker(policy: configuration.redirectPolicy, startURL: url)
         while true {
-            let sendCredentials = tracker.sendsCredentials
-            let request = makeRequest(
-                tracker.currentURL,
-                plan: plan,
-                extraHeaders: extraHeaders,
-                credentials: sendCredentials,
-                session: session
+            let request = builder.head(
+                for: tracker.currentURL, plan: plan, extraHeaders: extraHeaders,
+                sendsCredentials: tracker.sendsCredentials, cookie: session?.headerValue(for: tracker.currentURL)
             )
             let pool = poolKey(for: tracker.currentURL, role: role, session: session)
+            // Every failure, of the head or later of the body, is said once, here, as a `HaulError`.
+            let url = tracker.currentURL
+            let failure: @Sendable (any Error) -> HaulError = { Self.networkError($0, url: url, proxy: pool.proxy) }
             let response: Arrival
             do {
                 if tracker.hops == 0, plan == .wholeFile, role == .only,
@@ -261,7 +253,7 @@ final class HTTPTransport: Sendable {
                 {
                     response = try await withTaskCancellationHandler {
                         switch sent {
-                        case .pooled(let task): Arrival(try await task.value)
+                        case .pooled(let task): Arrival(try await task.value, failure: failure)
                         case .direct(let direct): Arrival(try await direct.response())
                         }
                     } onCancel: {
@@ -277,17 +269,19 @@ final class HTTPTransport: Sendable {
                         sent.cancel()
                     }
                 } else {
-                    response = Arrival(try await client(for: pool).execute(request, timeout: requestTimeout))
+                    response = Arrival(
+                        try await client(for: pool).execute(Self.clientRequest(request), timeout: requestTimeout), failure: failure
+                    )
                 }
             } catch {
-                throw Self.networkError(error, url: tracker.currentURL, proxy: pool.proxy)
+                throw failure(error)
             }
             let head = response.head
             if head.status == 407, let proxy = pool.proxy, proxy.kind == .http, tracker.currentURL.scheme?.lowercased() == "http" {
                 // The proxy's own answer to an absolute-form request (`directTarget`): a 407 is never an origin's.
                 throw Self.proxyWantsCredentials(proxy)
             }
-            TransferRunner.trace("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(head.status) over \(response.version)")
+            Trace.write("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(head.status) over \(response.version)")
             // A cookie set by any hop, a redirect included, goes with the next hops and the later requests.
             session?.receive(head.headers, from: tracker.currentURL)
             guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {
@@ -312,7 +306,7 @@ final class HTTPTransport: Sendable {
     /// A plain `http` URL without a proxy is sent by a `DirectHTTPRequest` (`directTarget`): no client to make
     /// first, and its connection is kept for the next download from the same server.
     func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
-        let request = makeRequest(url, plan: .wholeFile, extraHeaders: extraHeaders, credentials: true, session: nil)
+        let request = builder.head(for: url, plan: .wholeFile, extraHeaders: extraHeaders, sendsCredentials: true)
         let pool = poolKey(for: url, role: .only, session: nil)
         let key = EarlyRequest(pool: pool, request: request)
         let timeout = requestTimeout
@@ -322,7 +316,7 @@ final class HTTPTransport: Sendable {
             if let direct {
                 early?[key] = .direct(sendDirect(direct))
             } else {
-                early?[key] = .pooled(Task { [self] in try await client(for: pool).execute(request, timeout: timeout) })
+                early?[key] = .pooled(Task { [self] in try await client(for: pool).execute(Self.clientRequest(request), timeout: timeout) })
             }
         }
     }
@@ -343,9 +337,9 @@ final class HTTPTransport: Sendable {
     /// plain `http` request goes this way, segments too: AsyncHTTPClient speaks to an HTTP proxy only with
     /// `CONNECT`, which proxies commonly allow to port 443 alone (Debian's stock Squid does). HTTPS and SOCKS stay
     /// with AsyncHTTPClient (TLS, HTTP/2, `CONNECT` and SOCKS are its).
-    private func directTarget(_ request: HTTPClientRequest, pool: PoolKey, role: ConnectionRole) -> DirectHTTPRequest.Target? {
-        guard let url = URL(string: request.url) else { return nil }
-        let fields = request.headers.map { ($0.name, $0.value) }
+    private func directTarget(_ request: RequestHead, pool: PoolKey, role: ConnectionRole) -> DirectHTTPRequest.Target? {
+        let url = request.url
+        let fields = request.fields.map { ($0.name, $0.value) }
         switch pool.proxy {
         case nil: return role == .only ? DirectHTTPRequest.target(for: url, fields: fields) : nil
         case let proxy? where proxy.kind == .http: return DirectHTTPRequest.target(for: url, fields: fields, through: proxy)
@@ -363,37 +357,11 @@ final class HTTPTransport: Sendable {
     /// How long a request may take to deliver its head.
     private var requestTimeout: TimeAmount { .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)) }
 
-    private func makeRequest(
-        _ url: URL, plan: RequestPlan, extraHeaders: [HeaderField], credentials: Bool, session: RequestSession?
-    ) -> HTTPClientRequest {
-        var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        let user = components?.user, password = components?.password
-        components?.user = nil
-        components?.password = nil
-        var request = HTTPClientRequest(url: components?.url?.absoluteString ?? url.absoluteString)
+    /// AsyncHTTPClient's form of a request `RequestBuilder` made.
+    private static func clientRequest(_ head: RequestHead) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: head.url.absoluteString)
         request.method = .GET
-        request.headers.add(name: "User-Agent", value: configuration.userAgent)
-        let planned = Set(["range", "if-range", "accept-encoding"])
-        let sensitive = Set(["authorization", "cookie", "proxy-authorization"])
-        for field in extraHeaders {
-            let name = field.name.lowercased()
-            if planned.contains(name) { continue }
-            if !credentials && sensitive.contains(name) { continue }
-            if name == "user-agent" { request.headers.remove(name: "User-Agent") }
-            request.headers.add(name: field.name, value: field.value)
-        }
-        for field in plan.headers { request.headers.replaceOrAdd(name: field.name, value: field.value) }
-        if let value = session?.headerValue(for: url) {
-            // One Cookie header (RFC 6265 §5.4): the caller's own first, while it may still go.
-            let own = request.headers["Cookie"]
-            request.headers.remove(name: "Cookie")
-            request.headers.add(name: "Cookie", value: (own + [value]).joined(separator: "; "))
-        }
-        if credentials, let user, !request.headers.contains(name: "Authorization") {
-            let token = Data("\(user.removingPercentEncoding ?? user):\((password ?? "").removingPercentEncoding ?? "")".utf8)
-                .base64EncodedString()
-            request.headers.add(name: "Authorization", value: "Basic \(token)")
-        }
+        for field in head.fields { request.headers.add(name: field.name, value: field.value) }
         return request
     }
 
