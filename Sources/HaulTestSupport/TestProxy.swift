@@ -4,11 +4,19 @@ import Glibc
 #endif
 import NIOConcurrencyHelpers
 
-/// A small HTTP `CONNECT` proxy on a free local port, for tests of proxy support: it records every request head
-/// it receives (so a test can prove which credentials reached it), can demand Basic credentials (answering 407
-/// without them), and tunnels bytes to IPv4 targets (`127.0.0.1`, `localhost`) without looking at them. The same
-/// port also speaks SOCKS5 without authentication (a client whose first byte is 5), recorded as method
+/// A small HTTP proxy on a free local port, for tests of proxy support: it records every request head it receives
+/// (so a test can prove which credentials reached it, and over which of its connections), can demand Basic
+/// credentials (answering 407 without them), tunnels `CONNECT`s to IPv4 targets (`127.0.0.1`, `localhost`) without
+/// looking at the bytes, and forwards absolute-form requests (`GET http://host:port/path`) as a proxy does. The
+/// same port also speaks SOCKS5 without authentication (a client whose first byte is 5), recorded as method
 /// `SOCKS5 CONNECT`.
+///
+/// It checks what it receives as RFC 9112 asks of a client, and answers 400 otherwise (which fails the download
+/// and so the test): a request other than `CONNECT` must be in absolute form with an `http` URL, and carry a
+/// `Host` field equal to that URL's authority. A forwarded request reaches the origin in origin form, without
+/// `Proxy-Authorization` (a proxy consumes it, RFC 9110 §11.7.1) and with `Connection: close`; the answer goes
+/// back on the client's connection, which stays open for the next request when the answer says its length (a
+/// client keeps its connection to the proxy alive) and is closed after an answer read to its end.
 ///
 /// Plain threads and POSIX sockets, one thread per direction of a tunnel: a test proxy carries a handful of
 /// connections, and blocking code keeps it short and obviously correct.
@@ -21,6 +29,10 @@ public final class TestProxy: Sendable {
         public var target: String
         /// The header fields, in order.
         public var headers: [(name: String, value: String)]
+        /// The rest of the first line after the target (a status line's reason phrase, a request's version).
+        var reason = ""
+        /// Which of the proxy's client connections carried it, numbered from 1 in the order they were accepted.
+        public var connection = 0
 
         /// The first value of a header, compared without case.
         public subscript(_ name: String) -> String? {
@@ -38,6 +50,7 @@ public final class TestProxy: Sendable {
         var requests: [Request] = []
         var sockets: Set<Int32> = []
         var stopped = false
+        var connections = 0
     }
 
     /// `http://127.0.0.1:PORT`, or with `user:password@` when given.
@@ -136,19 +149,97 @@ public final class TestProxy: Sendable {
         var first: UInt8 = 0
         guard read(client, &first, 1) == 1 else { return untrackAndClose(client) }
         if first == 5 { return serveSOCKS(client) }
-        guard let (request, leftover) = readHead(client, initial: [first]) else { return untrackAndClose(client) }
-        state.withLockedValue { $0.requests.append(request) }
-        if let expectedAuthorization, request["Proxy-Authorization"] != expectedAuthorization {
-            writeAll(client, Array("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
-            return untrackAndClose(client)
+        let connection = state.withLockedValue { state in
+            state.connections += 1
+            return state.connections
         }
-        guard request.method == "CONNECT", let upstream = connectTarget(request.target) else {
-            writeAll(client, Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
-            return untrackAndClose(client)
+        var initial = [first]
+        while true {
+            guard var (request, leftover) = readHead(client, initial: initial) else { return untrackAndClose(client) }
+            request.connection = connection
+            state.withLockedValue { $0.requests.append(request) }
+            if let expectedAuthorization, request["Proxy-Authorization"] != expectedAuthorization {
+                writeAll(client, Array("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+                return untrackAndClose(client)
+            }
+            if request.method == "CONNECT" {
+                guard let upstream = connectTarget(request.target) else { return refuse(client, "502 Bad Gateway") }
+                writeAll(client, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8))
+                if !leftover.isEmpty { writeAll(upstream, leftover) }
+                return tunnel(client, upstream)
+            }
+            guard let (authority, path) = Self.absoluteForm(request.target), request["Host"] == authority else {
+                return refuse(client, "400 Bad Request")
+            }
+            guard let upstream = connectTarget(authority.contains(":") ? authority : authority + ":80") else {
+                return refuse(client, "502 Bad Gateway")
+            }
+            guard forward(request, path: path, from: client, to: upstream, leftover: &leftover) else {
+                return untrackAndClose(client)
+            }
+            initial = leftover
         }
-        writeAll(client, Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8))
-        if !leftover.isEmpty { writeAll(upstream, leftover) }
-        tunnel(client, upstream)
+    }
+
+    private func refuse(_ client: Int32, _ status: String) {
+        writeAll(client, Array("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        untrackAndClose(client)
+    }
+
+    /// The authority and the path of an absolute-form `http` target, or `nil` for any other form.
+    static func absoluteForm(_ target: String) -> (authority: String, path: String)? {
+        guard target.lowercased().hasPrefix("http://") else { return nil }
+        let rest = target.dropFirst("http://".count)
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let authority = String(rest[..<slash])
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        let path = String(rest[slash...])
+        return (authority, path.isEmpty ? "/" : path)
+    }
+
+    /// Sends `request` on to the origin in origin form and copies the answer back. Returns whether the client's
+    /// connection may carry another request (the answer said its length and every byte of it went back).
+    private func forward(
+        _ request: Request, path: String, from client: Int32, to upstream: Int32, leftover: inout [UInt8]
+    ) -> Bool {
+        defer { untrackAndClose(upstream) }
+        let dropped: Set<String> = ["proxy-authorization", "proxy-connection", "connection", "keep-alive"]
+        var head = "\(request.method) \(path) HTTP/1.1\r\n"
+        for field in request.headers where !dropped.contains(field.name.lowercased()) {
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        head += "Connection: close\r\n\r\n"
+        guard writeAll(upstream, Array(head.utf8)) else { return false }
+        guard let (answer, body) = readHead(upstream, initial: []) else { return false }
+        // `readHead` reads a status line as a request line: "HTTP/1.1" and the status code.
+        let status = Int(answer.target) ?? 0
+        let length = answer["Content-Length"].flatMap { Int64($0) }
+            ?? ((100..<200).contains(status) || status == 204 || status == 304 ? 0 : nil)
+        var reply = "\(answer.method) \(answer.target) \(answer.reason)\r\n"
+        for field in answer.headers where !["connection", "keep-alive"].contains(field.name.lowercased()) {
+            reply += "\(field.name): \(field.value)\r\n"
+        }
+        reply += length == nil ? "Connection: close\r\n\r\n" : "\r\n"
+        guard writeAll(client, Array(reply.utf8)) else { return false }
+        guard var remaining = length else {
+            // Read to the origin's close, then close the client's connection: that is where the answer ends.
+            if !body.isEmpty { writeAll(client, body) }
+            pump(from: upstream, to: client)
+            return false
+        }
+        if !body.isEmpty {
+            let take = Int(min(Int64(body.count), remaining))
+            guard writeAll(client, Array(body[..<take])) else { return false }
+            remaining -= Int64(take)
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while remaining > 0 {
+            let count = read(upstream, &buffer, Int(min(Int64(buffer.count), remaining)))
+            if count <= 0 { return false }
+            guard writeAll(client, Array(buffer[0..<count])) else { return false }
+            remaining -= Int64(count)
+        }
+        return true
     }
 
     /// SOCKS5 (RFC 1928) without authentication: greeting, then one CONNECT to an IPv4 address or a name.
@@ -229,18 +320,22 @@ public final class TestProxy: Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end = Array("\r\n\r\n".utf8)
         while data.count < 64 << 10 {
-            let count = read(fd, &buffer, buffer.count)
-            if count <= 0 { return nil }
-            data += buffer[0..<count]
-            guard let range = data.firstRange(of: end) else { continue }
+            guard let range = data.firstRange(of: end) else {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { return nil }
+                data += buffer[0..<count]
+                continue
+            }
             let lines = String(decoding: data[..<range.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-            let parts = lines[0].split(separator: " ")
+            let parts = lines[0].split(separator: " ", maxSplits: 2)
             guard parts.count >= 2 else { return nil }
             let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
                 guard let colon = line.firstIndex(of: ":") else { return nil }
                 return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
             }
-            return (Request(method: String(parts[0]), target: String(parts[1]), headers: headers), Array(data[range.upperBound...]))
+            var request = Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
+            request.reason = parts.count > 2 ? String(parts[2]) : ""
+            return (request, Array(data[range.upperBound...]))
         }
         return nil
     }

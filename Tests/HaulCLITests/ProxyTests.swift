@@ -2,8 +2,9 @@ import Foundation
 import HaulTestSupport
 import XCTest
 
-/// `haul` through a real CONNECT proxy the test starts (`TestProxy`): `--proxy`, the `*_proxy` variables,
-/// `no_proxy`/`--noproxy`, and credentials that stay where they belong.
+/// `haul` through a real proxy the test starts (`TestProxy`): plain http as absolute-form requests kept alive to the
+/// proxy, `--proxy`, the `*_proxy` variables, `no_proxy`/`--noproxy`, credentials that go where they belong, and a
+/// proxy that is down. (https through its `CONNECT` tunnel: HTTPSTests; a real Squid: SquidProxyTests.)
 final class ProxyTests: XCTestCase {
     private let content = deterministicBytes(count: 1 << 20, seed: 71)
 
@@ -11,8 +12,10 @@ final class ProxyTests: XCTestCase {
         "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     }
 
-    /// Proxy credentials go to the proxy only; the origin's (from the URL) go to the origin only, inside the tunnel.
-    func testProxyCredentialsNeverReachTheOriginAndOriginCredentialsNeverReachTheProxy() async throws {
+    /// A plain http URL goes to the proxy as absolute-form GETs (no `CONNECT`), a split download's segments too, with
+    /// the proxy's credentials percent-decoded in `Proxy-Authorization`; the origin gets its own credentials and
+    /// never the proxy's (the proxy consumes them, as a proxy must).
+    func testPlainHTTPGoesAsAbsoluteFormRequestsWithTheProxysCredentials() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 server.serve("/f.bin", FileResource(content: content))
@@ -25,23 +28,66 @@ final class ProxyTests: XCTestCase {
                     in: dir.url
                 )
                 XCTAssertEqual(result.status, 0, result.stderr)
-                XCTAssertTrue(contents(dir.file("f.bin")) == content, "the bytes came through the tunnel intact")
+                XCTAssertTrue(contents(dir.file("f.bin")) == content, "the bytes came through the proxy intact")
 
-                let connects = proxy.requests
-                XCTAssertFalse(connects.isEmpty, "nothing went through the proxy")
-                for request in connects {
-                    XCTAssertEqual(request.method, "CONNECT")
-                    XCTAssertEqual(request.target, "127.0.0.1:\(server.port)")
+                let requests = proxy.requests
+                XCTAssertGreaterThan(requests.count, 1, "the segments did not all go through the proxy")
+                for request in requests {
+                    XCTAssertEqual(request.method, "GET")
+                    XCTAssertEqual(request.target, "http://127.0.0.1:\(server.port)/f.bin", "not absolute form")
+                    XCTAssertEqual(request["Host"], "127.0.0.1:\(server.port)")
                     XCTAssertEqual(request["Proxy-Authorization"], basic("pxuser", "px:secret"))
-                    XCTAssertNil(request["Authorization"], "the origin's credentials were shown to the proxy")
                 }
+                XCTAssertTrue(requests.contains { $0["Range"] != nil }, "the segments asked for their ranges")
                 let originRequests = server.requests(for: "/f.bin")
-                XCTAssertFalse(originRequests.isEmpty)
+                XCTAssertEqual(originRequests.count, requests.count)
                 for request in originRequests {
                     XCTAssertNil(request.header("Proxy-Authorization"), "the proxy's credentials reached the origin")
                     XCTAssertEqual(request.header("Authorization"), basic("alice", "origin-pw"))
                 }
             }
+        }
+    }
+
+    /// Downloads one after another reuse one connection to the proxy (keep-alive), as they would a server's.
+    func testTheConnectionToTheProxyIsKeptForTheNextRequest() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                for name in ["a", "b", "c"] { server.serve("/\(name)", FileResource(content: Array(content.prefix(10_000)))) }
+                let proxy = try TestProxy()
+                defer { proxy.shutdown() }
+                let list = dir.file("list.txt")
+                try ["a", "b", "c"].map { server.url("/\($0)") }.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+                let result = try HaulProcess.run(
+                    ["--state-dir", dir.file("s").path, "-j", "1", "--proxy", proxy.url(), "-i", list.path], in: dir.url
+                )
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(proxy.requests.map(\.target), ["a", "b", "c"].map { server.url("/\($0)") })
+                XCTAssertEqual(proxy.requests.map(\.connection), [1, 1, 1], "a new connection to the proxy per file")
+            }
+        }
+    }
+
+    /// A proxy that is down: one sentence naming it, retried with the usual backoff (not given up at once as a
+    /// refused origin is, and not retried at once either), then exit 3.
+    func testAProxyThatIsDownIsNamedAndRetriedWithBackoff() async throws {
+        try await withTemporaryDirectory { dir in
+            let closed = try TestProxy()
+            let port = closed.port
+            closed.shutdown()
+            let started = Date()
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "--retries", "2", "--retry-wait", "0.3",
+                 "--proxy", "http://127.0.0.1:\(port)", "-o", "f.bin", "http://127.0.0.1:9/f.bin"],
+                in: dir.url
+            )
+            let elapsed = Date().timeIntervalSince(started)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            let sentence = "cannot connect to the proxy 127.0.0.1:\(port): connection refused"
+            XCTAssertTrue(result.stderr.contains("haul: error: f.bin: \(sentence)"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("Connection errors"), result.stderr)
+            XCTAssertEqual(result.stderr.components(separatedBy: "retry ").count - 1, 2, "two retries: \(result.stderr)")
+            XCTAssertGreaterThanOrEqual(elapsed, 0.6, "the retries did not wait")
         }
     }
 
@@ -101,7 +147,10 @@ final class ProxyTests: XCTestCase {
                 let state = ["--state-dir", dir.file("s").path]
                 let refused = try HaulProcess.run(state + ["--proxy", proxy.url(), "-o", "f.bin", server.url("/f.bin")], in: dir.url)
                 XCTAssertEqual(refused.status, 4, refused.stderr)
-                XCTAssertTrue(refused.stderr.contains("407"), refused.stderr)
+                XCTAssertTrue(refused.stderr.contains("the proxy 127.0.0.1:\(proxy.port) wants credentials (407)"), refused.stderr)
+                let wrong = try HaulProcess.run(state + ["--proxy", proxy.url(user: "u", password: "wrong"), "-o", "f.bin", server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(wrong.status, 4, wrong.stderr)
+                XCTAssertTrue(wrong.stderr.contains("the proxy 127.0.0.1:\(proxy.port) refused its credentials (407)"), wrong.stderr)
                 XCTAssertTrue(server.requests(for: "/f.bin").isEmpty, "the origin was reached around the proxy")
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("f.bin.part").path), "an empty .part was left")
 

@@ -18,6 +18,16 @@ final class ProxyRulesTests: XCTestCase {
         XCTAssertEqual(withUser.description, "http://proxy.example:8080", "messages never show the password")
     }
 
+    /// How messages name a proxy, and its credentials as `Proxy-Authorization` (percent-decoded, RFC 7617 Basic).
+    func testAddressAndAuthorization() throws {
+        let proxy = try ProxyEndpoint(parsing: "http://px%40corp:p%3Ass@proxy.example:3128")
+        XCTAssertEqual(proxy.address, "proxy.example:3128")
+        XCTAssertEqual(proxy.authorization, "Basic " + Data("px@corp:p:ss".utf8).base64EncodedString())
+        XCTAssertNil(try ProxyEndpoint(parsing: "proxy.example:3128").authorization)
+        XCTAssertEqual(try ProxyEndpoint(parsing: "http://[::1]:8080").address, "[::1]:8080")
+        XCTAssertEqual(try ProxyEndpoint(parsing: "http://u@p:1").authorization, "Basic " + Data("u:".utf8).base64EncodedString())
+    }
+
     func testRefusesProxyURLsItCannotHonour() {
         for text in ["https://proxy:443", "socks4://proxy:1080", "socks5://u:p@proxy:1080", "proxy:0", "proxy:http", "", "http://:80"] {
             XCTAssertThrowsError(try ProxyEndpoint(parsing: text), text)

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import HaulCore
 import HaulTestSupport
 import NIOConcurrencyHelpers
@@ -15,11 +14,11 @@ final class ConnectionReceiverTests: XCTestCase {
   }
 
   /// A body of `chunks`, then the end of the message, or `failure`.
-  private func body(_ chunks: [[UInt8]], failingWith failure: (any Error)? = nil) -> HTTPClientResponse.Body {
-    let (stream, continuation) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream()
-    for chunk in chunks { continuation.yield(ByteBuffer(bytes: chunk)) }
+  private func body(_ chunks: [[UInt8]], failingWith failure: (any Error)? = nil) -> ResponseBody {
+    let (stream, continuation) = AsyncThrowingStream<BodyChunk, any Error>.makeStream()
+    for chunk in chunks { continuation.yield(BodyChunk(chunk)) }
     continuation.finish(throwing: failure)
-    return .stream(stream)
+    return ResponseBody(stream)
   }
 
   private func receiver(_ file: PartFile, end: Int64?, reports: Reports, counters: TransferCounters? = nil) -> (ConnectionReceiver, ConnectionBounds) {
@@ -91,14 +90,14 @@ final class ConnectionReceiverTests: XCTestCase {
       let (receiver, bounds) = receiver(file, end: 1 << 20, reports: reports)
       let chunk = deterministicBytes(count: 128 << 10, seed: 2)
       let produced = NIOLockedValueBox(0)
-      let stream = AsyncThrowingStream<ByteBuffer, any Error> {
+      let stream = AsyncThrowingStream<BodyChunk, any Error> {
         let count = produced.withLockedValue { $0 += 1; return $0 }
         // While the first chunk is on its way, another connection takes the rest from 300 KiB: heard at the first
         // report, right after it.
         if count == 1 { bounds.end = 300 << 10 }
-        return count <= 8 ? ByteBuffer(bytes: chunk) : nil
+        return count <= 8 ? BodyChunk(chunk) : nil
       }
-      let end = await receiver.receive(.stream(stream), plan: plan(offset: 0, length: 1 << 20))
+      let end = await receiver.receive(ResponseBody(stream), plan: plan(offset: 0, length: 1 << 20))
       guard case .ended = end else { return XCTFail("\(end)") }
       XCTAssertEqual(try file.size(), 300 << 10, "the third chunk was cut at the new end")
       XCTAssertEqual(reports.offsets.withLockedValue { $0 }, [128 << 10, 300 << 10])

@@ -38,7 +38,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
-    private static func failure(of body: HTTPClientResponse.Body) async -> HaulError? {
+    private static func failure(of body: ResponseBody) async -> HaulError? {
         do {
             _ = try await body.collect(upTo: 64 << 20)
             return nil
@@ -54,7 +54,7 @@ final class DirectHTTPRequestTests: XCTestCase {
             XCTAssertEqual(response.head.status, 200)
             XCTAssertEqual(response.head.minorVersion, 1)
             let body = try await response.body.collect(upTo: 8 << 20)
-            XCTAssertEqual(Array(buffer: body), content)
+            XCTAssertEqual(body, content)
             let seen = try XCTUnwrap(server.requests().first)
             XCTAssertEqual(seen.method, "GET")
             XCTAssertEqual(seen.uri, "/a%20b?x=1&y=%2F", "path and query as encoded in the URL")
@@ -74,7 +74,7 @@ final class DirectHTTPRequestTests: XCTestCase {
             let response = try await Self.send(server.url("/c")).response()
             XCTAssertEqual(response.head["Transfer-Encoding"], "chunked")
             let body = try await response.body.collect(upTo: 8 << 20)
-            XCTAssertEqual(Array(buffer: body), content)
+            XCTAssertEqual(body, content)
         }
     }
 
@@ -166,14 +166,14 @@ final class DirectHTTPRequestTests: XCTestCase {
         XCTAssertEqual(response.head.minorVersion, 0)
         XCTAssertEqual(response.head.headers, [HeaderField(name: "X", value: "y")])
         let body = try await response.body.collect(upTo: 1024)
-        XCTAssertEqual(String(buffer: body), "all of it")
+        XCTAssertEqual(String(decoding: body, as: UTF8.self), "all of it")
     }
 
     func testBytesBeyondTheLengthAreNotPartOfTheBody() async throws {
         let server = try RawServer(reply: Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbodyEXTRA".utf8))
         let response = try await Self.send(server.url).response()
         let body = try await response.body.collect(upTo: 1024)
-        XCTAssertEqual(String(buffer: body), "body")
+        XCTAssertEqual(String(decoding: body, as: UTF8.self), "body")
     }
 
     func testAReaderThatStopsClosesTheConnection() async throws {
@@ -220,7 +220,7 @@ final class DirectHTTPRequestTests: XCTestCase {
     }
 
     private static func body(of url: String, pool: DirectConnectionPool) async throws -> [UInt8] {
-        Array(buffer: try await send(url, pool: pool).response().body.collect(upTo: 8 << 20))
+        try await send(url, pool: pool).response().body.collect(upTo: 8 << 20)
     }
 
     private static func server(of url: String) -> String {
@@ -390,6 +390,27 @@ final class DirectHTTPRequestTests: XCTestCase {
         XCTAssertEqual(defaultPort.map { String(decoding: $0.request, as: UTF8.self) }, "GET / HTTP/1.1\r\nHost: example.org\r\n\r\n")
         let ownHost = DirectHTTPRequest.target(for: url, fields: [("Host", "other")])
         XCTAssertEqual(ownHost.map { String(decoding: $0.request, as: UTF8.self) }, "GET /f HTTP/1.1\r\nHost: other\r\n\r\n")
+    }
+
+    /// Through an HTTP proxy: the request goes to the proxy in absolute form with the origin's `Host` and the proxy's
+    /// Basic credentials, and its connections are pooled apart from a server's at the same address.
+    func testThroughAProxyTheRequestIsInAbsoluteFormWithTheProxysCredentials() throws {
+        let proxy = try ProxyEndpoint(parsing: "http://me:p%40ss@127.0.0.1:3128")
+        let url = URL(string: "http://example.org:8080/dir/f?x=1")!
+        let target = try XCTUnwrap(DirectHTTPRequest.target(for: url, fields: [("User-Agent", "t")], through: proxy))
+        XCTAssertEqual("\(target.host):\(target.port)", "127.0.0.1:3128", "connects to the proxy")
+        let credentials = Data("me:p@ss".utf8).base64EncodedString()
+        XCTAssertEqual(
+            String(decoding: target.request, as: UTF8.self),
+            "GET http://example.org:8080/dir/f?x=1 HTTP/1.1\r\nHost: example.org:8080\r\nUser-Agent: t\r\n"
+                + "Proxy-Authorization: Basic \(credentials)\r\n\r\n"
+        )
+        XCTAssertEqual(target.server, "proxy 127.0.0.1:3128")
+        XCTAssertEqual(DirectHTTPRequest.target(for: URL(string: "http://127.0.0.1:3128/")!, fields: [])?.server, "127.0.0.1:3128")
+        let ipv6 = DirectHTTPRequest.target(for: URL(string: "http://[::1]/f")!, fields: [], through: proxy)
+        XCTAssertEqual(ipv6.map { String(decoding: $0.request, as: UTF8.self) }, "GET http://[::1]/f HTTP/1.1\r\nHost: [::1]\r\nProxy-Authorization: Basic \(credentials)\r\n\r\n")
+        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://example.org/f")!, fields: [], through: proxy), "https goes through a tunnel")
+        XCTAssertNil(DirectHTTPRequest.target(for: url, fields: [], through: try ProxyEndpoint(parsing: "socks5://127.0.0.1:1080")))
     }
 }
 

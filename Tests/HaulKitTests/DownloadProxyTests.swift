@@ -31,7 +31,8 @@ final class DownloadProxyTests: XCTestCase {
         assertCompleted(outcome, at: dir.file("a.bin").path, equals: content)
         assertCompleted(direct, at: dir.file("b.bin").path, equals: content)
         XCTAssertFalse(proxy.requests.isEmpty, "the download with a proxy did not use it")
-        XCTAssertTrue(proxy.requests.allSatisfy { $0.method == "CONNECT" && $0.target == "127.0.0.1:\(server.port)" })
+        XCTAssertTrue(proxy.requests.allSatisfy { $0.method == "GET" && $0.target == server.url("/f.bin") }, "absolute-form GETs")
+        XCTAssertTrue(proxy.requests.allSatisfy { $0["Proxy-Authorization"] != nil }, "with the proxy's credentials")
         XCTAssertEqual(proxy.requests.count, server.requests(for: "/f.bin").count - 1, "every request of the first download, none of the second")
       }
     }

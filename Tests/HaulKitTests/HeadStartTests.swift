@@ -60,7 +60,7 @@ final class HeadStartTests: XCTestCase {
         let whole = try await client.transport.open(request.url, plan: .wholeFile, role: .only, extraHeaders: [])
         let body = try await whole.body.collect(upTo: 8 << 20)
         await client.shutdown()
-        XCTAssertEqual(Array(buffer: body), content)
+        XCTAssertEqual(body, content)
         XCTAssertEqual(server.requests(for: "/f").count, 2, "the whole file was not asked for again")
       }
     }

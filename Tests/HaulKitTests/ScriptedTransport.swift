@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import HaulCore
 @testable import HaulKit
@@ -7,11 +6,11 @@ import NIOCore
 
 /// The engine's `Transport` over a `ScriptedServer`: no socket, no thread, no port.
 ///
-/// Requests carry the headers the real transport sends (the plan's `Range`, `If-Range`, `Accept-Encoding`, the
-/// caller's headers, `User-Agent`); redirects are followed under the same `RedirectTracker`. The body is the same
-/// type the real transport returns (`HTTPClientResponse.Body`, a stream of `ByteBuffer`s), so the engine's receive
-/// loops run unchanged; it fails the way AsyncHTTPClient does when the connection closes early or stalls (the stall
-/// timeout's error at once, since no real time needs to pass).
+/// Requests are the real transport's: built by the same `RequestBuilder` (the plan's `Range`, `If-Range`,
+/// `Accept-Encoding`, the caller's headers, `User-Agent`, cookies, credentials); redirects are followed under the
+/// same `RedirectTracker`. The body is the seam's `ResponseBody` made from a stream of chunks, so the engine's receive
+/// loop runs unchanged; it fails with the `HaulError` a real transport gives when the connection closes early or
+/// stalls (the stall timeout's error at once, since no real time needs to pass).
 final class ScriptedTransport: Transport {
   let server: ScriptedServer
   let bandwidth = BandwidthLimiter()
@@ -19,6 +18,7 @@ final class ScriptedTransport: Transport {
   /// Bytes per body chunk, as a socket read would deliver them.
   private let chunkSize: Int
   private let log = OpenLog()
+  private let builder = RequestBuilder(userAgent: "haul/test")
 
   /// Every request opened so far: its `Range` header (nil: the whole file) and the role the engine gave it.
   var opened: [(range: String?, role: ConnectionRole)] { log.lock.withLock { log.entries } }
@@ -39,19 +39,10 @@ final class ScriptedTransport: Transport {
     while true {
       try Task.checkCancellation()
       let current = tracker.currentURL
-      let planned: Set<String> = ["range", "if-range", "accept-encoding"]
-      let sensitive: Set<String> = ["authorization", "cookie", "proxy-authorization"]
-      var headers: [(name: String, value: String)] = [("User-Agent", "haul/test")]
-      for field in extraHeaders where !planned.contains(field.name.lowercased()) {
-        if !tracker.sendsCredentials && sensitive.contains(field.name.lowercased()) { continue }
-        headers.append((field.name, field.value))
-      }
-      headers += plan.headers.map { (name: $0.name, value: $0.value) }
-      if let value = session?.headerValue(for: current) {
-        let own = headers.filter { $0.name.lowercased() == "cookie" }.map(\.value)
-        headers.removeAll { $0.name.lowercased() == "cookie" }
-        headers.append(("Cookie", (own + [value]).joined(separator: "; ")))
-      }
+      let request = builder.head(
+        for: current, plan: plan, extraHeaders: extraHeaders, sendsCredentials: tracker.sendsCredentials,
+        cookie: session?.headerValue(for: current))
+      let headers = request.fields.map { (name: $0.name, value: $0.value) }
       let query = current.query.map { "?" + $0 } ?? ""
       let exchange = server.exchange(uri: (current.path.isEmpty ? "/" : current.path) + query, headers: headers)
       let head = ResponseHead(
@@ -68,9 +59,9 @@ final class ScriptedTransport: Transport {
     }
   }
 
-  /// The body as AsyncHTTPClient would deliver it: `chunkSize` pieces, paced by the script's throttle, ending
-  /// with the error a closed or stalled connection gives.
-  private func body(of exchange: ScriptedExchange, host: String) -> HTTPClientResponse.Body {
+  /// The body as a socket would deliver it: `chunkSize` pieces, paced by the script's throttle, ending with the
+  /// error a closed or stalled connection gives.
+  private func body(of exchange: ScriptedExchange, host: String) -> ResponseBody {
     let declared = exchange.header("Content-Length").flatMap { Int($0) }
     let bytes = declared.map { exchange.body.prefix($0) } ?? exchange.body
     let complete = exchange.ending == .complete && (declared.map { $0 <= exchange.body.count } ?? true)
@@ -78,7 +69,7 @@ final class ScriptedTransport: Transport {
     let chunkSize = self.chunkSize
     let pace = exchange.bytesPerSecond
     let cursor = Cursor(bytes.startIndex)
-    let stream = AsyncThrowingStream<ByteBuffer, any Error> {
+    let stream = AsyncThrowingStream<BodyChunk, any Error> {
       try Task.checkCancellation()
       let offset = cursor.offset
       guard offset < bytes.endIndex else {
@@ -87,12 +78,12 @@ final class ScriptedTransport: Transport {
         throw HaulError(.network, "\(host) closed the connection early")
       }
       let end = min(bytes.endIndex, offset + chunkSize)
-      let chunk = ByteBuffer(bytes: bytes[offset..<end])
+      let chunk = BodyChunk(bytes[offset..<end])
       if let pace { try await Task.sleep(nanoseconds: UInt64(Double(end - offset) / Double(pace) * 1e9)) }
       cursor.offset = end
       return chunk
     }
-    return .stream(stream)
+    return ResponseBody(stream)
   }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A proxy server, parsed from `--proxy URL` or a `*_proxy` environment variable.
 ///
 /// Accepted forms, as curl accepts them: `host:port`, `http://[user:password@]host[:port]`,
@@ -10,7 +12,8 @@
 public struct ProxyEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// How the proxy is spoken to.
     public enum Kind: String, Hashable, Sendable {
-        /// HTTP `CONNECT` tunnels, for http and https URLs alike.
+        /// An HTTP proxy: http URLs are asked of it as absolute-form requests (`GET http://host/path`), https URLs
+        /// through a `CONNECT` tunnel (RFC 9112 §3.2.2, RFC 9110 §9.3.6), as curl, wget and aria2c do.
         case http
         /// SOCKS5; host names are resolved by the proxy (curl's `socks5h`).
         case socks5
@@ -19,7 +22,8 @@ public struct ProxyEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var host: String
     public var port: Int
-    /// The proxy's own credentials (`Proxy-Authorization: Basic`), sent on `CONNECT` only, never to the origin.
+    /// The proxy's own credentials (`Proxy-Authorization: Basic`), sent with every request to the proxy (an
+    /// absolute-form GET or a `CONNECT`); a proxy consumes the field and never forwards it (RFC 9110 §11.7.1).
     public var user: String?
     public var password: String?
 
@@ -96,6 +100,17 @@ public struct ProxyEndpoint: Hashable, Sendable, CustomStringConvertible {
         if kind == .socks5 && user != nil {
             throw ParseError("\(text): SOCKS5 with a user name and password is not supported; use an http:// proxy for credentials")
         }
+    }
+
+    /// `host:port` (an IPv6 host in brackets), for messages: `cannot connect to the proxy 127.0.0.1:3128`.
+    public var address: String {
+        "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
+    /// The `Proxy-Authorization` value for the proxy's credentials (`Basic`, RFC 7617), or `nil` without a user.
+    public var authorization: String? {
+        guard let user else { return nil }
+        return "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
     }
 
     /// The proxy without its credentials, for messages: `http://proxy.example:3128`.

@@ -43,7 +43,7 @@ struct ConnectionReceiver: Sendable {
     let report: @Sendable (Int64) -> Void
 
     /// Streams `body` into the file from `plan.offset`.
-    func receive(_ body: AsyncHTTPClientBody, plan: BodyPlan) async -> End {
+    func receive(_ body: ResponseBody, plan: BodyPlan) async -> End {
         let writer = CoalescingWriter(file: file, startingAt: plan.offset)
         let limit = plan.expectedLength.map { plan.offset + $0 }
         var end = bounds.end
@@ -63,13 +63,13 @@ struct ConnectionReceiver: Sendable {
             while end.map({ writer.offset < $0 }) ?? true, var chunk = try await iterator.next() {
                 if let end {
                     let room = end - writer.offset
-                    if Int64(chunk.readableBytes) > room { chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(room))! }
-                } else if let limit, writer.offset + Int64(chunk.readableBytes) > limit {
+                    if Int64(chunk.count) > room { chunk = chunk.prefix(Int(room)) }
+                } else if let limit, writer.offset + Int64(chunk.count) > limit {
                     throw HaulError(.protocolViolation, "the server sent more bytes than it announced")
                 }
-                digest?.digest?.feed(chunk, at: writer.offset)
-                try writer.append(chunk)
-                await bandwidth.pace(chunk.readableBytes, download: download)
+                digest?.digest?.feed(chunk.buffer, at: writer.offset)
+                try writer.append(chunk.buffer)
+                await bandwidth.pace(chunk.count, download: download)
                 let now = clock.now()
                 counters?.setBytesDone(writer.offset)
                 // A slow connection writes out what it gathered at least every `flushInterval`, so a checkpoint can
@@ -102,8 +102,9 @@ struct ConnectionReceiver: Sendable {
             }
             flushAndReport()
             if Task.isCancelled || error is CancellationError { return .cancelled }
-            if let error = error as? HaulError, error.kind != .network { return .failed(error) }
-            let failure = HTTPTransport.networkError(error, url: url)
+            // The body's failures are `HaulError`s already (the transport says its own at the seam).
+            let failure = HaulError.wrap(error)
+            if failure.kind != .network { return .failed(failure) }
             if failure.isClosedEarly, let expected = plan.expectedLength {
                 // Said as what it is (issue 33, point 10): a length the server announced and did not send.
                 var said = HaulError(

@@ -1,6 +1,5 @@
 import Foundation
 import HaulCore
-import NIOCore
 
 extension HaulClient {
     /// Fetches a small resource into memory with one call (redirects, retries and the stall timeout apply).
@@ -39,19 +38,21 @@ extension HaulClient {
                     if let expected = body.expectedLength, expected > maximumBytes {
                         throw HaulError(.usage, "\(url.absoluteString) is \(expected) bytes, more than the \(maximumBytes) allowed in memory; download it to a file instead")
                     }
-                    let buffer: ByteBuffer
+                    let bytes: [UInt8]
                     do {
-                        buffer = try await opened.body.collect(upTo: maximumBytes)
-                    } catch let error as NIOTooManyBytesError {
-                        _ = error
+                        bytes = try await opened.body.collect(upTo: maximumBytes)
+                    } catch is ResponseBody.TooLarge {
                         throw HaulError(.usage, "\(url.absoluteString) is more than the \(maximumBytes) bytes allowed in memory; download it to a file instead")
+                    } catch is CancellationError {
+                        throw HaulError(.cancelled, "cancelled")
                     } catch {
-                        throw RetryableFailure(error: HTTPTransport.networkError(error, url: url))
+                        // The body's failures are `HaulError`s already (the transport says its own at the seam).
+                        throw RetryableFailure(error: HaulError.wrap(error))
                     }
-                    if let expected = body.expectedLength, buffer.readableBytes != expected {
+                    if let expected = body.expectedLength, bytes.count != expected {
                         throw RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
                     }
-                    return Data(buffer.readableBytesView)
+                    return Data(bytes)
                 case .retry(let status, let after):
                     throw RetryableFailure(error: HaulError(.http, "HTTP \(status) \(HTTPStatusText.reason(status))", httpStatus: status), retryAfterSeconds: after)
                 case .fail(let reason):

@@ -24,11 +24,8 @@ final class TransferRunner {
 
     /// Writes a line to standard error when `HAUL_TRACE` is set: what each connection did, for debugging.
     static func trace(_ line: @autoclosure () -> String) {
-        guard traceEnabled else { return }
-        FileHandle.standardError.write(Data(("haul-trace: " + line() + "\n").utf8))
+        Trace.write(line())
     }
-
-    private static let traceEnabled = getenv("HAUL_TRACE") != nil
 
     private var machine: TransferMachine
     private var record: DownloadRecord

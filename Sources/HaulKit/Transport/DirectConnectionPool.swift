@@ -4,6 +4,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import HaulCore
 import NIOConcurrencyHelpers
 
 /// The idle keep-alive connections of direct requests (`DirectHTTPRequest`), by host and port, for the next
@@ -19,78 +20,61 @@ import NIOConcurrencyHelpers
 /// one the server closes while the request is on its way is retried once on a new connection by the request itself
 /// (a GET is idempotent, RFC 9110 §9.2.2), as curl and AsyncHTTPClient do.
 final class DirectConnectionPool: Sendable {
-    private struct Idle {
-        var socket: Int32
-        var since: ContinuousClock.Instant
-    }
-
     /// At most this many idle connections per host and port; more are closed.
     static let idlePerServer = 16
-    /// An idle connection older than this is closed rather than reused: servers commonly time theirs out after
-    /// 5 to 75 seconds, and a closed one would only cost a failed attempt. 30 seconds unless a test says otherwise.
+    /// An idle connection older than this is closed rather than reused (`IdleConnections`). 30 seconds unless a
+    /// test says otherwise.
     let idleLifetime: Duration
 
-    /// Idle connections by `"host:port"`, the most recently used last; `nil` once closed.
-    private let idle = NIOLockedValueBox<[String: [Idle]]?>([:])
+    /// What is kept, decided by HaulCore's `IdleConnections`; this class only reads the clock, checks that a
+    /// connection is still quiet, and closes sockets.
+    private let idle: NIOLockedValueBox<IdleConnections<Int32>>
+    /// The clock's origin: `IdleConnections` counts seconds from it.
+    private let start = ContinuousClock.now
 
     init(idleLifetime: Duration = .seconds(30)) {
         self.idleLifetime = idleLifetime
+        let seconds = Double(idleLifetime.components.seconds) + Double(idleLifetime.components.attoseconds) / 1e18
+        idle = NIOLockedValueBox(IdleConnections(perServer: Self.idlePerServer, lifetime: seconds))
+    }
+
+    private var now: Double {
+        let elapsed = start.duration(to: .now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// An idle connection to `server` that is still quiet, or `nil`. The caller owns it from now on.
     func take(_ server: String) -> Int32? {
         var stale: [Int32] = []
         defer { for socket in stale { close(socket) } }
-        let now = ContinuousClock.now
+        let now = self.now
         return idle.withLockedValue { idle -> Int32? in
-            while let last = idle?[server]?.popLast() {
-                if now - last.since < idleLifetime, haul_socket_is_quiet(last.socket) == 1 { return last.socket }
-                stale.append(last.socket)
+            while true {
+                let (socket, expired) = idle.take(server, now: now)
+                stale += expired
+                guard let socket else { return nil }
+                if haul_socket_is_quiet(socket) == 1 { return socket }
+                stale.append(socket)
             }
-            return nil
         }
     }
 
     /// Keeps `socket`, a connection to `server` between two requests, for the next request to it; closes it when
-    /// the pool is full or closed. Connections idle for longer than `idleLifetime`, to any server, are closed on
-    /// the way: a long-running process (the daemon) keeps no connection to a server it stopped using.
+    /// the pool is full or closed, and closes every connection idle for longer than `idleLifetime` on the way.
     func give(_ socket: Int32, to server: String) {
-        let now = ContinuousClock.now
-        var closing: [Int32] = []
-        idle.withLockedValue { idle in
-            guard var kept = idle else {
-                closing.append(socket)
-                return
-            }
-            for (key, list) in kept where list.contains(where: { now - $0.since >= idleLifetime }) {
-                var fresh: [Idle] = []
-                for connection in list {
-                    if now - connection.since < idleLifetime { fresh.append(connection) } else { closing.append(connection.socket) }
-                }
-                kept[key] = fresh.isEmpty ? nil : fresh
-            }
-            if kept[server, default: []].count < Self.idlePerServer {
-                kept[server, default: []].append(Idle(socket: socket, since: now))
-            } else {
-                closing.append(socket)
-            }
-            idle = kept
-        }
+        let now = self.now
+        let closing = idle.withLockedValue { $0.keep(socket, for: server, now: now) }
         for stale in closing { close(stale) }
     }
 
     /// Closes every idle connection; later ones given back are closed at once.
     func closeAll() {
-        let all = idle.withLockedValue { idle -> [Idle] in
-            defer { idle = nil }
-            return idle?.values.flatMap { $0 } ?? []
-        }
-        for connection in all { close(connection.socket) }
+        for socket in idle.withLockedValue({ $0.closeAll() }) { close(socket) }
     }
 
     /// How many idle connections are kept for `server` (for tests).
     func idleCount(_ server: String) -> Int {
-        idle.withLockedValue { $0?[server]?.count ?? 0 }
+        idle.withLockedValue { $0.count(server) }
     }
 
     deinit { closeAll() }

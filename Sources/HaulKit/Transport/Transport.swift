@@ -2,16 +2,22 @@ import Foundation
 import HaulCore
 
 /// What the engine needs from the network: send one GET for a request plan, get the head once it arrives and the
-/// body as a stream, and stop.
+/// body as a stream, and stop. The seam between the engine and the connections: every type that crosses it is
+/// Haul's own, so a fake, AsyncHTTPClient, the hand-written client or a URLSession transport can each implement it.
 ///
-/// `HTTPTransport` is the real one (AsyncHTTPClient); tests script servers in memory with a fake one (drops, stalls,
-/// a 200 instead of a 206, a changed validator, slow connections) and run the engine without a socket.
-///
-/// - The body is AsyncHTTPClient's `HTTPClientResponse.Body`, a stream of NIO `ByteBuffer`s, whatever the
-///   transport: the receive loops write each buffer straight to the file, so the per-chunk path has no extra copy,
-///   allocation or dynamic dispatch behind this protocol (a fake builds its body with `.stream(_:)`).
+/// - The request: `RequestBuilder` (HaulCore) builds it, the same for every transport, fakes too.
+/// - The head: `ResponseHead` (HaulCore), with the URL that answered after redirects (`OpenedResponse`).
+/// - The body: `ResponseBody`, a backpressured stream of `BodyChunk`s whose storage is the buffer the socket was
+///   read into, so the receive loop writes each chunk straight to the file: no copy, no allocation and no
+///   existential call per chunk behind this protocol (a fake makes one from an `AsyncThrowingStream`).
+/// - Errors: `HaulError`, from `open` and from the body alike (or `CancellationError` for a cancelled reader). Each
+///   transport says its own failures once, at this seam; the engine never reads a transport's error type.
 /// - Cancelling: cancel the task that iterates the body (a pause or a cancel does); the transport closes the
 ///   connection. A body that ends before its `Content-Length` throws, as the real one does.
+///
+/// `HTTPTransport` is the real one (AsyncHTTPClient, and `DirectHTTPRequest` for plain http); tests script servers
+/// in memory with a fake one (drops, stalls, a 200 instead of a 206, a changed validator, slow connections) and run
+/// the engine without a socket.
 protocol Transport: Sendable {
     /// The bandwidth limits every body read is paced by.
     var bandwidth: BandwidthLimiter { get }
@@ -39,6 +45,16 @@ extension Transport {
     func open(_ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField]) async throws -> OpenedResponse {
         try await open(url, plan: plan, role: role, extraHeaders: extraHeaders, session: nil)
     }
+}
+
+/// A response whose head has arrived and whose body is still on the wire.
+struct OpenedResponse: Sendable {
+    /// The URL that answered, after redirects.
+    var url: URL
+    /// Status and headers.
+    var head: ResponseHead
+    /// The body, streamed with backpressure.
+    var body: ResponseBody
 }
 
 extension HTTPTransport: Transport {}

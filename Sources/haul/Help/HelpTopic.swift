@@ -78,8 +78,9 @@ enum HelpTopic: String, CaseIterable {
                 --proxy, else the environment as curl reads it: http_proxy for http URLs, https_proxy (or HTTPS_PROXY)
                 for https URLs, else all_proxy (or ALL_PROXY); upper-case HTTP_PROXY is ignored on purpose (httpoxy).
                 Hosts in --noproxy (else no_proxy, else NO_PROXY) are reached directly. A proxy is
-                [http://][USER:PASSWORD@]HOST[:PORT] (always asked for a CONNECT tunnel) or socks5h://HOST[:PORT];
-                https:// and socks4:// proxies are refused (exit 2). A proxy's 407 exits 4, an unreachable one 3.
+                [http://][USER:PASSWORD@]HOST[:PORT] (http URLs as absolute-form GETs, https through CONNECT) or
+                socks5h://HOST[:PORT]; https:// and socks4:// proxies are refused (exit 2). A proxy's 407 exits 4; an
+                unreachable one is retried with backoff, then exits 3.
 
                 \(optionList)
                 """

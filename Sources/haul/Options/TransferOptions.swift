@@ -33,7 +33,7 @@ struct TransferOptions: ParsableArguments {
     @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
     var connectTimeout = 15.0
 
-    @Option(name: .customLong("proxy"), help: ArgumentHelp("Use this proxy for every URL: [http://][USER:PASSWORD@]HOST[:PORT] (HTTP CONNECT, default port 1080) or socks5h://HOST[:PORT]. Overrides http_proxy, https_proxy and all_proxy; '' turns proxies off.", valueName: "URL"))
+    @Option(name: .customLong("proxy"), help: ArgumentHelp("Use this proxy for every URL: [http://][USER:PASSWORD@]HOST[:PORT] (default port 1080; https through CONNECT) or socks5h://HOST[:PORT]. Overrides http_proxy, https_proxy and all_proxy; '' turns proxies off.", valueName: "URL"))
     var proxy: String?
 
     @Option(name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without a proxy, comma-separated (domains match their subdomains; IPs, CIDR networks, '*'). Replaces no_proxy.", valueName: "LIST"))

@@ -1,0 +1,157 @@
+import CHaulSystem
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import HaulCore
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// The body side of a `DirectHTTPRequest`: the stream handed to the engine, fed with backpressure as the framing
+/// says, and the connection given back to the pool after a complete response.
+extension DirectHTTPRequest {
+    /// Hands the head over with a body stream, then feeds the stream as it asks for more. A connection whose
+    /// response ended where its framing says, and that the server keeps open, goes back to the pool (and `socket`
+    /// becomes -1) before the stream ends: the next request, which may follow at once, finds it there.
+    func stream(_ head: HTTP1Response.Head, socket: inout Int32, pending: ByteBuffer) throws {
+        let framing: HTTP1Response.Framing
+        do { framing = try HTTP1Response.framing(of: head) } catch { throw malformed(error) }
+        let demand = Demand(request: self)
+        wake.withLockedValue { $0.demand = demand }
+        let source = handOver(head, demand: demand)
+        do {
+            let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
+            if complete, head.keepsConnectionOpen, let pool, !isCancelled {
+                pool.give(socket, to: target.server)
+                socket = -1
+            }
+            source.finish()
+        } catch {
+            source.finish(isCancelled ? CancellationError() : error)
+        }
+    }
+
+    /// Delivers the head with a new body stream and returns the stream's source. The stream itself is not kept:
+    /// when its reader drops it (or nobody takes the response), the demand hears `didTerminate` and the thread stops.
+    func handOver(_ head: HTTP1Response.Head, demand: Demand) -> Source {
+        let made = NIOThrowingAsyncSequenceProducer.makeSequence(
+            elementType: ByteBuffer.self,
+            backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 1),
+            finishOnDeinit: true,
+            delegate: demand
+        )
+        deliver(.success(Response(head: head, body: .producer(made.sequence))))
+        return made.source
+    }
+
+    /// Yields one buffer; waits while the stream holds enough, unless the buffer is the body's `last` (the stream
+    /// keeps it until read, and ends after it). `false`: the reader is gone.
+    func yield(_ buffer: ByteBuffer, to source: Source, demand: Demand, last: Bool = false) -> Bool {
+        switch source.yield(buffer) {
+        case .produceMore: return true
+        case .stopProducing: return last || demand.awaitMore()
+        case .dropped: return false
+        }
+    }
+
+    typealias Source = BodySequence.Source
+
+    /// Feeds the body to `source`. Returns whether it ended exactly where its framing says, with no byte read past
+    /// it and its reader still there: only then may the connection serve another request.
+    func feed(
+        _ framing: HTTP1Response.Framing, source: Source, demand: Demand, socket: Int32, pending: ByteBuffer
+    ) throws -> Bool {
+        var pending = pending
+        switch framing {
+        case .empty:
+            return pending.readableBytes == 0
+        case .length(let length):
+            var remaining = length
+            // Bytes beyond the length belong to nothing this connection will read: they are dropped, and the
+            // connection with them.
+            let clean = Int64(pending.readableBytes) <= length
+            if pending.readableBytes > 0, remaining > 0 {
+                let take = Int(min(Int64(pending.readableBytes), remaining))
+                remaining -= Int64(take)
+                guard yield(pending.readSlice(length: take)!, to: source, demand: demand, last: remaining == 0) else {
+                    return false
+                }
+            }
+            while remaining > 0 {
+                let limit = Int(min(remaining, Int64(HTTPTransport.largestRead)))
+                var buffer = ByteBufferAllocator().buffer(capacity: limit)
+                guard try receive(socket, into: &buffer, limit: limit) > 0 else { throw closedEarly() }
+                remaining -= Int64(buffer.readableBytes)
+                guard yield(buffer, to: source, demand: demand, last: remaining == 0) else { return false }
+            }
+            return clean
+        case .untilClose:
+            if pending.readableBytes > 0 {
+                guard yield(pending, to: source, demand: demand) else { return false }
+            }
+            while true {
+                var buffer = ByteBufferAllocator().buffer(capacity: HTTPTransport.largestRead)
+                guard try receive(socket, into: &buffer, limit: HTTPTransport.largestRead) > 0 else { return false }
+                guard yield(buffer, to: source, demand: demand) else { return false }
+            }
+        case .chunked:
+            // Every chunk at hand is decoded at once, its data gathered in place into one slice: one hand-off to
+            // the stream per read, however small the chunks (issue 33, point 9).
+            var decoder = ChunkedBodyDecoder()
+            while true {
+                if pending.readableBytes > 0 {
+                    let batch: ChunkedBodyDecoder.Batch
+                    do { batch = try pending.withUnsafeMutableReadableBytes { try decoder.decode(inPlace: $0) } } catch {
+                        throw malformed(error)
+                    }
+                    pending.moveReaderIndex(forwardBy: batch.dataStart)
+                    let data = pending.readSlice(length: batch.dataCount)!
+                    pending.moveReaderIndex(forwardBy: batch.consumed - batch.dataStart - batch.dataCount)
+                    if batch.dataCount > 0 {
+                        guard yield(data, to: source, demand: demand, last: batch.ended) else { return false }
+                    }
+                    if batch.ended { return pending.readableBytes == 0 }
+                }
+                pending.discardReadBytes()
+                guard try receive(socket, into: &pending, limit: HTTPTransport.largestRead) > 0 else { throw closedEarly() }
+            }
+        }
+    }
+
+    /// The body stream's side of the backpressure: the thread waits here while the stream holds enough.
+    final class Demand: NIOAsyncSequenceProducerDelegate, Sendable {
+        /// 1 once the stream asked for more or ended, 0 while the thread should wait.
+        private let wake = ConditionLock(value: 0)
+        private let ended = NIOLockedValueBox(false)
+        private let request: DirectHTTPRequest
+
+        init(request: DirectHTTPRequest) { self.request = request }
+
+        func produceMore() {
+            wake.lock()
+            wake.unlock(withValue: 1)
+        }
+
+        func didTerminate() {
+            end()
+            // The reader is gone (done, cancelled or dropped): stop a read that is waiting on the socket.
+            request.cancel()
+        }
+
+        /// Wakes the thread for good: it stops feeding the stream.
+        func end() {
+            ended.withLockedValue { $0 = true }
+            wake.lock()
+            wake.unlock(withValue: 1)
+        }
+
+        /// Waits until the stream asks for more (`true`) or ends (`false`).
+        func awaitMore() -> Bool {
+            wake.lock(whenValue: 1)
+            wake.unlock(withValue: 0)
+            return !ended.withLockedValue { $0 }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HaulCore
+
+extension DirectHTTPRequest {
+    /// Where to connect and what to send.
+    struct Target: Sendable {
+        /// The host connected to: the origin's, or the proxy's when `proxy` is set.
+        var host: String
+        var port: Int
+        /// The whole request: request line, fields, blank line.
+        var request: [UInt8]
+        /// The HTTP proxy the request is sent to in absolute form, `nil` for the origin itself.
+        var proxy: ProxyEndpoint?
+        /// The origin's host, for messages about the response.
+        var origin: String
+
+        /// The key of its connections in a `DirectConnectionPool`: a proxy's connections carry requests for any
+        /// origin, and are never mistaken for connections to a server at the same address.
+        var server: String { proxy.map { "proxy \($0.address)" } ?? "\(host):\(port)" }
+    }
+
+    /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
+    /// or `nil` when this path should not be used for it: not plain `http`, an IPv6 literal host without a proxy,
+    /// or a field that is not a valid token and value (AsyncHTTPClient refuses those itself, with its own error).
+    ///
+    /// Through an HTTP `proxy` the request goes to the proxy in absolute form (`GET http://host:port/path`, RFC
+    /// 9112 §3.2.2) with the same `Host` field, and `Proxy-Authorization: Basic` from the proxy's credentials
+    /// unless `fields` carry their own: no `CONNECT` for plain http, which Debian's stock Squid allows to port 443
+    /// only (and curl, wget and aria2c do not ask for either).
+    static func target(for url: URL, fields: [(name: String, value: String)], through proxy: ProxyEndpoint? = nil) -> Target? {
+        guard url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty,
+              let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return nil }
+        if let proxy, proxy.kind != .http { return nil }
+        // Without a proxy the socket layer connects to `host` itself, which it does not take in brackets.
+        if host.contains(":") && proxy == nil { return nil }
+        let port = url.port ?? 80
+        guard (1...65535).contains(port) else { return nil }
+        var path = components.percentEncodedPath
+        if path.isEmpty { path = "/" }
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        guard path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        let authority = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+        var fields = fields
+        if let credentials = proxy?.authorization, !fields.contains(where: { $0.name.lowercased() == "proxy-authorization" }) {
+            fields.append(("Proxy-Authorization", credentials))
+        }
+        var text = proxy == nil ? "GET \(path) HTTP/1.1\r\n" : "GET http://\(authority)\(path) HTTP/1.1\r\n"
+        if !fields.contains(where: { $0.name.lowercased() == "host" }) {
+            text += "Host: \(authority)\r\n"
+        }
+        for field in fields {
+            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTP1Response.isTokenByte),
+                  field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) })
+            else { return nil }
+            text += "\(field.name): \(field.value)\r\n"
+        }
+        text += "\r\n"
+        return Target(
+            host: proxy?.host ?? host, port: proxy?.port ?? port, request: Array(text.utf8), proxy: proxy, origin: host
+        )
+    }
+}

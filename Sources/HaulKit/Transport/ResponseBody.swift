@@ -1,0 +1,134 @@
+import AsyncHTTPClient
+import HaulCore
+import NIOCore
+
+/// A piece of a response body as it came off the connection: Haul's own type at the transport seam.
+///
+/// Its storage is a NIO `ByteBuffer`, so the bytes a socket read go to the file without a copy; a transport that
+/// reads into something else (`Data`, `[UInt8]`) makes one with `init(_:)`.
+struct BodyChunk: Sendable {
+    /// The bytes, for the writer and the digest.
+    var buffer: ByteBuffer
+
+    init(buffer: ByteBuffer) {
+        self.buffer = buffer
+    }
+
+    /// A chunk holding a copy of `bytes`.
+    init(_ bytes: some Sequence<UInt8>) {
+        buffer = ByteBuffer(bytes: bytes)
+    }
+
+    /// How many bytes it holds.
+    var count: Int { buffer.readableBytes }
+
+    /// Its first `count` bytes.
+    func prefix(_ count: Int) -> BodyChunk {
+        BodyChunk(buffer: buffer.getSlice(at: buffer.readerIndex, length: min(count, buffer.readableBytes))!)
+    }
+
+    /// The bytes, copied out.
+    var bytes: [UInt8] { Array(buffer.readableBytesView) }
+}
+
+/// A response body, streamed with backpressure: Haul's own type at the transport seam, whichever transport made it.
+///
+/// Failures come out as `HaulError` (or `CancellationError` when the reader was cancelled): the transport that made
+/// the body says how its own errors read (`failure`), once, here; the engine never sees a transport's error type.
+/// A body that ends before its `Content-Length` throws, as a cut connection does.
+///
+/// The per-chunk path is one `switch` over the three sources, no allocation and no existential call: AsyncHTTPClient's
+/// stream (HTTPS, HTTP/2, the pooled segments), the direct client's backpressured producer, or any other
+/// `AsyncThrowingStream` of chunks (a fake, a URLSession transport).
+struct ResponseBody: AsyncSequence, Sendable {
+    typealias Element = BodyChunk
+
+    /// The direct client's stream (`DirectHTTPRequest`).
+    typealias Producer = DirectHTTPRequest.BodySequence
+
+    fileprivate enum Source: Sendable {
+        case client(HTTPClientResponse.Body)
+        case producer(Producer)
+        case chunks(AsyncThrowingStream<BodyChunk, any Error>)
+    }
+
+    private let source: Source
+    /// Says a transport failure as a `HaulError`.
+    private let failure: @Sendable (any Error) -> HaulError
+
+    private init(_ source: Source, failure: @escaping @Sendable (any Error) -> HaulError) {
+        self.source = source
+        self.failure = failure
+    }
+
+    /// A body of chunks from any source; a thrown error that is not a `HaulError` is said by `failure`.
+    init(
+        _ chunks: AsyncThrowingStream<BodyChunk, any Error>,
+        failure: @escaping @Sendable (any Error) -> HaulError = { HaulError.wrap($0) }
+    ) {
+        self.init(.chunks(chunks), failure: failure)
+    }
+
+    /// AsyncHTTPClient's body, its errors said by `failure`.
+    static func client(_ body: HTTPClientResponse.Body, failure: @escaping @Sendable (any Error) -> HaulError) -> ResponseBody {
+        ResponseBody(.client(body), failure: failure)
+    }
+
+    /// The direct client's stream, whose errors are already `HaulError`s.
+    static func producer(_ sequence: Producer) -> ResponseBody {
+        ResponseBody(.producer(sequence), failure: { HaulError.wrap($0) })
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        fileprivate enum Base {
+            case client(HTTPClientResponse.Body.AsyncIterator)
+            case producer(Producer.AsyncIterator)
+            case chunks(AsyncThrowingStream<BodyChunk, any Error>.AsyncIterator)
+        }
+
+        fileprivate var base: Base
+        fileprivate let failure: @Sendable (any Error) -> HaulError
+
+        mutating func next() async throws -> BodyChunk? {
+            do {
+                switch base {
+                case .client(var iterator):
+                    defer { base = .client(iterator) }
+                    return try await iterator.next().map(BodyChunk.init(buffer:))
+                case .producer(var iterator):
+                    defer { base = .producer(iterator) }
+                    return try await iterator.next().map(BodyChunk.init(buffer:))
+                case .chunks(var iterator):
+                    defer { base = .chunks(iterator) }
+                    return try await iterator.next()
+                }
+            } catch {
+                if error is CancellationError || error is HaulError { throw error }
+                throw failure(error)
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .client(let body): AsyncIterator(base: .client(body.makeAsyncIterator()), failure: failure)
+        case .producer(let sequence): AsyncIterator(base: .producer(sequence.makeAsyncIterator()), failure: failure)
+        case .chunks(let stream): AsyncIterator(base: .chunks(stream.makeAsyncIterator()), failure: failure)
+        }
+    }
+
+    /// The whole body in memory, at most `maximumBytes` of it.
+    ///
+    /// - Throws: `TooLarge` past `maximumBytes`; `HaulError` as the body fails.
+    func collect(upTo maximumBytes: Int) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for try await chunk in self {
+            guard bytes.count + chunk.count <= maximumBytes else { throw TooLarge() }
+            bytes += chunk.buffer.readableBytesView
+        }
+        return bytes
+    }
+
+    /// A body longer than `collect(upTo:)` allows.
+    struct TooLarge: Error {}
+}
