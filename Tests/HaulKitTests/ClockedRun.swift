@@ -77,8 +77,8 @@ final class ClockedRun: Sendable {
   }
 
   /// Moves time until the download ends, and returns its outcome.
-  func outcome(file: StaticString = #filePath, line: UInt = #line) async -> DownloadOutcome {
-    await moveTime(file: file, line: line)
+  func outcome(moves: Int = 20_000, file: StaticString = #filePath, line: UInt = #line) async -> DownloadOutcome {
+    await moveTime(moves: moves, file: file, line: line)
     return await task.outcome()
   }
 }

@@ -7,9 +7,9 @@ import XCTest
 /// A connection that trickles (a server sending a few hundred bytes a second, which never trips the stall timeout)
 /// is dropped by the lowest-speed rule and the download resumes at the byte held, on one connection or several.
 ///
-/// On a clock the test moves (`ClockedRun`): the trickle's seconds pass as fast as the engine can take them.
-/// Once the trickling connection is replaced, time stands still, so the fresh connection, which is not throttled,
-/// can only finish: no window of the rule can pass over it.
+/// On a clock the test moves (`ClockedRun`): the trickle's seconds pass as fast as the engine can take them. The
+/// other connections' bytes come with that clock too (fast, but paced), or, for the single connection's resume,
+/// once time stands still: no window of the rule can pass over a connection that is not throttled.
 final class LowestSpeedTests: XCTestCase {
     private let mib: Int64 = 1 << 20
     /// 2 KB/s over 2 s: the throttled responses below (300 B/s) are under it.
@@ -17,12 +17,14 @@ final class LowestSpeedTests: XCTestCase {
     /// Bytes per scripted chunk: a trickle of 300 B/s delivers one every third of a second.
     private let chunk = 100
 
-    /// Serves `content` with the `throttled` requests (by their index on the path) at 300 B/s.
-    private func serveTrickling(_ server: ScriptedServer, _ content: [UInt8], throttled: Set<Int>) {
+    /// Serves `content` with the `throttled` requests (by their index on the path) at 300 B/s, and the `fast` ones
+    /// at 50 MB/s: bytes that come with time too, so that a fast connection is done long before the first tick.
+    private func serveTrickling(_ server: ScriptedServer, _ content: [UInt8], throttled: Set<Int>, fast: Set<Int> = []) {
         let file = FileResource(content: content)
         server.route("/f") { request in
             var response = file.response(for: request)
             if throttled.contains(request.index) { response.bytesPerSecond = 300 }
+            if fast.contains(request.index) { response.bytesPerSecond = 50_000_000 }
             return response
         }
     }
@@ -55,19 +57,19 @@ final class LowestSpeedTests: XCTestCase {
         }
     }
 
-    /// Two connections on 2 MiB: the first finishes at once; the second holds the only remaining segment (too small
-    /// to split) and trickles. With nobody left to compare it with, only the lowest-speed rule can replace it.
+    /// Two connections on 2 MiB: the first finishes within milliseconds (of the test's clock: before the first tick
+    /// measures it); the second holds the only remaining segment (too small to split) and trickles. With nobody left
+    /// to compare it with, only the lowest-speed rule can replace it.
     func testATricklingConnectionHoldingTheLastSegmentIsReplaced() async throws {
         let content = deterministicBytes(count: 2 << 20, seed: 152)
         let clock = ManualClock()
         try await withScriptedServer { server in
-            serveTrickling(server, content, throttled: [1])
+            serveTrickling(server, content, throttled: [1], fast: [0, 2])
             try await withTemporaryDirectory { dir in
-                try await withHarness(dir, server: server, stallTimeout: 30, lowestSpeed: rule, clock: clock, chunkSize: chunk) { harness in
+                try await withHarness(dir, server: server, stallTimeout: 30, lowestSpeed: rule, clock: clock, chunkSize: 2 * chunk) { harness in
                     let request = harness.request(server.url("/f"), connections: 2, minimumSplitSize: mib)
                     let run = try await ClockedRun.start(request, on: harness, clock: clock)
-                    await run.moveTime { server.requests(for: "/f").count > 2 }
-                    assertCompleted(await run.task.outcome(), at: harness.path("file.bin"), equals: content)
+                    assertCompleted(await run.outcome(moves: 50_000), at: harness.path("file.bin"), equals: content)
                     let starts = server.requests(for: "/f").compactMap(rangeStart)
                     XCTAssertEqual(starts.first, mib, "the second connection asked for the second half")
                     XCTAssertTrue(starts.dropFirst().contains { $0 > mib && $0 < 2 * mib }, "a fresh connection resumed the trickling range where it stopped: \(starts)")

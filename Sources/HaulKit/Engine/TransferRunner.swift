@@ -13,7 +13,7 @@ final class TransferRunner {
     /// What a connection task reports. `serial` names the connection's current request: a dropped connection's
     /// late reports (its task may still flush while it winds down, and a restarted plan reuses connection numbers)
     /// are not confused with those of a newer request.
-    private enum Signal: Sendable {
+    enum Signal: Sendable {
         case opened(ConnectionID, serial: Int, OpenedResponse)
         case openFailed(ConnectionID, serial: Int, HaulError)
         case wrote(ConnectionID, serial: Int, Int64)

@@ -98,7 +98,8 @@ struct HaulCommand: AsyncParsableCommand {
             }
             exit(withError: error)
         }
-        let commandType: any ParsableCommand.Type = command.map { type(of: $0) } ?? DownloadCommand.self
+        var commandType: any ParsableCommand.Type = DownloadCommand.self
+        if let command { commandType = type(of: command) }
         do {
             // The line `QuickDownloadArguments` read runs without a cast: `as? AsyncParsableCommand` is a
             // conformance lookup, and the runtime answers its first one for a type by scanning every conformance
