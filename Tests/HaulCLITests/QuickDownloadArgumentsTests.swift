@@ -56,6 +56,9 @@ final class QuickDownloadArgumentsTests: XCTestCase {
         let info = try JSONSerialization.jsonObject(with: Data(DownloadCommand._dumpHelp().utf8)) as? [String: Any]
         let arguments = try XCTUnwrap((info?["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
         let samples = try sampleValues()
+        // What ArgumentParser reads without the option (not `DownloadOptions.defaults`: that the two agree is the
+        // test above's business, and a disagreement must not hide an option that does not reach the value).
+        let plain = try DownloadCommand.parse(["http://h/f"]).options
         var checked = 0
         for argument in arguments where argument["kind"] as? String != "positional" {
             let names = (argument["names"] as? [[String: Any]] ?? []).compactMap { name -> String? in
@@ -69,7 +72,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             // -i and --metalink are lines of their own; the others go with one URL.
             let urls = ["input-file", "metalink"].contains(long) ? [] : ["http://h/f"]
             let line = ["--\(long)"] + (sample.map { [$0] } ?? []) + urls
-            var unchanged = DownloadOptions.defaults
+            var unchanged = plain
             unchanged.urls = urls
             let parsed = try DownloadCommand.parse(line).options
             XCTAssertNotEqual(parsed, unchanged, "\(line) left the options as they were: --\(long) does not reach DownloadOptions")
