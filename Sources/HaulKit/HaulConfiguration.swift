@@ -50,6 +50,8 @@ public struct HaulConfiguration: Sendable {
     /// `HTTPVersionChoice`: split downloads' segments and `http` URLs are HTTP/1.1 whatever this says). True by
     /// default: many small files from one host then share one connection. False is curl's `--http1.1`.
     public var allowsHTTP2: Bool
+    /// The time downloads run on (`EngineClock`): the system's; tests pass one they move.
+    var clock: EngineClock = .system
 
     /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`. Each parameter
     /// sets the property of the same name (see there).

@@ -96,12 +96,12 @@ final class FrontDoorTests: XCTestCase {
     }
 
     func testAURLWithoutASchemeIsTakenAsHTTP() async throws {
-        XCTAssertEqual(DownloadCommand.assumingHTTP("example.com/file.iso"), "http://example.com/file.iso")
-        XCTAssertEqual(DownloadCommand.assumingHTTP("localhost:8080/x"), "http://localhost:8080/x")
-        XCTAssertEqual(DownloadCommand.assumingHTTP("10.0.0.5/x?y=1"), "http://10.0.0.5/x?y=1")
-        XCTAssertNil(DownloadCommand.assumingHTTP("lsit"))
-        XCTAssertNil(DownloadCommand.assumingHTTP("ftp://example.com/x"))
-        XCTAssertNil(DownloadCommand.assumingHTTP("/tmp/x.iso"))
+        XCTAssertEqual(DownloadOptions.assumingHTTP("example.com/file.iso"), "http://example.com/file.iso")
+        XCTAssertEqual(DownloadOptions.assumingHTTP("localhost:8080/x"), "http://localhost:8080/x")
+        XCTAssertEqual(DownloadOptions.assumingHTTP("10.0.0.5/x?y=1"), "http://10.0.0.5/x?y=1")
+        XCTAssertNil(DownloadOptions.assumingHTTP("lsit"))
+        XCTAssertNil(DownloadOptions.assumingHTTP("ftp://example.com/x"))
+        XCTAssertNil(DownloadOptions.assumingHTTP("/tmp/x.iso"))
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let bytes = deterministicBytes(count: 10_000, seed: 35)

@@ -6,30 +6,79 @@ import HaulKit
 @testable import HaulCore
 @testable import haul
 
-/// `haul URL...` is read without ArgumentParser when it can be (QuickDownloadArguments): the command it builds must
-/// be the one ArgumentParser builds from the same words, every field, defaults included; and what it cannot read
-/// exactly so must go to ArgumentParser.
+/// `haul URL...` is read without ArgumentParser when it can be (QuickDownloadArguments): the options it reads must
+/// be the ones ArgumentParser reads from the same words, every field, defaults included; and what it cannot read
+/// exactly so must go to ArgumentParser. Both fill one `DownloadOptions`, whose `defaults` are the only place a
+/// default is written: a declaration given a default of its own, or an option that does not reach the options
+/// value, fails here.
 final class QuickDownloadArgumentsTests: XCTestCase {
-    /// Every field of the command, through its property wrappers (`dump` walks them with `Mirror`). An option
-    /// group's title is left out: it only places the group in `--help`, and ArgumentParser's decoding drops it.
-    private func fields(_ command: DownloadCommand) -> String {
-        var text = ""
-        dump(command, to: &text)
-        return text.split(separator: "\n").filter { !$0.contains("- title: ") }.joined(separator: "\n")
-    }
-
     private func assertSameAsArgumentParser(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        guard let quick = QuickDownloadArguments.command(arguments) else {
+        guard let quick = QuickDownloadArguments.options(arguments) else {
             return XCTFail("not read quickly: \(arguments)", file: file, line: line)
         }
-        let parsed = try DownloadCommand.parse(arguments)
-        XCTAssertEqual(fields(quick), fields(parsed), "\(arguments)", file: file, line: line)
+        let parsed = try DownloadCommand.parse(arguments).options
+        XCTAssertEqual(quick, parsed, "\(arguments)", file: file, line: line)
     }
 
-    func testTheDefaultsAreTheDeclarations() throws {
-        // A field missing from `withDefaults()` dumps as ArgumentParser's definition, not a value; a default
-        // written differently dumps another value.
+    /// What ArgumentParser gives for a line without options is `DownloadOptions.defaults`, and so is what the quick
+    /// reading gives: a default written into a declaration instead of taken from the defaults fails here.
+    func testOneSetOfDefaults() throws {
+        var expected = DownloadOptions.defaults
+        expected.urls = ["http://h/f"]
+        XCTAssertEqual(try DownloadCommand.parse(["http://h/f"]).options, expected)
+        XCTAssertEqual(QuickDownloadArguments.options(["http://h/f"]), expected)
         try assertSameAsArgumentParser(["http://h/f"])
+    }
+
+    /// A value for every option `haul get --help` lists, by its long name. An option added without one fails the
+    /// test below, which is the point: it must be shown to reach `DownloadOptions`.
+    private func sampleValues() throws -> [String: String?] {
+        [
+            "input-file": "list.txt", "output": "out.bin", "dir": "d", "quiet": nil, "progress": "json", "connections": "4",
+            "limit-rate": "2M", "retries": "7", "retry-wait": "3", "retry-max-time": "60", "stall-timeout": "9",
+            "lowest-speed-limit": "2K", "lowest-speed-time": "20", "connect-timeout": "4", "proxy": "http://proxy.test:3128",
+            "noproxy": "local.test", "cacert": try certificateFile(), "insecure": nil, "http1.1": nil,
+            "refresh-url-command": "refresh-link", "refresh-url-timeout": "5", "header": "A: b", "user-agent": "ua/1",
+            "remote-name": nil, "overwrite": nil, "on-conflict": "skip", "state-dir": "/s", "min-split-size": "1M",
+            "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS",
+            "extract": nil, "extract-to": "x", "max-size": "1G", "max-ratio": "50", "max-entries": "10",
+            "max-concurrent": "2", "max-connections": "3", "max-overall-rate": "5M", "on-download-start": "a",
+            "on-download-pause": "b", "on-download-complete": "c", "on-download-error": "d", "on-download-stop": "e",
+            "on-download-webhook": "http://hook.test/", "hook-timeout": "9", "load-cookies": "cookies.txt",
+            "cookie": "a=b", "referer": "http://r.test/", "metalink": "f.meta4", "no-follow-metalink": nil,
+            "mirror": "http://m.test/f", "max-redirects": "3", "allow-insecure-redirect": nil,
+        ]
+    }
+
+    /// Each option `haul get` declares (read from ArgumentParser's own model of the command, so a new one cannot
+    /// be missed) changes the options value: none is declared without reaching it.
+    func testEveryOptionReachesTheOptionsValue() throws {
+        let info = try JSONSerialization.jsonObject(with: Data(DownloadCommand._dumpHelp().utf8)) as? [String: Any]
+        let arguments = try XCTUnwrap((info?["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        let samples = try sampleValues()
+        // What ArgumentParser reads without the option (not `DownloadOptions.defaults`: that the two agree is the
+        // test above's business, and a disagreement must not hide an option that does not reach the value).
+        let plain = try DownloadCommand.parse(["http://h/f"]).options
+        var checked = 0
+        for argument in arguments where argument["kind"] as? String != "positional" {
+            let names = (argument["names"] as? [[String: Any]] ?? []).compactMap { name -> String? in
+                name["kind"] as? String == "long" ? name["name"] as? String : nil
+            }
+            guard let long = names.first, !["help", "version"].contains(long) else { continue }
+            guard let sample = samples[long] else {
+                XCTFail("--\(long) has no sample value here: add one, and check that it reaches DownloadOptions")
+                continue
+            }
+            // -i and --metalink are lines of their own; the others go with one URL.
+            let urls = ["input-file", "metalink"].contains(long) ? [] : ["http://h/f"]
+            let line = ["--\(long)"] + (sample.map { [$0] } ?? []) + urls
+            var unchanged = plain
+            unchanged.urls = urls
+            let parsed = try DownloadCommand.parse(line).options
+            XCTAssertNotEqual(parsed, unchanged, "\(line) left the options as they were: --\(long) does not reach DownloadOptions")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 40, "the options of haul get were not found in ArgumentParser's model")
     }
 
     func testTheLinesTheBenchmarksAndScriptsUse() throws {
@@ -99,7 +148,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             ["-o", "f", "http://h/a", "http://h/b"], ["-o", "-", "http://h/f"], ["-q"],
         ]
         for line in lines {
-            XCTAssertNil(QuickDownloadArguments.command(line), "\(line)")
+            XCTAssertNil(QuickDownloadArguments.options(line), "\(line)")
         }
     }
 
@@ -127,7 +176,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
         // Wherever the quick parse reads a state directory, the read-ahead finds the same one.
         for line in [["--state-dir", "/a", "http://h/f"], ["http://h/f", "--state-dir=/b", "-q"], ["-x", "4", "http://h/f"],
                      ["-i", "list.txt", "--state-dir", "/c"]] {
-            let command = QuickDownloadArguments.command(line)
+            let command = QuickDownloadArguments.options(line)
             XCTAssertNotNil(command, "\(line)")
             XCTAssertEqual(command?.stateDirectory ?? fallback, QuickDownloadArguments.stateDirectoryOfDownload(line), "\(line)")
         }

@@ -7,6 +7,10 @@ import XCTest
 
 /// A client with fast retries, quick checkpoints and a private state directory, for engine tests: in memory
 /// over a `ScriptedServer` when one is given, else over real sockets.
+///
+/// On a `ManualClock` (with a scripted server), the client's time is the test's: the retries keep the library's
+/// own backoff (1 s, doubling, up to 30 s) instead of shrunk delays, and the script's throttle waits on that clock
+/// too, so a test of a backoff, a stall or the lowest speed moves time instead of waiting for it.
 struct Harness {
   let directory: TemporaryDirectory
   let client: HaulClient
@@ -14,10 +18,11 @@ struct Harness {
   init(
     directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
     retryAfterCap: Double = 300, trusting certificates: String? = nil, server: ScriptedServer? = nil,
-    lowestSpeed: LowestSpeed? = .default, refreshURL: URLProvider? = nil
+    lowestSpeed: LowestSpeed? = .default, refreshURL: URLProvider? = nil, clock: ManualClock? = nil,
+    chunkSize: Int = 64 << 10
   ) throws {
     self.directory = directory
-    let configuration = HaulConfiguration(
+    var configuration = HaulConfiguration(
         stateDirectory: directory.file("state"),
         connectTimeout: 2,
         stallTimeout: stallTimeout,
@@ -30,10 +35,16 @@ struct Harness {
         lowestSpeed: lowestSpeed,
         refreshURL: refreshURL
       )
+    if let clock {
+      precondition(server != nil, "a manual clock moves a scripted server's time, not a socket's")
+      configuration.clock = EngineClock(clock)
+      configuration.retryPolicy = RetryPolicy(maximumRetries: retries, maximumRetryAfter: retryAfterCap)
+    }
     if let server {
       self.client = try HaulClient(
         configuration: configuration,
-        transport: ScriptedTransport(server, redirectPolicy: configuration.redirectPolicy))
+        transport: ScriptedTransport(
+          server, redirectPolicy: configuration.redirectPolicy, chunkSize: chunkSize, clock: configuration.clock))
     } else {
       self.client = try HaulClient(configuration: configuration)
     }
@@ -96,12 +107,14 @@ func withHarness<Result>(
   trusting certificates: String? = nil,
   lowestSpeed: LowestSpeed? = .default,
   refreshURL: URLProvider? = nil,
+  clock: ManualClock? = nil,
+  chunkSize: Int = 64 << 10,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Harness) async throws -> Result
 ) async throws -> Result {
   let harness = try Harness(
     directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates, server: server,
-    lowestSpeed: lowestSpeed, refreshURL: refreshURL)
+    lowestSpeed: lowestSpeed, refreshURL: refreshURL, clock: clock, chunkSize: chunkSize)
   do {
     let result = try await body(harness)
     await harness.shutdown()

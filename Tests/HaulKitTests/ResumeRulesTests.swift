@@ -247,22 +247,54 @@ final class ResumeRulesTests: XCTestCase {
     }
   }
 
-  // Rule 11: 503 with Retry-After is retried after the server's delay.
+  // Rule 11: 503 with Retry-After is retried after the server's delay, on a clock the test moves.
   func testRetryAfterIsHonoured() async throws {
+    let clock = ManualClock()
+    let arrivals = ArrivalLog()
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let file = FileResource(content: content)
         server.route("/f") { request in
-          request.index == 0
-            ? .text(503, "busy", headers: [("Retry-After", "1")]) : file.response(for: request)
+          arrivals.record(clock)
+          return request.index == 0
+            ? .text(503, "busy", headers: [("Retry-After", "3")]) : file.response(for: request)
         }
-        try await withHarness(dir, server: server) { harness in
-          let (outcome, updates) = try await harness.run(harness.request(server.url("/f")))
-          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-          let delays = updates.compactMap {
-            if case .retrying(_, let delay, _) = $0 { return delay } else { return nil }
+        try await withHarness(dir, server: server, clock: clock) { harness in
+          let run = try await ClockedRun.start(harness.request(server.url("/f")), on: harness, clock: clock)
+          assertCompleted(await run.outcome(), at: harness.path("file.bin"), equals: content)
+          XCTAssertEqual(run.retryDelays, [3], "the wait comes from Retry-After, not from the backoff (at most 1 s)")
+          XCTAssertEqual(arrivals.gaps.count, 1)
+          XCTAssertGreaterThanOrEqual(arrivals.gaps.first ?? 0, 3, "asked again only once the server's 3 s had passed")
+        }
+      }
+    }
+  }
+
+  // Failed attempts without progress wait the library's own backoff (RetryPolicy: 1 s, doubling, equal jitter),
+  // on a clock the test moves: seconds of waiting, none of them real.
+  func testFailedAttemptsWaitTheGrowingBackoff() async throws {
+    let clock = ManualClock()
+    let arrivals = ArrivalLog()
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let file = FileResource(content: content)
+        server.route("/f") { request in
+          arrivals.record(clock)
+          return request.index < 3 ? .text(500, "broken") : file.response(for: request)
+        }
+        try await withHarness(dir, server: server, retries: 5, clock: clock) { harness in
+          let run = try await ClockedRun.start(harness.request(server.url("/f")), on: harness, clock: clock)
+          assertCompleted(await run.outcome(), at: harness.path("file.bin"), equals: content)
+          let delays = run.retryDelays
+          XCTAssertEqual(delays.count, 3, "\(delays)")
+          for (failure, delay) in delays.enumerated() {
+            let backoff = RetryPolicy().backoff(afterFailure: failure + 1)
+            XCTAssertTrue((backoff / 2...backoff).contains(delay), "wait \(failure + 1): \(delay) s, not within [\(backoff / 2), \(backoff)]")
           }
-          XCTAssertEqual(delays, [1], "the wait comes from Retry-After, not from the 10 ms backoff")
+          XCTAssertEqual(arrivals.gaps.count, 3)
+          for (gap, delay) in zip(arrivals.gaps, delays) {
+            XCTAssertGreaterThanOrEqual(gap, delay, "asked again before its backoff was over: \(arrivals.all)")
+          }
         }
       }
     }

@@ -13,7 +13,7 @@ import NIOCore
 /// stalls (the stall timeout's error at once, since no real time needs to pass).
 final class ScriptedTransport: Transport {
   let server: ScriptedServer
-  let bandwidth = BandwidthLimiter()
+  let bandwidth: BandwidthLimiter
   private let redirectPolicy: RedirectPolicy
   /// Bytes per body chunk, as a socket read would deliver them.
   private let chunkSize: Int
@@ -23,10 +23,18 @@ final class ScriptedTransport: Transport {
   /// Every request opened so far: its `Range` header (nil: the whole file) and the role the engine gave it.
   var opened: [(range: String?, role: ConnectionRole)] { log.lock.withLock { log.entries } }
 
-  init(_ server: ScriptedServer, redirectPolicy: RedirectPolicy = RedirectPolicy(), chunkSize: Int = 64 << 10) {
+  /// The time the script's throttle and the bandwidth limits wait on: the client's (`HaulConfiguration.clock`).
+  private let clock: EngineClock
+
+  init(
+    _ server: ScriptedServer, redirectPolicy: RedirectPolicy = RedirectPolicy(), chunkSize: Int = 64 << 10,
+    clock: EngineClock = .system
+  ) {
     self.server = server
     self.redirectPolicy = redirectPolicy
     self.chunkSize = chunkSize
+    self.clock = clock
+    bandwidth = BandwidthLimiter(clock: clock.monotonic, sleep: { try? await clock.sleep(seconds: $0) })
   }
 
   func shutdown() async {}
@@ -68,6 +76,7 @@ final class ScriptedTransport: Transport {
     let ending = exchange.ending
     let chunkSize = self.chunkSize
     let pace = exchange.bytesPerSecond
+    let clock = self.clock
     let cursor = Cursor(bytes.startIndex)
     let stream = AsyncThrowingStream<BodyChunk, any Error> {
       try Task.checkCancellation()
@@ -79,7 +88,7 @@ final class ScriptedTransport: Transport {
       }
       let end = min(bytes.endIndex, offset + chunkSize)
       let chunk = BodyChunk(bytes[offset..<end])
-      if let pace { try await Task.sleep(nanoseconds: UInt64(Double(end - offset) / Double(pace) * 1e9)) }
+      if let pace { try await clock.sleep(seconds: Double(end - offset) / Double(pace)) }
       cursor.offset = end
       return chunk
     }

@@ -109,12 +109,12 @@ extension DownloadTask {
     }
 
     func startTicker() {
-        let interval = configuration.progressInterval
+        let (interval, clock) = (configuration.progressInterval, configuration.clock)
         ticker = Task { [counters, broadcaster] in
             var meter = TransferRateMeter()
             while !Task.isCancelled {
                 let sample = counters.snapshot()
-                meter.record(totalBytes: sample.bytesDone, at: MonotonicClock.system.now())
+                meter.record(totalBytes: sample.bytesDone, at: clock.now())
                 broadcaster.send(
                     .progress(
                         DownloadProgress(
@@ -128,7 +128,7 @@ extension DownloadTask {
                         )
                     )
                 )
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+                try? await clock.sleep(seconds: interval)
             }
         }
     }

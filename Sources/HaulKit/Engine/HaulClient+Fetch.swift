@@ -28,7 +28,7 @@ extension HaulClient {
             let failure: RetryableFailure
             do {
                 let opened = try await transport.open(url, plan: .wholeFile, role: .only, extraHeaders: fields, session: session)
-                let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: Int64(Date().timeIntervalSince1970))
+                let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: configuration.clock.wallClock())
                 switch verdict {
                 case .accept(let body):
                     let mediaType = (opened.head["Content-Type"] ?? "").split(separator: ";").first.map {
@@ -68,10 +68,10 @@ extension HaulClient {
             } catch let error as HaulError where error.kind == .network {
                 failure = RetryableFailure(error: error)
             }
-            guard case .retry(let delay) = retry.recordFailure(madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1), now: MonotonicClock.system.now()) else {
+            guard case .retry(let delay) = retry.recordFailure(madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1), now: configuration.clock.now()) else {
                 throw failure.error
             }
-            try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try await configuration.clock.sleep(seconds: delay)
         }
     }
 }

@@ -8,10 +8,10 @@ extension DownloadManager {
     // MARK: the store as a mailbox between processes
 
     func startPolling() {
-        let interval = pollInterval
+        let (interval, clock) = (pollInterval, client.configuration.clock)
         poller = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+                try? await clock.sleep(seconds: interval)
                 guard let self, !Task.isCancelled else { return }
                 await self.poll()
             }

@@ -27,7 +27,7 @@ struct AddCommand: AsyncParsableCommand {
     var directory: String?
 
     @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32).")
-    var connections = 8
+    var connections = TransferOptions.defaultConnections
 
     @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable).")
     var headers: [String] = []
@@ -76,13 +76,7 @@ struct AddCommand: AsyncParsableCommand {
         } catch {
             throw HaulError(.io, "cannot create directory \(folder): \(error.localizedDescription)")
         }
-        let parsedHeaders = headers.map { line -> DownloadRequest.Header in
-            let colon = line.firstIndex(of: ":")!
-            return DownloadRequest.Header(
-                name: line[..<colon].trimmingCharacters(in: .whitespaces),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            )
-        }
+        let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
         let expected: Checksum?
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw ValidationError("--checksum: \(error)") }
         let requests = urls.map { text -> DownloadRequest in

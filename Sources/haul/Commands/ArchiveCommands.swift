@@ -30,31 +30,6 @@ struct VerifyCommand: ParsableCommand {
     }
 }
 
-/// The caps that keep a hostile archive from filling the disk.
-struct ExtractionLimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-size"), help: "Refuse archives that unpack to more than this (K, M, G suffixes).")
-    var maxSize = "64G"
-
-    @Option(name: .customLong("max-ratio"), help: "Refuse entries compressed more than this many times (zip bombs).")
-    var maxRatio: UInt64 = 1000
-
-    @Option(name: .customLong("max-entries"), help: "Refuse archives with more entries than this.")
-    var maxEntries = 1_000_000
-
-    func validate() throws {
-        guard ByteCount.parse(maxSize) != nil else { throw ValidationError("--max-size must be a size like 64G") }
-        guard maxRatio >= 1, maxEntries >= 1 else { throw ValidationError("--max-ratio and --max-entries must be at least 1") }
-    }
-
-    var limits: ExtractionLimits {
-        ExtractionLimits(
-            maxTotalUncompressedBytes: UInt64(ByteCount.parse(maxSize) ?? (64 << 30)),
-            maxCompressionRatio: maxRatio,
-            maxEntryCount: maxEntries
-        )
-    }
-}
-
 /// `haul unzip ARCHIVE [-d DIR]`.
 struct UnzipCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -74,11 +49,11 @@ struct UnzipCommand: ParsableCommand {
     @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors.")
     var quiet = false
 
-    @OptionGroup var limitOptions: ExtractionLimitOptions
+    @OptionGroup var limitOptions: ExtractionLimitArguments
 
     func run() throws {
         let destination = directory ?? ArchiveActions.defaultExtractionDirectory(for: archive)
-        try ArchiveActions.extract(archive: archive, to: destination, limits: limitOptions.limits, overwrite: overwrite, quiet: quiet)
+        try ArchiveActions.extract(archive: archive, to: destination, limits: limitOptions.options.limits, overwrite: overwrite, quiet: quiet)
     }
 }
 

@@ -44,10 +44,14 @@ struct DaemonCommand: AsyncParsableCommand {
 
     /// The same transfer options as `haul get` (connections and rate of each new download, retries, timeouts,
     /// proxies, trust): a daemon's downloads reach servers the way the command line's do.
-    @OptionGroup var transfer: TransferOptions
-    @OptionGroup var hookOptions: HookOptions
-    @OptionGroup var queueOptions: QueueOptions
+    @OptionGroup var transferArguments: TransferArguments
+    @OptionGroup var hookArguments: HookArguments
+    @OptionGroup var queueArguments: QueueArguments
     @OptionGroup var state: StateOptions
+
+    private var transfer: TransferOptions { transferArguments.options }
+    private var hookOptions: HookOptions { hookArguments.options }
+    private var queueOptions: QueueOptions { queueArguments.options }
 
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--rpc-listen-port must be 0 to 65535") }
@@ -69,7 +73,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.extensionsWithSecret = !refuseExtensions
         configuration.maxConcurrent = queueOptions.maxConcurrent
         configuration.maxConnections = queueOptions.maxConnections
-        configuration.connections = transfer.connections ?? 8
+        configuration.connections = transfer.connections ?? TransferOptions.defaultConnections
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.limitRate = transfer.rate
         configuration.client = try transfer.configuration(stateDirectory: state.directory)

@@ -83,15 +83,12 @@ struct HaulCommand: AsyncParsableCommand {
         if let directory = QuickDownloadArguments.stateDirectoryOfDownload(arguments) {
             HaulClient.openStoreEarly(stateDirectory: directory)
         }
-        var command: any ParsableCommand
+        // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments)
+        // into the options ArgumentParser would give; everything else, and every mistake, goes through ArgumentParser.
+        let quick = QuickDownloadArguments.options(arguments)
+        var command: (any ParsableCommand)?
         do {
-            // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments);
-            // everything else, and every mistake, goes through ArgumentParser.
-            if let quick = QuickDownloadArguments.command(arguments) {
-                command = quick
-            } else {
-                command = try parseAsRoot(arguments)
-            }
+            if quick == nil { command = try parseAsRoot(arguments) }
         } catch {
             // A parse error: ArgumentParser's message already ends with the usage and one "See 'haul X --help'"
             // for the subcommand at fault.
@@ -101,26 +98,30 @@ struct HaulCommand: AsyncParsableCommand {
             }
             exit(withError: error)
         }
+        var commandType: any ParsableCommand.Type = DownloadCommand.self
+        if let command { commandType = type(of: command) }
         do {
-            // The line `QuickDownloadArguments` read runs without the cast: `as? AsyncParsableCommand` is a
+            // The line `QuickDownloadArguments` read runs without a cast: `as? AsyncParsableCommand` is a
             // conformance lookup, and the runtime answers its first one for a type by scanning every conformance
             // record of the binary (about 9,500, some 70 µs each time).
-            if let download = command as? DownloadCommand {
+            if let quick {
+                try await quick.run()
+            } else if let download = command as? DownloadCommand {
                 try await download.run()
             } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
-                try command.run()
+                try command?.run()
             }
         } catch let error as HaulError {
             Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
-            if error.kind == .usage { Terminal.writeError(usageHint(for: type(of: command))) }
+            if error.kind == .usage { Terminal.writeError(usageHint(for: commandType)) }
             Foundation.exit(ExitCodes.code(for: error))
         } catch {
             if exitCode(for: error) == .validationFailure {
                 // Found while running (e.g. a checksum without `algo=`): the same shape as a parse error, with the
                 // usage and help of the subcommand that was run, not the top level's.
-                Terminal.writeError("haul: error: \(message(for: error))\n" + usageHint(for: type(of: command)))
+                Terminal.writeError("haul: error: \(message(for: error))\n" + usageHint(for: commandType))
                 Foundation.exit(ExitCodes.usage)
             }
             exit(withError: error)

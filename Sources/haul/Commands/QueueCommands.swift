@@ -187,13 +187,18 @@ struct ResumeCommand: AsyncParsableCommand {
 
     @OptionGroup var state: StateOptions
 
-    @OptionGroup var queueOptions: QueueOptions
+    @OptionGroup var queueArguments: QueueArguments
 
-    @OptionGroup var progressOptions: ProgressOptions
+    @OptionGroup var progressArguments: ProgressArguments
 
-    @OptionGroup(title: "Transfer options (as for 'haul get')") var transfer: TransferOptions
+    @OptionGroup(title: "Transfer options (as for 'haul get')") var transferArguments: TransferArguments
 
-    @OptionGroup(title: "Hooks (as for 'haul get')") var hookOptions: HookOptions
+    @OptionGroup(title: "Hooks (as for 'haul get')") var hookArguments: HookArguments
+
+    private var queueOptions: QueueOptions { queueArguments.options }
+    private var progressOptions: ProgressOptions { progressArguments.options }
+    private var transfer: TransferOptions { transferArguments.options }
+    private var hookOptions: HookOptions { hookArguments.options }
 
     func validate() throws {
         if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }

@@ -8,15 +8,12 @@ import HaulKit
 /// The cookies become the download's own (`DownloadRequest.cookies`, see ``apply(to:loaded:)``); a `-H Cookie:`
 /// header stays a header and, like every credential header, is dropped when a redirect leaves the URL's origin
 /// (http-rules.md rule 14). Cookie values are never printed: errors name the file and line, not the value.
-struct CookieOptions: ParsableArguments {
-    @Option(name: .customLong("load-cookies"), help: ArgumentHelp("Send the cookies of this Netscape cookies.txt file (as browsers export it, and curl and wget write it) that match each URL.", valueName: "FILE"))
+struct CookieOptions: Equatable, Sendable {
     var cookieFile: String?
-
-    @Option(name: [.customShort("b", allowingJoined: true), .customLong("cookie")], help: ArgumentHelp("Send these cookies to the download's own host (repeatable).", valueName: "'NAME=VALUE; ...'"))
-    var cookies: [String] = []
-
-    @Option(name: .customLong("referer"), help: ArgumentHelp("The Referer header; '*' is the download's own URL (as in aria2c).", valueName: "URL"))
+    var cookies: [String]
     var referer: String?
+
+    static let defaults = CookieOptions(cookieFile: nil, cookies: [], referer: nil)
 
     func validate() throws {
         for cookie in cookies where CookieJar.cookies(fromHeaderValue: cookie, host: "h") == nil {

@@ -7,27 +7,16 @@ import HaulKit
 ///
 /// Set on the command line only: a hook runs a program as the user, so nothing read from the network (an input
 /// file served by a site, an RPC call) can set one.
-struct HookOptions: ParsableArguments {
-    @Option(name: .customLong("on-download-start"), help: ArgumentHelp("Run CMD when a download starts, with aria2's arguments GID, 1, PATH and HAUL_* variables (see 'haul help hooks'). Run directly, not through a shell.", valueName: "CMD"))
+struct HookOptions: Equatable, Sendable {
     var start: String?
-
-    @Option(name: .customLong("on-download-pause"), help: ArgumentHelp("Run CMD when a download is paused.", valueName: "CMD"))
     var pause: String?
-
-    @Option(name: .customLong("on-download-complete"), help: ArgumentHelp("Run CMD when a download completes (verified, at its final name).", valueName: "CMD"))
     var complete: String?
-
-    @Option(name: .customLong("on-download-error"), help: ArgumentHelp("Run CMD when a download fails.", valueName: "CMD"))
     var error: String?
-
-    @Option(name: .customLong("on-download-stop"), help: ArgumentHelp("Run CMD when a download ends: completed or failed (when no complete or error hook is set, as in aria2), or cancelled.", valueName: "CMD"))
     var stop: String?
-
-    @Option(name: .customLong("on-download-webhook"), help: ArgumentHelp("POST each of these events as JSON to URL (http or https), retried after 1, 2 and 4 s.", valueName: "URL"))
     var webhook: String?
+    var timeout: Double
 
-    @Option(name: .customLong("hook-timeout"), help: ArgumentHelp("Stop a hook program still running after this many seconds.", valueName: "SECONDS"))
-    var timeout: Double = 60
+    static let defaults = HookOptions(start: nil, pause: nil, complete: nil, error: nil, stop: nil, webhook: nil, timeout: 60)
 
     func validate() throws {
         for (event, command) in commands where command.isEmpty {

@@ -3,7 +3,8 @@ import Foundation
 import HaulArchive
 import HaulKit
 
-/// `haul URL...` with the handful of options most runs use, read without ArgumentParser's model of the commands.
+/// `haul URL...` with the handful of options most runs use, read without ArgumentParser's model of the commands
+/// into the same `DownloadOptions` ArgumentParser fills, starting from the same defaults (`DownloadOptions.defaults`).
 ///
 /// Why: ArgumentParser builds that model by reflection (a `Mirror` over every option group, then a dynamic cast and
 /// a protocol-conformance scan of the whole binary for each property wrapper type): about 10 ms of CPU before a
@@ -18,11 +19,12 @@ import HaulKit
 /// subcommand's name, an option given twice, a value that starts with `-` or does not parse, or a combination the
 /// commands' `validate()` refuse (so every error message is still ArgumentParser's and ours, word for word).
 /// `QuickDownloadArgumentsTests` checks that what this returns is what `haul get`'s parse gives, field by field.
+/// The time it saves is measured on a release build (docs/benchmarks.md); it is kept while that figure holds.
 enum QuickDownloadArguments {
-    /// The command `arguments` (without the program's name) ask for, or nil when ArgumentParser must read them.
-    static func command(_ arguments: [String]) -> DownloadCommand? {
+    /// The download `arguments` (without the program's name) ask for, or nil when ArgumentParser must read them.
+    static func options(_ arguments: [String]) -> DownloadOptions? {
         guard !arguments.isEmpty else { return nil }
-        var command = DownloadCommand.withDefaults()
+        var command = DownloadOptions.defaults
         var given = Set<Option>()
         var index = 0
         while index < arguments.count {
@@ -51,13 +53,7 @@ enum QuickDownloadArguments {
             guard !value.isEmpty, !value.hasPrefix("-"), option.set(value, on: &command) else { return nil }
         }
         do {
-            try command.progressOptions.validate()
-            try command.transfer.validate()
-            try command.limitOptions.validate()
-            try command.queueOptions.validate()
-            try command.hookOptions.validate()
-            try command.cookieOptions.validate()
-            try command.validate()
+            try command.validateAll()
         } catch {
             return nil
         }
@@ -135,7 +131,7 @@ enum QuickDownloadArguments {
             return (option, String(word.dropFirst(2)))
         }
 
-        func set(on command: inout DownloadCommand) {
+        func set(on command: inout DownloadOptions) {
             switch self {
             case .quiet: command.progressOptions.quiet = true
             case .overwrite: command.overwrite = true
@@ -145,7 +141,7 @@ enum QuickDownloadArguments {
         }
 
         /// Stores `value`; false when it does not parse (ArgumentParser then says why).
-        func set(_ value: String, on command: inout DownloadCommand) -> Bool {
+        func set(_ value: String, on command: inout DownloadOptions) -> Bool {
             switch self {
             case .progress: command.progressOptions.progress = value
             case .output: command.output = value
@@ -164,118 +160,5 @@ enum QuickDownloadArguments {
             }
             return true
         }
-    }
-}
-
-// The defaults below repeat the declarations' (a property wrapper built without ArgumentParser holds no value
-// until one is set). QuickDownloadArgumentsTests fails when one is missing or differs.
-
-extension DownloadCommand {
-    static func withDefaults() -> DownloadCommand {
-        var command = DownloadCommand()
-        command.urls = []
-        command.inputFile = nil
-        command.output = nil
-        command.directory = nil
-        command.progressOptions = .withDefaults()
-        command.transfer = .withDefaults()
-        command.headers = []
-        command.userAgent = nil
-        command.remoteName = false
-        command.overwrite = false
-        command.onConflict = .rename
-        command.stateDirectory = nil
-        command.minSplitSize = "4M"
-        command.continueFlag = false
-        command.checksum = nil
-        command.checksumFile = nil
-        command.extract = false
-        command.extractTo = nil
-        command.limitOptions = .withDefaults()
-        command.queueOptions = .withDefaults()
-        command.hookOptions = .withDefaults()
-        command.cookieOptions = .withDefaults()
-        command.metalink = nil
-        command.noFollowMetalink = false
-        command.mirrors = []
-        command.maxRedirects = 10
-        command.allowInsecureRedirect = false
-        return command
-    }
-}
-
-extension ProgressOptions {
-    static func withDefaults() -> ProgressOptions {
-        var options = ProgressOptions()
-        options.quiet = false
-        options.progress = nil
-        return options
-    }
-}
-
-extension TransferOptions {
-    static func withDefaults() -> TransferOptions {
-        var options = TransferOptions()
-        options.connections = nil
-        options.limitRate = nil
-        options.retries = 5
-        options.retryWait = nil
-        options.retryMaxTime = nil
-        options.stallTimeout = 30
-        options.lowestSpeedLimit = "1K"
-        options.lowestSpeedTime = 30
-        options.connectTimeout = 15
-        options.proxy = nil
-        options.noProxy = nil
-        options.certificates = nil
-        options.insecure = false
-        options.http1Only = false
-        options.refreshURLCommand = nil
-        options.refreshURLTimeout = 60
-        return options
-    }
-}
-
-extension ExtractionLimitOptions {
-    static func withDefaults() -> ExtractionLimitOptions {
-        var options = ExtractionLimitOptions()
-        options.maxSize = "64G"
-        options.maxRatio = 1000
-        options.maxEntries = 1_000_000
-        return options
-    }
-}
-
-extension QueueOptions {
-    static func withDefaults() -> QueueOptions {
-        var options = QueueOptions()
-        options.maxConcurrent = 5
-        options.maxConnections = nil
-        options.maxOverallRate = nil
-        return options
-    }
-}
-
-extension HookOptions {
-    static func withDefaults() -> HookOptions {
-        var options = HookOptions()
-        options.start = nil
-        options.pause = nil
-        options.complete = nil
-        options.error = nil
-        options.stop = nil
-        options.webhook = nil
-        options.timeout = 60
-        return options
-    }
-}
-
-extension CookieOptions {
-    static func withDefaults() -> CookieOptions {
-        var options = CookieOptions()
-        options.cookieFile = nil
-        options.cookies = []
-        options.referer = nil
-        return options
     }
 }

@@ -3,12 +3,11 @@ import Foundation
 import HaulCore
 
 /// `-q` and `--progress`: how a command that runs downloads (`haul get`, `haul resume`) shows them.
-struct ProgressOptions: ParsableArguments {
-    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors (same as --progress none).")
-    var quiet = false
-
-    @Option(name: .customLong("progress"), help: "How to show progress: bar (default on a terminal), lines (default when piped), json (one object per line on stdout), none.")
+struct ProgressOptions: Equatable, Sendable {
+    var quiet: Bool
     var progress: String?
+
+    static let defaults = ProgressOptions(quiet: false, progress: nil)
 
     func validate() throws {
         if let progress, ProgressMode(rawValue: progress) == nil {
@@ -23,16 +22,13 @@ struct ProgressOptions: ParsableArguments {
 }
 
 /// `-j`, `--max-connections` and `--max-overall-rate`: how many downloads run at once and how fast together, for
-/// the commands that run a queue (`haul get`, `haul resume`).
-struct QueueOptions: ParsableArguments {
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
-    var maxConcurrent = 5
-
-    @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads. Default: no cap beyond each download's own connections.")
+/// the commands that run a queue (`haul get`, `haul resume`, `haul daemon`).
+struct QueueOptions: Equatable, Sendable {
+    var maxConcurrent: Int
     var maxConnections: Int?
-
-    @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
     var maxOverallRate: String?
+
+    static let defaults = QueueOptions(maxConcurrent: 5, maxConnections: nil, maxOverallRate: nil)
 
     func validate() throws {
         if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }

@@ -3,62 +3,38 @@ import Foundation
 import HaulCore
 import HaulKit
 
-/// How downloads talk to servers and how hard they try, shared by `haul get` and `haul resume`: a resumed
-/// download needs the same knobs (retries, rate, connections, proxy, trust) as the run that started it.
-struct TransferOptions: ParsableArguments {
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32). Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
+/// How downloads talk to servers and how hard they try, shared by `haul get`, `haul resume` and `haul daemon`: a
+/// resumed download needs the same knobs (retries, rate, connections, proxy, trust) as the run that started it.
+///
+/// A plain value with one set of defaults (``defaults``): ArgumentParser's declarations (`TransferArguments`) take
+/// theirs from it, and the quick reading of `haul URL` (`QuickDownloadArguments`) starts from it.
+struct TransferOptions: Equatable, Sendable {
+    /// `-x`: connections per file; nil: ``defaultConnections``.
     var connections: Int?
-
-    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")
     var limitRate: String?
-
-    @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
-    var retries = 5
-
-    @Option(name: .customLong("retry-wait"), help: ArgumentHelp("Wait this many seconds between attempts instead of the growing backoff (1, 2, 4, 8, 16, then 30 s). A server's Retry-After still wins.", valueName: "S"))
+    var retries: Int
     var retryWait: Double?
-
-    @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Give up once this many seconds have passed since the first failure of a run of failures without progress (with --retries: whichever comes first).", valueName: "S"))
     var retryMaxTime: Double?
-
-    @Option(name: .customLong("stall-timeout"), help: "Seconds without a byte before a connection is dropped and the download resumes.")
-    var stallTimeout = 30.0
-
-    @Option(name: [.customLong("lowest-speed-limit"), .customLong("speed-limit")], help: ArgumentHelp("Drop a connection that receives less than this many bytes per second over --lowest-speed-time, and resume on a fresh one; 0 turns it off. Not applied while --limit-rate or --max-overall-rate holds the download back.", valueName: "RATE"))
-    var lowestSpeedLimit = "1K"
-
-    @Option(name: [.customLong("lowest-speed-time"), .customLong("speed-time")], help: ArgumentHelp("The seconds over which --lowest-speed-limit is measured.", valueName: "S"))
-    var lowestSpeedTime = 30.0
-
-    @Option(name: .customLong("connect-timeout"), help: "Seconds allowed to connect.")
-    var connectTimeout = 15.0
-
-    @Option(name: .customLong("proxy"), help: ArgumentHelp("Use this proxy for every URL: [http://][USER:PASSWORD@]HOST[:PORT] (default port 1080; https through CONNECT) or socks5h://HOST[:PORT]. Overrides http_proxy, https_proxy and all_proxy; '' turns proxies off.", valueName: "URL"))
+    var stallTimeout: Double
+    var lowestSpeedLimit: String
+    var lowestSpeedTime: Double
+    var connectTimeout: Double
     var proxy: String?
-
-    @Option(name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without a proxy, comma-separated (domains match their subdomains; IPs, CIDR networks, '*'). Replaces no_proxy.", valueName: "LIST"))
     var noProxy: String?
-
-    @Option(
-        name: .customLong("cacert"),
-        help: ArgumentHelp(
-            "Also trust the certificate authorities in this PEM file (a private or test server's own authority).",
-            valueName: "FILE"
-        )
-    )
     var certificates: String?
-
-    @Flag(name: [.customShort("k"), .customLong("insecure"), .customLong("no-check-certificate")], help: "Do not check HTTPS certificates (curl's -k, wget's --no-check-certificate). Anyone on the path can then read and change the download; a warning says so on every run.")
-    var insecure = false
-
-    @Flag(name: .customLong("http1.1"), help: "Keep every request on HTTP/1.1. By default a download's only connection to an https URL uses HTTP/2 when the server offers it (many small files then share one connection); split downloads' segments are HTTP/1.1 either way.")
-    var http1Only = false
-
-    @Option(name: .customLong("refresh-url-command"), help: ArgumentHelp("When a source answers 401, 403 or 410 after bytes arrived (a signed link that expired), run CMD (directly, not through a shell; the expired URL in HAUL_URL, the status in HAUL_STATUS) and continue from the URL on the first line of its output. The bytes on disk are kept when the fresh URL serves the same version. No output: the download fails as before.", valueName: "CMD"))
+    var insecure: Bool
+    var http1Only: Bool
     var refreshURLCommand: String?
+    var refreshURLTimeout: Double
 
-    @Option(name: .customLong("refresh-url-timeout"), help: ArgumentHelp("Stop a --refresh-url-command still running after this many seconds.", valueName: "S"))
-    var refreshURLTimeout = 60.0
+    static let defaults = TransferOptions(
+        connections: nil, limitRate: nil, retries: 5, retryWait: nil, retryMaxTime: nil, stallTimeout: 30,
+        lowestSpeedLimit: "1K", lowestSpeedTime: 30, connectTimeout: 15, proxy: nil, noProxy: nil, certificates: nil,
+        insecure: false, http1Only: false, refreshURLCommand: nil, refreshURLTimeout: 60
+    )
+
+    /// Connections per file when `-x` is not given (`haul get`, `haul add`, `haul daemon`).
+    static let defaultConnections = 8
 
     func validate() throws {
         if let refreshURLCommand, RefreshURLCommand.split(refreshURLCommand).isEmpty {

@@ -3,7 +3,7 @@ import HaulCore
 import HaulKit
 
 /// Following Metalink documents named by URL arguments (docs/cli.md, "Following a Metalink URL").
-extension DownloadCommand {
+extension DownloadOptions {
     /// A URL argument ending in `.meta4`/`.metalink` and answered as `application/metalink4+xml` is the document,
     /// not the file: its files replace it, below the same directory (`--no-follow-metalink` saves it instead).
     func followMetalinks(_ requests: inout [DownloadRequest], checksumSources: inout [Int: String], client: HaulClient) async throws {

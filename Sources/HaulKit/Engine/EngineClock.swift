@@ -1,0 +1,60 @@
+import Foundation
+
+/// The time one client's downloads run on: a monotonic reading for intervals (stalls, the lowest speed,
+/// checkpoints), the waits (the transfer's ticker, a backoff or `Retry-After`, the progress ticker, the queue's
+/// polling), and the wall clock HTTP dates are read against.
+///
+/// The system's by default (`HaulConfiguration.clock`), read exactly as before: `MonotonicClock.system`,
+/// `Task.sleep` and `Date()`, so the library and the command line behave as they did. A test hands in any Swift
+/// `Clock` with `Duration` steps (HaulTestSupport's `ManualClock`) and moves it, so that a 30 s backoff or a
+/// lowest-speed window is tested by moving time, not by waiting for it, the way hummingbird's services take their
+/// clock. A custom clock's wall time starts at `wallClockAtStart` and moves with it.
+struct EngineClock: Sendable {
+    /// The monotonic reading, also handed to the receive loops (read once per chunk: the system's directly).
+    let monotonic: MonotonicClock
+    private let custom: Custom?
+
+    private struct Custom: Sendable {
+        let sleep: @Sendable (Double) async throws -> Void
+        let wallClock: @Sendable () -> Int64
+    }
+
+    /// The system's clocks.
+    static let system = EngineClock(monotonic: .system, custom: nil)
+
+    private init(monotonic: MonotonicClock, custom: Custom?) {
+        self.monotonic = monotonic
+        self.custom = custom
+    }
+
+    /// Time read from `clock`: seconds since this value was made, and waits that `clock` ends.
+    init<C: Clock>(_ clock: C, wallClockAtStart: Int64 = 1_700_000_000) where C.Duration == Duration {
+        let start = clock.now
+        let seconds: @Sendable () -> Double = {
+            let elapsed = start.duration(to: clock.now).components
+            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        }
+        self.init(
+            monotonic: MonotonicClock(seconds),
+            custom: Custom(
+                sleep: { try await clock.sleep(for: .seconds($0)) },
+                wallClock: { wallClockAtStart + Int64(seconds()) }
+            )
+        )
+    }
+
+    /// The current monotonic time in seconds.
+    @inline(__always)
+    func now() -> Double { monotonic.now() }
+
+    /// Waits `seconds`. - Throws: `CancellationError` when the task is cancelled meanwhile.
+    func sleep(seconds: Double) async throws {
+        guard let custom else { return try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9)) }
+        try await custom.sleep(max(0, seconds))
+    }
+
+    /// Seconds since 1970, the time HTTP dates are compared with (`Retry-After`, `Expires`).
+    func wallClock() -> Int64 {
+        custom?.wallClock() ?? Int64(Date().timeIntervalSince1970)
+    }
+}

@@ -1,0 +1,266 @@
+import ArgumentParser
+import Foundation
+import HaulArchive
+import HaulCore
+import HaulKit
+
+/// Running a download line: the URLs checked, the requests made (with `-i`, `--metalink`, checksum lists), the
+/// client and the session that runs them. The same whichever reader filled the options.
+extension DownloadOptions {
+    /// The URLs are checked when the command runs, not in `validate()`: ArgumentParser validates before it
+    /// reports unknown options, and the value of an unknown option (`--foo-bar 2`) lands among the URLs, so
+    /// `'2' is not an http or https URL` would hide the real mistake.
+    ///
+    /// - Returns: the URLs to fetch: one without a scheme (`example.com/file.iso`) is taken as `http://`, as curl and
+    ///   wget do, and a note says so once.
+    private func checkedURLs() throws -> [String] {
+        var checked: [String] = []
+        for url in urls {
+            // `haul --state-dir S resume 1`: a subcommand is only recognised as the first word.
+            if let subcommand = HaulCommand.configuration.subcommands.first(where: { $0._commandName == url }) {
+                throw ValidationError("'\(url)' is a subcommand: put it first, as in 'haul \(subcommand._commandName) ...'")
+            }
+            if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+            {
+                checked.append(url)
+            } else if let assumed = Self.assumingHTTP(url) {
+                Terminal.writeError("haul: note: '\(url)' has no scheme; using \(assumed)\n")
+                checked.append(assumed)
+            } else if let suggestion = HaulCommand.suggestedSubcommand(for: url) {
+                throw ValidationError("'\(url)' is neither a URL nor a subcommand; did you mean '\(suggestion)'?")
+            } else {
+                throw ValidationError("'\(url)' is not an http or https URL")
+            }
+        }
+        return checked
+    }
+
+    /// `http://` + `word` when `word` has no scheme and begins with a host name: one with a dot
+    /// (`example.com/file.iso`), `localhost`, or an address with a port (`10.0.0.5:8080/x`). A bare word (`lsit`)
+    /// is not taken for a host.
+    static func assumingHTTP(_ word: String) -> String? {
+        guard !word.contains("://"), let first = word.unicodeScalars.first,
+            CharacterSet.alphanumerics.contains(first) || first == "["
+        else { return nil }
+        let host = word.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard host.contains(".") || host.contains(":") || host.lowercased() == "localhost",
+            !word.contains(where: \.isWhitespace)
+        else { return nil }
+        let candidate = "http://" + word
+        guard let parsed = URL(string: candidate), parsed.host?.isEmpty == false else { return nil }
+        return candidate
+    }
+
+    func run() async throws {
+        var command = self
+        command.urls = try checkedURLs()
+        try await command.download()
+    }
+
+    private func download() async throws {
+        let configuration = try transfer.configuration(
+            stateDirectory: stateDirectory ?? ProcessEnvironment.defaultStateDirectory,
+            redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
+            userAgent: userAgent
+        )
+        var (requests, checksumSources) = try makeRequests()
+        let early = headStart(requests, checksumSources: checksumSources)
+        let client = try HaulClient(configuration: configuration, headStart: early)
+        do {
+            if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
+            var lists = ChecksumFiles(client: client)
+            for (index, source) in checksumSources.sorted(by: { $0.key < $1.key }) {
+                requests[index].checksum = try await lists.checksum(for: requests[index], source: source)
+            }
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+        let extraction = (extract || extractTo != nil)
+            ? DownloadSession.Extraction(directory: extractTo, limits: limitOptions.limits, overwrite: conflictPolicy == .overwrite)
+            : nil
+        func session() -> DownloadSession {
+            DownloadSession(
+                client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
+                globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner(),
+                skipsTakenDestinations: onConflict == .skip && !overwrite
+            )
+        }
+        var code = await session().run(requests: requests)
+        if code == ExitCodes.success, !noFollowMetalink, output == nil {
+            let documents = await documentsSavedAsFiles(requests, client: client)
+            if !documents.isEmpty { code = await session().run(requests: documents) }
+        }
+        await client.shutdown()
+        KeyReader.current?.stop()
+        if code != ExitCodes.success { throw ExitCode(code) }
+    }
+
+    /// The downloads that start at once, whose first request may leave while the store opens
+    /// (`HaulClient.init(configuration:headStart:)`). None when a checksum list is read first: a list without the
+    /// file's entry exits 2 before anything of the file is asked for. Not a URL that may name a Metalink document
+    /// to follow: its GET is the document's, not a download's.
+    private func headStart(_ requests: [DownloadRequest], checksumSources: [Int: String]) -> [DownloadRequest] {
+        guard checksumSources.isEmpty else { return [] }
+        let follows = !noFollowMetalink && output == nil
+        return Array(requests.prefix(queueOptions.maxConcurrent).filter { !(follows && MetalinkFile.mayBeDocument($0.url)) })
+    }
+
+    /// The library's policy for `--on-conflict` (`skip` is `fail` there: the refusal is reported as skipped) and
+    /// `--overwrite`.
+    var conflictPolicy: ConflictPolicy {
+        if overwrite { return .overwrite }
+        switch onConflict {
+        case .rename: return .rename
+        case .overwrite: return .overwrite
+        case .skip, .fail: return .fail
+        }
+    }
+
+    /// Connections per file: `-x`, else `TransferOptions.defaultConnections`.
+    private var connections: Int { transfer.connections ?? TransferOptions.defaultConnections }
+
+    /// The requests, and for those whose digest comes from a checksum list, the list's path or URL by index.
+    private func makeRequests() throws -> ([DownloadRequest], [Int: String]) {
+        // Absolute paths: the record is found again by its .part path, whatever directory the next run starts in.
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+            return (full as NSString).standardizingPath
+        }
+        let directory = absolute(self.directory ?? workingDirectory)
+        if self.directory != nil {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw HaulError(.io, "cannot create directory \(directory): \(error.localizedDescription)")
+            }
+        }
+        let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
+        let loadedCookies = try cookieOptions.loadedCookies()
+        var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
+        for index in requests.indices {
+            cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
+            requests[index].mirrors = mirrors.compactMap(URL.init(string:))
+        }
+        var checksumSources: [Int: String] = [:]
+        if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
+        if let inputFile {
+            for entry in try readInputFile(inputFile).entries {
+                let options = entry.options
+                let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
+                var request = try makeRequest(entry.url, directory: entryDirectory, headers: parsedHeaders, absolute: absolute)
+                request.mirrors = entry.mirrors.compactMap(URL.init(string:))
+                if let out = options.out {
+                    if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
+                    request.destinationPath = absolute(entryDirectory + "/" + out)
+                }
+                if let connections = options.connections { request.connections = min(max(1, connections), 32) }
+                request.onConflict = options.conflictPolicy(fallback: conflictPolicy)
+                if let checksum = options.checksum {
+                    do { request.checksum = try Checksum(parsing: checksum) } catch {
+                        throw HaulError(.usage, "\(inputFile) line \(entry.line): \(error)")
+                    }
+                }
+                if let source = options.checksumFile {
+                    if options.checksum != nil {
+                        throw HaulError(.usage, "\(inputFile) line \(entry.line): give checksum= or checksum-file=, not both")
+                    }
+                    if let problem = ChecksumFiles.problem(with: source) {
+                        throw HaulError(.usage, "\(inputFile) line \(entry.line): \(problem)")
+                    }
+                    checksumSources[requests.count] = source
+                } else if let checksumFile, options.checksum == nil {
+                    checksumSources[requests.count] = checksumFile
+                }
+                request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
+                cookieOptions.apply(to: &request, loaded: loadedCookies)
+                try Self.createParent(of: request.destinationPath)
+                requests.append(request)
+            }
+        }
+        if let metalink {
+            requests += try metalinkRequests(for: MetalinkFile.read(metalink), directory: directory, headers: parsedHeaders, cookies: loadedCookies, absolute: absolute)
+        }
+        return (requests, checksumSources)
+    }
+
+    /// One request per file of a Metalink document: its sources by priority as URL and mirrors, its size, its
+    /// strongest hash and its piece hashes.
+    func metalinkRequests(
+        for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie],
+        absolute: (String) -> String
+    ) throws -> [DownloadRequest] {
+        try document.files.map { file in
+            var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
+            request.destinationPath = absolute(directory + "/" + file.name)
+            request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
+            do { request.checksum = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch {
+                throw HaulError(.usage, "Metalink \(file.name): \(error)")
+            }
+            request.expectedLength = file.size
+            request.pieceHashes = file.pieceHashes
+            cookieOptions.apply(to: &request, loaded: loadedCookies)
+            try Self.createParent(of: request.destinationPath)
+            return request
+        }
+    }
+
+
+    private func readInputFile(_ path: String) throws -> InputFile {
+        let data: Data?
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            data = FileManager.default.contents(atPath: path)
+        }
+        guard let data else { throw HaulError(.usage, "cannot read the input file \(path)") }
+        let parsed: InputFile
+        do {
+            parsed = try InputFile.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw HaulError(.usage, "\(path): \(error)")
+        }
+        for warning in parsed.warnings { Terminal.writeError("haul: \(path): \(warning)\n") }
+        return parsed
+    }
+
+    private func makeRequest(
+        _ text: String, directory: String, headers parsedHeaders: [DownloadRequest.Header], absolute: (String) -> String
+    ) throws -> DownloadRequest {
+        guard let url = URL(string: text), url.host != nil else { throw HaulError(.usage, "'\(text)' is not a URL") }
+        let destination: String
+        if let output {
+            destination = output.hasPrefix("/") ? absolute(output) : absolute(directory + "/" + output)
+        } else {
+            destination = directory + "/" + FileName.fromURL(url)
+        }
+        let expected: Checksum?
+        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw HaulError(.usage, "--checksum: \(error)") }
+        return DownloadRequest(
+            url: url,
+            destination: URL(fileURLWithPath: destination),
+            headers: parsedHeaders,
+            onConflict: conflictPolicy,
+            nameFromContentDisposition: remoteName && output == nil,
+            connections: connections,
+            minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
+            checksum: expected,
+            maxBytesPerSecond: transfer.rate
+        )
+    }
+}
+
+extension DownloadOptions {
+    /// Creates the directory a destination goes into (an `-i` line's `dir=`, a Metalink file's subdirectory).
+    /// - Throws: `.io` naming the directory.
+    static func createParent(of destination: String) throws {
+        let parent = (destination as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
+        }
+    }
+}

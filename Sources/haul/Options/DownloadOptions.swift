@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import HaulArchive
+import HaulCore
+import HaulKit
+
+/// What a download line asks for: every option of `haul get` (`haul URL`), as plain values with one set of
+/// defaults, ``defaults``.
+///
+/// Both readers of a download line fill this one value: ArgumentParser through `DownloadCommand`, whose
+/// declarations take their defaults from ``defaults`` (so `haul --help` shows them), and the quick reading of the
+/// common flags (`QuickDownloadArguments`), which starts from ``defaults``. A default is written once, and the
+/// quick reading cannot drift from the help; `QuickDownloadArgumentsTests` checks that both readings of a line
+/// give the same value, and that every option of the command reaches it.
+struct DownloadOptions: Equatable, Sendable {
+    var urls: [String]
+    var inputFile: String?
+    var output: String?
+    var directory: String?
+    var progressOptions: ProgressOptions
+    var transfer: TransferOptions
+    var headers: [String]
+    var userAgent: String?
+    var remoteName: Bool
+    var overwrite: Bool
+    var onConflict: OnConflict
+    var stateDirectory: String?
+    var minSplitSize: String
+    var continueFlag: Bool
+    var checksum: String?
+    var checksumFile: String?
+    var extract: Bool
+    var extractTo: String?
+    var limitOptions: ExtractionLimitOptions
+    var queueOptions: QueueOptions
+    var hookOptions: HookOptions
+    var cookieOptions: CookieOptions
+    var metalink: String?
+    var noFollowMetalink: Bool
+    var mirrors: [String]
+    var maxRedirects: Int
+    var allowInsecureRedirect: Bool
+
+    /// Every default of a download line.
+    static let defaults = DownloadOptions(
+        urls: [], inputFile: nil, output: nil, directory: nil, progressOptions: .defaults, transfer: .defaults,
+        headers: [], userAgent: nil, remoteName: false, overwrite: false, onConflict: .rename, stateDirectory: nil,
+        minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, extract: false, extractTo: nil,
+        limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
+        metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false
+    )
+
+    /// Every check ArgumentParser makes of a download line, the option groups' first (the order it runs them).
+    func validateAll() throws {
+        try progressOptions.validate()
+        try transfer.validate()
+        try limitOptions.validate()
+        try queueOptions.validate()
+        try hookOptions.validate()
+        try cookieOptions.validate()
+        try validate()
+    }
+
+    /// The checks of `haul get`'s own options (each group checks its own).
+    func validate() throws {
+        if urls.isEmpty && inputFile == nil && metalink == nil { throw ValidationError("give at least one URL, or -i FILE, or --metalink FILE") }
+        if output != nil && (urls.count > 1 || inputFile != nil || metalink != nil) {
+            throw ValidationError("-o/--output takes a single URL; use -d/--dir for several, or out= in an input file")
+        }
+        // curl's `-o -` streams to standard output. A stream cannot be resumed, split over connections, or kept
+        // out of sight until it is complete and verified, which is what haul is for; so it is refused rather than
+        // saved as a file named "-".
+        if output == "-" {
+            throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
+        }
+        if !mirrors.isEmpty && (urls.count != 1 || inputFile != nil) {
+            throw ValidationError("--mirror takes a single URL; in an input file, put mirrors on the URL's line, TAB-separated")
+        }
+        for mirror in mirrors {
+            guard let parsed = URL(string: mirror), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false else {
+                throw ValidationError("--mirror '\(mirror)' is not an http or https URL")
+            }
+        }
+        if metalink != nil && (checksum != nil || checksumFile != nil) {
+            throw ValidationError("with --metalink, the Metalink's own hashes are the checksums: drop --checksum/--checksum-file")
+        }
+        if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
+        if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
+        if let checksumFile, let problem = ChecksumFiles.problem(with: checksumFile) { throw ValidationError(problem) }
+        if overwrite, onConflict != .rename, onConflict != .overwrite {
+            throw ValidationError("--overwrite is --on-conflict overwrite: give one of them")
+        }
+        if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        if let checksum {
+            if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
+            do { _ = try Checksum(parsing: checksum) } catch { throw ValidationError("--checksum: \(error)") }
+        }
+        guard let split = ByteCount.parse(minSplitSize), split >= 64 << 10 else {
+            throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
+        }
+        _ = split
+        for header in headers where !header.contains(":") {
+            throw ValidationError("header '\(header)' is not of the form 'Name: value'")
+        }
+    }
+}
+
+/// `--on-conflict`: what happens when a download's destination is taken (see `ConflictPolicy`).
+enum OnConflict: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case rename, skip, overwrite, fail
+}

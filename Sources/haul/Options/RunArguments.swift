@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// `ProgressOptions` as ArgumentParser reads them, with the defaults of `ProgressOptions.defaults`.
+struct ProgressArguments: ParsableArguments {
+    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors (same as --progress none).")
+    var quiet = ProgressOptions.defaults.quiet
+
+    @Option(name: .customLong("progress"), help: "How to show progress: bar (default on a terminal), lines (default when piped), json (one object per line on stdout), none.")
+    var progress: String?
+
+    /// The plain value these arguments give.
+    var options: ProgressOptions { ProgressOptions(quiet: quiet, progress: progress) }
+
+    func validate() throws { try options.validate() }
+}
+
+/// `QueueOptions` as ArgumentParser reads them, with the defaults of `QueueOptions.defaults`.
+struct QueueArguments: ParsableArguments {
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
+    var maxConcurrent = QueueOptions.defaults.maxConcurrent
+
+    @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads. Default: no cap beyond each download's own connections.")
+    var maxConnections: Int?
+
+    @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
+    var maxOverallRate: String?
+
+    /// The plain value these arguments give.
+    var options: QueueOptions { QueueOptions(maxConcurrent: maxConcurrent, maxConnections: maxConnections, maxOverallRate: maxOverallRate) }
+
+    func validate() throws { try options.validate() }
+}
