@@ -40,7 +40,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             "noproxy": "local.test", "cacert": try certificateFile(), "insecure": nil, "http1.1": nil,
             "refresh-url-command": "refresh-link", "refresh-url-timeout": "5", "header": "A: b", "user-agent": "ua/1",
             "remote-name": nil, "overwrite": nil, "on-conflict": "skip", "state-dir": "/s", "min-split-size": "1M",
-            "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS",
+            "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS", "require-checksum": nil,
             "extract": nil, "extract-to": "x", "max-size": "1G", "max-ratio": "50", "max-entries": "10",
             "max-concurrent": "2", "max-connections": "3", "max-overall-rate": "5M", "on-download-start": "a",
             "on-download-pause": "b", "on-download-complete": "c", "on-download-error": "d", "on-download-stop": "e",
@@ -71,8 +71,12 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             }
             // -i and --metalink are lines of their own; the others go with one URL.
             let urls = ["input-file", "metalink"].contains(long) ? [] : ["http://h/f"]
-            let line = ["--\(long)"] + (sample.map { [$0] } ?? []) + urls
-            var unchanged = plain
+            // An option that only means something beside another is given with it, and compared with the line
+            // that has only the other.
+            let companions: [String: [String]] = ["require-checksum": ["--checksum", "auto"]]
+            let extra = companions[long] ?? []
+            let line = ["--\(long)"] + (sample.map { [$0] } ?? []) + extra + urls
+            var unchanged = extra.isEmpty ? plain : try DownloadCommand.parse(extra + urls).options
             unchanged.urls = urls
             let parsed = try DownloadCommand.parse(line).options
             XCTAssertNotEqual(parsed, unchanged, "\(line) left the options as they were: --\(long) does not reach DownloadOptions")

@@ -57,8 +57,11 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("c"), .customLong("continue")], help: "Accepted for wget/aria2c habits; resuming is always on.")
     var continueFlag = DownloadOptions.defaults.continueFlag
 
-    @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (md5, sha1, sha256, sha512); only with a single URL. A mismatch exits 8 and keeps nothing.")
+    @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (md5, sha1, sha256, sha512); only with a single URL. A mismatch exits 8 and keeps nothing. 'auto': look for the checksum the site publishes beside each file (URL.sha256, URL.sha512, URL.md5, then SHA256SUMS, SHA512SUMS in its directory) and verify with the first that lists it; none found is only a note.")
     var checksum: String?
+
+    @Flag(name: .customLong("require-checksum"), help: "With --checksum auto: a file whose checksum is not found is an error (exit 2) before it is downloaded.")
+    var requireChecksum = DownloadOptions.defaults.requireChecksum
 
     @Option(name: .customLong("checksum-file"), help: "Take the expected digest from a checksum list (SHA256SUMS, *.sha256, MD5SUMS; GNU or BSD lines), a PATH or an http(s) URL: the entry for the file's name. No entry exits 2 before anything is downloaded; a mismatch exits 8 and keeps nothing.")
     var checksumFile: String?
@@ -100,7 +103,7 @@ struct DownloadCommand: AsyncParsableCommand {
             headers: headers, userAgent: userAgent, remoteName: remoteName,
             overwrite: overwrite, onConflict: onConflict, stateDirectory: state.stateDirectory,
             minSplitSize: minSplitSize, continueFlag: continueFlag, checksum: checksum,
-            checksumFile: checksumFile, extract: extract, extractTo: extractTo,
+            checksumFile: checksumFile, requireChecksum: requireChecksum, extract: extract, extractTo: extractTo,
             limitOptions: limitArguments.options, queueOptions: queueArguments.options, hookOptions: hookArguments.options,
             cookieOptions: cookieArguments.options, metalink: metalink, noFollowMetalink: noFollowMetalink,
             mirrors: mirrors, maxRedirects: maxRedirects, allowInsecureRedirect: allowInsecureRedirect

@@ -29,6 +29,8 @@ struct DownloadOptions: Equatable, Sendable {
     var continueFlag: Bool
     var checksum: String?
     var checksumFile: String?
+    /// `--require-checksum`: with `--checksum auto`, a file without a published checksum is an error (exit 2).
+    var requireChecksum: Bool
     var extract: Bool
     var extractTo: String?
     var limitOptions: ExtractionLimitOptions
@@ -45,7 +47,7 @@ struct DownloadOptions: Equatable, Sendable {
     static let defaults = DownloadOptions(
         urls: [], inputFile: nil, output: nil, directory: nil, progressOptions: .defaults, transfer: .defaults,
         headers: [], userAgent: nil, remoteName: false, overwrite: false, onConflict: .rename, stateDirectory: nil,
-        minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, extract: false, extractTo: nil,
+        minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, extract: false, extractTo: nil,
         limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
         metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false
     )
@@ -84,14 +86,19 @@ struct DownloadOptions: Equatable, Sendable {
         if metalink != nil && (checksum != nil || checksumFile != nil) {
             throw ValidationError("with --metalink, the Metalink's own hashes are the checksums: drop --checksum/--checksum-file")
         }
-        if checksum != nil && inputFile != nil { throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX)") }
+        if checksum != nil && checksum != "auto" && inputFile != nil {
+            throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX), or --checksum auto for every line")
+        }
+        if requireChecksum && checksum != "auto" {
+            throw ValidationError("--require-checksum goes with --checksum auto (an explicit --checksum is always required)")
+        }
         if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
         if let checksumFile, let problem = ChecksumFiles.problem(with: checksumFile) { throw ValidationError(problem) }
         if overwrite, onConflict != .rename, onConflict != .overwrite {
             throw ValidationError("--overwrite is --on-conflict overwrite: give one of them")
         }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
-        if let checksum {
+        if let checksum, checksum != "auto" {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
             do { _ = try Checksum(parsing: checksum) } catch { throw ValidationError("--checksum: \(error)") }
         }

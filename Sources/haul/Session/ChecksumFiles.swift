@@ -16,6 +16,8 @@ struct ChecksumFiles {
 
     private let client: HaulClient
     private var lists: [String: ChecksumList] = [:]
+    /// `--checksum auto`'s answers by URL (`nil`: nothing there), so a directory's SHA256SUMS is fetched once.
+    private var found: [String: String?] = [:]
 
     init(client: HaulClient) {
         self.client = client
@@ -75,6 +77,44 @@ struct ChecksumFiles {
             }
         }
         return nil
+    }
+
+    /// `--checksum auto`: the checksum the site publishes beside `request`'s file, from the first of
+    /// ``ChecksumDiscovery/places(for:)`` that lists it, said on standard error with where it came from; `nil`
+    /// (with a note) when none does, unless `required`.
+    /// - Throws: `HaulError(.usage)` when `required` and nothing was found: exit 2 before the file is fetched.
+    mutating func discover(for request: DownloadRequest, required: Bool) async throws -> Checksum? {
+        let savedName = request.destination.lastPathComponent
+        let names = [FileName.fromURL(request.url), savedName]
+        let places = ChecksumDiscovery.places(for: request.url.absoluteString)
+        for place in places {
+            guard let text = await answer(at: place.url, for: request),
+                let entry = ChecksumDiscovery.checksum(in: text, from: place, fileNames: names),
+                let checksum = try? Checksum(parsing: entry.checksum)
+            else { continue }
+            Terminal.writeError("haul: \(savedName): checksum \(entry.algorithm) from \(place.url)\n")
+            return checksum
+        }
+        let tried = places.map(\.listName).joined(separator: ", ")
+        if required {
+            throw HaulError(.usage, "\(savedName): no published checksum found (tried \(tried)) and --require-checksum is set")
+        }
+        Terminal.writeError("haul: note: \(savedName): no published checksum found (tried \(tried)); not verified\n")
+        return nil
+    }
+
+    /// The text at `url`, or `nil` when it cannot be fetched (404, refused, too big): a missing place is skipped.
+    private mutating func answer(at url: String, for request: DownloadRequest) async -> String? {
+        if let known = found[url] { return known }
+        var text: String?
+        if let parsed = URL(string: url) {
+            let headers = Self.sameOrigin(url, request.url) ? request.headers : []
+            if let data = try? await client.fetch(parsed, maximumBytes: Self.maximumBytes, headers: headers) {
+                text = String(decoding: data, as: UTF8.self)
+            }
+        }
+        found[url] = text
+        return text
     }
 
     /// Credentials given for the download (`-H Authorization: ...`) go with the list's request only to the same
