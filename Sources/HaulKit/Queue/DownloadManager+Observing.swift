@@ -77,6 +77,7 @@ extension DownloadManager {
         guard !isShutDown else { return }
         isShutDown = true
         poller?.cancel()
+        speedScheduleTask?.cancel()
         // The machine stops what runs here (a queued entry's stored state may belong to another process); each
         // stopped run's report puts it back in line, stored, unless it completed before it could be stopped.
         await report(.shutdown)

@@ -64,6 +64,8 @@ public actor DownloadManager {
     /// ids only grow), so an add that prepared one of them before it went prepares again.
     var dropped: Set<Int64> = []
     var poller: Task<Void, Never>?
+    /// The loop that follows a speed schedule (`setSpeedSchedule`), if one is set.
+    var speedScheduleTask: Task<Void, Never>?
     let pollInterval: Double
     var isShutDown = false
     /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).

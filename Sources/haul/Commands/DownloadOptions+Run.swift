@@ -89,7 +89,7 @@ extension DownloadOptions {
             DownloadSession(
                 client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
                 globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner(),
-                skipsTakenDestinations: onConflict == .skip && !overwrite
+                skipsTakenDestinations: onConflict == .skip && !overwrite, speedSchedule: queueOptions.schedule
             )
         }
         var code = await session().run(requests: requests)

@@ -25,8 +25,13 @@ struct QueueArguments: ParsableArguments {
     @Option(name: .customLong("max-overall-rate"), help: "The most bytes per second for all downloads together, e.g. 10M.")
     var maxOverallRate: String?
 
+    @Option(name: .customLong("speed-schedule"), help: ArgumentHelp("The overall limit by local time: 'Mon-Fri 09:00-18:00 2M; 00:00-07:00 0' (rules separated by ';', days optional, 0 = unlimited, the later rule wins); --max-overall-rate holds where no rule does.", valueName: "RULES"))
+    var speedSchedule: String?
+
     /// The plain value these arguments give.
-    var options: QueueOptions { QueueOptions(maxConcurrent: maxConcurrent, maxConnections: maxConnections, maxOverallRate: maxOverallRate) }
+    var options: QueueOptions {
+        QueueOptions(maxConcurrent: maxConcurrent, maxConnections: maxConnections, maxOverallRate: maxOverallRate, speedSchedule: speedSchedule)
+    }
 
     func validate() throws { try options.validate() }
 }

@@ -21,14 +21,17 @@ struct ProgressOptions: Equatable, Sendable {
     }
 }
 
-/// `-j`, `--max-connections` and `--max-overall-rate`: how many downloads run at once and how fast together, for
-/// the commands that run a queue (`haul get`, `haul resume`, `haul daemon`).
+/// `-j`, `--max-connections`, `--max-overall-rate` and `--speed-schedule`: how many downloads run at once and how
+/// fast together, for the commands that run a queue (`haul get`, `haul resume`, `haul daemon`).
 struct QueueOptions: Equatable, Sendable {
     var maxConcurrent: Int
     var maxConnections: Int?
     var maxOverallRate: String?
+    /// `--speed-schedule`: the overall limit by time of day (`SpeedSchedule`'s text); `--max-overall-rate` holds
+    /// where no rule does.
+    var speedSchedule: String? = nil
 
-    static let defaults = QueueOptions(maxConcurrent: 5, maxConnections: nil, maxOverallRate: nil)
+    static let defaults = QueueOptions(maxConcurrent: 5, maxConnections: nil, maxOverallRate: nil, speedSchedule: nil)
 
     func validate() throws {
         if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }
@@ -36,7 +39,13 @@ struct QueueOptions: Equatable, Sendable {
         if let maxOverallRate, (ByteCount.parse(maxOverallRate) ?? 0) < 1 {
             throw ValidationError("--max-overall-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }
+        if let speedSchedule {
+            do { _ = try SpeedSchedule(parsing: speedSchedule) } catch { throw ValidationError("--speed-schedule: \(error)") }
+        }
     }
+
+    /// `--speed-schedule`, read (it was checked by `validate()`).
+    var schedule: SpeedSchedule? { speedSchedule.flatMap { try? SpeedSchedule(parsing: $0) } }
 
     /// The queue's limits when each download uses at most `connectionsPerDownload` connections: without
     /// `--max-connections`, the connection cap is what the running downloads could use anyway.

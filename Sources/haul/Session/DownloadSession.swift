@@ -11,6 +11,7 @@ actor DownloadSession {
     private let mode: ProgressMode
     private let limits: QueueLimits
     private let globalRate: Int64?
+    private let speedSchedule: SpeedSchedule?
     private var manager: DownloadManager?
     private var quitRequested = false
     private var pausedByUser = false
@@ -31,8 +32,9 @@ actor DownloadSession {
 
     init(
         client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil,
-        hooks: HookRunner? = nil, skipsTakenDestinations: Bool = false
+        hooks: HookRunner? = nil, skipsTakenDestinations: Bool = false, speedSchedule: SpeedSchedule? = nil
     ) {
+        self.speedSchedule = speedSchedule
         self.hooks = hooks
         self.skipsTakenDestinations = skipsTakenDestinations
         self.client = client
@@ -47,7 +49,7 @@ actor DownloadSession {
         installSignalHandlers()
         let manager = DownloadManager(client: client, limits: limits)
         self.manager = manager
-        await manager.setGlobalRateLimit(globalRate)
+        await manager.setSpeedSchedule(speedSchedule, otherwise: globalRate)
         let events = await manager.events()
         // Subscribed before anything is added or restored: restored downloads then arrive as `.added`, which
         // fires no hook (a download completed in an earlier run does not call the complete hook again).
