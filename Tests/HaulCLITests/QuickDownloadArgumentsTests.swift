@@ -40,7 +40,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             "noproxy": "local.test", "cacert": try certificateFile(), "insecure": nil, "http1.1": nil,
             "refresh-url-command": "refresh-link", "refresh-url-timeout": "5", "header": "A: b", "user-agent": "ua/1",
             "remote-name": nil, "overwrite": nil, "on-conflict": "skip", "state-dir": "/s", "min-split-size": "1M",
-            "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS", "require-checksum": nil,
+            "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS", "require-checksum": nil, "in-order": nil,
             "extract": nil, "extract-to": "x", "max-size": "1G", "max-ratio": "50", "max-entries": "10",
             "max-concurrent": "2", "max-connections": "3", "max-overall-rate": "5M", "speed-schedule": "Mon-Fri 09:00-18:00 2M", "on-download-start": "a",
             "on-download-pause": "b", "on-download-complete": "c", "on-download-error": "d", "on-download-stop": "e",

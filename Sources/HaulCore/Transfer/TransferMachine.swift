@@ -171,6 +171,15 @@ public struct TransferMachine: Sendable {
         }
     }
 
+    /// The bytes from the start of the file that have all arrived: what a player can read while the rest downloads
+    /// (`--in-order` downloads report it). All bytes held on one connection; the prefix of a segmented plan.
+    public var contiguousBytes: Int64 {
+        switch mode {
+        case .segmented(let run): return run.planner.contiguousBytes
+        default: return progress.done
+        }
+    }
+
     /// Each running connection's range and speed at the last timer, in file order (for progress).
     public var connections: [(id: ConnectionID, start: Int64, next: Int64, end: Int64, speed: Double)] {
         guard case .segmented(let run) = mode else { return [] }

@@ -66,6 +66,11 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// `url` and these, move toward the fast ones, and a mirror that fails, crawls or serves another file is
     /// dropped for the rest of the download (README, "Several sources for one file").
     public var mirrors: [URL] = []
+    /// Fetch the file's beginning first (`--in-order`): connections take the earliest missing pieces, so the
+    /// complete prefix grows from the start and a video can be played while it downloads (progress reports it as
+    /// `DownloadProgress.contiguousBytes`). Still several connections; the file is cut into more, smaller pieces
+    /// (`SegmentPolicy.inOrderPieceSize`), each a request of its own.
+    public var inOrder: Bool = false
     /// The length the file must have (a Metalink's `<size>`), when known before asking: a source answering another
     /// length is dropped, and when every source is the download fails as a protocol violation.
     public var expectedLength: Int64?
@@ -144,7 +149,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, onConflict, nameFromContentDisposition, connections, minimumSplitSize, checksum
-        case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes
+        case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes, inOrder
     }
 
     private enum LegacyKeys: String, CodingKey {
@@ -172,6 +177,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         mirrors = try container.decodeIfPresent([URL].self, forKey: .mirrors) ?? []
         expectedLength = try container.decodeIfPresent(Int64.self, forKey: .expectedLength)
         pieceHashes = try container.decodeIfPresent(PieceLedger.Hashes.self, forKey: .pieceHashes)
+        inOrder = try container.decodeIfPresent(Bool.self, forKey: .inOrder) ?? false
     }
 
     /// Stores the request: the destination as its path and the checksum as its text, so that records written
@@ -192,5 +198,6 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         try container.encode(mirrors, forKey: .mirrors)
         try container.encodeIfPresent(expectedLength, forKey: .expectedLength)
         try container.encodeIfPresent(pieceHashes, forKey: .pieceHashes)
+        if inOrder { try container.encode(inOrder, forKey: .inOrder) }
     }
 }

@@ -124,7 +124,8 @@ extension DownloadTask {
                             averageSpeed: meter.averageSpeed,
                             secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
                             activeConnections: sample.activeConnections,
-                            connections: sample.connections
+                            connections: sample.connections,
+                            contiguousBytes: sample.contiguousBytes
                         )
                     )
                 )

@@ -37,6 +37,9 @@ public struct DownloadProgress: Sendable, Equatable {
     /// What each connection of a segmented download is fetching, in file order; empty when the download runs on
     /// one connection (or has not split yet).
     public var connections: [ConnectionProgress]
+    /// For an `inOrder` download split over connections, the bytes from the start of the file that have all
+    /// arrived (what a player can read now); `nil` otherwise.
+    public var contiguousBytes: Int64?
 
     /// `bytesDone / totalBytes`, when the total is known.
     public var fraction: Double? {
@@ -52,8 +55,10 @@ public struct DownloadProgress: Sendable, Equatable {
         averageSpeed: Double = 0,
         secondsRemaining: Double? = nil,
         activeConnections: Int = 0,
-        connections: [ConnectionProgress] = []
+        connections: [ConnectionProgress] = [],
+        contiguousBytes: Int64? = nil
     ) {
+        self.contiguousBytes = contiguousBytes
         self.bytesDone = bytesDone
         self.totalBytes = totalBytes
         self.currentSpeed = currentSpeed

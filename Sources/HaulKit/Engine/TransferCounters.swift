@@ -8,6 +8,7 @@ final class TransferCounters: Sendable {
         var totalBytes: Int64?
         var activeConnections = 0
         var connections: [ConnectionProgress] = []
+        var contiguousBytes: Int64?
     }
     private let values = NIOLockedValueBox(Values())
 
@@ -38,15 +39,18 @@ final class TransferCounters: Sendable {
         plannedObserver.withLockedValue { $0 }?(connections)
     }
 
-    /// Sets the per-connection detail and the count of active connections together.
-    func setConnections(_ connections: [ConnectionProgress], active: Int) {
+    /// Sets the per-connection detail, the count of active connections and the complete prefix together.
+    func setConnections(_ connections: [ConnectionProgress], active: Int, contiguousBytes: Int64? = nil) {
         values.withLockedValue {
             $0.connections = connections
             $0.activeConnections = active
+            $0.contiguousBytes = contiguousBytes
         }
     }
 
-    func snapshot() -> (bytesDone: Int64, totalBytes: Int64?, activeConnections: Int, connections: [ConnectionProgress]) {
-        values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections) }
+    func snapshot() -> (
+        bytesDone: Int64, totalBytes: Int64?, activeConnections: Int, connections: [ConnectionProgress], contiguousBytes: Int64?
+    ) {
+        values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections, $0.contiguousBytes) }
     }
 }

@@ -200,7 +200,8 @@ extension TransferRunner {
         let detail = machine.connections.map {
             ConnectionProgress(id: $0.id.rawValue, start: $0.start, next: $0.next, end: $0.end, speed: $0.speed)
         }
-        context.counters.setConnections(detail, active: detail.count)
+        context.counters.setConnections(
+            detail, active: detail.count, contiguousBytes: context.request.inOrder ? machine.contiguousBytes : nil)
     }
 
     /// The checkpoint of `segments`, with the resource when it changed since it was last stored. Called only for

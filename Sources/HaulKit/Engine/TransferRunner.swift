@@ -71,7 +71,8 @@ final class TransferRunner {
             connections: request.connections,
             minimumSplitSize: request.minimumSplitSize,
             stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
-            lowestSpeed: configuration.lowestSpeed
+            lowestSpeed: configuration.lowestSpeed,
+            inOrder: request.inOrder
         )
         self.machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),

@@ -60,6 +60,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (md5, sha1, sha256, sha512); only with a single URL. A mismatch exits 8 and keeps nothing. 'auto': look for the checksum the site publishes beside each file (URL.sha256, URL.sha512, URL.md5, then SHA256SUMS, SHA512SUMS in its directory) and verify with the first that lists it; none found is only a note.")
     var checksum: String?
 
+    @Flag(name: .customLong("in-order"), help: "Fetch the beginning of each file first, still over several connections, so a video can be played while it downloads; progress shows the complete prefix.")
+    var inOrder = DownloadOptions.defaults.inOrder
+
     @Flag(name: .customLong("require-checksum"), help: "With --checksum auto: a file whose checksum is not found is an error (exit 2) before it is downloaded.")
     var requireChecksum = DownloadOptions.defaults.requireChecksum
 
@@ -103,7 +106,7 @@ struct DownloadCommand: AsyncParsableCommand {
             headers: headers, userAgent: userAgent, remoteName: remoteName,
             overwrite: overwrite, onConflict: onConflict, stateDirectory: state.stateDirectory,
             minSplitSize: minSplitSize, continueFlag: continueFlag, checksum: checksum,
-            checksumFile: checksumFile, requireChecksum: requireChecksum, extract: extract, extractTo: extractTo,
+            checksumFile: checksumFile, requireChecksum: requireChecksum, inOrder: inOrder, extract: extract, extractTo: extractTo,
             limitOptions: limitArguments.options, queueOptions: queueArguments.options, hookOptions: hookArguments.options,
             cookieOptions: cookieArguments.options, metalink: metalink, noFollowMetalink: noFollowMetalink,
             mirrors: mirrors, maxRedirects: maxRedirects, allowInsecureRedirect: allowInsecureRedirect

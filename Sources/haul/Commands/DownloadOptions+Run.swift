@@ -245,7 +245,7 @@ extension DownloadOptions {
         do { expected = try checksum.flatMap { $0 == "auto" ? nil : try Checksum(parsing: $0) } } catch {
             throw HaulError(.usage, "--checksum: \(error)")
         }
-        return DownloadRequest(
+        var request = DownloadRequest(
             url: url,
             destination: URL(fileURLWithPath: destination),
             headers: parsedHeaders,
@@ -256,6 +256,8 @@ extension DownloadOptions {
             checksum: expected,
             maxBytesPerSecond: transfer.rate
         )
+        request.inOrder = inOrder
+        return request
     }
 }
 

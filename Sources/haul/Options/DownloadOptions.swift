@@ -31,6 +31,8 @@ struct DownloadOptions: Equatable, Sendable {
     var checksumFile: String?
     /// `--require-checksum`: with `--checksum auto`, a file without a published checksum is an error (exit 2).
     var requireChecksum: Bool
+    /// `--in-order`: the file's beginning first, so it can be played while it downloads.
+    var inOrder: Bool = false
     var extract: Bool
     var extractTo: String?
     var limitOptions: ExtractionLimitOptions
@@ -47,7 +49,7 @@ struct DownloadOptions: Equatable, Sendable {
     static let defaults = DownloadOptions(
         urls: [], inputFile: nil, output: nil, directory: nil, progressOptions: .defaults, transfer: .defaults,
         headers: [], userAgent: nil, remoteName: false, overwrite: false, onConflict: .rename, stateDirectory: nil,
-        minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, extract: false, extractTo: nil,
+        minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, inOrder: false, extract: false, extractTo: nil,
         limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
         metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false
     )

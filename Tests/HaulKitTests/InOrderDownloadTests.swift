@@ -1,0 +1,57 @@
+import Foundation
+import HaulCore
+@testable import HaulKit
+import HaulTestSupport
+import XCTest
+
+/// `DownloadRequest.inOrder` end to end on a socket: several connections, the earliest pieces asked for first, the
+/// complete prefix reported and growing to the whole file.
+final class InOrderDownloadTests: XCTestCase {
+    private let content = deterministicBytes(count: 8 << 20, seed: 29)
+    private let piece: Int64 = 512 << 10
+
+    func testTheBeginningComesFirstOverSeveralConnections() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/v", FileResource(content: content), bytesPerSecond: 8 << 20)
+                try await withHarness(dir) { harness in
+                    var request = harness.request(server.url("/v"), connections: 4, minimumSplitSize: piece)
+                    request.inOrder = true
+                    let (outcome, updates) = try await harness.run(request)
+                    assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+                    // Ranged requests start at piece boundaries in file order: each new one after the first few is
+                    // the earliest piece nobody had, so their starts rise (a steal near the end may cut later).
+                    let starts = server.requests(for: "/v").compactMap { $0.header("Range") }
+                        .compactMap { Int64($0.dropFirst("bytes=".count).prefix { $0 != "-" }) }
+                    XCTAssertGreaterThanOrEqual(starts.count, 8, "the file was cut into pieces: \(starts)")
+                    XCTAssertEqual(
+                        Set(starts.prefix(3)), [piece, 2 * piece, 3 * piece], "the pieces right after the first (opened at once)")
+                    XCTAssertGreaterThanOrEqual(server.maxOpenConnections, 3, "still several connections")
+                    let prefixes = updates.compactMap { update -> Int64? in
+                        if case .progress(let progress) = update { return progress.contiguousBytes } else { return nil }
+                    }
+                    XCTAssertFalse(prefixes.isEmpty, "progress reports the complete prefix")
+                    XCTAssertEqual(prefixes, prefixes.sorted(), "the prefix never shrinks")
+                    XCTAssertTrue(prefixes.contains { $0 > 0 && $0 < Int64(content.count) }, "seen while downloading: \(prefixes)")
+                }
+            }
+        }
+    }
+
+    func testAnOrdinaryDownloadReportsNoPrefix() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/v", FileResource(content: content), bytesPerSecond: 16 << 20)
+                try await withHarness(dir) { harness in
+                    let (outcome, updates) = try await harness.run(
+                        harness.request(server.url("/v"), connections: 4, minimumSplitSize: piece))
+                    assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+                    let prefixes = updates.compactMap { update -> Int64? in
+                        if case .progress(let progress) = update { return progress.contiguousBytes } else { return nil }
+                    }
+                    XCTAssertEqual(prefixes, [])
+                }
+            }
+        }
+    }
+}
