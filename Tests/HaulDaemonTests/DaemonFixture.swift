@@ -70,6 +70,9 @@ final class DaemonFixture: @unchecked Sendable {
 
     /// Sends one HTTP request as `RawClient.request` does (`Host` the daemon's, `Connection: close`): in memory
     /// through `Daemon.respond(to:)`, or over TCP when the daemon listens.
+    ///
+    /// Synchronous, as `RawClient`'s calls are, so that it can sit in an `XCTAssert`; it waits on a thread of the
+    /// shared pool, so calls made from many tasks at once use `answering` instead.
     func request(
         method: String = "POST", path: String = "/jsonrpc", host: String? = nil, headers: [String: String] = [:],
         body: Data = Data(), contentType: String? = "application/json"
@@ -79,20 +82,49 @@ final class DaemonFixture: @unchecked Sendable {
                 port: port, method: method, path: path, host: host, headers: headers, body: body, contentType: contentType
             )
         }
+        let daemon = daemon
+        let request = inMemory(method: method, path: path, host: host, headers: headers, body: body, contentType: contentType)
+        return Self.response(try Self.wait { await daemon.respond(to: request) })
+    }
+
+    /// `answer` that awaits the daemon instead of holding a thread: for calls made from many tasks at once.
+    func answering(_ method: String, _ params: [JSONValue] = []) async throws -> JSONValue {
+        let body = Self.call(method, params, token: secret).data
+        let response: RawClient.Response
+        if transport == .socket {
+            response = try RawClient.request(port: port, body: body)
+        } else {
+            response = Self.response(await daemon.respond(to: inMemory(body: body)))
+        }
+        return try XCTUnwrap(response.json, "status \(response.status): \(String(decoding: response.body, as: UTF8.self))")
+    }
+
+    /// The request `RawClient.request` would send.
+    private func inMemory(
+        method: String = "POST", path: String = "/jsonrpc", host: String? = nil, headers: [String: String] = [:],
+        body: Data, contentType: String? = "application/json"
+    ) -> DaemonRequest {
         var fields: [(name: String, value: String)] = [("Host", host ?? "127.0.0.1:\(port)"), ("Connection", "close")]
         if !body.isEmpty || method == "POST" {
             fields.append(("Content-Length", String(body.count)))
             if let contentType { fields.append(("Content-Type", contentType)) }
         }
         fields += headers.map { (name: $0.key, value: $0.value) }
-        let daemon = daemon
-        let request = DaemonRequest(method: method, uri: path, headers: fields, body: body)
-        let response = try Self.wait { await daemon.respond(to: request) }
-        var answer = [String: String]()
-        if let type = response.contentType { answer["content-type"] = type }
-        answer["content-length"] = String(response.body.count)
-        for (name, value) in response.headers { answer[name.lowercased()] = value }
-        return RawClient.Response(status: response.status, headers: answer, body: response.body)
+        return DaemonRequest(method: method, uri: path, headers: fields, body: body)
+    }
+
+    /// The answer as `RawClient.request` reads it (header names lowercase).
+    private static func response(_ response: DaemonResponse) -> RawClient.Response {
+        var headers = [String: String]()
+        if let type = response.contentType { headers["content-type"] = type }
+        headers["content-length"] = String(response.body.count)
+        for (name, value) in response.headers { headers[name.lowercased()] = value }
+        return RawClient.Response(status: response.status, headers: headers, body: response.body)
+    }
+
+    /// A JSON-RPC call of `method` with the secret `token`.
+    private static func call(_ method: String, _ params: [JSONValue], token: String) -> JSONValue {
+        ["jsonrpc": "2.0", "id": "t", "method": .string(method), "params": .array([.string("token:" + token)] + params)]
     }
 
     /// Runs `body` to its end from synchronous test code (the helpers are synchronous, as `RawClient`'s are).
@@ -109,11 +141,7 @@ final class DaemonFixture: @unchecked Sendable {
 
     /// Calls `method` over HTTP POST with the secret; returns the whole answer object.
     func answer(_ method: String, _ params: [JSONValue] = [], token: String? = nil, headers: [String: String] = [:]) throws -> JSONValue {
-        let request: JSONValue = [
-            "jsonrpc": "2.0", "id": "t", "method": .string(method),
-            "params": .array([.string("token:" + (token ?? secret))] + params),
-        ]
-        let response = try self.request(headers: headers, body: request.data)
+        let response = try request(headers: headers, body: Self.call(method, params, token: token ?? secret).data)
         return try XCTUnwrap(response.json, "status \(response.status): \(String(decoding: response.body, as: UTF8.self))")
     }
 
