@@ -3,8 +3,9 @@ import HaulDaemon
 import HaulTestSupport
 import XCTest
 
-/// Browser extensions' origins against the running daemon (issue 18, "Origins"): real HTTP requests and WebSocket
-/// handshakes to the `RPCServer`, with the exact `Origin` headers Chromium, Firefox and Safari send.
+/// Browser extensions' origins against the running daemon (issue 18, "Origins"), with the exact `Origin` headers
+/// Chromium, Firefox and Safari send: HTTP requests in memory (the same checks and router as the socket's), and
+/// WebSocket handshakes and frames on a real socket.
 final class ExtensionOriginTests: XCTestCase {
     static let extensionOrigins = [
         "chrome-extension://mpkodccbngfoacfalldjimigbofkhgjn", "moz-extension://0c5d7a43-1f0e-4e55-9f5f-3c6b3a1c2d8e",
