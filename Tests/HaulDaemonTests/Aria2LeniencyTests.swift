@@ -10,8 +10,8 @@ final class Aria2LeniencyTests: XCTestCase {
         let fixture = try await DaemonFixture.start()
         let token = JSONValue.string("token:" + fixture.secret)
         // No Content-Type (download_with_aria2 and old clients post a bare body).
-        let bare = try RawClient.request(
-            port: fixture.port, body: (["jsonrpc": "2.0", "id": 1, "method": "aria2.getVersion", "params": [token]] as JSONValue).data,
+        let bare = try fixture.request(
+            body: (["jsonrpc": "2.0", "id": 1, "method": "aria2.getVersion", "params": [token]] as JSONValue).data,
             contentType: nil
         )
         XCTAssertEqual(bare.status, 200)
@@ -19,7 +19,7 @@ final class Aria2LeniencyTests: XCTestCase {
         // "jsonrpc" missing, or the number 2.0.
         for envelope in [["id": 2, "method": "aria2.getVersion", "params": [token]],
                          ["jsonrpc": .double(2.0), "id": 3, "method": "aria2.getVersion", "params": [token]]] as [JSONValue] {
-            let answer = try RawClient.request(port: fixture.port, body: envelope.data).json
+            let answer = try fixture.request(body: envelope.data).json
             XCTAssertNotNil(answer?["result"]?["version"], "\(envelope)")
         }
         // Extra trailing parameters, as webui-aria2 sends getGlobalStat(token, [], {}).
@@ -28,7 +28,7 @@ final class Aria2LeniencyTests: XCTestCase {
         XCTAssertNotNil(try fixture.call("aria2.tellActive", [["gid"], "extra"]).arrayValue)
         // The id is still required: the call is refused, not run.
         let url = fixture.serve("/no-id", deterministicBytes(count: 1000))
-        let noID = try RawClient.request(port: fixture.port, body: (["jsonrpc": "2.0", "method": "aria2.addUri", "params": [token, [.string(url)]]] as JSONValue).data)
+        let noID = try fixture.request(body: (["jsonrpc": "2.0", "method": "aria2.addUri", "params": [token, [.string(url)]]] as JSONValue).data)
         XCTAssertEqual(noID.json?["error"]?["code"], -32600)
         XCTAssertEqual(noID.json?["id"], .null)
         XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10]).arrayValue?.count, 0)

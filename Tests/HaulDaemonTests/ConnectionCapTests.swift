@@ -7,22 +7,22 @@ final class ConnectionCapTests: XCTestCase {
     private let listMethods: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
 
     func testIdleSocketsAtTheCapDoNotLockOutARealRequest() async throws {
-        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxConnections: 4) }
+        let fixture = try await DaemonFixture.start(.socket) { $0.limits = ServerLimits(maxConnections: 4) }
         var idle: [RawClient] = []
         for _ in 0..<4 { idle.append(try RawClient(port: fixture.port)) }
         // One more sends half a head (slowloris): it waits for a request as much as the silent ones.
         idle[3].transmit(Data("POST /jsonrpc HTTP/1.1\r\nHo".utf8))
         try await Task.sleep(for: .milliseconds(100))
-        let answer = try RawClient.request(port: fixture.port, body: listMethods.data)
+        let answer = try fixture.request(body: listMethods.data)
         XCTAssertEqual(answer.status, 200)
         XCTAssertEqual(answer.json?["result"]?.arrayValue?.count, Aria2Methods.names.count)
         XCTAssertTrue(idle[0].closedByPeer(within: .seconds(5)), "the longest idle was closed to admit the request")
-        XCTAssertGreaterThanOrEqual(fixture.daemon.server.load.counts.closedToAdmit, 1)
+        XCTAssertGreaterThanOrEqual(fixture.daemon.server!.load.counts.closedToAdmit, 1)
         await fixture.stop()
     }
 
     func testAConnectionWithoutAWholeRequestInTimeIsClosedAndAWebSocketIsNot() async throws {
-        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(requestTimeout: .milliseconds(300)) }
+        let fixture = try await DaemonFixture.start(.socket) { $0.limits = ServerLimits(requestTimeout: .milliseconds(300)) }
         let silent = try RawClient(port: fixture.port)
         let slowHead = try RawClient(port: fixture.port)
         slowHead.transmit(Data("POST /jsonrpc HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
@@ -39,7 +39,7 @@ final class ConnectionCapTests: XCTestCase {
         for (name, client) in [("silent", silent), ("slow head", slowHead), ("slow body", slowBody), ("keep-alive", keepAlive)] {
             XCTAssertTrue(client.closedByPeer(within: .seconds(5)), name)
         }
-        XCTAssertGreaterThanOrEqual(fixture.daemon.server.load.counts.closedForTimeout, 4)
+        XCTAssertGreaterThanOrEqual(fixture.daemon.server!.load.counts.closedForTimeout, 4)
         let notifications: JSONValue = ["jsonrpc": "2.0", "id": "w", "method": "system.listNotifications"]
         webSocket.sendText(String(decoding: notifications.data, as: UTF8.self))
         XCTAssertNotNil(webSocket.readJSON { $0["id"] == "w" }?["result"], "a WebSocket open longer than the timeout still answers")

@@ -163,7 +163,7 @@ final class DaemonMethodTests: XCTestCase {
             ["jsonrpc": "2.0", "method": "aria2.getVersion", "params": [token]],
             ["jsonrpc": "2.0", "id": 2, "method": "aria2.tellActive", "params": ["token:wrong"]],
         ]
-        let answer = try XCTUnwrap(RawClient.request(port: fixture.port, body: batch.data).json?.arrayValue)
+        let answer = try XCTUnwrap(fixture.request(body: batch.data).json?.arrayValue)
         XCTAssertEqual(answer.count, 3, "a call without id is refused (aria2 requires the id), not run unanswered")
         XCTAssertEqual(answer[0]["id"], 1)
         XCTAssertEqual(answer[0]["result"]?["version"], "1.37.0")
@@ -177,7 +177,7 @@ final class DaemonMethodTests: XCTestCase {
             ["methodName": "aria2.tellActive", "params": []],
             ["methodName": "system.listMethods"],
         ]]]
-        let multi = try XCTUnwrap(RawClient.request(port: fixture.port, body: request.data).json)
+        let multi = try XCTUnwrap(fixture.request(body: request.data).json)
         let results = try XCTUnwrap(multi["result"]?.arrayValue, "\(multi)")
         XCTAssertEqual(results[0].arrayValue?.first?["numActive"], "0")
         XCTAssertEqual(results[1], ["code": 1, "message": "Unauthorized"])

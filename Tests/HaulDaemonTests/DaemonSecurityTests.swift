@@ -12,10 +12,10 @@ final class DaemonSecurityTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(250), "the answer waits")
         XCTAssertEqual(wrong["error"], ["code": 1, "message": "Unauthorized"])
         let missing: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "aria2.getGlobalStat", "params": []]
-        XCTAssertEqual(try RawClient.request(port: fixture.port, body: missing.data).json?["error"]?["message"], "Unauthorized")
+        XCTAssertEqual(try fixture.request(body: missing.data).json?["error"]?["message"], "Unauthorized")
         // Listing names needs no secret, as in aria2.
         let list: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listNotifications"]
-        XCTAssertEqual(try RawClient.request(port: fixture.port, body: list.data).json?["result"]?.arrayValue?.count, 5)
+        XCTAssertEqual(try fixture.request(body: list.data).json?["result"]?.arrayValue?.count, 5)
         XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
         await fixture.stop()
     }
@@ -38,50 +38,65 @@ final class DaemonSecurityTests: XCTestCase {
     func testAForeignHostGets421() async throws {
         let fixture = try await DaemonFixture.start()
         let body: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
-        let refused = try RawClient.request(port: fixture.port, host: "rebind.evil.example:\(fixture.port)", body: body.data)
+        let refused = try fixture.request(host: "rebind.evil.example:\(fixture.port)", body: body.data)
         XCTAssertEqual(refused.status, 421)
-        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "GET", path: "/", host: "evil.example").status, 421)
-        XCTAssertEqual(try RawClient.request(port: fixture.port, host: "localhost:\(fixture.port)", body: body.data).status, 200)
-        let socket = try RawClient(port: fixture.port)
-        XCTAssertEqual(socket.upgrade(port: fixture.port, host: "evil.example"), 421)
+        XCTAssertEqual(try fixture.request(method: "GET", path: "/", host: "evil.example").status, 421)
+        XCTAssertEqual(try fixture.request(host: "localhost:\(fixture.port)", body: body.data).status, 200)
         await fixture.stop()
     }
 
-    func testForeignOriginsAreRefusedOnPostAndWebSocketAndAllowedOnesGetCORS() async throws {
+    /// A WebSocket handshake meets the checks an HTTP request does (`RequestChecks`), and is refused with the same
+    /// status instead of upgraded.
+    func testWebSocketHandshakesGoThroughTheSameChecks() async throws {
+        let fixture = try await DaemonFixture.start(.socket) {
+            $0.allowedOrigins = ["http://ariang.example"]
+            $0.extensionsWithSecret = false
+        }
+        XCTAssertEqual(try RawClient(port: fixture.port).upgrade(port: fixture.port, host: "evil.example"), 421)
+        XCTAssertEqual(
+            try RawClient(port: fixture.port).upgrade(port: fixture.port, origin: "http://evil.example", host: "evil.example"), 421,
+            "the Host is checked first"
+        )
+        for origin in ["http://evil.example", "null", "file://", "chrome-extension://mpkodccbngfoacfalldjimigbofkhgjn"] {
+            XCTAssertEqual(try RawClient(port: fixture.port).upgrade(port: fixture.port, origin: origin), 403, origin)
+        }
+        for origin in ["http://ariang.example", "http://127.0.0.1:\(fixture.port)"] {
+            XCTAssertEqual(try RawClient(port: fixture.port).upgrade(port: fixture.port, origin: origin), 101, origin)
+        }
+        await fixture.stop()
+    }
+
+    func testForeignOriginsAreRefusedOnPostAndAllowedOnesGetCORS() async throws {
         let fixture = try await DaemonFixture.start { $0.allowedOrigins = ["http://ariang.example"] }
         let body: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
-        let refused = try RawClient.request(port: fixture.port, headers: ["Origin": "http://evil.example"], body: body.data)
+        let refused = try fixture.request(headers: ["Origin": "http://evil.example"], body: body.data)
         XCTAssertEqual(refused.status, 403)
         XCTAssertTrue(refused.json?["error"]?["message"]?.stringValue?.contains("--rpc-allow-origin") == true)
         XCTAssertNil(refused.headers["access-control-allow-origin"])
 
-        let own = try RawClient.request(port: fixture.port, headers: ["Origin": "http://127.0.0.1:\(fixture.port)"], body: body.data)
+        let own = try fixture.request(headers: ["Origin": "http://127.0.0.1:\(fixture.port)"], body: body.data)
         XCTAssertEqual(own.status, 200)
-        let allowed = try RawClient.request(port: fixture.port, headers: ["Origin": "http://ariang.example"], body: body.data)
+        let allowed = try fixture.request(headers: ["Origin": "http://ariang.example"], body: body.data)
         XCTAssertEqual(allowed.status, 200)
         XCTAssertEqual(allowed.headers["access-control-allow-origin"], "http://ariang.example")
-        let preflight = try RawClient.request(port: fixture.port, method: "OPTIONS", headers: ["Origin": "http://ariang.example"])
+        let preflight = try fixture.request(method: "OPTIONS", headers: ["Origin": "http://ariang.example"])
         XCTAssertEqual(preflight.status, 204)
         XCTAssertEqual(preflight.headers["access-control-allow-methods"], "POST, OPTIONS")
 
-        let evil = try RawClient(port: fixture.port)
-        XCTAssertEqual(evil.upgrade(port: fixture.port, origin: "http://evil.example"), 403)
-        let good = try RawClient(port: fixture.port)
-        XCTAssertEqual(good.upgrade(port: fixture.port, origin: "http://ariang.example"), 101)
         // No JSONP and no GET calls.
-        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "GET", path: "/jsonrpc?method=aria2.tellActive&jsoncallback=cb").status, 405)
+        XCTAssertEqual(try fixture.request(method: "GET", path: "/jsonrpc?method=aria2.tellActive&jsoncallback=cb").status, 405)
         await fixture.stop()
     }
 
     func testThePageCarriesTheSecurityHeaders() async throws {
         let fixture = try await DaemonFixture.start()
-        let page = try RawClient.request(port: fixture.port, method: "GET", path: "/")
+        let page = try fixture.request(method: "GET", path: "/")
         XCTAssertEqual(page.status, 200)
         XCTAssertEqual(page.headers["content-security-policy"], "default-src 'self'; frame-ancestors 'none'; base-uri 'none'")
         XCTAssertEqual(page.headers["x-frame-options"], "DENY")
         XCTAssertEqual(page.headers["x-content-type-options"], "nosniff")
         XCTAssertEqual(page.headers["referrer-policy"], "no-referrer")
-        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "GET", path: "/nothing").status, 404)
+        XCTAssertEqual(try fixture.request(method: "GET", path: "/nothing").status, 404)
         await fixture.stop()
     }
 
@@ -115,13 +130,13 @@ final class DaemonSecurityTests: XCTestCase {
     }
 
     func testOversizedBodiesAndBatchesAreRefusedAndGoodRequestsStillPass() async throws {
-        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxBodyBytes: 4096, maxBatch: 3) }
+        let fixture = try await DaemonFixture.start(.socket) { $0.limits = ServerLimits(maxBodyBytes: 4096, maxBatch: 3) }
         let big = Data(repeating: UInt8(ascii: " "), count: 10_000)
-        XCTAssertEqual(try RawClient.request(port: fixture.port, body: big).status, 413)
+        XCTAssertEqual(try fixture.request(body: big).status, 413)
         let call: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
         let batch = JSONValue.array(Array(repeating: call, count: 4))
-        XCTAssertEqual(try RawClient.request(port: fixture.port, body: batch.data).json?["error"]?["code"], -32600)
-        XCTAssertEqual(try RawClient.request(port: fixture.port, body: Data("{oops".utf8)).json?["error"]?["code"], -32700)
+        XCTAssertEqual(try fixture.request(body: batch.data).json?["error"]?["code"], -32600)
+        XCTAssertEqual(try fixture.request(body: Data("{oops".utf8)).json?["error"]?["code"], -32700)
         // A flood of bad calls (each waiting out its delay) does not stop a good one. Threads of their own, not
         // tasks or Dispatch's pool (which Swift's executor runs on here): the clients block on their sockets.
         let flood = DispatchGroup()
@@ -140,7 +155,7 @@ final class DaemonSecurityTests: XCTestCase {
     }
 
     func testConnectionsBeyondTheLimitAreClosedAndTheOthersServed() async throws {
-        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxConnections: 2) }
+        let fixture = try await DaemonFixture.start(.socket) { $0.limits = ServerLimits(maxConnections: 2) }
         let first = try RawClient(port: fixture.port)
         XCTAssertEqual(first.upgrade(port: fixture.port), 101)
         let second = try RawClient(port: fixture.port)
@@ -157,7 +172,7 @@ final class DaemonSecurityTests: XCTestCase {
         let fixture = try await DaemonFixture.start { $0.extensionsWithSecret = true }
         let origin = ["Origin": "chrome-extension://abcdefgh"]
         let open: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
-        let refused = try RawClient.request(port: fixture.port, headers: origin, body: open.data)
+        let refused = try fixture.request(headers: origin, body: open.data)
         XCTAssertEqual(refused.json?["error"]?["message"], "Unauthorized", "even the methods aria2 answers without a secret")
         XCTAssertEqual(refused.headers["access-control-allow-origin"], "chrome-extension://abcdefgh")
         XCTAssertEqual(try fixture.answer("system.listNotifications", headers: origin)["result"]?.arrayValue?.count, 5)
@@ -174,7 +189,7 @@ final class DaemonSecurityTests: XCTestCase {
         calls.insert(["methodName": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]], at: 500)
         let multicall: JSONValue = ["jsonrpc": "2.0", "id": "m", "method": "system.multicall", "params": [.array(calls)]]
         let started = ContinuousClock.now
-        let answers = try XCTUnwrap(RawClient.request(port: fixture.port, body: multicall.data).json?["result"]?.arrayValue)
+        let answers = try XCTUnwrap(fixture.request(body: multicall.data).json?["result"]?.arrayValue)
         XCTAssertEqual(answers.count, 1000)
         XCTAssertTrue(answers.allSatisfy { $0 == ["code": 1, "message": "Unauthorized"] }, "the right one is not told apart")
         XCTAssertGreaterThanOrEqual(ContinuousClock.now - started, .milliseconds(250))
@@ -184,7 +199,7 @@ final class DaemonSecurityTests: XCTestCase {
         }
         batch.insert(["jsonrpc": "2.0", "id": "right", "method": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]], at: 500)
         let batchBody = JSONValue.array(Array(batch.prefix(1000))).data  // the batch limit: the right one is 501st
-        let batchAnswers = try XCTUnwrap(RawClient.request(port: fixture.port, body: batchBody).json?.arrayValue)
+        let batchAnswers = try XCTUnwrap(fixture.request(body: batchBody).json?.arrayValue)
         XCTAssertEqual(batchAnswers.count, 1000)
         XCTAssertTrue(batchAnswers.allSatisfy { $0["error"]?["message"] == "Unauthorized" }, "the right one is not told apart")
 
@@ -196,7 +211,7 @@ final class DaemonSecurityTests: XCTestCase {
             ["jsonrpc": "2.0", "id": 3, "method": "aria2.tellActive", "params": ["token:wrong"]],
             ["jsonrpc": "2.0", "id": 4, "method": "system.listNotifications"],
         ]
-        let mixed = try XCTUnwrap(RawClient.request(port: fixture.port, body: good.data).json?.arrayValue)
+        let mixed = try XCTUnwrap(fixture.request(body: good.data).json?.arrayValue)
         XCTAssertEqual(mixed.count, 4)
         XCTAssertEqual(mixed[0]["result"]?["version"], "1.37.0")
         XCTAssertEqual(mixed[1]["result"], [])

@@ -6,7 +6,7 @@ import XCTest
 /// JSON-RPC over WebSocket and aria2's notifications.
 final class DaemonWebSocketTests: XCTestCase {
     func testCallsAreAnsweredAndNotificationsReachAClientWithoutTheSecret() async throws {
-        let fixture = try await DaemonFixture.start()
+        let fixture = try await DaemonFixture.start(.socket)
         let listener = try RawClient(port: fixture.port)
         XCTAssertEqual(listener.upgrade(port: fixture.port, origin: "http://127.0.0.1:\(fixture.port)"), 101)
         let caller = try RawClient(port: fixture.port)
@@ -32,7 +32,7 @@ final class DaemonWebSocketTests: XCTestCase {
     }
 
     func testASubscriberGetsProgressWithConnectionDetailAndPauseNotifications() async throws {
-        let fixture = try await DaemonFixture.start()
+        let fixture = try await DaemonFixture.start(.socket)
         let client = try RawClient(port: fixture.port)
         XCTAssertEqual(client.upgrade(port: fixture.port), 101)
         let subscribe: JSONValue = ["jsonrpc": "2.0", "id": "s", "method": "haul.subscribeProgress",
@@ -56,7 +56,7 @@ final class DaemonWebSocketTests: XCTestCase {
     }
 
     func testAnOversizedMessageClosesTheConnection() async throws {
-        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxBodyBytes: 4096, maxFrameBytes: 4096) }
+        let fixture = try await DaemonFixture.start(.socket) { $0.limits = ServerLimits(maxBodyBytes: 4096, maxFrameBytes: 4096) }
         let client = try RawClient(port: fixture.port)
         XCTAssertEqual(client.upgrade(port: fixture.port), 101)
         client.sendText(String(repeating: " ", count: 10_000))

@@ -12,12 +12,12 @@ final class DecodingBoundsTests: XCTestCase {
         let fixture = try await DaemonFixture.start()
         // The issue's body: 30 values, each nested 500 deep (35 s of CPU before).
         let body = "[" + Array(repeating: nested(500), count: 30).joined(separator: ",") + "]"
-        let answer = try RawClient.request(port: fixture.port, body: Data(body.utf8))
+        let answer = try fixture.request(body: Data(body.utf8))
         XCTAssertEqual(answer.json?["error"]?["code"], -32700, String(decoding: answer.body, as: UTF8.self))
         XCTAssertEqual(answer.json?["error"]?["message"], "Parse error: nested deeper than 64 levels")
         // A deep value inside a call's parameters is refused the same way, and the daemon still answers.
         let call = #"{"jsonrpc":"2.0","id":1,"method":"system.listMethods","params":"# + nested(100) + "}"
-        XCTAssertEqual(try RawClient.request(port: fixture.port, body: Data(call.utf8)).json?["error"]?["code"], -32700)
+        XCTAssertEqual(try fixture.request(body: Data(call.utf8)).json?["error"]?["code"], -32700)
         XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
         await fixture.stop()
     }

@@ -3,8 +3,9 @@ import HaulDaemon
 import HaulTestSupport
 import XCTest
 
-/// Browser extensions' origins against the running daemon (issue 18, "Origins"): real HTTP requests and WebSocket
-/// handshakes to the `RPCServer`, with the exact `Origin` headers Chromium, Firefox and Safari send.
+/// Browser extensions' origins against the running daemon (issue 18, "Origins"), with the exact `Origin` headers
+/// Chromium, Firefox and Safari send: HTTP requests in memory (the same checks and router as the socket's), and
+/// WebSocket handshakes and frames on a real socket.
 final class ExtensionOriginTests: XCTestCase {
     static let extensionOrigins = [
         "chrome-extension://mpkodccbngfoacfalldjimigbofkhgjn", "moz-extension://0c5d7a43-1f0e-4e55-9f5f-3c6b3a1c2d8e",
@@ -13,20 +14,20 @@ final class ExtensionOriginTests: XCTestCase {
     let listMethods: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "system.listMethods"]
 
     func testAnExtensionWithTheSecretIsAcceptedByDefaultOverPostAndWebSocket() async throws {
-        let fixture = try await DaemonFixture.start()  // the default configuration: no flag needed
+        let fixture = try await DaemonFixture.start(.socket)  // the default configuration: no flag needed
         for origin in Self.extensionOrigins {
             let headers = ["Origin": origin]
             let answer = try fixture.answer("aria2.getGlobalStat", headers: headers)
             XCTAssertNotNil(answer["result"]?["numActive"], "\(origin): \(answer)")
-            let post = try RawClient.request(
-                port: fixture.port, headers: headers,
+            let post = try fixture.request(
+                headers: headers,
                 body: (["jsonrpc": "2.0", "id": 2, "method": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]] as JSONValue).data
             )
             XCTAssertEqual(post.status, 200)
             XCTAssertEqual(post.headers["access-control-allow-origin"], origin)
             XCTAssertEqual(post.headers["vary"], "Origin")
             // Without the secret: nothing, not even the methods aria2 answers without one.
-            let bare = try RawClient.request(port: fixture.port, headers: headers, body: listMethods.data)
+            let bare = try fixture.request(headers: headers, body: listMethods.data)
             XCTAssertEqual(bare.json?["error"]?["message"], "Unauthorized", origin)
 
             let socket = try RawClient(port: fixture.port)
@@ -39,7 +40,7 @@ final class ExtensionOriginTests: XCTestCase {
     }
 
     func testAnExtensionsWebSocketGetsNotificationsOnceItHasCalledWithTheSecret() async throws {
-        let fixture = try await DaemonFixture.start()
+        let fixture = try await DaemonFixture.start(.socket)
         let socket = try RawClient(port: fixture.port)
         XCTAssertEqual(socket.upgrade(port: fixture.port, origin: Self.extensionOrigins[1]), 101)
         let url = fixture.serve("/n", deterministicBytes(count: 50_000))
@@ -55,8 +56,8 @@ final class ExtensionOriginTests: XCTestCase {
     func testAPreflightIsAnsweredWithTheCallersOriginAndWhatItAsksFor() async throws {
         let fixture = try await DaemonFixture.start { $0.allowedOrigins = ["http://ariang.example"] }
         for origin in Self.extensionOrigins + ["http://ariang.example"] {
-            let preflight = try RawClient.request(
-                port: fixture.port, method: "OPTIONS",
+            let preflight = try fixture.request(
+                method: "OPTIONS",
                 headers: ["Origin": origin, "Access-Control-Request-Method": "POST",
                           "Access-Control-Request-Headers": "content-type, authorization, x-evil"]
             )
@@ -66,9 +67,9 @@ final class ExtensionOriginTests: XCTestCase {
             XCTAssertEqual(preflight.headers["access-control-allow-methods"], "POST, OPTIONS")
             XCTAssertEqual(preflight.headers["access-control-allow-headers"], "content-type, authorization, x-evil")
         }
-        let plain = try RawClient.request(port: fixture.port, method: "OPTIONS", headers: ["Origin": Self.extensionOrigins[0]])
+        let plain = try fixture.request(method: "OPTIONS", headers: ["Origin": Self.extensionOrigins[0]])
         XCTAssertEqual(plain.headers["access-control-allow-headers"], "Content-Type")
-        let evil = try RawClient.request(port: fixture.port, method: "OPTIONS", headers: ["Origin": "https://evil.example"])
+        let evil = try fixture.request(method: "OPTIONS", headers: ["Origin": "https://evil.example"])
         XCTAssertEqual(evil.status, 403)
         XCTAssertNil(evil.headers["access-control-allow-origin"])
         await fixture.stop()
@@ -77,16 +78,14 @@ final class ExtensionOriginTests: XCTestCase {
     func testAWebPageStaysRefusedWithOrWithoutTheSecret() async throws {
         let fixture = try await DaemonFixture.start()
         for origin in ["https://evil.example", "http://localhost:8080", "null", "chrome-extension://", "file://"] {
-            let withSecret = try RawClient.request(
-                port: fixture.port, headers: ["Origin": origin],
+            let withSecret = try fixture.request(
+                headers: ["Origin": origin],
                 body: (["jsonrpc": "2.0", "id": 1, "method": "aria2.tellActive", "params": [.string("token:" + fixture.secret)]] as JSONValue).data
             )
             XCTAssertEqual(withSecret.status, 403, origin)
             XCTAssertNil(withSecret.json?["result"])
             XCTAssertNil(withSecret.headers["access-control-allow-origin"])
-            XCTAssertEqual(try RawClient.request(port: fixture.port, headers: ["Origin": origin], body: listMethods.data).status, 403)
-            let socket = try RawClient(port: fixture.port)
-            XCTAssertEqual(socket.upgrade(port: fixture.port, origin: origin), 403, origin)
+            XCTAssertEqual(try fixture.request(headers: ["Origin": origin], body: listMethods.data).status, 403)
         }
         await fixture.stop()
     }
@@ -96,9 +95,8 @@ final class ExtensionOriginTests: XCTestCase {
         let origin = Self.extensionOrigins[0]
         let refused = try fixture.answer("aria2.getVersion", headers: ["Origin": origin])
         XCTAssertTrue(refused["error"]?["message"]?.stringValue?.contains("--no-rpc-allow-extensions") == true, "\(refused)")
-        XCTAssertEqual(try RawClient.request(port: fixture.port, method: "OPTIONS", headers: ["Origin": origin]).status, 403)
-        let socket = try RawClient(port: fixture.port)
-        XCTAssertEqual(socket.upgrade(port: fixture.port, origin: origin), 403)
+        XCTAssertEqual(try fixture.request(method: "OPTIONS", headers: ["Origin": origin]).status, 403)
+        // Its WebSocket handshake: DaemonSecurityTests.testWebSocketHandshakesGoThroughTheSameChecks.
         await fixture.stop()
     }
 }

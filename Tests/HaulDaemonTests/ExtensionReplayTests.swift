@@ -14,7 +14,7 @@ import XCTest
 /// often ""; then `changeGlobalOption`; notifications read from the socket; `tellStatus(gid, ["dir","files","bittorrent"])`).
 final class Aria2ExplorerReplayTests: XCTestCase {
     func testSendToAria2ThenNotificationsAndStatus() async throws {
-        let fixture = try await DaemonFixture.start()
+        let fixture = try await DaemonFixture.start(.socket)
         let client = ReplayClient(fixture, origin: "chrome-extension://mpkodccbngfoacfalldjimigbofkhgjn", values: [
             "URL": fixture.serve("/members/report.pdf", deterministicBytes(count: 40_000)),
         ])
@@ -112,7 +112,7 @@ final class DownloadWithAria2ReplayTests: XCTestCase {
 /// listeners for onDownloadStart/Complete/Stop/Error), through the `aria2` package 5 (`"json-rpc": "2.0"`, numeric ids).
 final class MotrixWebExtensionReplayTests: XCTestCase {
     func testInterceptedDownloadOverTheWebSocket() async throws {
-        let fixture = try await DaemonFixture.start()
+        let fixture = try await DaemonFixture.start(.socket)
         let client = ReplayClient(fixture, origin: "moz-extension://2c4f4b0a-9e7d-4a35-b0f2-5d3c1e8a7b60", values: [
             "URL": fixture.serve("/files/setup.exe", deterministicBytes(count: 60_000)),
         ])
@@ -140,7 +140,7 @@ final class WebuiAria2ReplayTests: XCTestCase {
         let origin = "http://webui.example:8888"
         let fixture = try await DaemonFixture.start { $0.allowedOrigins = [origin] }
         let client = ReplayClient(fixture, origin: origin, values: ["URL": fixture.serve("/iso/debian.iso", deterministicBytes(count: 50_000))])
-        let preflight = try RawClient.request(port: fixture.port, method: "OPTIONS", headers: [
+        let preflight = try fixture.request(method: "OPTIONS", headers: [
             "Origin": origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type",
         ])
         XCTAssertEqual(preflight.headers["access-control-allow-origin"], origin)
@@ -173,7 +173,7 @@ final class WebuiAria2ReplayTests: XCTestCase {
 final class AriaNgReplayTests: XCTestCase {
     func testTheListPagesTaskDetailAndNewTaskOverTheWebSocket() async throws {
         let origin = "http://ariang.example"
-        let fixture = try await DaemonFixture.start { $0.allowedOrigins = [origin] }
+        let fixture = try await DaemonFixture.start(.socket) { $0.allowedOrigins = [origin] }
         let client = ReplayClient(fixture, origin: origin, values: ["URL": fixture.serve("/pub/app.AppImage", deterministicBytes(count: 80_000))])
         try client.openSocket()
         let keys = #"["gid","totalLength","completedLength","uploadSpeed","downloadSpeed","connections","numSeeders","seeder","status","errorCode","verifiedLength","verifyIntegrityPending"]"#

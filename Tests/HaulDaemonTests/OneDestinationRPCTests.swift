@@ -62,7 +62,10 @@ final class OneDestinationRPCTests: XCTestCase {
         let urls = contents.indices.map { fixture.serve("/u\($0)/mid.bin", contents[$0]) }
         let gids = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
             for index in urls.indices {
-                group.addTask { (index, try fixture.call("aria2.addUri", [[.string(urls[index])], ["out": "mid.bin"]])) }
+                group.addTask {
+                    let answer = try await fixture.answering("aria2.addUri", [[.string(urls[index])], ["out": "mid.bin"]])
+                    return (index, try XCTUnwrap(answer["result"], "\(answer)"))
+                }
             }
             var gids: [Int: JSONValue] = [:]
             for try await (index, gid) in group { gids[index] = gid }

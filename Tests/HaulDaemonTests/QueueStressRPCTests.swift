@@ -50,7 +50,7 @@ final class QueueStressRPCTests: XCTestCase {
             log.append("round \(round): \(calls.map { "\($0.0)\($0.1)" })")
             let problems = await withTaskGroup(of: String?.self) { group in
                 for (method, params) in calls {
-                    group.addTask { Self.send(method, params, fixture: fixture, gids: gids) }
+                    group.addTask { await Self.send(method, params, fixture: fixture, gids: gids) }
                 }
                 var problems: [String] = []
                 for await problem in group { if let problem { problems.append(problem) } }
@@ -88,7 +88,7 @@ final class QueueStressRPCTests: XCTestCase {
     }
 
     /// Sends one call; `pause`/`unpause`/`remove` name the `pick`-th GID known. Returns what must never happen.
-    private static func send(_ method: String, _ params: [JSONValue], fixture: DaemonFixture, gids: GIDList) -> String? {
+    private static func send(_ method: String, _ params: [JSONValue], fixture: DaemonFixture, gids: GIDList) async -> String? {
         var params = params
         if method != "aria2.addUri" {
             guard let pick = params.first?.intValue, let gid = gids.pick(Int(pick)) else { return nil }
@@ -96,7 +96,7 @@ final class QueueStressRPCTests: XCTestCase {
         }
         let answer: JSONValue
         do {
-            answer = try fixture.answer(method, params)
+            answer = try await fixture.answering(method, params)
         } catch {
             return "\(method): \(error)"
         }

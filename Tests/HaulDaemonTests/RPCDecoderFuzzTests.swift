@@ -29,7 +29,8 @@ final class RPCDecoderFuzzTests: XCTestCase {
         let seed = environment["HAUL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 33_2026
         let rounds = environment["HAUL_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 3000
         let fixture = try await DaemonFixture.start()
-        let endpoint = RPCEndpoint(service: fixture.daemon.service, secret: SecretToken("fuzz"), unauthorizedDelay: .zero, maxBatch: 20)
+        let checks = RequestChecks(listenAddress: "127.0.0.1", port: DaemonFixture.inMemoryPort, secret: SecretToken("fuzz"))
+        let endpoint = RPCEndpoint(service: fixture.daemon.service, checks: checks, unauthorizedDelay: .zero, maxBatch: 20)
         var generator = SeededGenerator(seed: seed)
         var failures = 0
         for round in 0..<rounds {

@@ -27,8 +27,8 @@ final class ReplayClient {
 
     /// POSTs one recorded body; returns the whole answer (a JSON-RPC answer, or an array for a batch).
     func post(_ template: String, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
-        let response = try RawClient.request(
-            port: fixture.port, headers: origin.map { ["Origin": $0] } ?? [:], body: Data(body(template).utf8),
+        let response = try fixture.request(
+            headers: origin.map { ["Origin": $0] } ?? [:], body: Data(body(template).utf8),
             contentType: contentType
         )
         XCTAssertEqual(response.status, 200, String(decoding: response.body, as: UTF8.self), file: file, line: line)

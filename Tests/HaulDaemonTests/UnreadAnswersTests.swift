@@ -14,17 +14,17 @@ final class UnreadAnswersTests: XCTestCase {
     }
 
     func testAWebSocketClientThatNeverReadsIsNoLongerRead() async throws {
-        let fixture = try await DaemonFixture.start {
+        let fixture = try await DaemonFixture.start(.socket) {
             $0.limits = ServerLimits(maxUnreadAnswerBytes: 128 << 10, maxCallsInProgress: 4)
         }
-        let answerSize = try RawClient.request(port: fixture.port, body: batch(50)).body.count
+        let answerSize = try fixture.request(body: batch(50)).body.count
         let client = try RawClient(port: fixture.port, receiveBuffer: 4096, sendBuffer: 16384, sendTimeout: .seconds(2))
         XCTAssertEqual(client.upgrade(port: fixture.port), 101)
         let message = String(decoding: batch(50), as: UTF8.self)
         var sent = 0
         while sent < 1000, client.sendText(message) { sent += 1 }
 
-        let counts = fixture.daemon.server.load.counts
+        let counts = fixture.daemon.server!.load.counts
         XCTAssertLessThan(sent, 1000, "the daemon stopped reading, so the client's sends blocked")
         XCTAssertGreaterThan(counts.readsPaused, 0)
         XCTAssertEqual(counts.closedForUnreadAnswers, 0, "paused, not closed")
@@ -41,9 +41,9 @@ final class UnreadAnswersTests: XCTestCase {
     }
 
     func testPipelinedRequestsWhoseAnswersAreNeverReadAreNoLongerRead() async throws {
-        let fixture = try await DaemonFixture.start { $0.limits = ServerLimits(maxUnreadAnswerBytes: 128 << 10) }
+        let fixture = try await DaemonFixture.start(.socket) { $0.limits = ServerLimits(maxUnreadAnswerBytes: 128 << 10) }
         let body = batch(200)
-        let answerSize = try RawClient.request(port: fixture.port, body: body).body.count
+        let answerSize = try fixture.request(body: body).body.count
         XCTAssertGreaterThan(answerSize, 128 << 10, "each answer passes the bound by itself")
         let client = try RawClient(port: fixture.port, receiveBuffer: 4096, sendBuffer: 16384, sendTimeout: .seconds(2))
         let head = "POST /jsonrpc HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.port)\r\nContent-Type: application/json\r\n"
@@ -52,7 +52,7 @@ final class UnreadAnswersTests: XCTestCase {
         var sent = 0
         while sent < 300, client.transmit(request) { sent += 1 }
 
-        let counts = fixture.daemon.server.load.counts
+        let counts = fixture.daemon.server!.load.counts
         XCTAssertLessThan(sent, 300, "the daemon stopped reading, so the client's sends blocked")
         XCTAssertGreaterThan(counts.readsPaused, 0)
         XCTAssertEqual(counts.closedForUnreadAnswers, 0)

@@ -17,7 +17,7 @@ final class WebSocketStrictnessTests: XCTestCase {
     }
 
     func testFramesThatBreakTheProtocolFailTheConnection() async throws {
-        let fixture = try await DaemonFixture.start()
+        let fixture = try await DaemonFixture.start(.socket)
         let port = fixture.port
         let call = self.call
         let cases: [(String, UInt16, (RawClient) -> Void)] = [
@@ -37,7 +37,7 @@ final class WebSocketStrictnessTests: XCTestCase {
         for (name, expected, send) in cases {
             XCTAssertEqual(try closeCode(after: send, port: port), expected, name)
         }
-        XCTAssertGreaterThanOrEqual(fixture.daemon.server.load.counts.webSocketProtocolErrors, cases.count)
+        XCTAssertGreaterThanOrEqual(fixture.daemon.server!.load.counts.webSocketProtocolErrors, cases.count)
         // What is allowed still works: a normal close is echoed, 4000 (an application's) too, and calls answer.
         XCTAssertEqual(try closeCode(after: { $0.sendFrame(opcode: 8, [0x03, 0xE8] + Array("bye".utf8)) }, port: port), 1000)
         XCTAssertEqual(try closeCode(after: { $0.sendFrame(opcode: 8, [0x0F, 0xA0]) }, port: port), 4000)

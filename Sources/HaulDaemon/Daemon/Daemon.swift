@@ -13,142 +13,58 @@ public final class Daemon: Sendable {
     public let client: HaulClient
     public let manager: DownloadManager
     public let service: Aria2Service
-    public let server: RPCServer
+    /// The listening socket (`nil` when the daemon was started `.inMemory`).
+    public let server: RPCServer?
+    /// What every request goes through, on the socket or in memory.
+    public let router: DaemonRouter
+    /// The WebSocket connections notifications go to (none in memory).
+    public let hub: NotificationHub
     /// Where the secret is (never the secret itself).
     public let secretPath: String
     private let pump: Task<Void, Never>
+    /// Whether the daemon made its client, and so shuts it down when it stops (an injected one is its caller's).
+    private let ownsClient: Bool
     /// The hooks and the task that fires them from the manager's events (both `nil` without hooks).
     private let hooks: (runner: HookRunner, observer: Task<Void, Never>)?
     private let stopped = NIOLockedValueBox<(phase: DaemonPhase, waiters: [CheckedContinuation<Void, Never>])>((.running, []))
     private let stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
     /// The note `haul add` reads (`DaemonAnnouncement`), withdrawn when the daemon stops.
-    private let announcement = NIOLockedValueBox<DaemonAnnouncement?>(nil)
+    let announcement = NIOLockedValueBox<DaemonAnnouncement?>(nil)
 
-    private init(
-        client: HaulClient, manager: DownloadManager, service: Aria2Service, server: RPCServer, secretPath: String,
-        pump: Task<Void, Never>, hooks: (runner: HookRunner, observer: Task<Void, Never>)?,
-        stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
+    init(
+        client: HaulClient, ownsClient: Bool, manager: DownloadManager, service: Aria2Service, server: RPCServer?,
+        router: DaemonRouter, hub: NotificationHub, secretPath: String, pump: Task<Void, Never>,
+        hooks: (runner: HookRunner, observer: Task<Void, Never>)?, stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
     ) {
         self.hooks = hooks
         self.client = client
+        self.ownsClient = ownsClient
         self.manager = manager
         self.service = service
         self.server = server
+        self.router = router
+        self.hub = hub
         self.secretPath = secretPath
         self.pump = pump
         self.stopRequest = stopRequest
     }
 
-    /// The port listened on.
-    public var port: Int { server.port }
+    /// The port listened on (in memory: the configuration's, which the daemon's own origin names).
+    public var port: Int { server?.port ?? router.checks.origins.port }
+
+    /// The in-process responder: answers `request` as the socket would, through the same checks and router, with
+    /// no socket (HummingbirdTesting's `.router` mode). A `HEAD` answer has no body, as on the wire.
+    public func respond(to request: DaemonRequest) async -> DaemonResponse {
+        var response = await router.respond(to: request)
+        if request.method == "HEAD" { response.body = Data() }
+        return response
+    }
 
     /// The page's address with the secret in the fragment (browsers never send the fragment to a server).
     public func pageURL(secret: String, host: String) -> String {
         let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
         let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
         return "http://\(shown):\(port)/#secret=\(encoded)"
-    }
-
-    /// Starts: validates, opens the store, restores the queue, listens.
-    public static func start(_ configuration: DaemonConfiguration) async throws -> (Daemon, secret: String) {
-        try configuration.validate()
-        let secret: String
-        let secretPath: String
-        if let file = configuration.secretFile {
-            secret = try SecretFile.read(file)
-            secretPath = file
-        } else {
-            let generated = try SecretFile.generated(in: configuration.stateDirectory)
-            secret = generated.secret
-            secretPath = generated.path
-        }
-        let downloadDirectory: String
-        do {
-            downloadDirectory = DirectoryResolver.resolve(try DirectoryPolicy.normalised(
-                configuration.downloadDirectory, base: FileManager.default.currentDirectoryPath
-            ))
-        } catch {
-            throw DaemonError("-d \(configuration.downloadDirectory): \(error.message)")
-        }
-        try? FileManager.default.createDirectory(atPath: downloadDirectory, withIntermediateDirectories: true)
-        let allowed = (configuration.allowedDirectories.isEmpty ? [downloadDirectory] : configuration.allowedDirectories)
-            .map { path in
-                DirectoryResolver.resolve(
-                    (try? DirectoryPolicy.normalised(path, base: FileManager.default.currentDirectoryPath)) ?? path
-                )
-            }
-        var clientConfiguration = configuration.client
-        clientConfiguration.stateDirectory = URL(fileURLWithPath: configuration.stateDirectory)
-        let client = try HaulClient(configuration: clientConfiguration)
-        let limits = QueueLimits(
-            maxConcurrent: configuration.maxConcurrent,
-            maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit
-        )
-        let manager = DownloadManager(client: client, limits: limits)
-        if let rate = configuration.maxOverallRate { await manager.setGlobalRateLimit(rate) }
-        let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
-        let service = Aria2Service(
-            manager: manager,
-            globals: Aria2GlobalOptions(
-                maxConcurrent: configuration.maxConcurrent,
-                maxOverallLimit: configuration.maxOverallRate ?? 0,
-                maxDownloadLimit: configuration.limitRate ?? 0,
-                connections: configuration.connections,
-                directory: downloadDirectory
-            ),
-            directories: DirectoryPolicy(allowed: allowed),
-            requestShutdown: { stopRequest.withLockedValue { $0 }?() },
-            log: configuration.log
-        )
-        await GlobalOptionsFile(stateDirectory: configuration.stateDirectory).restore(into: service, log: configuration.log)
-        let events = await manager.events()
-        // Subscribed before the queue is restored, so a download stored as completed or failed fires nothing at
-        // start-up (aria2 calls its hooks again for old entries; Haul does not).
-        var hooks: (runner: HookRunner, observer: Task<Void, Never>)?
-        if let runner = configuration.hooks {
-            hooks = (runner, await manager.observeHooks(runner, exitCode: configuration.hookExitCode))
-        }
-        try await manager.restore()
-        let endpoint = RPCEndpoint(
-            service: service, secret: SecretToken(secret), unauthorizedDelay: configuration.unauthorizedDelay,
-            maxBatch: configuration.limits.maxBatch
-        )
-        let server: RPCServer
-        do {
-            server = try await RPCServer.start(
-                host: configuration.listenAddress,
-                port: configuration.port,
-                endpoint: endpoint,
-                hosts: HostPolicy(listenAddress: configuration.listenAddress, allowedHosts: configuration.allowedHosts),
-                allowedOrigins: configuration.allowedOrigins,
-                extensionsWithSecret: configuration.extensionsWithSecret,
-                limits: configuration.limits
-            )
-        } catch {
-            await manager.shutdown()
-            await client.shutdown()
-            throw DaemonError("cannot listen on \(configuration.listenAddress):\(configuration.port): \(error)")
-        }
-        let hub = server.hub
-        let watcher = StoreWatcher.run(client: client, manager: manager)
-        let pump = EventPump.run(events: events, service: service, hub: hub, then: { watcher.cancel() })
-        let daemon = Daemon(
-            client: client, manager: manager, service: service, server: server, secretPath: secretPath, pump: pump,
-            hooks: hooks, stopRequest: stopRequest
-        )
-        daemon.announcement.withLockedValue {
-            $0 = DaemonAnnouncement.announce(
-                DaemonAnnouncement.Info(pid: getpid(), port: server.port, directory: downloadDirectory, allowed: allowed),
-                stateDirectory: configuration.stateDirectory)
-        }
-        // `aria2.shutdown` answers first, then stops the daemon.
-        stopRequest.withLockedValue { $0 = { [weak daemon] in
-            Task {
-                try? await Task.sleep(for: .milliseconds(100))
-                await daemon?.stop()
-            }
-        } }
-        return (daemon, secret)
     }
 
     /// Stops listening, stops running downloads keeping their bytes, closes the store. Idempotent: a second call
@@ -161,13 +77,13 @@ public final class Daemon: Sendable {
         }
         guard first else { return await waitUntilStopped() }
         announcement.withLockedValue { $0 = nil }
-        await server.close()
+        await server?.close()
         await manager.shutdown()
         await pump.value
         // Hooks still running get their time (up to --hook-timeout): a complete hook is not cut off by the stop.
         await hooks?.observer.value
         await hooks?.runner.finish()
-        await client.shutdown()
+        if ownsClient { await client.shutdown() }
         let waiters = stopped.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.phase = .stopped
             defer { state.waiters = [] }

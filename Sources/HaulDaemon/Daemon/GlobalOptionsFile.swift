@@ -32,7 +32,12 @@ struct GlobalOptionsFile: Sendable {
             if let saved = load() {
                 let changes = saved.changes(startingWith: start)
                 if !changes.isEmpty {
-                    do { _ = try await service.changeGlobalOption(changes) } catch {
+                    let others = changes.filter { $0.key != "dir" }
+                    do {
+                        try await service.changeGlobalOptions(directory: changes["dir"]?.stringValue) { globals throws(Aria2OptionError) in
+                            try globals.changed(by: others)
+                        }
+                    } catch {
                         log("\(path): kept options not applied: \(error.message)")
                     }
                 }
@@ -52,13 +57,5 @@ extension Aria2Service {
     /// Calls `observer` with the global options after each `changeGlobalOption` that changed them.
     func observeGlobals(_ observer: @escaping @Sendable (Aria2GlobalOptions) -> Void) {
         globalsChanged = observer
-    }
-
-    /// `dir` in `changeGlobalOption`: the new default directory, which must be one of the allowed directories or
-    /// inside one (so that changing it never widens where clients save); `nil` when `dir` is not being changed.
-    func changedDirectory(_ options: [String: JSONValue]) throws(RPCError) -> String? {
-        guard let value = options["dir"], value != .null else { return nil }
-        guard let text = value.stringValue, !text.isEmpty else { throw .aria2("dir must be a directory's path") }
-        return try checkedDirectory(text)
     }
 }

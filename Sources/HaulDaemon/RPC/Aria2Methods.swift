@@ -26,70 +26,106 @@ public enum Aria2Methods {
         "aria2.addTorrent": "aria2.addTorrent is not supported: BitTorrent is out of Haul's scope (it downloads HTTP and HTTPS)",
     ]
 
-    /// Runs `method` with `params` (the secret already taken off).
+    /// Runs `method` with `params` (the secret already taken off): decodes the parameters into a typed command
+    /// (`Parameters`), has the service perform it, and encodes its answer (`Aria2Results`). A `CommandRefusal` is
+    /// aria2's error (code 1) with its message.
     static func call(
         _ method: String, _ params: [JSONValue], on service: Aria2Service, context: CallContext
     ) async throws(RPCError) -> JSONValue {
         let p = Parameters(method: method, values: params)
+        do {
+            return try await perform(method, p, on: service, context: context)
+        } catch let refusal as CommandRefusal {
+            throw .aria2(refusal.message)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .aria2("\(error)")
+        }
+    }
+
+    private static func perform(
+        _ method: String, _ p: Parameters, on service: Aria2Service, context: CallContext
+    ) async throws -> JSONValue {
         switch method {
         case "aria2.addUri":
-            return try await service.addUri(uris: p.required(0), options: p.optional(1), position: p.optional(2))
+            return .string(try await service.add(p.addURIs()).description)
         case "aria2.addMetalink":
-            return try await service.addMetalink(p.required(0), options: p.optional(1), position: p.optional(2))
+            return .array(try await service.add(p.addMetalink()).map { .string($0.description) })
         case "aria2.remove", "aria2.forceRemove":
-            return try await service.remove(p.required(0))
+            return .string(try await service.remove(p.gid(0)).description)
         case "aria2.pause", "aria2.forcePause":
-            return try await service.pause(p.required(0))
+            return .string(try await service.pause(p.gid(0)).description)
         case "aria2.pauseAll", "aria2.forcePauseAll":
-            return await service.pauseAll()
+            await service.pauseAll()
+            return "OK"
         case "aria2.unpause":
-            return try await service.unpause(p.required(0))
+            return .string(try await service.unpause(p.gid(0)).description)
         case "aria2.unpauseAll":
-            return await service.unpauseAll()
+            await service.unpauseAll()
+            return "OK"
         case "aria2.tellStatus":
-            return try await service.tellStatus(p.required(0), keys: p.keys(1))
+            let gid = try p.gid(0)
+            let keys = try p.keys(1)
+            let detail = try await service.statusDetail(gid, readingStore: !Aria2Results.storedKeys(keys).isEmpty)
+            return Aria2Results.status(detail, keys: keys)
         case "aria2.getUris":
-            return try await Aria2StatusDictionary.uris(service.download(p.required(0)))
+            return try await Aria2StatusDictionary.uris(service.download(p.gid(0)))
         case "aria2.getFiles":
-            return try await Aria2StatusDictionary.files(service.download(p.required(0)))
+            return try await Aria2StatusDictionary.files(service.download(p.gid(0)))
         case "aria2.getServers":
-            return try await Aria2StatusDictionary.servers(service.download(p.required(0)))
+            return try await Aria2StatusDictionary.servers(service.download(p.gid(0)))
         case "aria2.tellActive":
-            return await service.tell(.active, offset: 0, num: Int.max, keys: try p.keys(0))
-        case "aria2.tellWaiting":
-            return await service.tell(.waiting, offset: try p.integer(0), num: try p.integer(1), keys: try p.keys(2))
-        case "aria2.tellStopped":
-            return await service.tell(.stopped, offset: try p.integer(0), num: try p.integer(1), keys: try p.keys(2))
+            let keys = try p.keys(0)
+            return Aria2Results.statuses(await service.tell(.active, offset: 0, num: Int.max), keys: keys)
+        case "aria2.tellWaiting", "aria2.tellStopped":
+            let (offset, num, keys) = (try p.integer(0), try p.integer(1), try p.keys(2))
+            let list: Aria2List = method == "aria2.tellWaiting" ? .waiting : .stopped
+            return Aria2Results.statuses(await service.tell(list, offset: offset, num: num), keys: keys)
         case "aria2.changePosition":
+            let (gid, pos) = (try p.gid(0), try p.integer(1))
             guard let how = Aria2Queue.Origin(rawValue: try p.string(2)) else {
-                throw .invalidParams("how must be POS_SET, POS_CUR or POS_END")
+                throw RPCError.invalidParams("how must be POS_SET, POS_CUR or POS_END")
             }
-            return try await service.changePosition(p.required(0), pos: p.integer(1), how: how)
+            return .int(Int64(try await service.changePosition(gid, pos: pos, how: how)))
         case "aria2.changeUri":
-            return try await service.changeUri(
-                p.required(0), fileIndex: p.integer(1), delete: p.required(2), add: p.required(3), position: p.optional(4)
-            )
+            let changed = try await service.changeURIs(p.changeURIs())
+            return [.int(Int64(changed.deleted)), .int(Int64(changed.added))]
         case "aria2.getPeers":
-            _ = try await service.download(p.required(0))
+            _ = try await service.download(p.gid(0))
             return []  // no peers: Haul downloads over HTTP(S), never BitTorrent
         case "aria2.getOption":
-            return try await Aria2GlobalOptions.options(of: service.download(p.required(0)))
+            return try await Aria2GlobalOptions.options(of: service.download(p.gid(0)))
         case "aria2.changeOption":
-            return try await service.changeOption(p.required(0), p.object(1))
+            try await service.changeOptions(p.changeDownloadOptions())
+            return "OK"
         case "aria2.getGlobalOption":
-            return await service.globalOptions()
+            return Aria2Results.globalOptions(await service.globalOptions(), allowed: service.directories.allowed)
         case "aria2.changeGlobalOption":
-            return try await service.changeGlobalOption(p.object(0))
+            let options = try p.object(0)
+            var directory: String?
+            if let value = options["dir"], value != .null {
+                guard let text = value.stringValue, !text.isEmpty else { throw RPCError.aria2("dir must be a directory's path") }
+                directory = text
+            }
+            let others = options.filter { $0.key != "dir" }
+            try await service.changeGlobalOptions(directory: directory) { globals throws(Aria2OptionError) in
+                try globals.changed(by: others)
+            }
+            return "OK"
         case "aria2.getGlobalStat":
-            return await service.globalStat()
+            return Aria2Results.globalStat(await service.globalStat())
         case "aria2.purgeDownloadResult":
-            return await service.purgeDownloadResults()
+            await service.purgeDownloadResults()
+            return "OK"
         case "aria2.removeDownloadResult":
-            return try await service.removeDownloadResult(p.required(0))
+            try await service.removeDownloadResult(p.gid(0))
+            return "OK"
         case "haul.removeDownloadAndFile":
-            return try await service.removeDownloadAndFile(p.required(0))
+            try await service.removeDownloadAndFile(p.gid(0))
+            return "OK"
         case "aria2.getVersion":
-            return await service.version()
+            return Aria2Results.version
         case "aria2.getSessionInfo":
             return ["sessionId": .string(service.sessionID)]
         case "aria2.saveSession":
@@ -103,58 +139,13 @@ public enum Aria2Methods {
             return .array(notifications.map { .string($0) })
         case "haul.subscribeProgress":
             guard let subscribe = context.subscribeProgress else {
-                throw .aria2("haul.subscribeProgress is for WebSocket connections (progress is pushed, not polled)")
+                throw RPCError.aria2("haul.subscribeProgress is for WebSocket connections (progress is pushed, not polled)")
             }
             subscribe()
             return "OK"
         default:
-            if let why = unsupported[method] { throw .aria2(why) }
-            throw .noSuchMethod(method)
-        }
-    }
-
-    /// Positional parameters, with errors that name the method and position.
-    struct Parameters {
-        let method: String
-        let values: [JSONValue]
-
-        func required(_ index: Int) throws(RPCError) -> JSONValue {
-            guard index < values.count else { throw .invalidParams("\(method): parameter \(index + 1) is missing") }
-            return values[index]
-        }
-
-        func optional(_ index: Int) -> JSONValue? {
-            index < values.count ? values[index] : nil
-        }
-
-        func integer(_ index: Int) throws(RPCError) -> Int {
-            guard let value = try required(index).intValue, let int = Int(exactly: value) else {
-                throw .invalidParams("\(method): parameter \(index + 1) must be an integer")
-            }
-            return int
-        }
-
-        func string(_ index: Int) throws(RPCError) -> String {
-            guard let value = try required(index).stringValue else {
-                throw .invalidParams("\(method): parameter \(index + 1) must be a string")
-            }
-            return value
-        }
-
-        func object(_ index: Int) throws(RPCError) -> [String: JSONValue] {
-            guard let value = try required(index).objectValue else {
-                throw .invalidParams("\(method): parameter \(index + 1) must be a struct of options")
-            }
-            return value
-        }
-
-        /// aria2's optional `keys` array.
-        func keys(_ index: Int) throws(RPCError) -> [String]? {
-            guard let value = optional(index), value != .null else { return nil }
-            guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                throw .invalidParams("\(method): keys must be an array of strings")
-            }
-            return list.compactMap(\.stringValue)
+            if let why = unsupported[method] { throw RPCError.aria2(why) }
+            throw RPCError.noSuchMethod(method)
         }
     }
 }

@@ -21,10 +21,12 @@ public struct CallContext: Sendable {
     }
 }
 
-/// Answers JSON-RPC bodies: framing (`JSONRPCEnvelope`), the secret, `system.multicall`, then `Aria2Methods`.
+/// Answers JSON-RPC bodies: framing (`JSONRPCEnvelope`), the secret (`RequestChecks`' last step), `system.multicall`,
+/// then `Aria2Methods`.
 public struct RPCEndpoint: Sendable {
     public let service: Aria2Service
-    public let secret: SecretToken
+    /// The request's checks: the transport has taken the head's steps; the endpoint takes the secret's, per call.
+    public let checks: RequestChecks
     /// How long a request with a wrong or missing secret waits for its answer (aria2: "designed to take at least
     /// a certain amount of time to mitigate brute-force/dictionary attacks"). The wait does not hold a thread or
     /// other requests: it is an `await`. One wait per request, and one guess per request: after a wrong token,
@@ -33,41 +35,41 @@ public struct RPCEndpoint: Sendable {
     /// The most calls in one batch or multicall.
     public var maxBatch: Int
 
-    public init(service: Aria2Service, secret: SecretToken, unauthorizedDelay: Duration = .milliseconds(500), maxBatch: Int = 1000) {
+    public init(service: Aria2Service, checks: RequestChecks, unauthorizedDelay: Duration = .milliseconds(500), maxBatch: Int = 1000) {
         self.service = service
-        self.secret = secret
+        self.checks = checks
         self.unauthorizedDelay = unauthorizedDelay
         self.maxBatch = maxBatch
     }
 
     /// The answer to a body, or `nil` when it held only notifications (nothing to send back).
     public func respond(to body: Data, context: CallContext = CallContext()) async -> Data? {
-        var checks = SecretChecks()
+        var guesses = SecretChecks()
         let answer: JSONValue?
         switch JSONRPCEnvelope.parse(body, maxBatch: maxBatch) {
         case .invalid(let error):
             answer = JSONRPCEnvelope.response(id: .null, .failure(error))
         case .single(let call):
-            answer = await respond(call, context, &checks)
+            answer = await respond(call, context, &guesses)
         case .batch(let calls):
             var answers: [JSONValue] = []
             for call in calls {
-                if let one = await respond(call, context, &checks) { answers.append(one) }
+                if let one = await respond(call, context, &guesses) { answers.append(one) }
             }
             answer = answers.isEmpty ? nil : .array(answers)
         }
-        if checks.refusedAny { try? await Task.sleep(for: unauthorizedDelay) }
+        if guesses.refusedAny { try? await Task.sleep(for: unauthorizedDelay) }
         return answer?.data
     }
 
     private func respond(
-        _ parsed: Result<RPCCall, JSONRPCEnvelope.RPCErrorWithID>, _ context: CallContext, _ checks: inout SecretChecks
+        _ parsed: Result<RPCCall, JSONRPCEnvelope.RPCErrorWithID>, _ context: CallContext, _ guesses: inout SecretChecks
     ) async -> JSONValue? {
         switch parsed {
         case .failure(let failure):
             return JSONRPCEnvelope.response(id: failure.id, .failure(failure.error))
         case .success(let call):
-            let outcome = await perform(call.method, call.params, context, &checks, nested: false)
+            let outcome = await perform(call.method, call.params, context, &guesses, nested: false)
             guard let id = call.id else { return nil }
             return JSONRPCEnvelope.response(id: id, outcome)
         }
@@ -75,11 +77,11 @@ public struct RPCEndpoint: Sendable {
 
     /// Checks the secret and runs one method.
     func perform(
-        _ method: String, _ params: [JSONValue], _ context: CallContext, _ checks: inout SecretChecks, nested: Bool
+        _ method: String, _ params: [JSONValue], _ context: CallContext, _ guesses: inout SecretChecks, nested: Bool
     ) async -> Result<JSONValue, RPCError> {
         if method == "system.multicall" {
             if nested { return .failure(.aria2("system.multicall cannot be nested")) }
-            return await multicall(params, context, &checks)
+            return await multicall(params, context, &guesses)
         }
         var arguments = params
         var token: String?
@@ -87,8 +89,7 @@ public struct RPCEndpoint: Sendable {
             arguments.removeFirst()
             token = String(first.dropFirst("token:".count))
         }
-        let open = Aria2Methods.withoutSecret.contains(method) && !context.secretRequired
-        switch checks.check(token: token, open: open, matches: secret.matches) {
+        switch checks.checkCall(method, token: token, secretRequired: context.secretRequired, in: &guesses) {
         case .authorized: context.authenticated?()
         case .open: break
         case .unauthorized: return .failure(.unauthorized)
@@ -102,7 +103,7 @@ public struct RPCEndpoint: Sendable {
 
     /// `system.multicall([{methodName, params}, ...])`: each answer is `[result]` or a fault struct
     /// `{code, message}`; each nested call carries its own secret.
-    private func multicall(_ params: [JSONValue], _ context: CallContext, _ checks: inout SecretChecks) async -> Result<JSONValue, RPCError> {
+    private func multicall(_ params: [JSONValue], _ context: CallContext, _ guesses: inout SecretChecks) async -> Result<JSONValue, RPCError> {
         // The secret belongs in each nested call; one given before the list as well is ignored.
         var params = params
         if params.count == 2, params[0].stringValue?.hasPrefix("token:") == true { params.removeFirst() }
@@ -117,7 +118,7 @@ public struct RPCEndpoint: Sendable {
                 continue
             }
             let arguments = call["params"]?.arrayValue ?? []
-            switch await perform(name, arguments, context, &checks, nested: true) {
+            switch await perform(name, arguments, context, &guesses, nested: true) {
             case .success(let value): results.append([value])
             case .failure(let error): results.append(error.json)
             }

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Answers HTTP requests: the Host check first (421), then `/jsonrpc` (POST, CORS preflight), then the page.
+/// Reads HTTP requests off a connection and writes the answers `DaemonRouter` gives (the checks, `/jsonrpc`, the page).
 ///
 /// A body is collected up to `ServerLimits.maxBodyBytes` and refused past it (413) before more is read. Requests
 /// on one connection are answered in order: the next is held until the current answer is written.
@@ -122,73 +122,25 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Answers one request through the router (`DaemonRouter`: the checks, then the RPC or the page) on a task; the
+    /// answer is written from the event loop.
     private func route(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ requestBody: ByteBuffer) {
-        guard server.hosts.allows(head.headers.first(name: "host")) else {
-            let text = "421 Misdirected Request: this Host is not the daemon's (DNS rebinding protection; see --rpc-allow-host)\n"
-            write(context, head, status: .misdirectedRequest, contentType: "text/plain", body: Data(text.utf8), close: true)
-            return done(context)
-        }
-        let path = String(head.uri.prefix { $0 != "?" })
-        if path == "/jsonrpc" {
-            return rpc(context, head, requestBody)
-        }
-        guard head.method == .GET || head.method == .HEAD, let asset = WebAssets.asset(for: head.uri) else {
-            write(context, head, status: .notFound, contentType: "text/plain", body: Data("404 Not Found\n".utf8))
-            return done(context)
-        }
-        write(context, head, status: .ok, contentType: asset.contentType, body: asset.body,
-              extra: WebAssets.securityHeaders, omitBody: head.method == .HEAD)
-        done(context)
-    }
-
-    private func rpc(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ requestBody: ByteBuffer) {
-        let verdict = server.origins.verdict(head.headers.first(name: "origin"))
-        var cors: [(String, String)] = []
-        switch verdict {
-        case .refused(let why):
-            let error = JSONRPCEnvelope.response(id: .null, .failure(.aria2(why)))
-            write(context, head, status: .forbidden, contentType: "application/json", body: error.data)
-            return done(context)
-        case .allowedCrossOrigin(let origin), .allowedWithSecret(let origin):
-            cors = CORSHeaders.answer(origin: origin)
-            if head.method == .OPTIONS {
-                // A preflight carries no body, so no secret: an extension's is answered, its POST needs the secret.
-                cors = CORSHeaders.preflight(
-                    origin: origin, requestedHeaders: head.headers.first(name: "access-control-request-headers")
-                )
-            }
-        case .sameOrigin:
-            break
-        }
-        switch head.method {
-        case .OPTIONS:
-            // CORS preflight (only reached by allowed origins).
-            write(context, head, status: .noContent, contentType: nil, body: Data(), extra: cors)
-            return done(context)
-        case .POST:
-            break
-        default:
-            // aria2 also answers GET with base64 parameters and JSONP callbacks: a page could read answers
-            // cross-origin through a <script> tag. Refused.
-            let error = JSONRPCEnvelope.response(id: .null, .failure(.invalidRequest("use HTTP POST or a WebSocket at /jsonrpc (no GET, no JSONP)")))
-            write(context, head, status: .methodNotAllowed, contentType: "application/json", body: error.data, extra: [("Allow", "POST")])
-            return done(context)
-        }
-        let callContext = CallContext(secretRequired: { if case .allowedWithSecret = verdict { return true } else { return false } }())
-        let endpoint = server.endpoint
-        let bytes = Data(requestBody.readableBytesView)
+        let request = DaemonRequest(
+            method: head.method.rawValue, uri: head.uri, headers: head.headers.map { (name: $0.name, value: $0.value) },
+            body: Data(requestBody.readableBytesView)
+        )
+        let router = server.router
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
-        let corsHeaders = cors
         Task {
-            let answer = await endpoint.respond(to: bytes, context: callContext)
+            let response = await router.respond(to: request)
             eventLoop.execute {
                 let (handler, context) = bound.value
-                if let answer {
-                    handler.write(context, head, status: .ok, contentType: "application/json", body: answer, extra: corsHeaders)
-                } else {
-                    handler.write(context, head, status: .noContent, contentType: nil, body: Data(), extra: corsHeaders)
-                }
+                handler.write(
+                    context, head, status: HTTPResponseStatus(statusCode: response.status), contentType: response.contentType,
+                    body: response.body, extra: response.headers.map { ($0.name, $0.value) },
+                    omitBody: head.method == .HEAD, close: response.closesConnection
+                )
                 handler.done(context)
             }
         }

@@ -28,30 +28,23 @@ public final class RPCServer: Sendable {
 
     /// Binds `host:port` and serves until `close()`.
     ///
-    /// - Parameter extensionsWithSecret: let browser extensions' origins in on condition of the secret
-    ///   (`OriginPolicy`).
+    /// - Parameter router: the router for the bound port (the daemon's own origin, `http://HOST:PORT`, names the
+    ///   port, which is the system's pick for port 0); made once, after binding.
     public static func start(
         host: String,
         port: Int,
-        endpoint: RPCEndpoint,
-        hosts: HostPolicy,
-        allowedOrigins: [String],
-        extensionsWithSecret: Bool = false,
         limits: ServerLimits = ServerLimits(),
         hub: NotificationHub = NotificationHub(),
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        router: @escaping @Sendable (_ port: Int) -> DaemonRouter
     ) async throws -> RPCServer {
         let load = ServerLoad()
         let connections = OpenConnections(capacity: limits.maxConnections, load: load)
-        let portBox = NIOLockedValueBox(port)
-        let makeContext: @Sendable (ConnectionTable.ID) -> ServerContext = { connection in
-            ServerContext(
-                endpoint: endpoint,
-                hosts: hosts,
-                origins: OriginPolicy(
-                    hosts: hosts, port: portBox.withLockedValue { $0 }, allowedOrigins: allowedOrigins,
-                    extensionsWithSecret: extensionsWithSecret
-                ),
+        let routerBox = NIOLockedValueBox<DaemonRouter?>(nil)
+        let makeContext: @Sendable (ConnectionTable.ID) -> ServerContext? = { connection in
+            guard let router = routerBox.withLockedValue({ $0 }) else { return nil }
+            return ServerContext(
+                router: router,
                 limits: limits,
                 hub: hub,
                 load: load,
@@ -69,14 +62,17 @@ public final class RPCServer: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                guard let connection = connections.id(of: channel) else { return channel.close() }
+                guard let connection = connections.id(of: channel), let context = makeContext(connection) else {
+                    return channel.close()
+                }
                 return channel.eventLoop.makeCompletedFuture {
-                    try configure(channel, makeContext(connection))
+                    try configure(channel, context)
                 }
             }
         let channel = try await bootstrap.bind(host: host, port: port).get()
         let bound = channel.localAddress?.port ?? port
-        portBox.withLockedValue { $0 = bound }
+        let made = router(bound)
+        routerBox.withLockedValue { $0 = made }
         return RPCServer(channel: channel, port: bound, hub: hub, load: load)
     }
 
@@ -85,20 +81,20 @@ public final class RPCServer: Sendable {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: server.limits.maxFrameBytes,
             automaticErrorHandling: false,
+            // The same checks as an HTTP request's (`RequestChecks`): a refused handshake is not upgraded, and the
+            // HTTP handler then answers it with the status the checks gave (421, 403).
             shouldUpgrade: { channel, head in
-                let path = String(head.uri.prefix { $0 != "?" })
-                guard path == "/jsonrpc", server.hosts.allows(head.headers.first(name: "host")) else {
-                    return channel.eventLoop.makeSucceededFuture(nil)
-                }
-                if case .refused = server.origins.verdict(head.headers.first(name: "origin")) {
+                let checked = checkedHead(head)
+                guard checked.isRPC, case .allow = server.router.checks.admit(checked) else {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
                 return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
             },
             upgradePipelineHandler: { channel, head in
-                let verdict = server.origins.verdict(head.headers.first(name: "origin"))
-                let secretRequired: Bool
-                if case .allowedWithSecret = verdict { secretRequired = true } else { secretRequired = false }
+                var secretRequired = false
+                if case .allow(let admission) = server.router.checks.admit(checkedHead(head)) {
+                    secretRequired = admission.secretRequired
+                }
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(WebSocketFrameCheck())
                     try channel.pipeline.syncOperations.addHandler(
@@ -123,6 +119,14 @@ public final class RPCServer: Sendable {
             withErrorHandling: true
         )
         try channel.pipeline.syncOperations.addHandler(http, name: "haul-http")
+    }
+
+    /// What the checks read of a handshake's head.
+    private static func checkedHead(_ head: HTTPRequestHead) -> RequestChecks.Head {
+        RequestChecks.Head(
+            method: head.method.rawValue, uri: head.uri, host: head.headers.first(name: "host"),
+            origin: head.headers.first(name: "origin")
+        )
     }
 
     /// Stops accepting connections (open ones are closed by the event loop group's shutdown or their peers).

@@ -34,12 +34,10 @@ public struct ServerLimits: Sendable {
     }
 }
 
-/// What the HTTP and WebSocket handlers of one connection share: the endpoint, the policies, the limits, the hub,
-/// and the connection's place in the server's table.
+/// What the HTTP and WebSocket handlers of one connection share: the router (with its checks and endpoint), the
+/// limits, the hub, and the connection's place in the server's table.
 struct ServerContext: Sendable {
-    var endpoint: RPCEndpoint
-    var hosts: HostPolicy
-    var origins: OriginPolicy
+    var router: DaemonRouter
     var limits: ServerLimits
     var hub: NotificationHub
     var load: ServerLoad

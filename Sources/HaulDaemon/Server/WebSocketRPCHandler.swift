@@ -88,7 +88,7 @@ final class WebSocketRPCHandler: ChannelDuplexHandler {
             subscribeProgress: { hub.subscribeProgress(channel) },
             authenticated: authenticated
         )
-        let endpoint = server.endpoint
+        let endpoint = server.router.endpoint
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         Task {

@@ -12,32 +12,24 @@ extension Aria2Service {
     /// An active or waiting download is paused, pointed at the new URL (`DownloadManager.changeSource`), and queued
     /// again; a paused or failed one stays as it was. The bytes held are kept when the new URL serves the same
     /// version and dropped when it does not: the engine's validator check on resume decides, as for any resume.
-    func changeUri(_ gid: JSONValue, fileIndex: Int, delete: JSONValue, add: JSONValue, position: JSONValue?) async throws(RPCError) -> JSONValue {
-        let download = try await download(gid)
-        guard fileIndex == 1 else {
-            throw .aria2("fileIndex \(fileIndex) is not found: a Haul download has one file (index 1)")
+    public func changeURIs(_ command: ChangeURIs) async throws(CommandRefusal) -> (deleted: Int, added: Int) {
+        let download = try await download(command.gid)
+        guard command.fileIndex == 1 else {
+            throw CommandRefusal("fileIndex \(command.fileIndex) is not found: a Haul download has one file (index 1)")
         }
-        guard let deleteList = delete.arrayValue, deleteList.allSatisfy({ $0.stringValue != nil }),
-            let addList = add.arrayValue, addList.allSatisfy({ $0.stringValue != nil })
-        else {
-            throw .invalidParams("aria2.changeUri: delUris and addUris must be arrays of strings")
-        }
-        if let position, position != .null, position.intValue == nil {
-            throw .invalidParams("aria2.changeUri: position must be an integer")
-        }
-        let deleted = deleteList.filter { $0.stringValue == download.url }.count
-        let newURL = addList.lazy.compactMap(\.stringValue).compactMap(Self.httpURL).first
-        if !addList.isEmpty && newURL == nil {
-            throw .aria2("aria2.changeUri: only http and https URIs are supported")
+        let deleted = command.delete.filter { $0 == download.url }.count
+        let newURL = command.add.lazy.compactMap(Self.httpURL).first
+        if !command.add.isEmpty && newURL == nil {
+            throw CommandRefusal("aria2.changeUri: only http and https URIs are supported")
         }
         guard let newURL else {
             if deleted > 0 {
-                throw .aria2("GID \(GID(download.id)) has one URL; give the new one in addUris to replace it")
+                throw CommandRefusal("GID \(GID(download.id)) has one URL; give the new one in addUris to replace it")
             }
-            return [0, 0]
+            return (0, 0)
         }
         guard [.active, .waiting, .paused, .error].contains(download.status) else {
-            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only waiting, paused, active or failed downloads can change their URL")
+            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only waiting, paused, active or failed downloads can change their URL")
         }
         let restart = [.active, .waiting].contains(download.status)
         try await perform {
@@ -46,7 +38,7 @@ extension Aria2Service {
             try await manager.changeSource(of: download.id, to: newURL)
             if restart { try await manager.resume(download.id) }
         }
-        return [.int(Int64(deleted)), 1]
+        return (deleted, 1)
     }
 
     static func httpURL(_ text: String) -> URL? {

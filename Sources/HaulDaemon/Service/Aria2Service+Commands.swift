@@ -10,16 +10,10 @@ extension Aria2Service {
     /// or the URL's name. A name that a file or another unfinished download holds gets a numbered one (`same.1.bin`,
     /// aria2's `auto-file-renaming`, on by default); with `auto-file-renaming=false` the call fails with aria2's
     /// code 11 (another download) or 13 (a file); `allow-overwrite=true` replaces a file, never a download.
-    func addUri(uris: JSONValue, options: JSONValue?, position: JSONValue?) async throws(RPCError) -> JSONValue {
-        guard let list = uris.arrayValue, let first = list.first?.stringValue else {
-            throw .invalidParams("aria2.addUri: uris must be a non-empty array of strings")
-        }
-        guard let url = URL(string: first), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false
-        else {
-            throw .aria2("only http and https URIs are supported: \(first)")
-        }
-        let parsed = try addOptions(options, method: "aria2.addUri")
+    public func add(_ command: AddURIs) async throws(CommandRefusal) -> GID {
+        let url = command.uris[0]
+        let parsed = command.options
+        try checkAddOptions(parsed)
         let directory = try checkedDirectory(parsed.directory)
         let name = parsed.out ?? FileName.fromURL(url)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
@@ -29,7 +23,7 @@ extension Aria2Service {
             checksum = try await self.checksum(from: list, fileName: name, downloadURL: url, headers: headers)
         }
         let expected: Checksum?
-        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw .aria2("\(error)") }
+        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw CommandRefusal("\(error)") }
         var request = DownloadRequest(
             url: url,
             destination: URL(fileURLWithPath: directory + "/" + name),
@@ -42,33 +36,18 @@ extension Aria2Service {
             proxy: parsed.proxy
         )
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
-        request.mirrors = list.dropFirst().compactMap { $0.stringValue.flatMap(URL.init(string:)) }
+        request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
         let id = try await perform { [request] in try await manager.add(request, paused: parsed.paused) }
-        if let position, position != .null {
-            guard let index = position.intValue, index >= 0 else {
-                throw .invalidParams("aria2.addUri: position must be an integer from 0")
-            }
-            try await place(id, at: Int(index))
-        }
-        return .string(GID(id).description)
+        if let position = command.position { try await place(id, at: position) }
+        return GID(id)
     }
 
-    /// The options of an add call (`addUri`, `addMetalink`), read leniently as aria2 does; the ignored ones are
-    /// noted once and the proxy checked.
-    func addOptions(_ options: JSONValue?, method: String) throws(RPCError) -> Aria2AddOptions {
-        if let options, options != .null, options.objectValue == nil {
-            throw .invalidParams("\(method): options must be a struct")
-        }
-        let parsed: Aria2AddOptions
-        do {
-            parsed = try Aria2Options.parseAdd(options?.objectValue ?? [:])
-        } catch {
-            throw .aria2(error.message)
-        }
+    /// The options of an add call (`addUri`, `addMetalink`) once read: the ignored ones are noted once and the
+    /// proxy checked.
+    func checkAddOptions(_ parsed: Aria2AddOptions) throws(CommandRefusal) {
         noteIgnored(parsed.ignored)
         try checkProxy(parsed.proxy)
-        return parsed
     }
 
     /// The request headers of `parsed` for a download of `url`: `header` entries, then `referer` (`*`: `url`).
@@ -89,89 +68,87 @@ extension Aria2Service {
 
     /// The directory a download may go to: the default one, or `dir` if it resolves inside an allowed directory
     /// (created when missing).
-    func checkedDirectory(_ requested: String?) throws(RPCError) -> String {
+    func checkedDirectory(_ requested: String?) throws(CommandRefusal) -> String {
         let path: String
         do {
             path = try DirectoryPolicy.normalised(requested ?? globals.directory, base: globals.directory)
         } catch {
-            throw .aria2(error.message)
+            throw CommandRefusal(error.message)
         }
         let resolved = DirectoryResolver.resolve(path)
         guard directories.contains(resolved) else {
             let allowed = directories.allowed.joined(separator: ", ")
-            throw .aria2("dir \(requested ?? path) is outside the allowed directories (\(allowed)); start haul daemon with --allow-dir to allow more")
+            throw CommandRefusal("dir \(requested ?? path) is outside the allowed directories (\(allowed)); start haul daemon with --allow-dir to allow more")
         }
         do {
             try FileManager.default.createDirectory(atPath: resolved, withIntermediateDirectories: true)
         } catch {
-            throw .aria2("cannot create dir \(resolved): \(error.localizedDescription)")
+            throw CommandRefusal("cannot create dir \(resolved): \(error.localizedDescription)")
         }
         return resolved
     }
 
     /// `aria2.remove`: stops a download for good (its partial file is deleted); the result stays listed as
     /// `removed` until `removeDownloadResult`.
-    func remove(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+    public func remove(_ gid: String) async throws(CommandRefusal) -> GID {
         var download = try await download(gid)
         guard [.active, .waiting, .paused].contains(download.status) else {
-            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
+            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
         }
         try await perform { try await manager.cancel(download.id) }
         download.status = .removed
         download.speed = 0
         removed[download.id] = download
         removedOrder.append(download.id)
-        return .string(GID(download.id).description)
+        return GID(download.id)
     }
 
     /// `aria2.pause`: keeps the partial file; the download waits for `unpause`.
-    func pause(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+    public func pause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
         guard [.active, .waiting].contains(download.status) else {
-            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
+            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
         }
         try await perform { try await manager.pause(download.id) }
-        return .string(GID(download.id).description)
+        return GID(download.id)
     }
 
-    func pauseAll() async -> JSONValue {
+    public func pauseAll() async {
         await manager.pauseAll()
-        return "OK"
     }
 
     /// `aria2.unpause`: back in the queue. A failed download may be unpaused too (Haul keeps it resumable).
-    func unpause(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+    public func unpause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
         guard [.paused, .error].contains(download.status) else {
-            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
+            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
         }
         try await perform { try await manager.resume(download.id) }
-        return .string(GID(download.id).description)
+        return GID(download.id)
     }
 
     /// `aria2.unpauseAll`: every paused download (failed ones stay failed, as in aria2).
-    func unpauseAll() async -> JSONValue {
+    public func unpauseAll() async {
         for snapshot in await manager.snapshots where snapshot.state == .paused {
             try? await manager.resume(snapshot.id)
         }
-        return "OK"
     }
 
     /// `aria2.changePosition`: the resulting index in the waiting list.
-    func changePosition(_ gid: JSONValue, pos: Int, how: Aria2Queue.Origin) async throws(RPCError) -> JSONValue {
+    public func changePosition(_ gid: String, pos: Int, how: Aria2Queue.Origin) async throws(CommandRefusal) -> Int {
         let id = try await resolve(gid)
         let waiting = await manager.snapshots.filter { Aria2Status($0.state).list == .waiting }.map(\.id)
         guard let current = waiting.firstIndex(of: id) else {
-            throw .aria2("GID \(GID(id)) is not waiting: only waiting or paused downloads have a position")
+            throw CommandRefusal("GID \(GID(id)) is not waiting: only waiting or paused downloads have a position")
         }
         let index = Aria2Queue.newPosition(current: current, count: waiting.count, pos: pos, how: how)
         if index != current { try await place(id, at: index) }
-        return .int(Int64(index))
+        return index
     }
 
     /// Moves `id` to `index` in the waiting list: to the top, or to the bottom followed by those that must come
     /// after it (the manager moves downloads only to either end).
-    func place(_ id: Int64, at index: Int) async throws(RPCError) {
+    func place(_ id: Int64, at index: Int) async throws(CommandRefusal) {
         let waiting = await manager.snapshots.filter { Aria2Status($0.state).list == .waiting }.map(\.id)
         guard waiting.contains(id) else { return }
         let order = Aria2Queue.moving(id, to: index, in: waiting)
@@ -186,42 +163,32 @@ extension Aria2Service {
     }
 
     /// `aria2.changeOption`: `max-download-limit` takes effect at once; the other per-download options are fixed
-    /// once a download exists (Haul does not restart a download to change them).
-    func changeOption(_ gid: JSONValue, _ options: [String: JSONValue]) async throws(RPCError) -> JSONValue {
-        let download = try await download(gid)
-        for (name, value) in options.sorted(by: { $0.key < $1.key }) {
-            do {
-                try Aria2Options.checkSettable(name)
-                switch name {
-                case "max-download-limit":
-                    let rate = try Aria2Options.rate(name, value)
-                    try await perform { try await manager.setRateLimit(rate > 0 ? rate : nil, of: download.id) }
-                case "dir", "out", "split", "max-connection-per-server", "checksum", "header", "pause":
-                    throw Aria2OptionError("option '\(name)' cannot be changed once a download exists in Haul (remove it and add it again)")
-                default:
-                    break
-                }
-            } catch let error as Aria2OptionError {
-                throw .aria2(error.message)
-            } catch let error as RPCError {
-                throw error
-            } catch {
-                throw .aria2("\(error)")
-            }
+    /// once a download exists (Haul does not restart a download to change them; the RPC layer refuses them).
+    public func changeOptions(_ command: ChangeDownloadOptions) async throws(CommandRefusal) {
+        let download = try await download(command.gid)
+        if let rate = command.rateLimit {
+            try await perform { try await manager.setRateLimit(rate > 0 ? rate : nil, of: download.id) }
         }
-        return "OK"
     }
 
     /// `aria2.changeGlobalOption`: `max-concurrent-downloads`, `max-overall-download-limit`, `max-download-limit`
     /// (for new downloads), `split`/`max-connection-per-server` (for new downloads), `dir` (within the allowed
-    /// directories, `changedDirectory`).
-    func changeGlobalOption(_ options: [String: JSONValue]) async throws(RPCError) -> JSONValue {
+    /// directories, so that changing it never widens where clients save).
+    ///
+    /// - Parameters:
+    ///   - directory: the new default directory (`dir`), or `nil` to keep it.
+    ///   - change: the new options from the current ones (`Aria2GlobalOptions.changed(by:)` with the client's
+    ///     struct, read by the RPC layer), or why they cannot change.
+    public func changeGlobalOptions(
+        directory requested: String? = nil,
+        _ change: @Sendable (Aria2GlobalOptions) throws(Aria2OptionError) -> Aria2GlobalOptions
+    ) async throws(CommandRefusal) {
         var updated: Aria2GlobalOptions
-        let directory = try changedDirectory(options)
+        let directory = try requested.map { path throws(CommandRefusal) in try checkedDirectory(path) }
         do {
-            updated = try globals.changed(by: options.filter { $0.key != "dir" })
+            updated = try change(globals)
         } catch {
-            throw .aria2(error.message)
+            throw CommandRefusal(error.message)
         }
         updated.directory = directory ?? updated.directory
         let previous = globals
@@ -235,24 +202,22 @@ extension Aria2Service {
         if updated.maxOverallLimit != previous.maxOverallLimit {
             await manager.setGlobalRateLimit(updated.maxOverallLimit > 0 ? updated.maxOverallLimit : nil)
         }
-        return "OK"
     }
 
     /// `aria2.purgeDownloadResult`: forgets completed and removed downloads. Failed ones stay: unlike aria2,
     /// Haul keeps their partial files resumable, and forgetting one deletes its partial file
     /// (`removeDownloadResult` does that for one download on request).
-    func purgeDownloadResults() async -> JSONValue {
+    public func purgeDownloadResults() async {
         for snapshot in await manager.snapshots where snapshot.state == .completed {
             try? await manager.remove(snapshot.id)
         }
         removed = [:]
         removedOrder = []
-        return "OK"
     }
 
     /// `aria2.removeDownloadResult`: forgets one stopped download (a completed one's file stays; a failed one's
     /// partial file goes).
-    func removeDownloadResult(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+    public func removeDownloadResult(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
         switch download.status {
         case .removed:
@@ -261,9 +226,8 @@ extension Aria2Service {
         case .complete, .error:
             try await perform { try await manager.remove(download.id) }
         default:
-            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")
+            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")
         }
-        return "OK"
     }
 }
 

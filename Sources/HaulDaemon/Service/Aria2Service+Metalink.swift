@@ -14,37 +14,30 @@ extension Aria2Service {
     /// strongest whole-file hash (a mismatch fails it and keeps nothing). `out` does not apply (several files);
     /// the other options are those of `addUri`. The document is checked whole before anything is added: one bad
     /// file name refuses the call.
-    func addMetalink(_ document: JSONValue, options: JSONValue?, position: JSONValue?) async throws(RPCError) -> JSONValue {
-        guard let text = document.stringValue else {
-            throw .invalidParams("aria2.addMetalink: metalink must be the document's base64 text")
-        }
-        guard text.utf8.count <= (Self.maximumMetalinkBytes / 3 + 1) * 4 + 16,
-            let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
-        else {
-            throw .aria2("aria2.addMetalink: the metalink is not base64, or larger than \(Self.maximumMetalinkBytes >> 20) MiB")
-        }
+    public func add(_ command: AddMetalink) async throws(CommandRefusal) -> [GID] {
         let metalink: Metalink
         do {
-            metalink = try Metalink.parse([UInt8](data))
+            metalink = try Metalink.parse([UInt8](command.document))
         } catch {
-            throw .aria2("aria2.addMetalink: \(error)")
+            throw CommandRefusal("aria2.addMetalink: \(error)")
         }
-        let parsed = try addOptions(options, method: "aria2.addMetalink")
+        let parsed = command.options
+        try checkAddOptions(parsed)
         let directory = try checkedDirectory(parsed.directory)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
         var requests: [DownloadRequest] = []
         for file in metalink.files {
             let urls = file.sources.compactMap { URL(string: $0.url) }
-            guard let first = urls.first else { throw .aria2("aria2.addMetalink: \(file.name) has no usable source") }
+            guard let first = urls.first else { throw CommandRefusal("aria2.addMetalink: \(file.name) has no usable source") }
             let destination = directory + "/" + file.name
             let parent = (destination as NSString).deletingLastPathComponent
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             } catch {
-                throw .aria2("cannot create dir \(parent): \(error.localizedDescription)")
+                throw CommandRefusal("cannot create dir \(parent): \(error.localizedDescription)")
             }
             let expected: Checksum?
-            do { expected = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch { throw .aria2("aria2.addMetalink: \(error)") }
+            do { expected = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch { throw CommandRefusal("aria2.addMetalink: \(error)") }
             var request = DownloadRequest(
                 url: first,
                 destination: URL(fileURLWithPath: destination),
@@ -60,17 +53,14 @@ extension Aria2Service {
             request.pieceHashes = file.pieceHashes
             requests.append(request)
         }
-        var gids: [JSONValue] = []
+        var gids: [GID] = []
         for (offset, request) in requests.enumerated() {
             let id = try await perform { try await manager.add(request, paused: parsed.paused) }
-            if let position, position != .null {
-                guard let index = position.intValue, index >= 0 else {
-                    throw .invalidParams("aria2.addMetalink: position must be an integer from 0")
-                }
-                try await place(id, at: Aria2Queue.saturatingSum(Int(index), offset))  // any Int64 from the client
+            if let position = command.position {
+                try await place(id, at: Aria2Queue.saturatingSum(position, offset))  // any Int64 from the client
             }
-            gids.append(.string(GID(id).description))
+            gids.append(GID(id))
         }
-        return .array(gids)
+        return gids
     }
 }

@@ -10,26 +10,25 @@ extension Aria2Service {
     /// Only inside the allowed directories (`--allow-dir`, symlinks resolved): a download whose file lies elsewhere
     /// (one `haul get` wrote into another directory, kept in the shared state database) is refused, and nothing is
     /// deleted. An active or waiting download is refused: pause it first, so that nothing writes while it goes.
-    func removeDownloadAndFile(_ gid: JSONValue) async throws(RPCError) -> JSONValue {
+    public func removeDownloadAndFile(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
         switch download.status {
         case .active, .waiting:
-            throw .aria2("GID \(GID(download.id)) is \(download.status.rawValue): pause it before removing it with its file")
+            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): pause it before removing it with its file")
         case .removed:
             // aria2.remove already deleted its partial file; only the result is left.
             removed[download.id] = nil
             removedOrder.removeAll { $0 == download.id }
-            return "OK"
+            return
         case .paused, .error, .complete:
             break
         }
         let directory = DirectoryResolver.resolve((download.path as NSString).deletingLastPathComponent)
         guard directories.contains(directory) else {
-            throw .aria2("GID \(GID(download.id)): \(download.path) is outside the allowed directories (\(directories.allowed.joined(separator: ", "))): nothing was deleted")
+            throw CommandRefusal("GID \(GID(download.id)): \(download.path) is outside the allowed directories (\(directories.allowed.joined(separator: ", "))): nothing was deleted")
         }
         // A completed download's file goes with `deletingFile`; an unfinished one is cancelled, which deletes its
         // partial file (`DownloadManager.remove`).
         try await perform { try await manager.remove(download.id, deletingFile: download.status == .complete) }
-        return "OK"
     }
 }

@@ -9,35 +9,35 @@ extension Aria2Service {
     /// `all-proxy`: this download's own proxy (`DownloadRequest.proxy`), as aria2 takes it per download. The
     /// daemon's bypass list (`--noproxy`, `no_proxy`) still applies: a host the daemon reaches directly is reached
     /// directly whatever the client asks. `""` means the daemon's own proxy rules. The error names no credentials.
-    func checkProxy(_ requested: String?) throws(RPCError) {
+    func checkProxy(_ requested: String?) throws(CommandRefusal) {
         guard let requested, !requested.isEmpty else { return }
         do {
             _ = try ProxyEndpoint(parsing: requested)
         } catch {
-            throw .aria2("all-proxy is not a proxy URL Haul can use (http://HOST:PORT, socks5://HOST:PORT)")
+            throw CommandRefusal("all-proxy is not a proxy URL Haul can use (http://HOST:PORT, socks5://HOST:PORT)")
         }
     }
 
     /// The digest for `fileName` from the checksum list at `list` (`checksum-file`), read with the CLI's parser
     /// (`ChecksumList`). The download's headers (cookies, credentials) go with the list's request only when it is on
     /// the download's own origin.
-    func checksum(from list: URL, fileName: String, downloadURL: URL, headers: [DownloadRequest.Header]) async throws(RPCError) -> String {
+    func checksum(from list: URL, fileName: String, downloadURL: URL, headers: [DownloadRequest.Header]) async throws(CommandRefusal) -> String {
         let sameOrigin = list.scheme?.lowercased() == downloadURL.scheme?.lowercased()
             && list.host?.lowercased() == downloadURL.host?.lowercased() && list.port == downloadURL.port
         let data: Data
         do {
             data = try await manager.client.fetch(list, maximumBytes: Self.maximumChecksumListBytes, headers: sameOrigin ? headers : [])
         } catch let error as HaulError {
-            throw .aria2("checksum-file \(list.absoluteString): \(error.message)")
+            throw CommandRefusal("checksum-file \(list.absoluteString): \(error.message)")
         } catch {
-            throw .aria2("checksum-file \(list.absoluteString) cannot be fetched")
+            throw CommandRefusal("checksum-file \(list.absoluteString) cannot be fetched")
         }
         do {
             let parsed = try ChecksumList.parse(String(decoding: data, as: UTF8.self), listName: list.lastPathComponent)
             // The list names the server's files: the URL's name first, then the name it is saved as (`out`).
             return try parsed.entry(forFirstOf: [FileName.fromURL(downloadURL), fileName]).checksum
         } catch {
-            throw .aria2("checksum-file \(list.absoluteString): \(error)")
+            throw CommandRefusal("checksum-file \(list.absoluteString): \(error)")
         }
     }
 }

@@ -2,7 +2,11 @@ import Foundation
 import HaulCore
 import HaulKit
 
-/// aria2's methods over a `DownloadManager`: the daemon's one place that turns RPC calls into queue commands.
+/// aria2's methods over a `DownloadManager`: the daemon's one place that turns aria2's commands into queue commands.
+///
+/// It takes typed commands and answers Swift values (`AddURIs` → `GID`, a GID → `Aria2Download`); reading and
+/// writing the wire format (`JSONValue`, positional parameters, aria2's result shapes) is the RPC layer's
+/// (`Aria2Methods`), and so is turning a `CommandRefusal` into aria2's error.
 ///
 /// The translation itself (states, option values, dictionaries, positions) is in the pure `Aria2*` types; this
 /// actor only looks downloads up, performs the commands and remembers what aria2 remembers and Haul does not:
@@ -73,22 +77,21 @@ public actor Aria2Service {
     }
 
     /// One download, by GID or unique prefix.
-    func download(_ gid: JSONValue?) async throws(RPCError) -> Aria2Download {
+    public func download(_ gid: String) async throws(CommandRefusal) -> Aria2Download {
         let id = try await resolve(gid)
         if let snapshot = await manager.snapshot(id) { return await view(snapshot) }
         if let result = removed[id] { return result }
-        throw RPCError.aria2("GID \(GID(id)) is not found")
+        throw CommandRefusal("GID \(GID(id)) is not found")
     }
 
     /// The id a GID argument names.
-    func resolve(_ gid: JSONValue?) async throws(RPCError) -> Int64 {
-        guard let text = gid?.stringValue else { throw RPCError.aria2("a GID (string) is required") }
+    func resolve(_ text: String) async throws(CommandRefusal) -> Int64 {
         let ids = await manager.downloadIDs + removedOrder
         switch GIDTable.resolve(text, among: ids) {
         case .found(let id): return id
-        case .unknown: throw RPCError.aria2("GID \(text) is not found")
-        case .ambiguous: throw RPCError.aria2("GID prefix \(text) is ambiguous: give more digits")
-        case .malformed: throw RPCError.aria2("GID \(text) is not valid: 16 hex digits, or a unique prefix of them")
+        case .unknown: throw CommandRefusal("GID \(text) is not found")
+        case .ambiguous: throw CommandRefusal("GID prefix \(text) is ambiguous: give more digits")
+        case .malformed: throw CommandRefusal("GID \(text) is not valid: 16 hex digits, or a unique prefix of them")
         }
     }
 
@@ -118,18 +121,18 @@ public actor Aria2Service {
         )
     }
 
-    /// Runs a manager command, turning Haul's refusals into aria2 errors that say why.
-    func perform<T>(_ body: () async throws -> T) async throws(RPCError) -> T {
+    /// Runs a manager command, turning Haul's refusals into refusals that say why.
+    func perform<T>(_ body: () async throws -> T) async throws(CommandRefusal) -> T {
         do {
             return try await body()
         } catch let error as IllegalTransition {
-            throw RPCError.aria2(error.description)
+            throw CommandRefusal(error.description)
         } catch let error as HaulError {
-            throw RPCError.aria2(error.message)
-        } catch let error as RPCError {
+            throw CommandRefusal(error.message)
+        } catch let error as CommandRefusal {
             throw error
         } catch {
-            throw RPCError.aria2("\(error)")
+            throw CommandRefusal("\(error)")
         }
     }
 

@@ -1,13 +1,13 @@
-/// The secret checks of one request: one call, a batch, and the multicalls inside them.
+/// The secret checks of one request (`RequestChecks`' last step): one call, a batch, and the multicalls inside them.
 ///
 /// aria2 compares every call's token, so one batch or `system.multicall` of 1,000 guesses tested 1,000 secrets
 /// for one delay and its answer showed which one matched (issue 33, point 6). Here the first wrong token ends the
 /// request's guessing: every later call that needs the secret is answered `Unauthorized` without its token being
 /// compared, so a request tests one guess. A client with the right secret is not affected (its tokens are never
 /// wrong), nor are calls that need no secret; calls before the wrong token are answered as usual.
-struct SecretChecks {
+public struct SecretChecks: Sendable {
     /// The outcome of one call's check.
-    enum Verdict: Equatable {
+    public enum Verdict: Equatable, Sendable {
         /// The call carried the secret.
         case authorized
         /// The call needs no secret (`system.listMethods`, `system.listNotifications`).
@@ -17,9 +17,11 @@ struct SecretChecks {
     }
 
     /// A call was refused: the request's answer waits out `RPCEndpoint.unauthorizedDelay`, once.
-    private(set) var refusedAny = false
+    public private(set) var refusedAny = false
     /// A wrong token was seen: no further token of this request is compared.
-    private(set) var guessedWrong = false
+    public private(set) var guessedWrong = false
+
+    public init() {}
 
     /// Checks one call.
     ///
@@ -27,7 +29,7 @@ struct SecretChecks {
     ///   - token: the secret the call carried (after `token:`), or `nil`.
     ///   - open: whether the method may be called without the secret.
     ///   - matches: compares a token with the secret (constant time, `SecretToken.matches`).
-    mutating func check(token: String?, open: Bool, matches: (String) -> Bool) -> Verdict {
+    public mutating func check(token: String?, open: Bool, matches: (String) -> Bool) -> Verdict {
         if let token {
             if !guessedWrong && matches(token) { return .authorized }
             guessedWrong = true

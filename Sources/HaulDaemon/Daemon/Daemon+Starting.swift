@@ -1,0 +1,141 @@
+import Foundation
+import HaulCore
+import HaulKit
+import NIOConcurrencyHelpers
+
+/// Where a daemon answers.
+public enum DaemonTransport: Sendable {
+    /// A listening socket at the configuration's address and port (`haul daemon`), announced to `haul add`.
+    case socket
+    /// No socket: requests are answered in this process by `Daemon.respond(to:)`, through the same checks and router
+    /// as on a socket (the way HummingbirdTesting's `.router` mode tests an application). The configuration's
+    /// address and port stand for the daemon's own (its page's origin); nothing is announced, nothing is bound.
+    case inMemory
+}
+
+extension Daemon {
+    /// Starts: validates, opens the store, restores the queue, listens (or, `.inMemory`, answers in this process).
+    ///
+    /// - Parameters:
+    ///   - client: the engine to run the downloads with; `nil`: one made from `configuration.client` with the
+    ///     configuration's state directory, shut down when the daemon stops. A given client is the caller's: the
+    ///     daemon stops its own queue, and leaves the client to be shut down by whoever made it.
+    ///   - transport: a socket (`haul daemon`), or none (tests).
+    public static func start(
+        _ configuration: DaemonConfiguration, client given: HaulClient? = nil, transport: DaemonTransport = .socket
+    ) async throws -> (Daemon, secret: String) {
+        try configuration.validate()
+        let (secret, secretPath) = try secret(configuration)
+        let downloadDirectory: String
+        do {
+            downloadDirectory = DirectoryResolver.resolve(try DirectoryPolicy.normalised(
+                configuration.downloadDirectory, base: FileManager.default.currentDirectoryPath
+            ))
+        } catch {
+            throw DaemonError("-d \(configuration.downloadDirectory): \(error.message)")
+        }
+        try? FileManager.default.createDirectory(atPath: downloadDirectory, withIntermediateDirectories: true)
+        let allowed = (configuration.allowedDirectories.isEmpty ? [downloadDirectory] : configuration.allowedDirectories)
+            .map { path in
+                DirectoryResolver.resolve(
+                    (try? DirectoryPolicy.normalised(path, base: FileManager.default.currentDirectoryPath)) ?? path
+                )
+            }
+        let client: HaulClient
+        if let given {
+            client = given
+        } else {
+            var clientConfiguration = configuration.client
+            clientConfiguration.stateDirectory = URL(fileURLWithPath: configuration.stateDirectory)
+            client = try HaulClient(configuration: clientConfiguration)
+        }
+        let limits = QueueLimits(
+            maxConcurrent: configuration.maxConcurrent,
+            maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit
+        )
+        let manager = DownloadManager(client: client, limits: limits)
+        if let rate = configuration.maxOverallRate { await manager.setGlobalRateLimit(rate) }
+        let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
+        let service = Aria2Service(
+            manager: manager,
+            globals: Aria2GlobalOptions(
+                maxConcurrent: configuration.maxConcurrent,
+                maxOverallLimit: configuration.maxOverallRate ?? 0,
+                maxDownloadLimit: configuration.limitRate ?? 0,
+                connections: configuration.connections,
+                directory: downloadDirectory
+            ),
+            directories: DirectoryPolicy(allowed: allowed),
+            requestShutdown: { stopRequest.withLockedValue { $0 }?() },
+            log: configuration.log
+        )
+        await GlobalOptionsFile(stateDirectory: configuration.stateDirectory).restore(into: service, log: configuration.log)
+        let events = await manager.events()
+        // Subscribed before the queue is restored, so a download stored as completed or failed fires nothing at
+        // start-up (aria2 calls its hooks again for old entries; Haul does not).
+        var hooks: (runner: HookRunner, observer: Task<Void, Never>)?
+        if let runner = configuration.hooks {
+            hooks = (runner, await manager.observeHooks(runner, exitCode: configuration.hookExitCode))
+        }
+        try await manager.restore()
+        let token = SecretToken(secret)
+        let router: @Sendable (Int) -> DaemonRouter = { port in
+            DaemonRouter(endpoint: RPCEndpoint(
+                service: service,
+                checks: RequestChecks(
+                    listenAddress: configuration.listenAddress, port: port, allowedHosts: configuration.allowedHosts,
+                    allowedOrigins: configuration.allowedOrigins, extensionsWithSecret: configuration.extensionsWithSecret,
+                    secret: token
+                ),
+                unauthorizedDelay: configuration.unauthorizedDelay,
+                maxBatch: configuration.limits.maxBatch
+            ))
+        }
+        let hub = NotificationHub()
+        var server: RPCServer?
+        if case .socket = transport {
+            do {
+                server = try await RPCServer.start(
+                    host: configuration.listenAddress, port: configuration.port, limits: configuration.limits, hub: hub,
+                    router: router
+                )
+            } catch {
+                await manager.shutdown()
+                if given == nil { await client.shutdown() }
+                throw DaemonError("cannot listen on \(configuration.listenAddress):\(configuration.port): \(error)")
+            }
+        }
+        let watcher = StoreWatcher.run(client: client, manager: manager)
+        let pump = EventPump.run(events: events, service: service, hub: hub, then: { watcher.cancel() })
+        let daemon = Daemon(
+            client: client, ownsClient: given == nil, manager: manager, service: service, server: server,
+            router: router(server?.port ?? configuration.port), hub: hub, secretPath: secretPath, pump: pump,
+            hooks: hooks, stopRequest: stopRequest
+        )
+        if let server {
+            daemon.announcement.withLockedValue {
+                $0 = DaemonAnnouncement.announce(
+                    DaemonAnnouncement.Info(pid: getpid(), port: server.port, directory: downloadDirectory, allowed: allowed),
+                    stateDirectory: configuration.stateDirectory)
+            }
+        }
+        // `aria2.shutdown` answers first, then stops the daemon.
+        stopRequest.withLockedValue { $0 = { [weak daemon] in
+            Task {
+                try? await Task.sleep(for: .milliseconds(100))
+                await daemon?.stop()
+            }
+        } }
+        return (daemon, secret)
+    }
+
+    /// The secret and the path of the file it is in: `--rpc-secret-file`'s, or one generated into the state
+    /// directory.
+    private static func secret(_ configuration: DaemonConfiguration) throws -> (String, String) {
+        if let file = configuration.secretFile {
+            return (try SecretFile.read(file), file)
+        }
+        let generated = try SecretFile.generated(in: configuration.stateDirectory)
+        return (generated.secret, generated.path)
+    }
+}

@@ -1,0 +1,56 @@
+import HaulKit
+
+/// The service's answers in aria2's result shapes (what `Aria2StatusDictionary` and `Aria2GlobalOptions` do not
+/// already write).
+enum Aria2Results {
+    /// Haul's own `tellStatus` keys, read from the state database: the URL the redirects ended at (`haulFinalURL`)
+    /// and the validators the bytes were fetched under (`haulETag`, `haulLastModified`).
+    static let haulKeys = ["haulFinalURL", "haulETag", "haulLastModified"]
+
+    /// Haul's keys that `keys` asks for (all of them when `keys` is absent or empty, as for aria2's own).
+    static func storedKeys(_ keys: [String]?) -> [String] {
+        haulKeys.filter { keys?.isEmpty != false || keys!.contains($0) }
+    }
+
+    /// `tellStatus`: aria2's fields, then Haul's keys that have a value.
+    static func status(_ detail: Aria2StatusDetail, keys: [String]?) -> JSONValue {
+        let status = Aria2StatusDictionary.status(detail.download, keys: keys)
+        guard case .object(var fields) = status else { return status }
+        let values = ["haulFinalURL": detail.finalURL, "haulETag": detail.etag, "haulLastModified": detail.lastModified]
+        for key in storedKeys(keys) { if let value = values[key] ?? nil { fields[key] = .string(value) } }
+        return .object(fields)
+    }
+
+    /// `tellActive`, `tellWaiting`, `tellStopped`.
+    static func statuses(_ downloads: [Aria2Download], keys: [String]?) -> JSONValue {
+        .array(downloads.map { Aria2StatusDictionary.status($0, keys: keys) })
+    }
+
+    /// `getGlobalOption`, plus Haul's `haul-allow-dir`: the directories RPC clients may save into, one per line (the
+    /// web page offers them when adding a download).
+    static func globalOptions(_ globals: Aria2GlobalOptions, allowed: [String]) -> JSONValue {
+        guard case .object(var fields) = globals.dictionary else { return globals.dictionary }
+        fields["haul-allow-dir"] = .string(allowed.joined(separator: "\n"))
+        return .object(fields)
+    }
+
+    /// `getGlobalStat`: every number a string, as aria2's.
+    static func globalStat(_ stat: Aria2GlobalStat) -> JSONValue {
+        [
+            "downloadSpeed": .string(String(stat.downloadSpeed)),
+            "uploadSpeed": "0",
+            "numActive": .string(String(stat.active)),
+            "numWaiting": .string(String(stat.waiting)),
+            "numStopped": .string(String(stat.stopped)),
+            "numStoppedTotal": .string(String(stat.stopped)),
+        ]
+    }
+
+    /// `getVersion`: the aria2 version whose RPC interface Haul follows (clients compare it to enable features), and
+    /// Haul's own.
+    static let version: JSONValue = [
+        "version": "1.37.0",
+        "enabledFeatures": ["HTTPS", "Message Digest"],
+        "haulVersion": .string(HaulVersion.string),
+    ]
+}

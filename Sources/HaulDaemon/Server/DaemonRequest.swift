@@ -1,0 +1,61 @@
+import Foundation
+
+/// One HTTP request to the daemon, as its router sees it: what the socket's handler reads off the wire, or what a
+/// test hands the in-memory responder (`Daemon.respond(to:)`).
+public struct DaemonRequest: Sendable {
+    public var method: String
+    /// The request target, query included.
+    public var uri: String
+    /// Header fields in order; names are matched without regard to case.
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public init(method: String = "POST", uri: String = "/jsonrpc", headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.method = method
+        self.uri = uri
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of the header `name`.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// What `RequestChecks` reads of it.
+    public var checkedHead: RequestChecks.Head {
+        RequestChecks.Head(
+            method: method, uri: uri, host: header("host"), origin: header("origin"),
+            requestedHeaders: header("access-control-request-headers")
+        )
+    }
+}
+
+/// The daemon's answer to a `DaemonRequest`, before the transport adds `Content-Length` and `Connection`.
+public struct DaemonResponse: Sendable {
+    public var status: Int
+    /// `nil` for an answer without a body type (204).
+    public var contentType: String?
+    /// Headers besides `Content-Type`, `Content-Length` and `Connection`.
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+    /// The connection is closed after this answer (a request for another Host is not followed by more).
+    public var closesConnection: Bool
+
+    public init(
+        status: Int, contentType: String? = nil, headers: [(name: String, value: String)] = [], body: Data = Data(),
+        closesConnection: Bool = false
+    ) {
+        self.status = status
+        self.contentType = contentType
+        self.headers = headers
+        self.body = body
+        self.closesConnection = closesConnection
+    }
+
+    /// The first value of the header `name` (`Content-Type` included).
+    public func header(_ name: String) -> String? {
+        if name.lowercased() == "content-type" { return contentType }
+        return headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
