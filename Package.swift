@@ -78,7 +78,12 @@ let haulLinkerSettings: [LinkerSetting] = [
     // map and bind (peak RSS of a 1 KiB download 35 -> 24 MiB, issue 34). Release only: a debug `haul` is what
     // `swift test` links into its XCTest bundle beside the toolchain's shared Foundation, and two copies of the
     // runtime in one process do not work. Not on Apple platforms, where the runtime is part of the OS.
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    // Foundation's own static libraries are named because the flag alone (unlike SwiftPM's `--static-swift-stdlib`,
+    // which also compiles against the static modules and so gets their autolink entries) links only what the
+    // toolchain's static-stdlib-args.lnk lists: without them the link stops at CoreFoundation's and ICU's symbols
+    // (Calendar and TimeZone, which the speed schedule reads, go through ICU). lld finds archive members whatever
+    // their place on the line. Checked by BinaryLinkTests on the release binary.
+    .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"], .when(platforms: [.linux], configuration: .release)),
     .unsafeFlags(
         [
             "-use-ld=lld",
