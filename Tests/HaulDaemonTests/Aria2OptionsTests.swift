@@ -19,6 +19,21 @@ final class Aria2OptionsTests: XCTestCase {
         XCTAssertTrue(options.paused)
     }
 
+    /// aria2's `stream-piece-selector=inorder` is Haul's `--in-order`; its other values keep the usual plan, and
+    /// `getOption` says which a download has.
+    func testStreamPieceSelectorInorderIsInOrder() throws {
+        XCTAssertTrue(try Aria2Options.parseAdd(["stream-piece-selector": "inorder"]).inOrder)
+        XCTAssertFalse(try Aria2Options.parseAdd(["stream-piece-selector": "geom"]).inOrder)
+        XCTAssertFalse(try Aria2Options.parseAdd([:]).inOrder)
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["stream-piece-selector": "backwards"])) {
+            XCTAssertTrue("\($0)".contains("stream-piece-selector must be"), "\($0)")
+        }
+        var download = Aria2Download(id: 1, status: .active, url: "http://h/v.mp4", path: "/d/v.mp4", totalBytes: nil, bytesDone: 0)
+        XCTAssertEqual(Aria2GlobalOptions.options(of: download)["stream-piece-selector"], "default")
+        download.inOrder = true
+        XCTAssertEqual(Aria2GlobalOptions.options(of: download)["stream-piece-selector"], "inorder")
+    }
+
     func testASingleHeaderStringAndNoOptionsAreAccepted() throws {
         XCTAssertEqual(try Aria2Options.parseAdd(["header": "Cookie: a=b"]).headers, ["Cookie: a=b"])
         XCTAssertEqual(try Aria2Options.parseAdd([:]), Aria2AddOptions())

@@ -77,6 +77,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "max-connection-per-server": .string(String(download.requestedConnections)),
             "max-download-limit": .string(String(download.rateLimit ?? 0)),
             "allow-overwrite": "false",
+            "stream-piece-selector": download.inOrder ? "inorder" : "default",
         ]
         if let checksum = download.checksum { fields["checksum"] = .string(checksum) }
         if !download.headers.isEmpty { fields["header"] = .array(download.headers.map { .string($0) }) }

@@ -42,6 +42,9 @@ public struct Aria2AddOptions: Equatable, Sendable {
     public var autoFileRenaming: Bool?
     /// `allow-overwrite` (`nil`: not given): replace an existing file in the download directory.
     public var allowOverwrite: Bool?
+    /// `stream-piece-selector=inorder`: the file's beginning first (`DownloadRequest.inOrder`), as aria2 does for
+    /// streaming; `default`, `geom` and `random` leave Haul's usual plan.
+    public var inOrder = false
 
     /// The conflict policy these options ask for: aria2's defaults, a taken name gets a numbered one.
     public var conflictPolicy: ConflictPolicy {
@@ -71,6 +74,7 @@ public enum Aria2Options {
     public static let honoured: Set<String> = [
         "dir", "out", "split", "max-connection-per-server", "checksum", "checksum-file", "header", "referer",
         "user-agent", "all-proxy", "max-download-limit", "pause", "auto-file-renaming", "allow-overwrite",
+        "stream-piece-selector",
     ]
 
     /// Reads `addUri`'s option struct.
@@ -124,6 +128,13 @@ public enum Aria2Options {
                 result.paused = try flag(name, value)
             case "auto-file-renaming":
                 result.autoFileRenaming = try flag(name, value)
+            case "stream-piece-selector":
+                switch try text(name, value) {
+                case "inorder": result.inOrder = true
+                case "default", "geom", "random": result.inOrder = false
+                case let other:
+                    throw Aria2OptionError("stream-piece-selector must be default, inorder, random or geom: '\(other)'")
+                }
             case "allow-overwrite":
                 // Only within the allowed directories (`dir` is checked), only regular files, and never another
                 // unfinished download's file (`DestinationPlanner`).

@@ -53,12 +53,16 @@ public struct Aria2Download: Sendable, Equatable {
     /// The download's own rate limit.
     public var rateLimit: Int64?
     public var headers: [String]
+    /// aria2's `stream-piece-selector=inorder` (Haul's `--in-order`): the file's beginning first.
+    public var inOrder = false
 
     public init(
         id: Int64, status: Aria2Status, url: String, path: String, totalBytes: Int64?, bytesDone: Int64,
         speed: Double = 0, connections: Int = 0, requestedConnections: Int = 1, errorCode: Int? = nil,
-        errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = []
+        errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = [],
+        inOrder: Bool = false
     ) {
+        self.inOrder = inOrder
         self.id = id
         self.status = status
         self.url = url

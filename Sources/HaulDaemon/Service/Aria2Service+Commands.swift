@@ -35,6 +35,7 @@ extension Aria2Service {
             maxBytesPerSecond: rate > 0 ? rate : nil,
             proxy: parsed.proxy
         )
+        request.inOrder = parsed.inOrder
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }

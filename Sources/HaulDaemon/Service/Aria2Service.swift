@@ -117,7 +117,8 @@ public actor Aria2Service {
             errorMessage: snapshot.errorMessage ?? failure?.message,
             checksum: request?.checksum?.description,
             rateLimit: rateLimit,
-            headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? []
+            headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
+            inOrder: request?.inOrder ?? false
         )
     }
 
