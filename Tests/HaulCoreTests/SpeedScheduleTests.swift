@@ -128,5 +128,7 @@ final class SpeedScheduleTests: XCTestCase {
         let schedule = try SpeedSchedule(parsing: "sat,SUNDAY 10:00-11:00 1K;")
         XCTAssertEqual(schedule.schedule.rules.map(\.days), [[.saturday, .sunday]])
         XCTAssertEqual(try SpeedSchedule(parsing: "Fri-Mon 10:00-11:00 1K").schedule.rules.first?.days, [.friday, .saturday, .sunday, .monday])
+        XCTAssertEqual(try SpeedSchedule(parsing: "周一-周三,星期天 10:00-11:00 1K").schedule.rules.first?.days,
+                       [.monday, .tuesday, .wednesday, .sunday], "the Chinese names the page's users write")
     }
 }

@@ -38,6 +38,22 @@ final class GlobalOptionsRestartTests: XCTestCase {
         await fixture.stop()
     }
 
+    /// `speed-schedule` (Haul's `--speed-schedule`, a string as aria2 front-ends send options): checked, applied to
+    /// the shared limit at once, shown, and kept across a restart.
+    func testASpeedScheduleIsCheckedAppliedAndKept() async throws {
+        let fixture = try await DaemonFixture.start()
+        XCTAssertTrue(try fixture.error("aria2.changeGlobalOption", [["speed-schedule": "Mon-Fri 9-18 2M"]])
+            .contains("speed-schedule: 'Mon-Fri 9-18 2M': '9-18' is not a time range"))
+        XCTAssertEqual(try fixture.call("aria2.changeGlobalOption", [["speed-schedule": "00:00-24:00 1K"]]), "OK")
+        XCTAssertEqual(fixture.daemon.client.bandwidth.globalLimit, 1024, "a rule for every minute holds now")
+        try await fixture.restart()
+        XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["speed-schedule"], "00:00-24:00 1K")
+        XCTAssertEqual(fixture.daemon.client.bandwidth.globalLimit, 1024, "kept, and applied at start")
+        XCTAssertEqual(try fixture.call("aria2.changeGlobalOption", [["speed-schedule": ""]]), "OK")
+        XCTAssertNil(fixture.daemon.client.bandwidth.globalLimit, "no schedule: max-overall-download-limit (none)")
+        await fixture.stop()
+    }
+
     func testWhatIsKeptAndWhatIsAppliedAtStart() throws {
         let start = Aria2GlobalOptions(maxConcurrent: 5, maxOverallLimit: 0, maxDownloadLimit: 0, connections: 8, directory: "/d")
         var now = start

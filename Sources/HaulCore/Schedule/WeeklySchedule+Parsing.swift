@@ -65,8 +65,17 @@ extension WeeklySchedule {
 }
 
 extension Weekday {
-    /// `Mon`, `monday`, `MON`: the three-letter abbreviation or the full English name, any case.
+    /// `Mon`, `monday`, `MON`: the three-letter abbreviation or the full English name, any case; or the Chinese
+    /// `周一`…`周日` / `星期一`…`星期日` (`周天`, `星期天` too), for the people the web page speaks Chinese to.
     init?(name: Substring) {
+        let chinese = ["一", "二", "三", "四", "五", "六", "日"]
+        for prefix in ["周", "星期"] where name.hasPrefix(prefix) {
+            let day = name.dropFirst(prefix.count)
+            if let index = chinese.firstIndex(where: { $0 == day }) ?? (day == "天" ? 6 : nil) {
+                self.init(rawValue: index + 1)
+                return
+            }
+        }
         let lower = name.lowercased()
         let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
         guard let index = names.firstIndex(where: { $0 == lower || (lower.count == 3 && $0.hasPrefix(lower)) })

@@ -14,6 +14,13 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     public var connections: Int
     /// `dir`: the default download directory (`-d`). Not changeable over RPC (it would widen where clients save).
     public var directory: String
+    /// `speed-schedule`: the overall limit by local time (`SpeedSchedule`'s text, `--speed-schedule`), empty for
+    /// none; `max-overall-download-limit` holds where no rule does. Not an aria2 option: aria2 front-ends send it as
+    /// any other string.
+    public var speedSchedule = ""
+
+    /// `speedSchedule`, read (it was checked when set).
+    public var schedule: SpeedSchedule? { speedSchedule.isEmpty ? nil : try? SpeedSchedule(parsing: speedSchedule) }
 
     public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
         self.maxConcurrent = maxConcurrent
@@ -37,6 +44,12 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                 result.maxOverallLimit = try Aria2Options.rate(name, value)
             case "max-download-limit":
                 result.maxDownloadLimit = try Aria2Options.rate(name, value)
+            case "speed-schedule":
+                let text = try Aria2Options.text(name, value)
+                if !text.isEmpty {
+                    do { _ = try SpeedSchedule(parsing: text) } catch { throw Aria2OptionError("speed-schedule: \(error)") }
+                }
+                result.speedSchedule = text
             case "split", "max-connection-per-server":
                 result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
             case "dir":
@@ -59,6 +72,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "max-concurrent-downloads": .string(String(maxConcurrent)),
             "max-overall-download-limit": .string(String(maxOverallLimit)),
             "max-download-limit": .string(String(maxDownloadLimit)),
+            "speed-schedule": .string(speedSchedule),
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
             "allow-overwrite": "false",

@@ -8,7 +8,9 @@
 /// word and wins. Pure: `GlobalOptionsFile` reads and writes it.
 public struct SavedGlobalOptions: Codable, Equatable, Sendable {
     /// The options kept, by aria2's names (`split` stands for `max-connection-per-server` too).
-    public static let names = ["dir", "max-concurrent-downloads", "max-download-limit", "max-overall-download-limit", "split"]
+    public static let names = [
+        "dir", "max-concurrent-downloads", "max-download-limit", "max-overall-download-limit", "speed-schedule", "split",
+    ]
 
     /// The command line's values when the options were changed, by name.
     public var base: [String: String]

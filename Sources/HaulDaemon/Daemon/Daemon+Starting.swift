@@ -54,17 +54,19 @@ extension Daemon {
             maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit
         )
         let manager = DownloadManager(client: client, limits: limits)
-        if let rate = configuration.maxOverallRate { await manager.setGlobalRateLimit(rate) }
+        await manager.setSpeedSchedule(configuration.speedSchedule, otherwise: configuration.maxOverallRate)
         let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
+        var globals = Aria2GlobalOptions(
+            maxConcurrent: configuration.maxConcurrent,
+            maxOverallLimit: configuration.maxOverallRate ?? 0,
+            maxDownloadLimit: configuration.limitRate ?? 0,
+            connections: configuration.connections,
+            directory: downloadDirectory
+        )
+        globals.speedSchedule = configuration.speedSchedule?.text ?? ""
         let service = Aria2Service(
             manager: manager,
-            globals: Aria2GlobalOptions(
-                maxConcurrent: configuration.maxConcurrent,
-                maxOverallLimit: configuration.maxOverallRate ?? 0,
-                maxDownloadLimit: configuration.limitRate ?? 0,
-                connections: configuration.connections,
-                directory: downloadDirectory
-            ),
+            globals: globals,
             directories: DirectoryPolicy(allowed: allowed),
             requestShutdown: { stopRequest.withLockedValue { $0 }?() },
             log: configuration.log

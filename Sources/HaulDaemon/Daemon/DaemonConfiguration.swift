@@ -32,6 +32,9 @@ public struct DaemonConfiguration: Sendable {
     public var connections: Int = 8
     /// `--max-overall-rate` in bytes per second.
     public var maxOverallRate: Int64?
+    /// `--speed-schedule`: the overall limit by local time (`maxOverallRate` where no rule holds); also the
+    /// `speed-schedule` global option.
+    public var speedSchedule: SpeedSchedule?
     /// `--limit-rate`: each new download's own limit.
     public var limitRate: Int64?
     /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same

@@ -200,8 +200,8 @@ extension Aria2Service {
             let total = max(limits.maxTotalConnections, updated.maxConcurrent * updated.connections)
             await manager.setLimits(QueueLimits(maxConcurrent: updated.maxConcurrent, maxTotalConnections: total))
         }
-        if updated.maxOverallLimit != previous.maxOverallLimit {
-            await manager.setGlobalRateLimit(updated.maxOverallLimit > 0 ? updated.maxOverallLimit : nil)
+        if updated.maxOverallLimit != previous.maxOverallLimit || updated.speedSchedule != previous.speedSchedule {
+            await manager.setSpeedSchedule(updated.schedule, otherwise: updated.maxOverallLimit > 0 ? updated.maxOverallLimit : nil)
         }
     }
 

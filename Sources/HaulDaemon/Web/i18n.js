@@ -61,6 +61,8 @@ export const STRINGS_EN = {
   "settings.none": "none", "settings.limitTitle": "bytes per second: 500K, 2M; empty or 0 for none",
   "settings.concurrent": "Downloads at once", "settings.split": "Connections per download",
   "settings.dir": "Default directory", "settings.apply": "Apply",
+  "settings.schedule": "Speed schedule",
+  "settings.scheduleTitle": "The limit for all downloads by local time: rules separated by ';', each [days] HH:MM-HH:MM speed; 0 is unlimited, the later rule wins, the limit above holds where none does",
   "settings.badLimit": "A speed limit looks like 500K, 2M or 1G (bytes per second), or empty for none.",
   "settings.applied": "Settings applied.",
   "detail.speed": "Speed", "detail.connections": "Connections", "detail.bands": "parts of the file, one band per connection",

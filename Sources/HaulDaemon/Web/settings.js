@@ -1,5 +1,6 @@
 // The daemon's global options in one dialog: the overall speed limit, the limit of each new download, how many
-// downloads run at once, connections per download and the default directory (one of those the daemon allows).
+// downloads run at once, connections per download, the default directory (one of those the daemon allows) and the
+// speed schedule (the overall limit by local time, `haul daemon --speed-schedule`).
 // Apply sends them at once (aria2.changeGlobalOption); the daemon keeps them across its restarts.
 import { parseBytes } from "./format.js";
 import { t } from "./i18n.js";
@@ -25,6 +26,7 @@ export async function loadSettings(rpc) {
   $("#global-each").value = limitText(loaded["max-download-limit"]);
   $("#global-concurrent").value = loaded["max-concurrent-downloads"] || "";
   $("#global-split").value = loaded.split || "";
+  $("#global-schedule").value = loaded["speed-schedule"] || "";
   const dirs = allowedDirectories(loaded);
   const select = $("#global-dir");
   select.replaceChildren();
@@ -68,6 +70,9 @@ export function settingsChanges(fields, current) {
     if (value !== "" && value !== String(current[name] ?? "")) changes[name] = value;
   }
   if (changes.split) changes["max-connection-per-server"] = changes.split;
+  // A schedule may be cleared: empty is a value here.
+  const schedule = String(fields.schedule ?? "").trim();
+  if (fields.schedule !== undefined && schedule !== String(current["speed-schedule"] ?? "")) changes["speed-schedule"] = schedule;
   return { changes };
 }
 
@@ -84,7 +89,7 @@ export function wireSettings(rpc, say) {
     event.preventDefault();
     const { changes, error: problem } = settingsChanges({
       limit: $("#global-limit").value, each: $("#global-each").value, concurrent: $("#global-concurrent").value,
-      split: $("#global-split").value, dir: $("#global-dir").value,
+      split: $("#global-split").value, dir: $("#global-dir").value, schedule: $("#global-schedule").value,
     }, loaded);
     if (problem) { error.textContent = problem; error.hidden = false; return; }
     try {

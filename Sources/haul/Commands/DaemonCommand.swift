@@ -75,6 +75,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.maxConnections = queueOptions.maxConnections
         configuration.connections = transfer.connections ?? TransferOptions.defaultConnections
         configuration.maxOverallRate = queueOptions.globalRate
+        configuration.speedSchedule = queueOptions.schedule
         configuration.limitRate = transfer.rate
         configuration.client = try transfer.configuration(stateDirectory: state.directory)
         configuration.hooks = hookOptions.runner()
