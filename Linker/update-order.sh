@@ -13,7 +13,8 @@
 #   of .text; peak RSS for 1 GiB over 16 connections went from 35 to 27 MiB (docs/architecture.md, "Memory").
 #
 # HOW
-#   Builds `haul` the release way (static stdlib), starts a private nginx on 127.0.0.1 with a generated
+#   Builds `haul` the release way (the README's command; Package.swift links the Swift runtime in), starts a
+#   private nginx on 127.0.0.1 with a generated
 #   200 MiB file, and runs, under valgrind's callgrind, what people run most: 16 connections, one
 #   connection, an interrupted download and its resume, the terminal bar (in a pseudo-terminal via
 #   `script`), a list of small files with -j 4, `haul list`. Every function callgrind saw that the binary
@@ -51,8 +52,8 @@ cleanup() {
 trap cleanup EXIT
 
 if ((!NO_BUILD)); then
-  echo "update-order: swift build -c release --product haul --static-swift-stdlib"
-  (cd "$ROOT" && swift build -c release --product haul --static-swift-stdlib) >"$WORK/build.log" 2>&1 \
+  echo "update-order: swift build -c release --product haul"
+  (cd "$ROOT" && swift build -c release --product haul) >"$WORK/build.log" 2>&1 \
     || { cat "$WORK/build.log" >&2; exit 1; }
 fi
 BIN=$ROOT/.build/release/haul
