@@ -93,7 +93,7 @@ final class Aria2StatusTests: XCTestCase {
     func testGetOptionShowsTheDownloadsOwnSettingsAsStrings() {
         XCTAssertEqual(Aria2GlobalOptions.options(of: running()), [
             "dir": "/data", "out": "a.iso", "split": "8", "max-connection-per-server": "8",
-            "max-download-limit": "500000", "allow-overwrite": "false",
+            "max-download-limit": "500000", "allow-overwrite": "false", "stream-piece-selector": "default",
             "checksum": .string("sha256=" + String(repeating: "a", count: 64)), "header": ["X-A: 1"],
         ])
     }
