@@ -189,20 +189,12 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// An answer of `bytes` was handed to the connection.
     private func queued(_ context: ChannelHandlerContext, _ bytes: Int) {
-        let before = backlog.unwrittenBytes
-        let tooMuch = backlog.queued(bytes)
-        server.load.unwritten(from: before, to: backlog.unwrittenBytes)
-        if tooMuch {
-            server.load.update { $0.closedForUnreadAnswers += 1 }
-            context.close(promise: nil)
-        }
+        if server.load.answerQueued(bytes, in: &backlog) { context.close(promise: nil) }
     }
 
     /// The kernel took an answer of `bytes` (or the connection dropped it as it closed); a held request may go on.
     private func taken(_ context: ChannelHandlerContext, _ bytes: Int) {
-        let before = backlog.unwrittenBytes
-        backlog.written(bytes)
-        server.load.unwritten(from: before, to: backlog.unwrittenBytes)
+        server.load.answerWritten(bytes, in: &backlog)
         next(context)
     }
 }

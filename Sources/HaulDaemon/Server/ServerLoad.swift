@@ -43,3 +43,23 @@ public final class ServerLoad: Sendable {
         }
     }
 }
+
+extension ServerLoad {
+    /// An answer of `bytes` handed to a connection whose unwritten answers `backlog` counts (HTTP and WebSocket
+    /// alike): the server's totals follow, and `true` means the client reads too little and the connection must
+    /// close (counted here as closed for unread answers).
+    func answerQueued(_ bytes: Int, in backlog: inout AnswerBacklog) -> Bool {
+        let before = backlog.unwrittenBytes
+        let tooMuch = backlog.queued(bytes)
+        unwritten(from: before, to: backlog.unwrittenBytes)
+        if tooMuch { update { $0.closedForUnreadAnswers += 1 } }
+        return tooMuch
+    }
+
+    /// The kernel took `bytes` of a connection's answers (or the connection dropped them as it closed).
+    func answerWritten(_ bytes: Int, in backlog: inout AnswerBacklog) {
+        let before = backlog.unwrittenBytes
+        backlog.written(bytes)
+        unwritten(from: before, to: backlog.unwrittenBytes)
+    }
+}

@@ -127,9 +127,7 @@ final class WebSocketRPCHandler: ChannelDuplexHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let bytes = unwrapOutboundIn(data).length
-        let before = backlog.unwrittenBytes
-        let tooMuch = backlog.queued(bytes)
-        server.load.unwritten(from: before, to: backlog.unwrittenBytes)
+        let tooMuch = server.load.answerQueued(bytes, in: &backlog)
         let written = promise ?? context.eventLoop.makePromise()
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         written.futureResult.whenComplete { _ in
@@ -137,17 +135,12 @@ final class WebSocketRPCHandler: ChannelDuplexHandler {
             handler.taken(context, bytes)
         }
         context.write(data, promise: written)
-        if tooMuch {
-            server.load.update { $0.closedForUnreadAnswers += 1 }
-            context.close(promise: nil)
-        }
+        if tooMuch { context.close(promise: nil) }
     }
 
     /// The kernel took `bytes` (or the connection dropped them as it closed).
     private func taken(_ context: ChannelHandlerContext, _ bytes: Int) {
-        let before = backlog.unwrittenBytes
-        backlog.written(bytes)
-        server.load.unwritten(from: before, to: backlog.unwrittenBytes)
+        server.load.answerWritten(bytes, in: &backlog)
         pump(context)
     }
 

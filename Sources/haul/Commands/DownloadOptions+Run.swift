@@ -73,7 +73,7 @@ extension DownloadOptions {
             for (index, source) in checksumSources.sorted(by: { $0.key < $1.key }) {
                 requests[index].checksum = try await lists.checksum(for: requests[index], source: source)
             }
-            if checksum == "auto" {
+            if findsChecksum {
                 for index in requests.indices where requests[index].checksum == nil {
                     requests[index].checksum = try await lists.discover(for: requests[index], required: requireChecksum)
                 }
@@ -107,7 +107,7 @@ extension DownloadOptions {
     /// file's entry exits 2 before anything of the file is asked for. Not a URL that may name a Metalink document
     /// to follow: its GET is the document's, not a download's.
     private func headStart(_ requests: [DownloadRequest], checksumSources: [Int: String]) -> [DownloadRequest] {
-        guard checksumSources.isEmpty, checksum != "auto" else { return [] }
+        guard checksumSources.isEmpty, !findsChecksum else { return [] }
         let follows = !noFollowMetalink && output == nil
         return Array(requests.prefix(queueOptions.maxConcurrent).filter { !(follows && MetalinkFile.mayBeDocument($0.url)) })
     }
@@ -242,7 +242,7 @@ extension DownloadOptions {
             destination = directory + "/" + FileName.fromURL(url)
         }
         let expected: Checksum?
-        do { expected = try checksum.flatMap { $0 == "auto" ? nil : try Checksum(parsing: $0) } } catch {
+        do { expected = try givenChecksum.map(Checksum.init(parsing:)) } catch {
             throw HaulError(.usage, "--checksum: \(error)")
         }
         var request = DownloadRequest(

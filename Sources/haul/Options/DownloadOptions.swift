@@ -45,6 +45,12 @@ struct DownloadOptions: Equatable, Sendable {
     var maxRedirects: Int
     var allowInsecureRedirect: Bool
 
+    /// `--checksum auto`: look for the checksum each file's site publishes (`ChecksumFiles.discover`).
+    var findsChecksum: Bool { checksum == "auto" }
+
+    /// `--checksum ALGO=HEX`: the one digest given, unparsed (`nil` with `auto`).
+    var givenChecksum: String? { findsChecksum ? nil : checksum }
+
     /// Every default of a download line.
     static let defaults = DownloadOptions(
         urls: [], inputFile: nil, output: nil, directory: nil, progressOptions: .defaults, transfer: .defaults,
@@ -88,10 +94,10 @@ struct DownloadOptions: Equatable, Sendable {
         if metalink != nil && (checksum != nil || checksumFile != nil) {
             throw ValidationError("with --metalink, the Metalink's own hashes are the checksums: drop --checksum/--checksum-file")
         }
-        if checksum != nil && checksum != "auto" && inputFile != nil {
+        if givenChecksum != nil && inputFile != nil {
             throw ValidationError("with -i, give checksums per URL (checksum=ALGO=HEX), or --checksum auto for every line")
         }
-        if requireChecksum && checksum != "auto" {
+        if requireChecksum && !findsChecksum {
             throw ValidationError("--require-checksum goes with --checksum auto (an explicit --checksum is always required)")
         }
         if checksum != nil && checksumFile != nil { throw ValidationError("give --checksum or --checksum-file, not both") }
@@ -100,7 +106,7 @@ struct DownloadOptions: Equatable, Sendable {
             throw ValidationError("--overwrite is --on-conflict overwrite: give one of them")
         }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
-        if let checksum, checksum != "auto" {
+        if let checksum = givenChecksum {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
             do { _ = try Checksum(parsing: checksum) } catch { throw ValidationError("--checksum: \(error)") }
         }
