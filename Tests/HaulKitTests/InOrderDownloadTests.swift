@@ -54,4 +54,32 @@ final class InOrderDownloadTests: XCTestCase {
             }
         }
     }
+
+    /// In order and paused, then resumed (a restart reads the same stored plan): the pieces kept stay kept, the
+    /// next requests are again the earliest missing pieces, and the file is whole.
+    func testAPausedInOrderDownloadResumesWithTheEarliestMissingPieces() async throws {
+        try await withScriptedServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/v", FileResource(content: content), bytesPerSecond: 1 << 20)
+                try await withHarness(dir, server: server) { harness in
+                    var request = harness.request(server.url("/v"), connections: 4, minimumSplitSize: piece)
+                    request.inOrder = true
+                    let task = try await harness.client.download(request)
+                    try await Task.sleep(nanoseconds: 700_000_000)
+                    try await task.pause()
+                    let segments = try harness.client.store.segments(of: task.id)
+                    XCTAssertEqual(segments.count, 16, "the in-order plan is what is stored")
+                    let missing = segments.filter { $0.next < $0.end! }.map(\.next)
+                    XCTAssertFalse(missing.isEmpty)
+                    server.clearRequests()
+                    try await task.resume()
+                    assertCompleted(await task.outcome(), at: harness.path("file.bin"), equals: content)
+                    let starts = server.requests(for: "/v").compactMap { $0.header("Range") }
+                        .compactMap { Int64($0.dropFirst("bytes=".count).prefix { $0 != "-" }) }
+                    XCTAssertEqual(Set(starts.prefix(4)), Set(missing.sorted().prefix(4)), "the earliest missing pieces first")
+                    XCTAssertNil(server.requests(for: "/v").first { $0.header("Range") == nil }, "nothing fetched from 0 again")
+                }
+            }
+        }
+    }
 }
