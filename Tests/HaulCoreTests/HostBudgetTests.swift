@@ -44,4 +44,25 @@ final class HostBudgetTests: XCTestCase {
         XCTAssertEqual(later.learnedAt, 7200)
         XCTAssertEqual(later.limit(at: 7200 + 3600, policy: policy), 4)
     }
+
+    func testASlowerLessonBindsOnlyChosenCountsAndNeverReplacesARefusal() {
+        let slower = LearnedHostBudget.lowered(
+            from: nil, host: "h:80", openConnections: 4, now: 0, reason: "16 connections were no faster than 4",
+            lesson: .slower, policy: policy)
+        XCTAssertEqual(slower.limit(at: 0, policy: policy), 4)
+        XCTAssertFalse(slower.bindsFixedCounts, "a typed -x 16 is not held to what a measurement suggested")
+        let refused = LearnedHostBudget.lowered(
+            from: slower, host: "h:80", openConnections: 6, now: 10, reason: "503", policy: policy)
+        XCTAssertEqual(refused.lesson, .refused, "the server's own word replaces a measurement")
+        XCTAssertEqual(refused.limit(at: 10, policy: policy), 6, "compared with the default, not the measured 4")
+        XCTAssertTrue(refused.bindsFixedCounts)
+        let measuredAgain = LearnedHostBudget.lowered(
+            from: refused, host: "h:80", openConnections: 2, now: 20, reason: "no faster", lesson: .slower, policy: policy)
+        XCTAssertEqual(measuredAgain, refused, "a refusal in force stands against a measurement")
+        let expired = LearnedHostBudget.lowered(
+            from: refused, host: "h:80", openConnections: 2, now: 20 * 3600, reason: "no faster", lesson: .slower,
+            policy: policy)
+        XCTAssertEqual(expired.lesson, .slower, "once the refusal has eased away, a new measurement counts")
+        XCTAssertEqual(expired.limit(at: 20 * 3600, policy: policy), 2)
+    }
 }

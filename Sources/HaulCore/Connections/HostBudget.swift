@@ -23,19 +23,35 @@ public struct HostBudgetPolicy: Hashable, Sendable {
 /// What was learned about one host: the connection count it accepted and when that was learned (seconds since the
 /// epoch, the caller's clock).
 public struct LearnedHostBudget: Hashable, Sendable, Codable {
+    /// How the host taught it.
+    public enum Lesson: String, Hashable, Sendable, Codable {
+        /// The host said no to one more connection: 429/503 (or 403) to an extra ranged request, a refused or reset
+        /// connect while others were open. Binds every download to it, `-x N` included: the server's word.
+        case refused
+        /// More connections were no faster (`ConnectionTuner` settled below its ceiling): binds only the downloads
+        /// whose count Haul chooses (`-x auto`). A person who typed `-x 16` gets 16 unless the server refuses them,
+        /// because "no faster" may be this machine's link, not the host.
+        case slower
+    }
+
     /// The host as the pool keys it: lower-cased name and port, e.g. `mirror.example.org:443`.
     public var host: String
     public var limit: Int
     public var learnedAt: Double
     /// Why: the status or failure that taught it, for `haul hosts`.
     public var reason: String
+    public var lesson: Lesson
 
-    public init(host: String, limit: Int, learnedAt: Double, reason: String) {
+    public init(host: String, limit: Int, learnedAt: Double, reason: String, lesson: Lesson = .refused) {
         self.host = host
         self.limit = limit
         self.learnedAt = learnedAt
         self.reason = reason
+        self.lesson = lesson
     }
+
+    /// Whether it binds a download whose connection count was typed (`-x N`), not chosen by Haul.
+    public var bindsFixedCounts: Bool { lesson == .refused }
 
     /// The budget in force at `now`: the learned limit plus one per `easeSeconds` since it was learned, never above
     /// the policy's default (and never below one).
@@ -55,14 +71,20 @@ extension LearnedHostBudget {
     /// A host refused one more connection while `openConnections` others to it were working (a 429/503 to an extra
     /// connection, a refused or reset connect): its budget becomes that count (at least one), learned now. An
     /// earlier lesson that was stricter and still in force stands.
+    ///
+    /// A `.slower` lesson never replaces a `.refused` one still in force (the server's own word is stronger than a
+    /// measurement), and a `.refused` lesson replaces a `.slower` one whatever their limits.
     public static func lowered(
         from earlier: LearnedHostBudget?, host: String, openConnections: Int, now: Double, reason: String,
-        policy: HostBudgetPolicy
+        lesson: Lesson = .refused, policy: HostBudgetPolicy
     ) -> LearnedHostBudget {
-        let current = earlier?.limit(at: now, policy: policy) ?? policy.defaultLimit
+        let inForce = earlier.flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
+        if let inForce, inForce.lesson == .refused, lesson == .slower { return inForce }
+        let comparable = inForce.flatMap { $0.lesson == lesson ? $0 : nil }
+        let current = comparable?.limit(at: now, policy: policy) ?? policy.defaultLimit
         let limit = max(1, min(current, openConnections))
         // Nothing new learned (a stricter, unchanged lesson still in force): keep when it was learned.
-        if let earlier, limit == current, limit == earlier.limit { return earlier }
-        return LearnedHostBudget(host: host, limit: limit, learnedAt: now, reason: reason)
+        if let comparable, limit == current, limit == comparable.limit { return comparable }
+        return LearnedHostBudget(host: host, limit: limit, learnedAt: now, reason: reason, lesson: lesson)
     }
 }
