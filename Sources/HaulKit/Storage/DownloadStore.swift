@@ -179,6 +179,16 @@ final class DownloadStore: Sendable {
                 """)
             try db.drop(index: "download_partPath")
         }
+        migrator.registerMigration("v6-host-budgets") { db in
+            // What hosts taught about how many connections they accept (DownloadStore+HostBudgets).
+            try db.create(table: "hostBudget") { t in
+                t.column("host", .text).primaryKey()
+                t.column("connectionLimit", .integer).notNull()
+                t.column("learnedAt", .double).notNull()
+                t.column("reason", .text).notNull()
+                t.column("lesson", .text).notNull()
+            }
+        }
         return migrator
     }
 
