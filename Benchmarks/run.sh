@@ -34,11 +34,13 @@
 #
 # CASES
 #   full-1g       1 GiB from /full/ (nginx at full speed, sendfile): every tool, and the
-#                 multi-connection variants (aria2c -x16, aria2-next -x16, axel -n16, haul -x16);
+#                 multi-connection variants (aria2c -x16, aria2-next -x16, axel -n16, haul -x16,
+#                 haul -x auto: with one fast pipe it should stay at few connections);
 #                 plus the durable baselines "curl + fdatasync" and `dd conv=fdatasync` (the disk's
 #                 limit for the same bytes: haul flushes before it exits, most others do not).
 #   limited-1g    1 GiB from /limited/ (nginx `limit_rate 8m`: 8 MiB/s = 8388608 B/s per
-#                 connection) with 16 connections. Share of ideal = ideal time / median wall,
+#                 connection) with 16 connections, and haul -x auto (Haul's own count, up to 16:
+#                 it should reach >= 90 % of haul -x16). Share of ideal = ideal time / median wall,
 #                 ideal rate = min(connections x 8 MiB/s, loopback rate measured with curl to
 #                 /dev/null). curl (one connection, 128 s) only with --with-slow.
 #   small-16m     a 16 MiB file: fixed per-download overhead (start-up, HEAD, allocation).

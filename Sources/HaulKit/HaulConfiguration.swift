@@ -50,6 +50,10 @@ public struct HaulConfiguration: Sendable {
     /// `HTTPVersionChoice`: split downloads' segments and `http` URLs are HTTP/1.1 whatever this says). True by
     /// default: many small files from one host then share one connection. False is curl's `--http1.1`.
     public var allowsHTTP2: Bool
+    /// How many connections go to one host at once by default, and how fast a budget a host taught eases back
+    /// (`HostBudgetPolicy`: 16, one more an hour). What hosts taught is kept in the state database
+    /// (`HaulClient.learnedHostBudgets()`).
+    public var hostBudgetPolicy = HostBudgetPolicy()
     /// The time downloads run on (`EngineClock`): the system's; tests pass one they move.
     var clock: EngineClock = .system
 

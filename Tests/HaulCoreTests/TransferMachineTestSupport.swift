@@ -18,13 +18,14 @@ struct MachineDriver {
         refreshesExpiredSources: Bool = false,
         mirrors: [String] = [],
         expectedLength: Int64? = nil,
-        pieceHashes: PieceLedger.Hashes? = nil
+        pieceHashes: PieceLedger.Hashes? = nil,
+        connectionTuning: ConnectionTuner.Settings? = nil
     ) {
         let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
         machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
             refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors, expectedLength: expectedLength,
-            pieceHashes: pieceHashes
+            pieceHashes: pieceHashes, connectionTuning: connectionTuning
         ))
     }
 
@@ -90,6 +91,10 @@ extension Array where Element == TransferAction {
 
     var retries: [(at: Double, afterSeconds: Double, attempt: Int)] {
         compactMap { if case .retry(let at, let delay, let attempt, _) = $0 { (at, delay, attempt) } else { nil } }
+    }
+
+    var hostLessons: [(connections: Int, lesson: LearnedHostBudget.Lesson)] {
+        compactMap { if case .hostLimited(let n, _, let lesson) = $0 { (n, lesson) } else { nil } }
     }
 
     var failure: TransferProblem? {

@@ -29,7 +29,8 @@ public struct SegmentPlanner: Sendable {
     public let length: Int64
     /// The policy in force.
     public let policy: SegmentPolicy
-    /// The learned cap: starts at `policy.connections`, lowered (never raised) after "too many connections".
+    /// The cap in force: starts at `policy.connections`, lowered after "too many connections"; set within
+    /// `1...policy.connections` by `setConnectionLimit(_:)` (a count Haul chooses).
     public internal(set) var maximumConnections: Int
     /// Every segment, in file order: contiguous, non-overlapping, covering `[0, length)` exactly.
     public internal(set) var segments: [Segment]

@@ -40,6 +40,11 @@ public enum TransferAction: Hashable, Sendable {
     case checkPiece(index: Int, serial: Int, range: Range<Int64>, algorithm: String)
     /// Record these pieces as the verified ones (replacing the earlier record), so a resume trusts them unhashed.
     case recordVerifiedPieces([Int])
+    /// The host took `connections` of this run's connections and no more (`.refused`: it refused one more; `.slower`:
+    /// more were no faster): remember it as the host's budget (`LearnedHostBudget`).
+    case hostLimited(connections: Int, reason: String, lesson: LearnedHostBudget.Lesson)
+    /// Send a `timer` event after `afterSeconds`, sooner than the usual ticks (a count being chosen is measured).
+    case wakeUp(afterSeconds: Double)
 }
 
 /// Why a connection is dropped.
@@ -54,6 +59,8 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     case takenOver(by: ConnectionID)
     /// The transfer is ending (stop, failure, restart).
     case transferEnding
+    /// The count Haul chooses went down: the newest connections give their ranges back.
+    case fewerConnections
 
     public var description: String {
         switch self {
@@ -62,6 +69,7 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
         case .belowLowestSpeed: "below the lowest speed"
         case .takenOver(let taker): "taken over by \(taker)"
         case .transferEnding: "transfer ending"
+        case .fewerConnections: "fewer connections chosen"
         }
     }
 }

@@ -18,6 +18,13 @@ struct SegmentedRun: Sendable {
     var bytesAtLastFailure: Int64
     /// The server's name, for messages.
     var host = "the server"
+    /// Choosing the count (`-x auto`); nil when it is fixed or chosen (`TransferMachine+Tuning`).
+    var tuner: ConnectionTuner?
+    /// A rate limit held the run back while the tuner measured: what it settled on says nothing of the host.
+    var tunedUnderRateLimit = false
+    /// New connections (`launchAvailable`) whose first request has no response head yet: not yet accepted by the
+    /// host. A connection that moves on to another range keeps its socket and is not among them.
+    var unanswered: Set<ConnectionID> = []
 
     init(planner: SegmentPlanner, identity: ResourceIdentity) {
         self.planner = planner
@@ -43,6 +50,7 @@ struct SegmentedRun: Sendable {
         received[id] = nil
         meters[id] = nil
         speeds[id] = nil
+        unanswered.remove(id)
     }
 }
 
@@ -72,6 +80,7 @@ extension TransferMachine {
             actions.append(.checkpoint(run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }, immediately: true))
             actions.append(.plan(connections: settings.segmentPolicy.connections))
             actions.append(.write(probe, body, end: first.end))
+            actions += startTuning(&run)
             actions += launchAvailable(&run)
             mode = .segmented(run)
             return actions
@@ -92,6 +101,7 @@ extension TransferMachine {
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }
             run.host = host
+            run.unanswered.remove(k)
             let verdict = ResponseJudge.judge(head, to: plan, known: run.identity, heldBytes: 0, now: wallClock)
             let outcome = ResponseOutcome.of(verdict, plan: plan, known: run.identity, host: host, url: url)
             actions = segmentOutcome(outcome, connection: k, end: end, host: host, now: now, &run)
@@ -120,7 +130,8 @@ extension TransferMachine {
         case .failed(let k, let problem, let now):
             guard run.planner.segment(ownedBy: k) != nil else { return [] }
             guard problem.isRetryable else { return failSegmented(problem, &run) }
-            actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: nil, now: now, &run)
+            let refused = isRefusedExtraConnection(k, problem, run)
+            actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: refused ? 503 : nil, now: now, &run)
         case .timer(let now, let throttled):
             actions = tick(now: now, throttled: throttled, &run)
         }
@@ -179,8 +190,11 @@ extension TransferMachine {
     ) -> [TransferAction] {
         run.forget(k)
         let recovery: SegmentPlanner.RecoveryAction?
+        var learned: [TransferAction] = []
         if let limitStatus {
             recovery = try? run.planner.connectionGaveUp(k, status: limitStatus)
+            let said = problem.httpStatus.map { "HTTP \($0)" } ?? problem.message
+            learned = hostRefused(reason: "\(said) to one more connection", &run)
         } else {
             recovery = try? run.planner.connectionFailed(k)
         }
@@ -190,8 +204,8 @@ extension TransferMachine {
             connectionRefused: problem.kind == .connectionRefused, now: now
         )
         run.bytesAtLastFailure = completed
-        guard case .retry(let delay) = decision else { return [.drop(k, .transferEnding)] + failSegmented(problem, &run) }
-        var actions: [TransferAction] = [.drop(k, .transferEnding)]
+        guard case .retry(let delay) = decision else { return [.drop(k, .transferEnding)] + learned + failSegmented(problem, &run) }
+        var actions: [TransferAction] = [.drop(k, .transferEnding)] + learned
         // Other connections still run (`.wait`) or the plan is complete: no retry to wait for.
         guard case .retry? = recovery else { return actions }
         run.retryTimes.append(now + delay)
@@ -216,6 +230,7 @@ extension TransferMachine {
             case .belowLowestSpeed: actions.append(.drop(id, .belowLowestSpeed))
             }
         }
+        actions += tune(now: now, throttled: throttled, &run)
         let waiting = run.retryTimes.count
         run.retryTimes.removeAll { $0 <= now }
         if run.retryTimes.count < waiting { actions += launchAvailable(&run) }
@@ -226,7 +241,10 @@ extension TransferMachine {
     /// Opens every connection the planner wants now (new segments, or work stolen from running connections).
     mutating func launchAvailable(_ run: inout SegmentedRun) -> [TransferAction] {
         var actions: [TransferAction] = []
-        while let assignment = run.planner.nextAssignment() { actions += assign(assignment, &run) }
+        while let assignment = run.planner.nextAssignment() {
+            run.unanswered.insert(assignment.connection)
+            actions += assign(assignment, &run)
+        }
         return actions
     }
 

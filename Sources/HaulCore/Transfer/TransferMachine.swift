@@ -35,12 +35,16 @@ public struct TransferMachine: Sendable {
         /// Piece hashes (a Metalink's `<pieces>`, with `expectedLength`): each piece is checked as it lands, a bad
         /// one fetched again (`TransferMachine+Pieces`).
         public var pieceHashes: PieceLedger.Hashes?
+        /// `-x auto`: Haul chooses how many of `segmentPolicy.connections` a run over several connections uses
+        /// (`ConnectionTuner`, `TransferMachine+Tuning`); nil: all of them, as asked.
+        public var connectionTuning: ConnectionTuner.Settings?
 
         /// Creates settings.
         public init(segmentPolicy: SegmentPolicy, retryPolicy: RetryPolicy, maximumVersionRestarts: Int = 3, jitterSeed: UInt64 = 0,
             refreshesExpiredSources: Bool = false, mirrors: [String] = [], expectedLength: Int64? = nil,
-            pieceHashes: PieceLedger.Hashes? = nil
+            pieceHashes: PieceLedger.Hashes? = nil, connectionTuning: ConnectionTuner.Settings? = nil
         ) {
+            self.connectionTuning = connectionTuning
             self.pieceHashes = pieceHashes
             self.mirrors = mirrors
             self.expectedLength = expectedLength
@@ -202,7 +206,7 @@ public struct TransferMachine: Sendable {
         if settings.segmentPolicy.connections > 1 {
             if var run = SegmentedRun(restoring: stored, policy: settings.segmentPolicy) {
                 let actions = [.plan(connections: settings.segmentPolicy.connections), .adopt(run.identity)]
-                    + launchAvailable(&run)
+                    + startTuning(&run) + launchAvailable(&run)
                 mode = .segmented(run)
                 return actions
             }

@@ -12,6 +12,10 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     public var maxDownloadLimit: Int64
     /// `split` and `max-connection-per-server`: connections of a new download (`-x`).
     public var connections: Int
+    /// Haul chooses each new download's count up to `connections` (`haul daemon -x auto`, the default;
+    /// `DownloadRequest.autoConnections`) until `split` or `max-connection-per-server` sets a count over RPC.
+    /// `getGlobalOption` shows the ceiling as `split`: aria2 front-ends expect a number there.
+    public var autoConnections = false
     /// `dir`: the default download directory (`-d`). Not changeable over RPC (it would widen where clients save).
     public var directory: String
     /// `speed-schedule`: the overall limit by local time (`SpeedSchedule`'s text, `--speed-schedule`), empty for
@@ -52,6 +56,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                 result.speedSchedule = text
             case "split", "max-connection-per-server":
                 result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
+                result.autoConnections = false
             case "dir":
                 if try Aria2Options.text(name, value) != directory {
                     throw Aria2OptionError("dir cannot be changed over RPC (start haul daemon with -d DIR)")

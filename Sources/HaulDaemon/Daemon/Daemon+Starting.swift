@@ -64,6 +64,7 @@ extension Daemon {
             directory: downloadDirectory
         )
         globals.speedSchedule = configuration.speedSchedule?.text ?? ""
+        globals.autoConnections = configuration.autoConnections
         let service = Aria2Service(
             manager: manager,
             globals: globals,

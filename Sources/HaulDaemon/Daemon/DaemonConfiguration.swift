@@ -30,6 +30,8 @@ public struct DaemonConfiguration: Sendable {
     public var maxConnections: Int?
     /// `-x`: connections of a download added without `split`.
     public var connections: Int = 8
+    /// `-x auto`: Haul chooses the count of a download added without `split`, up to `connections`.
+    public var autoConnections = false
     /// `--max-overall-rate` in bytes per second.
     public var maxOverallRate: Int64?
     /// `--speed-schedule`: the overall limit by local time (`maxOverallRate` where no rule holds); also the

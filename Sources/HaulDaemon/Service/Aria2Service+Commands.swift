@@ -36,6 +36,7 @@ extension Aria2Service {
             proxy: parsed.proxy
         )
         request.inOrder = parsed.inOrder
+        request.autoConnections = parsed.connections == nil && globals.autoConnections
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }

@@ -41,6 +41,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// a server that answers 403, 429 or 503 to the extra connections is given fewer. Pass `connections: 1` for
     /// one connection always.
     public static let defaultConnections = 8
+    /// `-x auto`: Haul chooses how many of up to `connections` this download uses (`ConnectionTuner`): it starts
+    /// with 4, tries the most, and keeps the fewest that reach the speed the most reached, so a server that caps
+    /// each connection gets many and a server with one fast pipe few. The host's budget (`HostBudgetPolicy`, 16
+    /// unless the host taught less) bounds it too. False (the default for a request made in code): exactly
+    /// `connections`, as asked; `haul` sets it unless `-x N` is given.
+    public var autoConnections: Bool = false
     /// The smallest piece a file is split into, in bytes.
     public var minimumSplitSize: Int64
     /// The expected digest (md5, sha1, sha256 or sha512; `Checksum(parsing: "sha256=HEX")`). A mismatch keeps the
@@ -149,7 +155,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, onConflict, nameFromContentDisposition, connections, minimumSplitSize, checksum
-        case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes, inOrder
+        case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes, inOrder, autoConnections
     }
 
     private enum LegacyKeys: String, CodingKey {
@@ -178,6 +184,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         expectedLength = try container.decodeIfPresent(Int64.self, forKey: .expectedLength)
         pieceHashes = try container.decodeIfPresent(PieceLedger.Hashes.self, forKey: .pieceHashes)
         inOrder = try container.decodeIfPresent(Bool.self, forKey: .inOrder) ?? false
+        autoConnections = try container.decodeIfPresent(Bool.self, forKey: .autoConnections) ?? false
     }
 
     /// Stores the request: the destination as its path and the checksum as its text, so that records written
@@ -199,5 +206,6 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         try container.encodeIfPresent(expectedLength, forKey: .expectedLength)
         try container.encodeIfPresent(pieceHashes, forKey: .pieceHashes)
         if inOrder { try container.encode(inOrder, forKey: .inOrder) }
+        if autoConnections { try container.encode(autoConnections, forKey: .autoConnections) }
     }
 }

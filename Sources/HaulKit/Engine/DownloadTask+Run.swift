@@ -87,7 +87,7 @@ extension DownloadTask {
         return DownloadTransfer(
             record: record,
             context: TransferContext(
-                request: runRequest, store: store, transport: transport, configuration: configuration,
+                request: runRequest, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration,
                 counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
                 session: try RequestSession.restoring(
                     download: id, request: runRequest, store: isNewRow ? nil : store, saving: store, configuration: configuration

@@ -49,6 +49,7 @@ public actor DownloadTask {
     let counters = TransferCounters()
     let store: DownloadStore
     let transport: any Transport
+    let hostBudgets: HostBudgetBook
     let configuration: HaulConfiguration
     var currentRateLimit: Int64?
     /// Set while `pause`, `cancel` or `interrupt` waits for the transfer to stop: the run's end is theirs to handle,
@@ -61,8 +62,9 @@ public actor DownloadTask {
 
     init(
         record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport,
-        configuration: HaulConfiguration, isNew: Bool = false
+        hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false
     ) {
+        self.hostBudgets = hostBudgets
         self.id = record.id!
         self.request = request
         self.record = record

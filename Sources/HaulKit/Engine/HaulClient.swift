@@ -16,6 +16,8 @@ public final class HaulClient: Sendable {
     /// The state database (internal: its records are not an API; `storedDownloads()` lists them).
     let store: DownloadStore
     let transport: any Transport
+    /// The per-host connection budget every download of this client shares.
+    let hostBudgets: HostBudgetBook
 
     /// Opens the state database and a connection pool.
     public convenience init(configuration: HaulConfiguration = HaulConfiguration()) throws {
@@ -83,6 +85,7 @@ public final class HaulClient: Sendable {
         self.store = try EarlyStoreOpen.take(directory: configuration.stateDirectory.path)
             ?? DownloadStore(directory: configuration.stateDirectory.path)
         self.transport = transport
+        self.hostBudgets = HostBudgetBook(store: store, policy: configuration.hostBudgetPolicy)
     }
 
     /// The bandwidth limits: a global one (`setGlobalLimit`) and one per download (`DownloadRequest.maxBytesPerSecond`,
@@ -221,7 +224,7 @@ public final class HaulClient: Sendable {
                 var request = request
                 request.destinationPath = row.destination
                 return DownloadTask(
-                    record: row.record, request: request, store: store, transport: transport, configuration: configuration,
+                    record: row.record, request: request, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration,
                     isNew: row.isNew
                 )
             }
@@ -235,7 +238,7 @@ public final class HaulClient: Sendable {
                 url: URL(string: record.url) ?? URL(string: "http://invalid/")!,
                 destination: URL(fileURLWithPath: record.destination ?? String(record.partPath.dropLast(".part".count)))
             )
-        return DownloadTask(record: record, request: request, store: store, transport: transport, configuration: configuration)
+        return DownloadTask(record: record, request: request, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration)
     }
 
     static func encode(_ request: DownloadRequest) -> String {

@@ -13,6 +13,8 @@ struct TransferContext: Sendable {
     let store: DownloadStore
     /// How requests are sent.
     let transport: any Transport
+    /// The per-host connection budget the client's downloads share.
+    let hostBudgets: HostBudgetBook
     /// The client's settings.
     let configuration: HaulConfiguration
     /// The byte counters the progress publisher samples.

@@ -154,6 +154,23 @@ extension TransferRunner {
             }
         case .recordVerifiedPieces(let pieces):
             try context.store.saveVerifiedPieces(pieces, of: id)
+        case .hostLimited(let connections, let reason, let lesson):
+            guard let budget else { return }
+            Self.trace("\(budget.host) takes \(connections) connection(s): \(reason)")
+            let learned = context.hostBudgets.learn(
+                host: budget.host, connections: connections, granted: budget.granted, reason: reason, lesson: lesson,
+                now: Double(clock.wallClock())
+            )
+            if let learned, lesson == .refused {
+                context.emit(.notice("\(budget.host) takes \(learned.limit) connection\(learned.limit == 1 ? "" : "s") at once (\(reason)); remembered for the next downloads from it"))
+            }
+        case .wakeUp(let delay):
+            let (sink, clock) = (self.sink, self.clock)
+            timers.removeAll { $0.isCancelled }
+            timers.append(Task {
+                try? await clock.sleep(seconds: delay)
+                sink.yield(.tick)
+            })
         case .refreshSource(let problem):
             await awaitWindingDown()
             let fresh = await freshURL(after: problem)

@@ -64,11 +64,26 @@ final class TransferRunner {
     var reservation: SpaceReservation?
     var id: Int64 { record.id! }
 
+    /// The host's budget: its key and the connections this run reserved there (`HostBudgetBook`); nil for a
+    /// download over several mirrors, whose connections spread over hosts.
+    let budget: (host: String, granted: Int)?
+
     init(record: DownloadRecord, context: TransferContext, file: PartFile) {
         let request = context.request
         let configuration = context.configuration
+        var connections = request.connections
+        if request.mirrors.isEmpty, let host = request.url.host {
+            let key = HostBudgetPolicy.hostKey(scheme: request.url.scheme ?? "http", host: host, port: request.url.port)
+            connections = context.hostBudgets.reserve(
+                host: key, wanted: request.connections, chosenByHaul: request.autoConnections,
+                now: Double(configuration.clock.wallClock())
+            )
+            budget = (key, connections)
+        } else {
+            budget = nil
+        }
         let policy = SegmentPolicy(
-            connections: request.connections,
+            connections: connections,
             minimumSplitSize: request.minimumSplitSize,
             stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
             lowestSpeed: configuration.lowestSpeed,
@@ -78,7 +93,8 @@ final class TransferRunner {
             segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
             refreshesExpiredSources: configuration.refreshURL != nil,
             mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
-            expectedLength: request.expectedLength, pieceHashes: request.pieceHashes
+            expectedLength: request.expectedLength, pieceHashes: request.pieceHashes,
+            connectionTuning: request.autoConnections && request.mirrors.isEmpty ? ConnectionTuner.Settings(ceiling: connections) : nil
         ))
         self.url = request.url
         self.record = record
@@ -106,6 +122,7 @@ final class TransferRunner {
             ticker.cancel()
             sink.finish()
             context.counters.setConnections([], active: 0)
+            if let budget { context.hostBudgets.release(host: budget.host, connections: budget.granted) }
         }
         do {
             let isNew = context.isNewRow

@@ -26,7 +26,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
     var directory: String?
 
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file (1-32).")
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file: auto (the default: Haul chooses, up to 16) or 1-32.")
     var connections = TransferOptions.defaultConnections
 
     @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable).")
@@ -47,7 +47,9 @@ struct AddCommand: AsyncParsableCommand {
         if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
         if output == "-" { throw ValidationError("-o - (standard output) is not supported") }
         if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
-        if !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if case .fixed(let count) = connections, !(1...32).contains(count) {
+            throw ValidationError("--connections must be auto or a count between 1 and 32")
+        }
         if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }
@@ -82,10 +84,12 @@ struct AddCommand: AsyncParsableCommand {
         let requests = urls.map { text -> DownloadRequest in
             let url = URL(string: text)!
             let destination = output.map { absolute($0.hasPrefix("/") ? $0 : folder + "/" + $0) } ?? folder + "/" + FileName.fromURL(url)
-            return DownloadRequest(
+            var request = DownloadRequest(
                 url: url, destination: URL(fileURLWithPath: destination), headers: parsedHeaders, onConflict: .rename,
-                connections: connections, checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
+                checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
             )
+            connections.apply(to: &request)
+            return request
         }
         if let daemon {
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) starts it\n")

@@ -73,7 +73,8 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.extensionsWithSecret = !refuseExtensions
         configuration.maxConcurrent = queueOptions.maxConcurrent
         configuration.maxConnections = queueOptions.maxConnections
-        configuration.connections = transfer.connections ?? TransferOptions.defaultConnections
+        configuration.connections = (transfer.connections ?? TransferOptions.defaultConnections).most
+        configuration.autoConnections = (transfer.connections ?? TransferOptions.defaultConnections) == .auto
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.speedSchedule = queueOptions.schedule
         configuration.limitRate = transfer.rate

@@ -87,7 +87,7 @@ extension DownloadOptions {
             : nil
         func session() -> DownloadSession {
             DownloadSession(
-                client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections),
+                client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections.most),
                 globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner(),
                 skipsTakenDestinations: onConflict == .skip && !overwrite, speedSchedule: queueOptions.schedule
             )
@@ -123,8 +123,8 @@ extension DownloadOptions {
         }
     }
 
-    /// Connections per file: `-x`, else `TransferOptions.defaultConnections`.
-    private var connections: Int { transfer.connections ?? TransferOptions.defaultConnections }
+    /// Connections per file: `-x`, else `TransferOptions.defaultConnections` (auto).
+    private var connections: ConnectionCount { transfer.connections ?? TransferOptions.defaultConnections }
 
     /// The requests, and for those whose digest comes from a checksum list, the list's path or URL by index.
     private func makeRequests() throws -> ([DownloadRequest], [Int: String]) {
@@ -161,7 +161,7 @@ extension DownloadOptions {
                     if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
                     request.destinationPath = absolute(entryDirectory + "/" + out)
                 }
-                if let connections = options.connections { request.connections = min(max(1, connections), 32) }
+                if let connections = options.connections { ConnectionCount.fixed(min(max(1, connections), 32)).apply(to: &request) }
                 request.onConflict = options.conflictPolicy(fallback: conflictPolicy)
                 if let checksum = options.checksum {
                     do { request.checksum = try Checksum(parsing: checksum) } catch {
@@ -251,12 +251,12 @@ extension DownloadOptions {
             headers: parsedHeaders,
             onConflict: conflictPolicy,
             nameFromContentDisposition: remoteName && output == nil,
-            connections: connections,
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
             checksum: expected,
             maxBytesPerSecond: transfer.rate
         )
         request.inOrder = inOrder
+        connections.apply(to: &request)
         return request
     }
 }

@@ -252,7 +252,7 @@ extension ResumeCommand {
         guard transfer.connections != nil || transfer.rate != nil else { return }
         for id in ids {
             try client.changeStoredRequest(of: id) { request in
-                if let connections = transfer.connections { request.connections = connections }
+                transfer.connections?.apply(to: &request)
                 if let rate = transfer.rate { request.maxBytesPerSecond = rate }
             }
         }

@@ -147,8 +147,8 @@ enum QuickDownloadArguments {
             case .output: command.output = value
             case .directory: command.directory = value
             case .connections:
-                guard let number = Int(value) else { return false }
-                command.transfer.connections = number
+                guard let count = ConnectionCount(argument: value) else { return false }
+                command.transfer.connections = count
             case .maxConcurrent:
                 guard let number = Int(value) else { return false }
                 command.queueOptions.maxConcurrent = number

@@ -9,8 +9,8 @@ import HaulKit
 /// A plain value with one set of defaults (``defaults``): ArgumentParser's declarations (`TransferArguments`) take
 /// theirs from it, and the quick reading of `haul URL` (`QuickDownloadArguments`) starts from it.
 struct TransferOptions: Equatable, Sendable {
-    /// `-x`: connections per file; nil: ``defaultConnections``.
-    var connections: Int?
+    /// `-x`: connections per file; nil: ``defaultConnections`` (`auto`).
+    var connections: ConnectionCount?
     var limitRate: String?
     var retries: Int
     var retryWait: Double?
@@ -33,8 +33,9 @@ struct TransferOptions: Equatable, Sendable {
         insecure: false, http1Only: false, refreshURLCommand: nil, refreshURLTimeout: 60
     )
 
-    /// Connections per file when `-x` is not given (`haul get`, `haul add`, `haul daemon`).
-    static let defaultConnections = 8
+    /// Connections per file when `-x` is not given (`haul get`, `haul add`, `haul resume` of a download stored
+    /// before): Haul chooses (issue 37: "-x auto, the default").
+    static let defaultConnections = ConnectionCount.auto
 
     func validate() throws {
         if let refreshURLCommand, RefreshURLCommand.split(refreshURLCommand).isEmpty {
@@ -43,7 +44,9 @@ struct TransferOptions: Equatable, Sendable {
         if !(refreshURLTimeout > 0 && refreshURLTimeout.isFinite) {
             throw ValidationError("--refresh-url-timeout must be more than 0 seconds")
         }
-        if let connections, !(1...32).contains(connections) { throw ValidationError("--connections must be between 1 and 32") }
+        if case .fixed(let count)? = connections, !(1...32).contains(count) {
+            throw ValidationError("--connections must be auto or a count between 1 and 32")
+        }
         if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }

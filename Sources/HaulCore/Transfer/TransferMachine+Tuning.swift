@@ -1,0 +1,81 @@
+/// A count Haul chooses (`-x auto`) and what a host teaches about its connection budget, for a run over several
+/// connections.
+///
+/// The run starts with the tuner's first level (`ConnectionTuner.Settings.initial`) under a plan cut for its
+/// ceiling, so raising the count only hands waiting segments to new connections; at every timer the tuner hears
+/// the bytes received and how many connections receive, and the planner's limit follows its target. While it
+/// measures, the machine asks for timers every `tuningTimerSeconds` (`.wakeUp`) instead of the runner's half
+/// second: each level is measured over a fraction of a second, and a level measured late is time spent on too few
+/// connections.
+///
+/// What the host teaches goes out as `.hostLimited`: a 429/503/403 to an extra ranged request, or a new connection
+/// refused or reset while others of the run receive ("the host takes this many and no more", `.refused`), and a
+/// tuner that settled below its ceiling without a rate limit in force ("more were no faster", `.slower`).
+extension TransferMachine {
+    /// Seconds between the timers asked for while the tuner measures.
+    static let tuningTimerSeconds = 0.1
+
+    /// Starts tuning `run` when the run's count is Haul's to choose: its limit becomes the tuner's first level.
+    func startTuning(_ run: inout SegmentedRun) -> [TransferAction] {
+        guard var tuning = settings.connectionTuning else { return [] }
+        tuning.ceiling = min(tuning.ceiling, settings.segmentPolicy.connections)
+        tuning.initial = min(tuning.initial, tuning.ceiling)
+        let tuner = ConnectionTuner(settings: tuning)
+        run.tuner = tuner
+        _ = run.planner.setConnectionLimit(tuner.target)
+        return tuner.phase == .probing ? [.wakeUp(afterSeconds: Self.tuningTimerSeconds)] : []
+    }
+
+    /// Feeds the tuner at a timer; follows its target with the planner's limit (dropping the connections a lower
+    /// target retires) and says what a settled count below the ceiling taught.
+    func tune(now: Double, throttled: Bool, _ run: inout SegmentedRun) -> [TransferAction] {
+        guard var tuner = run.tuner, tuner.phase == .probing else { return [] }
+        if throttled { run.tunedUnderRateLimit = true }
+        if run.planner.activeConnections.count < tuner.target, !run.planner.wantsNewConnection, run.retryTimes.isEmpty {
+            // The file holds no work for more connections (a small file, the last megabytes): nothing to choose,
+            // and nothing learned about the host.
+            run.tuner = nil
+            return []
+        }
+        let receiving = run.planner.activeConnections.filter { (run.received[$0] ?? 0) > 0 }.count
+        let before = tuner.target
+        let target = tuner.observe(bytes: run.planner.completedBytes, at: now, connectionsReceiving: receiving)
+        run.tuner = tuner
+        var actions: [TransferAction] = []
+        if target != before {
+            for retired in run.planner.setConnectionLimit(target) {
+                run.forget(retired)
+                actions.append(.drop(retired, .fewerConnections))
+            }
+        }
+        guard tuner.phase == .settled else { return actions + [.wakeUp(afterSeconds: Self.tuningTimerSeconds)] }
+        let ceiling = tuner.measured.map(\.connections).max() ?? target
+        if target < ceiling && !run.tunedUnderRateLimit {
+            actions.append(.hostLimited(
+                connections: target, reason: "\(ceiling) connections were no faster than \(target)", lesson: .slower))
+        }
+        return actions
+    }
+
+    /// The host refused one more connection: the limit becomes the connections it has accepted (those still
+    /// waiting for their first answer are retired: they would be refused too, each a failure against the retry
+    /// budget), and the tuner never goes above it again.
+    func hostRefused(reason: String, _ run: inout SegmentedRun) -> [TransferAction] {
+        let accepted = run.planner.activeConnections.filter { !run.unanswered.contains($0) }.count
+        let limit = max(1, min(run.planner.maximumConnections, accepted))
+        var actions: [TransferAction] = []
+        for retired in run.planner.setConnectionLimit(limit) {
+            run.forget(retired)
+            actions.append(.drop(retired, .fewerConnections))
+        }
+        run.tuner?.lowerCeiling(to: limit)
+        return actions + [.hostLimited(connections: limit, reason: reason, lesson: .refused)]
+    }
+
+    /// A failure of connection `k` is the host saying "no more": `k` never had an answer, and another connection of
+    /// the run receives (a refused or reset connect while others flow, not a host that is down).
+    func isRefusedExtraConnection(_ k: ConnectionID, _ problem: TransferProblem, _ run: SegmentedRun) -> Bool {
+        guard problem.kind == .connectionRefused || problem.kind == .network, run.unanswered.contains(k) else { return false }
+        return run.planner.activeConnections.contains { $0 != k && (run.received[$0] ?? 0) > 0 }
+    }
+}

@@ -1,0 +1,163 @@
+import XCTest
+
+@testable import HaulCore
+
+/// `-x auto` inside the machine: the tuner's count drives the planner's limit on a test clock, and what a host
+/// teaches (a refusal, or more connections being no faster) comes out as `.hostLimited`.
+final class TransferMachineTuningTests: XCTestCase {
+    private static let length: Int64 = 1_600_000
+    private static let tuning = ConnectionTuner.Settings(initial: 4, ceiling: 16, settleSeconds: 0.1, windowSeconds: 0.4)
+
+    /// A server simulated step by step: every open is answered at once with the range asked, and each step every
+    /// answered connection receives bytes, `perConnection` each (a server that caps each connection) or `pipe`
+    /// shared among them (one fast pipe). Connections in `refusing` are answered with `refusal` instead.
+    private struct SimulatedServer {
+        var driver: MachineDriver
+        var perConnection: Double?
+        var pipe: Double?
+        var answered: Set<Int> = []
+        var now = 0.0
+        var actions: [TransferAction] = []
+        /// The most connections receiving at once.
+        var peak = 0
+        /// Answers an open of connection k > `refuseAbove` with this status (nil: refuse none).
+        var refuseAbove = Int.max
+        var refusal: Int? = 503
+        var throttled = false
+        /// The file's length.
+        let total: Int64
+
+        init(driver: MachineDriver, total: Int64, perConnection: Double? = nil, pipe: Double? = nil) {
+            self.driver = driver
+            self.total = total
+            self.perConnection = perConnection
+            self.pipe = pipe
+        }
+
+        mutating func take(_ new: [TransferAction]) {
+            actions += new
+            for drop in new.drops { answered.remove(drop.connection) }
+            for open in new.opens {
+                let k = open.connection
+                if k > refuseAbove {
+                    if let refusal {
+                        take(driver.head(k, refusal, [("Content-Length", "0")], now: now))
+                    } else {
+                        take(driver.machine.event(.failed(ConnectionID(k), TransferProblem(.connectionRefused, "refused"), now: now)))
+                    }
+                    continue
+                }
+                guard let range = open.plan.range else { continue }
+                answered.insert(k)
+                take(driver.partial(k, range.lowerBound, range.upperBound ?? total, total: total, now: now))
+            }
+        }
+
+        /// Runs steps of `dt` until the file is finished or `until` seconds have passed.
+        mutating func run(until: Double, dt: Double = 0.05) {
+            while now < until && !driver.machine.isEnded {
+                now += dt
+                let running = driver.machine.connections.filter { answered.contains($0.id.rawValue) }
+                peak = max(peak, running.count)
+                let each = perConnection ?? (pipe ?? 0) / Double(max(1, running.count))
+                for connection in running {
+                    let upTo = min(connection.end, connection.next + Int64(each * dt))
+                    take(driver.wrote(connection.id.rawValue, upTo: upTo))
+                    if upTo == connection.end { take(driver.ended(connection.id.rawValue, now: now)) }
+                }
+                take(driver.timer(now, throttled: throttled))
+            }
+        }
+    }
+
+    private func started(perConnection: Double? = nil, pipe: Double? = nil) -> SimulatedServer {
+        var d = MachineDriver(connections: 16, minimumSplitSize: 10_000, connectionTuning: Self.tuning)
+        _ = d.start()
+        var server = SimulatedServer(driver: d, total: Self.length, perConnection: perConnection, pipe: pipe)
+        server.answered.insert(1)
+        server.take(server.driver.whole(1, length: Self.length))
+        return server
+    }
+
+    func testItStartsWithFourUnderAPlanCutForTheCeilingAndAsksForQuickTimers() {
+        let server = started(perConnection: 10_000)
+        XCTAssertEqual(server.actions.opens.map(\.connection), [2, 3, 4], "the probe and three more: the first level")
+        XCTAssertTrue(server.actions.contains(.plan(connections: 16)), "the queue plans for the ceiling")
+        XCTAssertTrue(server.actions.contains(.wakeUp(afterSeconds: TransferMachine.tuningTimerSeconds)))
+        XCTAssertEqual(server.driver.machine.storedSegments.count, 16, "one segment per connection of the ceiling")
+    }
+
+    func testUnderPerConnectionCapsItReachesTheCeilingAndLearnsNothing() {
+        var server = started(perConnection: 10_000)
+        server.run(until: 3)
+        XCTAssertEqual(server.peak, 16, "every connection brought its share: all sixteen")
+        XCTAssertTrue(server.actions.hostLessons.isEmpty, "nothing to teach: the host took all it was asked")
+        XCTAssertFalse(server.actions.drops.contains { $0.reason == .fewerConnections })
+        server.run(until: 30)
+        XCTAssertEqual(server.actions.finish?.length, Self.length)
+    }
+
+    func testBehindOneFastPipeItComesBackToFourAndLearnsThatMoreWereNoFaster() throws {
+        var server = started(pipe: 200_000)
+        server.run(until: 3)
+        let lesson = try XCTUnwrap(server.actions.hostLessons.first)
+        XCTAssertEqual(lesson.connections, 4)
+        XCTAssertEqual(lesson.lesson, .slower)
+        XCTAssertEqual(server.actions.drops.filter { $0.reason == .fewerConnections }.count, 12, "the twelve added go")
+        XCTAssertEqual(server.driver.machine.connections.count, 4)
+        server.run(until: 30)
+        XCTAssertEqual(server.actions.finish?.length, Self.length, "the retired ranges were finished by the four")
+    }
+
+    func testUnderARateLimitItLearnsNothingAboutTheHost() {
+        var server = started(pipe: 200_000)
+        server.throttled = true
+        server.run(until: 3)
+        XCTAssertTrue(server.actions.hostLessons.isEmpty, "a limit of our own says nothing of the host")
+        XCTAssertEqual(server.driver.machine.connections.count, 4, "still only as many as pay")
+    }
+
+    func testA503ToAnExtraConnectionTeachesTheCountThatWorkedAndCapsTheTuner() throws {
+        var server = started(perConnection: 10_000)
+        server.refuseAbove = 6
+        server.run(until: 3)
+        let lesson = try XCTUnwrap(server.actions.hostLessons.first)
+        XCTAssertEqual(lesson.lesson, .refused)
+        XCTAssertEqual(lesson.connections, 6, "six were answered; the seventh was refused")
+        XCTAssertLessThanOrEqual(server.peak, 6)
+        server.refuseAbove = .max
+        server.run(until: 60)
+        XCTAssertEqual(server.actions.finish?.length, Self.length)
+        XCTAssertLessThanOrEqual(server.peak, 6, "never above what the host took, even after it stopped refusing")
+    }
+
+    func testARefusedConnectWhileOthersReceiveIsTheHostSayingNo() throws {
+        var server = started(perConnection: 10_000)
+        server.refuseAbove = 4
+        server.refusal = nil
+        server.run(until: 3)
+        let lesson = try XCTUnwrap(server.actions.hostLessons.first)
+        XCTAssertEqual(lesson.lesson, .refused)
+        XCTAssertEqual(lesson.connections, 4, "the four that flow are what the host takes")
+    }
+
+    func testAFileWithWorkForFewConnectionsStopsTuningWithoutALesson() {
+        // Two segments' worth: the ceiling can never be reached, and "no faster" would be a false lesson.
+        var d = MachineDriver(connections: 16, minimumSplitSize: 10_000, connectionTuning: Self.tuning)
+        _ = d.start()
+        var server = SimulatedServer(driver: d, total: 25_000, pipe: 20_000)
+        server.answered.insert(1)
+        server.take(server.driver.whole(1, length: 25_000))
+        server.run(until: 5)
+        XCTAssertTrue(server.actions.hostLessons.isEmpty)
+        XCTAssertEqual(server.actions.finish?.length, 25_000)
+    }
+
+    func testAFixedCountIsNotTuned() {
+        var d = MachineDriver(connections: 8, minimumSplitSize: 10_000)
+        _ = d.start()
+        let actions = d.whole(1, length: Self.length)
+        XCTAssertEqual(actions.opens.count, 7, "all eight at once")
+        XCTAssertFalse(actions.contains { if case .wakeUp = $0 { true } else { false } })
+    }
+}
