@@ -136,7 +136,10 @@ let package = Package(
     targets: [
         // Pure decisions: no sockets, no files, no clocks. Everything here is a value you can test in isolation.
         .target(name: "HaulCore", swiftSettings: libraryMetadataAccess),
-        // A few POSIX calls Swift cannot reach directly (Linux's fallocate needs _GNU_SOURCE).
+        // The C side of the engine: file space calls Swift cannot reach (fallocate and hole punching need
+        // _GNU_SOURCE), and the socket layer of the hand-written HTTP/1.1 client: resolve (on a thread of its own, so
+        // the connect timeout and a cancel cover it) and connect under one deadline, wait readable with a wake pipe,
+        // send all, and a small pool of detached threads for its requests.
         .target(name: "CHaulSystem"),
         // The one SQLite setting GRDB cannot reach (`sqlite3_db_config` is variadic): see DownloadStore.
         .target(name: "CHaulSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),

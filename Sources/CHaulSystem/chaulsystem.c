@@ -112,18 +112,120 @@ static int haul_connect_one(const struct addrinfo *address, long long deadline, 
     return fd;
 }
 
-int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wake_fd, int *error) {
+/// A name being resolved on a thread of its own, so that the caller can give up at its deadline or when woken:
+/// `getaddrinfo` cannot be interrupted, and a resolver that takes 30 s (an unreachable DNS server, with glibc's
+/// retries) would otherwise hold the connect timeout and a pause hostage. Shared by the caller and the thread;
+/// whichever lets go last frees it.
+struct haul_resolution {
+    pthread_mutex_t lock;
+    int refs;
+    int done_fds[2];
+    int status;
+    struct addrinfo *addresses;
+    char *host;
+    char *port;
+};
+
+static void haul_resolution_release(struct haul_resolution *r) {
+    pthread_mutex_lock(&r->lock);
+    int left = --r->refs;
+    pthread_mutex_unlock(&r->lock);
+    if (left > 0) return;
+    if (r->addresses != NULL) freeaddrinfo(r->addresses);
+    close(r->done_fds[0]);
+    close(r->done_fds[1]);
+    pthread_mutex_destroy(&r->lock);
+    free(r->host);
+    free(r->port);
+    free(r);
+}
+
+static struct addrinfo haul_stream_hints(int flags) {
     struct addrinfo hints;
     memset(&hints, 0, sizeof(hints));
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_NUMERICSERV;
-    struct addrinfo *addresses = NULL;
-    if (getaddrinfo(host, port, &hints, &addresses) != 0 || addresses == NULL) {
+    hints.ai_flags = AI_NUMERICSERV | flags;
+    return hints;
+}
+
+static void *haul_resolve_thread(void *argument) {
+    struct haul_resolution *r = argument;
+    // Tests stand in for a slow resolver with this (DirectHTTPResolveTests): no DNS server to make slow there.
+    const char *delay = getenv("HAUL_TEST_RESOLVER_DELAY_MS");
+    if (delay != NULL && atoi(delay) > 0) poll(NULL, 0, atoi(delay));
+    struct addrinfo hints = haul_stream_hints(0);
+    r->status = getaddrinfo(r->host, r->port, &hints, &r->addresses);
+    char done = 1;
+    ssize_t ignored = write(r->done_fds[1], &done, 1);
+    (void)ignored;
+    haul_resolution_release(r);
+    return NULL;
+}
+
+/// Resolves `host` by `deadline` unless `wake_fd` becomes readable first. An address literal is read at once; a
+/// name goes to a thread (see `haul_resolution`). Returns 0 with *addresses, or -1 with *error: HAUL_E_RESOLVE,
+/// ETIMEDOUT or HAUL_E_WOKEN.
+static int haul_resolve(const char *host, const char *port, long long deadline, int wake_fd,
+                        struct addrinfo **addresses, int *error) {
+    struct addrinfo hints = haul_stream_hints(AI_NUMERICHOST);
+    if (getaddrinfo(host, port, &hints, addresses) == 0 && *addresses != NULL) return 0;
+    *addresses = NULL;
+    struct haul_resolution *r = calloc(1, sizeof(*r));
+    if (r == NULL) { *error = ENOMEM; return -1; }
+    r->host = strdup(host);
+    r->port = strdup(port);
+    r->refs = 2;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    if (r->host == NULL || r->port == NULL || haul_wake_pipe(r->done_fds) != 0) {
+        free(r->host);
+        free(r->port);
+        free(r);
+        *error = ENOMEM;
+        return -1;
+    }
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    int started = pthread_create(&thread, &attributes, haul_resolve_thread, r);
+    pthread_attr_destroy(&attributes);
+    if (started != 0) {
+        // No thread to spare: resolve here, as before (uncancellable, but it works).
+        r->refs = 1;
+        hints = haul_stream_hints(0);
+        r->status = getaddrinfo(host, port, &hints, &r->addresses);
+    } else {
+        for (;;) {
+            long long left = deadline - haul_now_ms();
+            if (left <= 0) { *error = ETIMEDOUT; haul_resolution_release(r); return -1; }
+            struct pollfd fds[2] = {{r->done_fds[0], POLLIN, 0}, {wake_fd, POLLIN, 0}};
+            int ready = poll(fds, wake_fd >= 0 ? 2 : 1, (int)(left > 60000 ? 60000 : left));
+            if (ready < 0 && errno != EINTR) { *error = errno; haul_resolution_release(r); return -1; }
+            if (ready <= 0) continue;
+            if (fds[0].revents != 0) break;
+            if (wake_fd >= 0 && fds[1].revents != 0) { *error = HAUL_E_WOKEN; haul_resolution_release(r); return -1; }
+        }
+    }
+    // The thread wrote its result before it said so: it is ours to read, and to take.
+    int status = r->status;
+    *addresses = r->addresses;
+    r->addresses = NULL;
+    haul_resolution_release(r);
+    if (status != 0 || *addresses == NULL) {
+        if (*addresses != NULL) freeaddrinfo(*addresses);
+        *addresses = NULL;
         *error = HAUL_E_RESOLVE;
         return -1;
     }
+    return 0;
+}
+
+int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wake_fd, int *error) {
+    // One deadline for the name and the connect: the connect timeout covers both, as curl's does.
     long long deadline = haul_now_ms() + timeout_ms;
+    struct addrinfo *addresses = NULL;
+    if (haul_resolve(host, port, deadline, wake_fd, &addresses, error) != 0) return -1;
     int fd = -1;
     *error = ECONNREFUSED;
     for (const struct addrinfo *address = addresses; address != NULL; address = address->ai_next) {

@@ -25,8 +25,9 @@ int haul_wake_pipe(int fds[2]);
 /// The error `haul_tcp_connect` and `haul_wait_readable` report when `wake_fd` became readable (not an errno value).
 #define HAUL_E_WOKEN (-3)
 
-/// Resolves `host` and connects a TCP socket to `port` on the first address that answers, each attempt bounded by
-/// what is left of `timeout_ms`; the socket is blocking, closes on exec, sends without delay and never raises
+/// Resolves `host` and connects a TCP socket to `port` on the first address that answers, the name and each attempt
+/// bounded by what is left of `timeout_ms` (a name is resolved on a thread of its own and abandoned at the deadline
+/// or when `wake_fd` becomes readable: `getaddrinfo` itself cannot be interrupted); the socket is blocking, closes on exec, sends without delay and never raises
 /// SIGPIPE. Returns the socket, or -1 with `*error` set to an errno value (ECONNREFUSED, ETIMEDOUT ...),
 /// HAUL_E_RESOLVE or HAUL_E_WOKEN.
 int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wake_fd, int *error);
