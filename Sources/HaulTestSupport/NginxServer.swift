@@ -12,7 +12,7 @@ public final class NginxServer: Sendable {
     /// Where nginx is expected.
     public static let executablePath = "/usr/sbin/nginx"
 
-    /// One line of the access log (``start(root:extraLocations:tls:http2:logsRequests:)`` with `logsRequests`).
+    /// One line of the access log (``start(root:extraLocations:httpDirectives:tls:http2:logsRequests:)`` with `logsRequests`).
     public struct LoggedRequest: Sendable, Equatable {
         /// nginx's serial number of the TCP connection the request came over (`$connection`).
         public var connection: Int
@@ -54,6 +54,7 @@ public final class NginxServer: Sendable {
     /// - Parameters:
     ///   - root: The directory whose files are served at `/`.
     ///   - extraLocations: nginx directives inserted verbatim into the `server { }` block (e.g. more `location`s).
+    ///   - httpDirectives: nginx directives inserted verbatim into the `http { }` block (e.g. `limit_conn_zone`).
     ///   - tls: serve HTTPS with this certificate and key (``TestCertificates``) instead of plain HTTP.
     ///   - http2: with `tls`, offer HTTP/2 in the TLS handshake (ALPN `h2`) besides HTTP/1.1. Written
     ///     `listen ... ssl http2`, which nginx 1.22 (Debian 12) needs and later versions still accept.
@@ -61,8 +62,8 @@ public final class NginxServer: Sendable {
     /// - Returns: A running server, once its port accepts connections; nil without `/usr/sbin/nginx`.
     /// - Throws: ``StartError`` when nginx exits or does not listen within 10 s.
     public static func start(
-        root: String, extraLocations: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false,
-        logsRequests: Bool = false
+        root: String, extraLocations: String = "", httpDirectives: String = "", tls: TestCertificates.Files? = nil,
+        http2: Bool = false, logsRequests: Bool = false
     ) throws -> NginxServer? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else { return nil }
         let directory = try TemporaryDirectory()
@@ -88,6 +89,7 @@ public final class NginxServer: Sendable {
                 fastcgi_temp_path \(dir)/fastcgi;
                 uwsgi_temp_path \(dir)/uwsgi;
                 scgi_temp_path \(dir)/scgi;
+                \(httpDirectives)
                 server {
                     listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl")\(tls != nil && http2 ? " http2" : "");
                     \(tls.map { "ssl_certificate \"\($0.certificate)\"; ssl_certificate_key \"\($0.key)\";" } ?? "")
@@ -124,16 +126,19 @@ public final class NginxServer: Sendable {
     }
 
     /// Writes `files` (name to bytes) into `directory/www` and starts nginx serving them at `/NAME`; nil without
-    /// nginx. `extraLocations`, `tls`, `http2` and `logsRequests` as in
-    /// ``start(root:extraLocations:tls:http2:logsRequests:)``.
+    /// nginx. `extraLocations`, `httpDirectives`, `tls`, `http2` and `logsRequests` as in
+    /// ``start(root:extraLocations:httpDirectives:tls:http2:logsRequests:)``.
     public static func serving(
         _ files: [String: [UInt8]], in directory: TemporaryDirectory, extraLocations: String = "",
-        tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false
+        httpDirectives: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false
     ) throws -> NginxServer? {
         let root = directory.file("www")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, bytes) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
-        return try start(root: root.path, extraLocations: extraLocations, tls: tls, http2: http2, logsRequests: logsRequests)
+        return try start(
+            root: root.path, extraLocations: extraLocations, httpDirectives: httpDirectives, tls: tls, http2: http2,
+            logsRequests: logsRequests
+        )
     }
 
     /// The requests answered so far, in the order nginx finished them (empty without `logsRequests`).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A certificate authority and a server certificate for `127.0.0.1` and `localhost` signed by it, valid until 2126,
-/// for HTTPS tests (``NginxServer/start(root:extraLocations:tls:)``). They were made once with openssl (EC P-256); the
+/// for HTTPS tests (``NginxServer/start(root:extraLocations:httpDirectives:tls:http2:logsRequests:)``). They were made once with openssl (EC P-256); the
 /// key is a test key and protects nothing.
 public enum TestCertificates {
     /// The authority a client must trust (`--cacert`).
