@@ -67,7 +67,7 @@ final class HostBudgetBookTests: XCTestCase {
             book.release(host: host, connections: first)
             book.release(host: host, connections: second)
             XCTAssertEqual(try store.hostBudgets(at: 0, policy: policy).map(\.host), [host])
-            XCTAssertEqual(try store.forgetHostBudgets(hosts: [host]), 1)
+            XCTAssertEqual(try book.forget(hosts: [host]), 1)
             XCTAssertEqual(book.reserve(host: host, wanted: 16, chosenByHaul: true, now: 0), 16, "forgotten: the default")
         }
     }

@@ -15,12 +15,14 @@ import NIOConcurrencyHelpers
 ///   32 where a server allows it (aria2 caps at 16 whatever the server; people ask for more, aria2 #1039), and a
 ///   measurement that more were no faster (`.slower`) may have been this machine's link.
 ///
-/// Lessons come from the runs (`learn`): the host's word lowers its budget at once.
+/// Lessons come from the runs (`learn`): the host's word lowers its budget at once. They are read from the store
+/// once, at the first download (a read per download would cost every small file a transaction), and kept in step
+/// with what this client learns; a lesson another process learns meanwhile reaches this one at its next start.
 final class HostBudgetBook: Sendable {
     private let store: DownloadStore
     let policy: HostBudgetPolicy
-    /// Connections the client's running downloads hold, by host key.
-    private let held = NIOLockedValueBox<[String: Int]>([:])
+    /// Connections the client's running downloads hold, by host key; and the lessons, once read.
+    private let state = NIOLockedValueBox<(held: [String: Int], lessons: [String: LearnedHostBudget]?)>(([:], nil))
 
     init(store: DownloadStore, policy: HostBudgetPolicy) {
         self.store = store
@@ -29,9 +31,10 @@ final class HostBudgetBook: Sendable {
 
     /// What a download may open to `host` now (see the type's summary), reserved until `release`.
     func reserve(host: String, wanted: Int, chosenByHaul: Bool, now: Double) -> Int {
-        let lesson = (try? store.hostBudget(for: host)).flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
-        return held.withLockedValue { held in
-            let others = held[host] ?? 0
+        state.withLockedValue { state in
+            if state.lessons == nil { state.lessons = readLessons(now: now) }
+            let lesson = state.lessons?[host].flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
+            let others = state.held[host] ?? 0
             let granted: Int
             if chosenByHaul {
                 let budget = lesson?.limit(at: now, policy: policy) ?? policy.defaultLimit
@@ -41,17 +44,31 @@ final class HostBudgetBook: Sendable {
             } else {
                 granted = max(1, wanted)
             }
-            held[host] = others + granted
+            state.held[host] = others + granted
             return granted
         }
     }
 
+    private func readLessons(now: Double) -> [String: LearnedHostBudget] {
+        let lessons = (try? store.hostBudgets(at: now, policy: policy)) ?? []
+        return Dictionary(lessons.map { ($0.host, $0) }) { _, newer in newer }
+    }
+
     /// Gives back what `reserve` granted.
     func release(host: String, connections: Int) {
-        held.withLockedValue { held in
-            let left = (held[host] ?? 0) - connections
-            held[host] = left > 0 ? left : nil
+        state.withLockedValue { state in
+            let left = (state.held[host] ?? 0) - connections
+            state.held[host] = left > 0 ? left : nil
         }
+    }
+
+    /// Forgets the lessons of `hosts` (every host when nil) here and in the store; returns how many were forgotten.
+    func forget(hosts: [String]?) throws -> Int {
+        let forgotten = try store.forgetHostBudgets(hosts: hosts)
+        state.withLockedValue { state in
+            if let hosts { for host in hosts { state.lessons?[host] = nil } } else { state.lessons = [:] }
+        }
+        return forgotten
     }
 
     /// A download that holds `granted` connections to `host` learned that the host takes `connections` of them:
@@ -61,13 +78,19 @@ final class HostBudgetBook: Sendable {
     func learn(
         host: String, connections: Int, granted: Int, reason: String, lesson: LearnedHostBudget.Lesson, now: Double
     ) -> LearnedHostBudget? {
-        let others = held.withLockedValue { max(0, ($0[host] ?? 0) - granted) }
-        let earlier = try? store.hostBudget(for: host)
-        let learned = LearnedHostBudget.lowered(
-            from: earlier, host: host, openConnections: connections + others, now: now, reason: reason, lesson: lesson,
-            policy: policy
-        )
-        guard learned != earlier else { return nil }
+        let learned = state.withLockedValue { state -> LearnedHostBudget? in
+            if state.lessons == nil { state.lessons = readLessons(now: now) }
+            let others = max(0, (state.held[host] ?? 0) - granted)
+            let earlier = state.lessons?[host]
+            let learned = LearnedHostBudget.lowered(
+                from: earlier, host: host, openConnections: connections + others, now: now, reason: reason,
+                lesson: lesson, policy: policy
+            )
+            guard learned != earlier else { return nil }
+            state.lessons?[host] = learned
+            return learned
+        }
+        guard let learned else { return nil }
         do {
             try store.saveHostBudget(learned)
         } catch {
