@@ -164,4 +164,17 @@ final class Aria2OptionsTests: XCTestCase {
         XCTAssertEqual(Aria2Queue.window(items, offset: -4, num: 1), [])
         XCTAssertEqual(Aria2Queue.window(items, offset: 0, num: 0), [])
     }
+
+    /// `haul daemon` chooses each new download's count (`-x auto`) until a front-end sets `split` or
+    /// `max-connection-per-server`: then that count, as aria2 would.
+    func testSplitOverRPCEndsAChosenCount() throws {
+        var globals = Aria2GlobalOptions(maxConcurrent: 5, maxOverallLimit: 0, maxDownloadLimit: 0, connections: 16, directory: "/d")
+        globals.autoConnections = true
+        XCTAssertTrue(try globals.changed(by: ["max-concurrent-downloads": "3"]).autoConnections)
+        for name in ["split", "max-connection-per-server"] {
+            let changed = try globals.changed(by: [name: "4"])
+            XCTAssertFalse(changed.autoConnections, name)
+            XCTAssertEqual(changed.connections, 4)
+        }
+    }
 }
