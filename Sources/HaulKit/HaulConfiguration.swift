@@ -50,6 +50,9 @@ public struct HaulConfiguration: Sendable {
     /// `HTTPVersionChoice`: split downloads' segments and `http` URLs are HTTP/1.1 whatever this says). True by
     /// default: many small files from one host then share one connection. False is curl's `--http1.1`.
     public var allowsHTTP2: Bool
+    /// How many connections one host gets and how long what a host taught holds (`HostBudgetPolicy`: 16, eased
+    /// back by one an hour). What was learned is kept in the state database and shared by every client on it.
+    public var hostBudgetPolicy = HostBudgetPolicy()
     /// The time downloads run on (`EngineClock`): the system's; tests pass one they move.
     var clock: EngineClock = .system
 
