@@ -14,6 +14,7 @@ public struct ClientRequestLimit: Sendable, Hashable {
     /// The `Retry-After` seconds sent with a refusal; nil sends none.
     public var retryAfter: Int?
 
+    /// At most `requests` at once per address; `status` and `Retry-After: retryAfter` for the rest.
     public init(requests: Int, status: Int = 503, retryAfter: Int? = nil) {
         self.requests = max(0, requests)
         self.status = status

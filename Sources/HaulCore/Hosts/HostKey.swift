@@ -8,8 +8,10 @@ import Foundation
 public struct HostKey: Hashable, Sendable, CustomStringConvertible {
     /// The lower-cased name, or IP address (an IPv6 one without brackets).
     public var name: String
+    /// The TCP port.
     public var port: Int
 
+    /// A host's key: `name` lower-cased (brackets around an IPv6 address dropped) and `port`.
     public init(name: String, port: Int) {
         var name = name.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }

@@ -4,6 +4,7 @@ import HaulKit
 
 /// One learned budget as `haul.getHostBudgets` answers it: the lesson and the budget in force when asked.
 public struct Aria2HostBudget: Sendable, Hashable {
+    /// The lesson as the state database keeps it.
     public var learned: LearnedHostBudget
     /// The budget now, after easing.
     public var connections: Int
