@@ -14,6 +14,8 @@ public struct TestRequest: Sendable {
     public var connectionID: Int
     /// The request body (a web hook's POST), empty for a GET.
     public var body: [UInt8] = []
+    /// The IP address the request came from (`127.0.0.1` for a local client; empty in memory, `ScriptedServer`).
+    public var clientAddress: String = ""
 
     /// Creates a request value, e.g. to call ``FileResource/response(for:)`` directly in a test.
     public init(

@@ -12,7 +12,7 @@ public final class TestServer: RouteServing {
 
     private let group: MultiThreadedEventLoopGroup
     private let serverChannel: any Channel
-    private let core: ServerCore
+    let core: ServerCore
     private let host: String
 
     /// The TCP port the server listens on.
@@ -84,7 +84,8 @@ public final class TestServer: RouteServing {
         core.requests(for: path)
     }
 
-    /// Forgets the request log and restarts every path's ``TestRequest/index`` at 0.
+    /// Forgets the request log and restarts every path's ``TestRequest/index`` at 0, ``refusedRequests`` at 0 and
+    /// ``maxRequestsInFlight`` at the requests in flight now.
     public func clearRequests() {
         core.clearRequests()
     }

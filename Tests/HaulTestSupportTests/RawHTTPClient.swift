@@ -141,6 +141,24 @@ final class RawConnection {
 
     /// Reads one response; `rawChunks` keeps the chunked framing bytes in the body instead of decoding them.
     func readResponse(method: String = "GET", rawChunks: Bool = false) throws -> RawResponse {
+        var response = try readHead()
+        let status = response.status
+        if method == "HEAD" || status == 204 || status == 304 { return response }
+        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            response.ending = readChunks(into: &response.body, raw: rawChunks)
+        } else if let length = response.header("Content-Length").flatMap({ Int($0) }) {
+            response.ending = take(length, into: &response.body)
+        } else {
+            while fill() == .data {}
+            response.body = pending
+            pending = []
+            response.ending = .untilClose
+        }
+        return response
+    }
+
+    /// Reads one response's status line and headers only (its body, if any, is left to read).
+    func readHead() throws -> RawResponse {
         var lines: [String] = []
         while true {
             let (line, ending) = takeLine()
@@ -158,19 +176,15 @@ final class RawConnection {
             let value = line[colon...].dropFirst().trimmingCharacters(in: .whitespaces)
             return (String(line[..<colon]), value)
         }
-        var response = RawResponse(status: status, headers: headers, body: [], ending: .complete)
-        if method == "HEAD" || status == 204 || status == 304 { return response }
-        if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
-            response.ending = readChunks(into: &response.body, raw: rawChunks)
-        } else if let length = response.header("Content-Length").flatMap({ Int($0) }) {
-            response.ending = take(length, into: &response.body)
-        } else {
-            while fill() == .data {}
-            response.body = pending
-            pending = []
-            response.ending = .untilClose
-        }
-        return response
+        return RawResponse(status: status, headers: headers, body: [], ending: .complete)
+    }
+
+    /// Reads whatever body bytes are there (what `readHead` left, else one read) and counts them, keeping none:
+    /// 0 at the end of the stream or after the read timeout.
+    func discardSome() -> Int {
+        if pending.isEmpty, fill() != .data { return 0 }
+        defer { pending = [] }
+        return pending.count
     }
 
     private func readChunks(into body: inout [UInt8], raw: Bool) -> RawResponse.Ending {

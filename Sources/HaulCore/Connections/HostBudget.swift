@@ -18,15 +18,6 @@ public struct HostBudgetPolicy: Hashable, Sendable {
         self.defaultLimit = max(1, defaultLimit)
         self.easeSeconds = max(1, easeSeconds)
     }
-
-    /// The key a host's budget is kept under: the lower-cased name and the port, the scheme's default port when
-    /// none is given (`mirror.example.org:443`, `127.0.0.1:8080`). IPv6 addresses keep their brackets.
-    public static func hostKey(scheme: String, host: String, port: Int?) -> String {
-        let name = host.lowercased()
-        let bracketed = name.contains(":") && !name.hasPrefix("[") ? "[\(name)]" : name
-        let port = port ?? (scheme.lowercased() == "https" ? 443 : 80)
-        return "\(bracketed):\(port)"
-    }
 }
 
 /// What was learned about one host: the connection count it accepted and when that was learned (seconds since the

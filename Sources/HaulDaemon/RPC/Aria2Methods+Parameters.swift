@@ -56,6 +56,15 @@ extension Aria2Methods.Parameters {
         return text
     }
 
+    /// `haul.resetHostBudgets([hosts])`: the hosts to forget, nil (every host) when absent or null.
+    func hosts(_ index: Int) throws(RPCError) -> [String]? {
+        guard let value = optional(index), value != .null else { return nil }
+        guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+            throw .invalidParams("\(method): hosts must be an array of strings (name:port, or a name)")
+        }
+        return list.compactMap(\.stringValue)
+    }
+
     /// `aria2.addUri(uris[, options[, position]])`.
     func addURIs() throws(RPCError) -> AddURIs {
         guard let list = try required(0).arrayValue, let first = list.first?.stringValue else {

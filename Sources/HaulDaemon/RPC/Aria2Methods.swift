@@ -10,6 +10,7 @@ public enum Aria2Methods {
         "aria2.getVersion", "aria2.getSessionInfo", "aria2.shutdown", "aria2.forceShutdown", "aria2.saveSession",
         "aria2.changeUri", "aria2.getPeers", "system.multicall", "system.listMethods", "system.listNotifications",
         "haul.subscribeProgress", "haul.removeDownloadAndFile",
+        "haul.getHostBudgets", "haul.resetHostBudgets",
     ]
 
     /// aria2's notifications (`system.listNotifications`); Haul sends these five (no BitTorrent).
@@ -124,6 +125,10 @@ public enum Aria2Methods {
         case "haul.removeDownloadAndFile":
             try await service.removeDownloadAndFile(p.gid(0))
             return "OK"
+        case "haul.getHostBudgets":
+            return Aria2Results.hostBudgets(try await service.hostBudgets())
+        case "haul.resetHostBudgets":
+            return .string(String(try await service.resetHostBudgets(p.hosts(0))))
         case "aria2.getVersion":
             return Aria2Results.version
         case "aria2.getSessionInfo":

@@ -1,3 +1,4 @@
+import Foundation
 import HaulKit
 
 /// The service's answers in aria2's result shapes (what `Aria2StatusDictionary` and `Aria2GlobalOptions` do not
@@ -44,6 +45,21 @@ enum Aria2Results {
             "numStopped": .string(String(stat.stopped)),
             "numStoppedTotal": .string(String(stat.stopped)),
         ]
+    }
+
+    /// `haul.getHostBudgets`: one struct per host, numbers as strings as aria2's, `learnedAt` an ISO 8601 time;
+    /// `lesson` is `refused` (binds every download) or `slower` (more connections were no faster: binds `-x auto`).
+    static func hostBudgets(_ budgets: [Aria2HostBudget]) -> JSONValue {
+        .array(budgets.map { budget in
+            [
+                "host": .string(budget.learned.host),
+                "connections": .string(String(budget.connections)),
+                "learned": .string(String(budget.learned.limit)),
+                "learnedAt": .string(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: budget.learned.learnedAt))),
+                "reason": .string(budget.learned.reason),
+                "lesson": .string(budget.learned.lesson.rawValue),
+            ]
+        })
     }
 
     /// `getVersion`: the aria2 version whose RPC interface Haul follows (clients compare it to enable features), and

@@ -72,8 +72,7 @@ final class TransferRunner {
         let request = context.request
         let configuration = context.configuration
         var connections = request.connections
-        if request.mirrors.isEmpty, let host = request.url.host {
-            let key = HostBudgetPolicy.hostKey(scheme: request.url.scheme ?? "http", host: host, port: request.url.port)
+        if request.mirrors.isEmpty, let key = HostKey(url: request.url)?.description {
             connections = context.hostBudgets.reserve(
                 host: key, wanted: request.connections, chosenByHaul: request.autoConnections,
                 now: Double(configuration.clock.wallClock())

@@ -2,7 +2,11 @@ import NIOCore
 import NIOHTTP1
 
 /// Serves one TCP connection: answers requests in order, writing each body in slices with backpressure,
-/// throttled by timers and cut short (closed or stalled) as the ``TestResponse`` asks. Never blocks the event loop.
+/// throttled by timers (the response's own rate, and its share of the server's shared bandwidth) and cut short
+/// (closed or stalled) as the ``TestResponse`` asks. Never blocks the event loop.
+///
+/// Each admitted request is in flight (``ClientRequestLimit``) until its response is complete, or until the
+/// connection closes for one that stalls or is cut short.
 final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
@@ -11,12 +15,26 @@ final class ConnectionHandler: ChannelInboundHandler {
     static let sliceSize = 64 * 1024
 
     /// A response being written.
-    private struct Transfer {
+    fileprivate struct Transfer {
         var plan: ResponsePlan
         var sent = 0
         var started: NIODeadline
         /// Interim responses still to send before the head.
         var interimLeft = 0
+        /// Whether the request holds a place in flight, given back when the response is complete.
+        var holdsSlot = false
+        /// Whether its body counts among the bodies sharing the server's bandwidth.
+        var isSender = false
+        /// Body bytes its share of the shared bandwidth allows and it has not sent yet, and since when they were
+        /// counted.
+        var credit = 0.0
+        var creditSince: NIODeadline
+    }
+
+    /// A response waiting its turn, and whether its request holds a place in flight.
+    private struct Queued {
+        var plan: ResponsePlan
+        var holdsSlot: Bool
     }
 
     /// One interim response, as a flood sends it.
@@ -29,7 +47,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// The body of the request being read (web hook tests read what was POSTed).
     private var requestBody: [UInt8] = []
     /// Responses waiting for the one in progress (pipelined requests).
-    private var queue: [ResponsePlan] = []
+    private var queue: [Queued] = []
+    /// Requests of this connection in flight (admitted, not yet complete): given back when the connection closes.
+    private var slotsHeld = 0
+    /// The client's address, as requests in flight are counted.
+    private var clientAddress = ""
     private var transfer: Transfer?
     private var timer: Scheduled<Void>?
     /// Set once the connection will send nothing more: stalled, closing or closed.
@@ -42,6 +64,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        clientAddress = context.channel.remoteAddress?.ipAddress ?? ""
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -82,9 +105,12 @@ final class ConnectionHandler: ChannelInboundHandler {
             )
             var withBody = request
             withBody.body = requestBody
+            withBody.clientAddress = clientAddress
             requestBody = []
-            let response = core.respond(to: withBody)
-            queue.append(ResponsePlan(response, isHeadRequest: head.method == .HEAD, requestKeepAlive: head.isKeepAlive))
+            let (response, holdsSlot) = core.admit(withBody)
+            if holdsSlot { slotsHeld += 1 }
+            let plan = ResponsePlan(response, isHeadRequest: head.method == .HEAD, requestKeepAlive: head.isKeepAlive)
+            queue.append(Queued(plan: plan, holdsSlot: holdsSlot))
             if transfer == nil && timer == nil { startNext() }
         }
     }
@@ -94,28 +120,37 @@ final class ConnectionHandler: ChannelInboundHandler {
         isDone = true
         timer?.cancel()
         timer = nil
+        if transfer?.isSender == true { core.senderChanged(sending: false) }
         transfer = nil
         queue.removeAll()
+        core.requestsFinished(client: clientAddress, count: slotsHeld)
+        slotsHeld = 0
     }
 
     private func startNext() {
         guard !isDone, !queue.isEmpty else { return }
-        let plan = queue.removeFirst()
+        let next = queue.removeFirst()
+        let plan = next.plan
         if let delay = plan.headDelay, delay > .zero, let context {
             let (seconds, attoseconds) = delay.components
             let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
             timer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) {
                 self.timer = nil
-                self.begin(plan)
+                self.begin(plan, holdsSlot: next.holdsSlot)
             }
         } else {
-            begin(plan)
+            begin(plan, holdsSlot: next.holdsSlot)
         }
     }
 
-    private func begin(_ plan: ResponsePlan) {
+    private func begin(_ plan: ResponsePlan, holdsSlot: Bool) {
         guard !isDone, context != nil else { return }
-        transfer = Transfer(plan: plan, started: .now(), interimLeft: plan.interimResponses)
+        let isSender = plan.expectsBody && plan.sendCount > 0
+        if isSender { core.senderChanged(sending: true) }
+        transfer = Transfer(
+            plan: plan, started: .now(), interimLeft: plan.interimResponses, holdsSlot: holdsSlot, isSender: isSender,
+            creditSince: .now()
+        )
         if plan.interimResponses == 0 { writeHead(plan) }
         pump()
     }
@@ -155,22 +190,16 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         let plan = current.plan
         while current.sent < plan.sendCount && context.channel.isWritable {
-            var count = min(Self.sliceSize, plan.sendCount - current.sent)
-            if let rate = plan.bytesPerSecond {
-                let minimumSlice = min(count, max(1, rate / 20))
-                let elapsed = Double((NIODeadline.now() - current.started).nanoseconds) / 1e9
-                let allowed = Int(Double(rate) * elapsed) - current.sent
-                if allowed < minimumSlice {
-                    let wait = Double(current.sent + minimumSlice) / Double(rate) - elapsed
-                    timer = context.eventLoop.assumeIsolated().scheduleTask(
-                        in: .nanoseconds(max(1_000_000, Int64(wait * 1e9)))
-                    ) {
-                        self.timer = nil
-                        self.pump()
-                    }
-                    break
+            let wanted = min(Self.sliceSize, plan.sendCount - current.sent)
+            let (count, wait) = Self.throttled(wanted, &current, share: core.bandwidthShare)
+            if let wait {
+                timer = context.eventLoop.assumeIsolated().scheduleTask(
+                    in: .nanoseconds(max(1_000_000, Int64(wait * 1e9)))
+                ) {
+                    self.timer = nil
+                    self.pump()
                 }
-                count = min(count, allowed)
+                break
             }
             writeSlice(context, plan, from: current.sent, count: count)
             current.sent += count
@@ -214,6 +243,13 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func finish(_ context: ChannelHandlerContext, _ done: Transfer) {
         transfer = nil
+        if done.isSender { core.senderChanged(sending: false) }
+        // A complete response ends its request; one that stalls or is cut short holds its place until the
+        // connection closes (`stop()`), as a server still busy with it would.
+        if done.holdsSlot, case .complete = done.plan.ending {
+            slotsHeld -= 1
+            core.requestsFinished(client: clientAddress, count: 1)
+        }
         switch done.plan.ending {
         case .stall:
             isDone = true
@@ -245,5 +281,37 @@ final class ConnectionHandler: ChannelInboundHandler {
         flushed.futureResult.assumeIsolated().whenComplete { _ in
             context.close(promise: nil)
         }
+    }
+}
+
+extension ConnectionHandler {
+    /// How many of `wanted` body bytes may go now, or how long to wait first: the response's own rate (bytes sent
+    /// since its head against the time since) and its `share` of the server's shared bandwidth (a credit that
+    /// grows at the share's rate, at most a quarter second of it banked, so a body that could not be sent for a
+    /// while does not burst). Slices are at least a twentieth of a second's worth, so timers stay few.
+    fileprivate static func throttled(_ wanted: Int, _ current: inout Transfer, share: Double?) -> (count: Int, wait: Double?) {
+        let now = NIODeadline.now()
+        var count = wanted
+        if let rate = current.plan.bytesPerSecond {
+            let minimumSlice = min(count, max(1, rate / 20))
+            let elapsed = Double((now - current.started).nanoseconds) / 1e9
+            let allowed = Int(Double(rate) * elapsed) - current.sent
+            if allowed < minimumSlice {
+                return (0, Double(current.sent + minimumSlice) / Double(rate) - elapsed)
+            }
+            count = min(count, allowed)
+        }
+        if let share {
+            let since = Double((now - current.creditSince).nanoseconds) / 1e9
+            current.credit = min(current.credit + share * since, max(share / 4, 1))
+            current.creditSince = now
+            let minimumSlice = min(count, max(1, Int(share / 20)))
+            if current.credit < Double(minimumSlice) {
+                return (0, (Double(minimumSlice) - current.credit) / share)
+            }
+            count = min(count, Int(current.credit))
+            current.credit -= Double(count)
+        }
+        return (count, nil)
     }
 }

@@ -1,7 +1,8 @@
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// The state a ``TestServer`` shares with its connections: routes, the request log, open connections.
+/// The state a ``TestServer`` shares with its connections: routes, the request log, open connections, the
+/// requests in flight per client address (``ClientRequestLimit``) and the bodies being sent (shared bandwidth).
 ///
 /// One lock guards everything, so compound updates (log a request and count its index) are atomic.
 final class ServerCore: Sendable {
@@ -13,6 +14,15 @@ final class ServerCore: Sendable {
         var connectionsAccepted = 0
         var maxOpenConnections = 0
         var isShuttingDown = false
+        var clientLimit: ClientRequestLimit?
+        /// Requests admitted and not yet answered in full, by client address.
+        var inFlight: [String: Int] = [:]
+        var maxInFlight = 0
+        var refusedRequests = 0
+        /// The bytes per second every body being sent shares, if any.
+        var sharedBandwidth: Int?
+        /// Responses whose body is being sent.
+        var senders = 0
     }
 
     private let state = NIOLockedValueBox(State())
@@ -36,6 +46,62 @@ final class ServerCore: Sendable {
         return handler(logged)
     }
 
+    /// `respond(to:)` for a request a connection read: refused at once, without its route, when its client has
+    /// as many requests in flight as `ClientRequestLimit` allows, else counted in flight until
+    /// `requestsFinished(client:count:)`.
+    ///
+    /// - Returns: the response, and whether the request holds a place in flight.
+    func admit(_ request: TestRequest) -> (response: TestResponse, holdsSlot: Bool) {
+        let refusal = state.withLockedValue { state -> TestResponse? in
+            let client = request.clientAddress
+            if let limit = state.clientLimit, state.inFlight[client, default: 0] >= limit.requests {
+                var logged = request
+                logged.index = state.requestCounts[request.path, default: 0]
+                state.requestCounts[request.path] = logged.index + 1
+                state.log.append(logged)
+                state.refusedRequests += 1
+                return limit.refusal
+            }
+            state.inFlight[client, default: 0] += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight[client, default: 0])
+            return nil
+        }
+        if let refusal { return (refusal, false) }
+        return (respond(to: request), true)
+    }
+
+    /// Ends `count` requests of `client` in flight (answered in full, or their connection closed).
+    func requestsFinished(client: String, count: Int) {
+        guard count > 0 else { return }
+        state.withLockedValue { state in
+            let left = state.inFlight[client, default: 0] - count
+            state.inFlight[client] = left > 0 ? left : nil
+        }
+    }
+
+    func setClientLimit(_ limit: ClientRequestLimit?) {
+        state.withLockedValue { $0.clientLimit = limit }
+    }
+
+    func setSharedBandwidth(_ bytesPerSecond: Int?) {
+        state.withLockedValue { $0.sharedBandwidth = bytesPerSecond.map { max(1, $0) } }
+    }
+
+    /// A body starts (`true`) or stops (`false`) being sent.
+    func senderChanged(sending: Bool) {
+        state.withLockedValue { $0.senders = max(0, $0.senders + (sending ? 1 : -1)) }
+    }
+
+    /// The bytes per second each body being sent may have now: the shared bandwidth divided by their number;
+    /// nil when the bandwidth is not shared.
+    var bandwidthShare: Double? {
+        state.withLockedValue { state in state.sharedBandwidth.map { Double($0) / Double(max(1, state.senders)) } }
+    }
+
+    var requestsInFlight: Int { state.withLockedValue { $0.inFlight.values.reduce(0, +) } }
+    var maxRequestsInFlight: Int { state.withLockedValue { $0.maxInFlight } }
+    var refusedRequests: Int { state.withLockedValue { $0.refusedRequests } }
+
     func requests(for path: String?) -> [TestRequest] {
         state.withLockedValue { state in
             guard let path else { return state.log }
@@ -47,6 +113,8 @@ final class ServerCore: Sendable {
         state.withLockedValue {
             $0.log.removeAll()
             $0.requestCounts.removeAll()
+            $0.refusedRequests = 0
+            $0.maxInFlight = $0.inFlight.values.max() ?? 0
         }
     }
 

@@ -144,7 +144,7 @@ enum HelpTopic: String, CaseIterable {
             let optionList = options(["max-concurrent", "max-connections", "max-overall-rate", "state-dir"])
             let commandList = abstracts([
                 ListCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self, RemoveCommand.self,
-                CleanCommand.self, MoveCommand.self, AddCommand.self,
+                CleanCommand.self, MoveCommand.self, AddCommand.self, HostsCommand.self,
             ])
             body = """
                 Every download is a record in the state database, so the queue is what it holds: haul list shows it,

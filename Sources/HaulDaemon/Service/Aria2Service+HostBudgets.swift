@@ -1,0 +1,35 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// One learned budget as `haul.getHostBudgets` answers it: the lesson and the budget in force when asked.
+public struct Aria2HostBudget: Sendable, Hashable {
+    /// The lesson as the state database keeps it.
+    public var learned: LearnedHostBudget
+    /// The budget now, after easing.
+    public var connections: Int
+}
+
+extension Aria2Service {
+    /// `haul.getHostBudgets(token)`: what hosts taught about how many connections they accept, in host order, as
+    /// `haul hosts` shows it (aria2 has no such method: its `--max-connection-per-server` is fixed).
+    public func hostBudgets() async throws(CommandRefusal) -> [Aria2HostBudget] {
+        let client = manager.client
+        let policy = client.configuration.hostBudgetPolicy
+        let now = Date().timeIntervalSince1970
+        return try await perform {
+            try client.learnedHostBudgets().map { Aria2HostBudget(learned: $0, connections: $0.limit(at: now, policy: policy)) }
+        }
+    }
+
+    /// `haul.resetHostBudgets(token[, hosts])`: forgets what `hosts` taught (`name:port`, or a name for its ports
+    /// 80 and 443), or every host without them; the number forgotten (0 for hosts nothing was learned about, as
+    /// aria2's `changeUri` counts what it did rather than refusing).
+    public func resetHostBudgets(_ hosts: [String]?) async throws(CommandRefusal) -> Int {
+        if let bad = hosts?.first(where: { HostKey.keys(named: $0).isEmpty }) {
+            throw CommandRefusal("'\(bad)' is not a host: give name:port, or a name alone for its ports 80 and 443")
+        }
+        let client = manager.client
+        return try await perform { try client.forgetHostBudgets(hosts: hosts) }
+    }
+}
