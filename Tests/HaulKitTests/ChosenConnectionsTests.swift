@@ -1,0 +1,86 @@
+import Foundation
+import HaulCore
+import HaulTestSupport
+import XCTest
+
+@testable import HaulKit
+
+/// `-x auto` and the per-host budget against the project's test server: a server that caps each connection gets
+/// them all; one fast pipe shared by every connection keeps few (and teaches that more were no faster); a server
+/// that answers 429 to a fifth request in flight teaches four, and the next download stays within them.
+final class ChosenConnectionsTests: XCTestCase {
+    private let mib: Int64 = 1 << 20
+
+    private func chosen(_ harness: Harness, _ url: String, to name: String = "file.bin") -> DownloadRequest {
+        var request = harness.request(url, to: name, connections: 16, minimumSplitSize: mib)
+        request.autoConnections = true
+        return request
+    }
+
+    func testEveryConnectionBringingItsShareKeepsTheCeiling() async throws {
+        let content = deterministicBytes(count: 48 << 20, seed: 371)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content), bytesPerSecond: 1 << 20)
+                try await withHarness(dir) { harness in
+                    let (outcome, _) = try await harness.run(chosen(harness, server.url("/f")))
+                    assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+                    XCTAssertGreaterThanOrEqual(server.maxRequestsInFlight, 12, "it never tried the ceiling")
+                    XCTAssertEqual(try harness.client.learnedHostBudgets(), [], "sixteen paid: nothing to learn")
+                }
+            }
+        }
+    }
+
+    func testOneFastPipeKeepsFewConnectionsAndTeachesThatMoreWereNoFaster() async throws {
+        let content = deterministicBytes(count: 32 << 20, seed: 372)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                server.shareBandwidth(bytesPerSecond: 8 << 20)
+                try await withHarness(dir) { harness in
+                    let (outcome, _) = try await harness.run(chosen(harness, server.url("/f")))
+                    assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+                    let lesson = try XCTUnwrap(try harness.client.learnedHostBudgets().first, "nothing learned")
+                    XCTAssertEqual(lesson.host, "127.0.0.1:\(server.port)")
+                    XCTAssertEqual(lesson.lesson, .slower)
+                    XCTAssertLessThan(lesson.limit, 16, "\(lesson)")
+
+                    // A typed count is not held to a measurement.
+                    server.clearRequests()
+                    let typed = harness.request(server.url("/f"), to: "typed.bin", connections: 16, minimumSplitSize: mib)
+                    let (again, _) = try await harness.run(typed)
+                    assertCompleted(again, at: harness.path("typed.bin"), equals: content)
+                    XCTAssertGreaterThan(server.maxRequestsInFlight, lesson.limit, "-x 16 was cut to what auto measured")
+                }
+            }
+        }
+    }
+
+    func testA429ToAFifthRequestTeachesFourAndTheNextDownloadStaysWithinThem() async throws {
+        let content = deterministicBytes(count: 16 << 20, seed: 373)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content), bytesPerSecond: 4 << 20)
+                server.limitRequestsPerClient(ClientRequestLimit(requests: 4, status: 429))
+                try await withHarness(dir, retries: 5) { harness in
+                    let typed = harness.request(server.url("/f"), connections: 8, minimumSplitSize: mib)
+                    let (outcome, _) = try await harness.run(typed)
+                    assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+                    XCTAssertGreaterThan(server.refusedRequests, 0, "the server never refused: the test proves nothing")
+                    let lesson = try XCTUnwrap(try harness.client.learnedHostBudgets().first, "nothing learned")
+                    XCTAssertEqual(lesson.lesson, .refused)
+                    XCTAssertTrue((1...4).contains(lesson.limit), "\(lesson)")
+                    XCTAssertTrue(lesson.reason.contains("429"), lesson.reason)
+
+                    server.clearRequests()
+                    let next = harness.request(server.url("/f"), to: "next.bin", connections: 8, minimumSplitSize: mib)
+                    let (second, _) = try await harness.run(next)
+                    assertCompleted(second, at: harness.path("next.bin"), equals: content)
+                    XCTAssertEqual(server.refusedRequests, 0, "the next download asked for more than the host takes")
+                    XCTAssertLessThanOrEqual(server.maxRequestsInFlight, lesson.limit)
+                }
+            }
+        }
+    }
+}
