@@ -61,6 +61,7 @@ final class FolderRuleCLITests: XCTestCase {
                 let rule = ["--folder-rule", "*.iso=isos", "--state-dir", dir.file("s").path, "-q"]
                 var result = try HaulProcess.run(rule + ["-d", "given", server.url("/a.iso")], in: dir.url)
                 XCTAssertEqual(result.status, 0, result.stderr)
+                try FileManager.default.createDirectory(at: dir.file("sub"), withIntermediateDirectories: true)
                 result = try HaulProcess.run(rule + ["-o", "sub/b.iso", server.url("/b.iso")], in: dir.url)
                 XCTAssertEqual(result.status, 0, result.stderr)
                 try Data("\(server.url("/c.iso"))\n  dir=listed\n\(server.url("/d.iso"))\n".utf8).write(to: dir.file("list.txt"))

@@ -47,6 +47,9 @@ extension DownloadRequest {
         return FileSystemSteps.parentDirectory(of: destinationPath) != fallback
     }
 
-    /// The directory `~` stands for: `$HOME`, else the account's.
-    package static var homeDirectory: String { FileManager.default.homeDirectoryForCurrentUser.path }
+    /// The directory `~` stands for: `$HOME`, as a shell expands it, else the account's.
+    package static var homeDirectory: String {
+        if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") { return home }
+        return FileManager.default.homeDirectoryForCurrentUser.path
+    }
 }
