@@ -34,6 +34,11 @@ public typealias ConflictPolicy = HaulCore.ConflictPolicy
 /// A speed limit by time of day and day of week (`DownloadManager.setSpeedSchedule`), read from
 /// `Mon-Fri 09:00-18:00 2M; 00:00-07:00 0`.
 public typealias SpeedSchedule = HaulCore.SpeedSchedule
+/// The directory a download goes to by its file name or Content-Type (`DownloadRequest.folderRules`), read from
+/// `*.iso,*.img=~/Images` one rule a time (`add(parsing:)`) or `;`-separated (`init(parsingList:)`).
+public typealias FolderRules = HaulCore.FolderRules
+/// Why a folder rule could not be read: a sentence for the person who typed it.
+public typealias FolderRuleError = HaulCore.FolderRuleError
 /// The lowest speed a connection must keep up before it is replaced (`HaulConfiguration.lowestSpeed`).
 public typealias LowestSpeed = HaulCore.LowestSpeed
 /// A cookie a download may send (`DownloadRequest.cookies`), read from a browser's `cookies.txt` or given by an app.

@@ -34,7 +34,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
     /// test below, which is the point: it must be shown to reach `DownloadOptions`.
     private func sampleValues() throws -> [String: String?] {
         [
-            "input-file": "list.txt", "output": "out.bin", "dir": "d", "quiet": nil, "progress": "json", "connections": "4",
+            "input-file": "list.txt", "output": "out.bin", "dir": "d", "folder-rule": "*.iso=isos", "quiet": nil, "progress": "json", "connections": "4",
             "limit-rate": "2M", "retries": "7", "retry-wait": "3", "retry-max-time": "60", "stall-timeout": "9",
             "lowest-speed-limit": "2K", "lowest-speed-time": "20", "connect-timeout": "4", "proxy": "http://proxy.test:3128",
             "noproxy": "local.test", "cacert": try certificateFile(), "insecure": nil, "http1.1": nil,

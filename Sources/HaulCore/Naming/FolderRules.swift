@@ -9,8 +9,8 @@
 /// Several rules: the last that matches wins, as in ``WeeklySchedule`` (general rules first, exceptions after).
 /// A download with an explicit directory (`-d`, `dir=`) or path (`-o` with a `/`) is not moved by any rule: a rule
 /// fills in a default, it never overrides what a person typed for that download.
-public struct FolderRules: Hashable, Sendable {
-    public struct Rule: Hashable, Sendable {
+public struct FolderRules: Hashable, Sendable, Codable {
+    public struct Rule: Hashable, Sendable, Codable {
         public var namePatterns: [String]
         public var mediaTypes: [String]
         public var directory: String

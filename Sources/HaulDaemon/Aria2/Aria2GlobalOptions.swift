@@ -25,6 +25,9 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
 
     /// `speedSchedule`, read (it was checked when set).
     public var schedule: SpeedSchedule? { speedSchedule.isEmpty ? nil : try? SpeedSchedule(parsing: speedSchedule) }
+    /// `folder-rule`: where a download added without `dir` goes by its name or Content-Type (`--folder-rule`), rules
+    /// separated by `;` or line breaks (`FolderRules(parsingList:)`), empty for none. Not an aria2 option.
+    public var folderRules = ""
 
     public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
         self.maxConcurrent = maxConcurrent
@@ -54,6 +57,11 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                     do { _ = try SpeedSchedule(parsing: text) } catch { throw Aria2OptionError("speed-schedule: \(error)") }
                 }
                 result.speedSchedule = text
+            case "folder-rule":
+                let text = try Aria2Options.text(name, value)
+                let rules: FolderRules
+                do { rules = try FolderRules(parsingList: text) } catch { throw Aria2OptionError("folder-rule: \(error)") }
+                result.folderRules = rules.rules.isEmpty ? "" : text
             case "split", "max-connection-per-server":
                 result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
                 result.autoConnections = false
@@ -78,6 +86,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "max-overall-download-limit": .string(String(maxOverallLimit)),
             "max-download-limit": .string(String(maxDownloadLimit)),
             "speed-schedule": .string(speedSchedule),
+            "folder-rule": .string(folderRules),
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
             "allow-overwrite": "false",

@@ -41,6 +41,9 @@ extension Daemon {
                     (try? DirectoryPolicy.normalised(path, base: FileManager.default.currentDirectoryPath)) ?? path
                 )
             }
+        do { _ = try Aria2Service.folderRules(configuration.folderRules, base: downloadDirectory, allowed: DirectoryPolicy(allowed: allowed)) } catch {
+            throw DaemonError("--\(error.message)")
+        }
         let client: HaulClient
         if let given {
             client = given
@@ -65,6 +68,7 @@ extension Daemon {
         )
         globals.speedSchedule = configuration.speedSchedule?.text ?? ""
         globals.autoConnections = configuration.autoConnections
+        globals.folderRules = configuration.folderRules
         let service = Aria2Service(
             manager: manager,
             globals: globals,

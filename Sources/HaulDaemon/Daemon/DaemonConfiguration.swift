@@ -37,6 +37,10 @@ public struct DaemonConfiguration: Sendable {
     /// `--speed-schedule`: the overall limit by local time (`maxOverallRate` where no rule holds); also the
     /// `speed-schedule` global option.
     public var speedSchedule: SpeedSchedule?
+    /// `--folder-rule`, several separated by `;`: where a download added without `dir` goes by its name or
+    /// Content-Type (`FolderRules(parsingList:)`); also the `folder-rule` global option. Its directories must be
+    /// inside the allowed ones, or the daemon does not start.
+    public var folderRules = ""
     /// `--limit-rate`: each new download's own limit.
     public var limitRate: Int64?
     /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same

@@ -37,6 +37,7 @@ extension Aria2Service {
         )
         request.inOrder = parsed.inOrder
         request.autoConnections = parsed.connections == nil && globals.autoConnections
+        request.folderRules = try folderRules(for: parsed, directory: directory)
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
@@ -175,7 +176,8 @@ extension Aria2Service {
 
     /// `aria2.changeGlobalOption`: `max-concurrent-downloads`, `max-overall-download-limit`, `max-download-limit`
     /// (for new downloads), `split`/`max-connection-per-server` (for new downloads), `dir` (within the allowed
-    /// directories, so that changing it never widens where clients save).
+    /// directories, so that changing it never widens where clients save), `speed-schedule`, `folder-rule` (its
+    /// directories within the allowed ones too).
     ///
     /// - Parameters:
     ///   - directory: the new default directory (`dir`), or `nil` to keep it.
@@ -194,6 +196,11 @@ extension Aria2Service {
         }
         updated.directory = directory ?? updated.directory
         let previous = globals
+        if updated.folderRules != previous.folderRules || updated.directory != previous.directory {
+            do { _ = try Self.folderRules(updated.folderRules, base: updated.directory, allowed: directories) } catch {
+                throw CommandRefusal(error.message)
+            }
+        }
         globals = updated
         if updated != previous { globalsChanged?(updated) }
         if updated.maxConcurrent != previous.maxConcurrent {

@@ -25,6 +25,7 @@ extension Aria2Service {
         try checkAddOptions(parsed)
         let directory = try checkedDirectory(parsed.directory)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
+        let rules = try folderRules(for: parsed, directory: directory)
         var requests: [DownloadRequest] = []
         for file in metalink.files {
             let urls = file.sources.compactMap { URL(string: $0.url) }
@@ -51,6 +52,8 @@ extension Aria2Service {
             request.mirrors = Array(urls.dropFirst())
             request.expectedLength = file.size
             request.pieceHashes = file.pieceHashes
+            // A file the document puts in a directory of its own keeps it.
+            if !file.name.contains("/") { request.folderRules = rules }
             requests.append(request)
         }
         var gids: [GID] = []

@@ -63,6 +63,8 @@ export const STRINGS_EN = {
   "settings.dir": "Default directory", "settings.apply": "Apply",
   "settings.schedule": "Speed schedule",
   "settings.scheduleTitle": "The limit for all downloads by local time: rules separated by ';', each [days] HH:MM-HH:MM speed; 0 is unlimited, the later rule wins, the limit above holds where none does",
+  "settings.folderRules": "Folder rules",
+  "settings.folderRulesTitle": "Where a download added without a directory goes by its name or type: rules separated by ';', each patterns=directory, e.g. *.iso,*.img=~/Images; video/*=Videos (a relative directory is inside the default one); the later rule wins; each directory must be one the daemon allows",
   "settings.badLimit": "A speed limit looks like 500K, 2M or 1G (bytes per second), or empty for none.",
   "settings.applied": "Settings applied.",
   "detail.speed": "Speed", "detail.connections": "Connections", "detail.bands": "parts of the file, one band per connection",

@@ -56,6 +56,8 @@ export const STRINGS_ZH = {
   "settings.dir": "默认目录", "settings.apply": "应用",
   "settings.schedule": "限速时间表",
   "settings.scheduleTitle": "按本地时间限制全部下载的速度：规则之间用分号分隔，每条为「星期 开始-结束 速度」，如 周一-周五 09:00-18:00 2M；0 表示不限，后面的规则优先，没有规则时使用上面的总速度限制",
+  "settings.folderRules": "按类型分目录",
+  "settings.folderRulesTitle": "未指定目录的下载按文件名或类型存入的目录：规则之间用分号分隔，每条为「文件名模式或媒体类型=目录」，如 *.iso=~/镜像（相对目录位于默认目录之内）；后面的规则优先；目录必须是守护进程允许的目录",
   "settings.badLimit": "速度限制的格式为 500K、2M 或 1G（每秒字节数），留空表示不限。",
   "settings.applied": "设置已应用。",
   "detail.speed": "速度", "detail.connections": "连接", "detail.bands": "文件的各部分，每个连接一段",

@@ -84,6 +84,14 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// landed and a bad one is fetched again, from another mirror when there is one. For `haul`'s Metalink
     /// support; not part of the public API (its type is the engine's).
     package var pieceHashes: PieceLedger.Hashes?
+    /// Folder rules (`--folder-rule '*.iso,*.img=~/Images'`): the directory the file goes to by its name or its
+    /// Content-Type, instead of `destination`'s, once the name is known (`DownloadRequest+FolderRules.swift`). For a
+    /// download whose directory is only a default: leave it `nil` when a person chose the directory, which a rule
+    /// never overrides. `nil` or no rules: none.
+    public var folderRules: FolderRules?
+    /// Where the file goes when no folder rule matches: `destination`'s directory before the rules placed it. Set by
+    /// `placedByFolderRules()`, which it also marks as done; `nil` before.
+    package var folderRuleFallback: String?
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -156,6 +164,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, onConflict, nameFromContentDisposition, connections, minimumSplitSize, checksum
         case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes, inOrder, autoConnections
+        case folderRules, folderRuleFallback
     }
 
     private enum LegacyKeys: String, CodingKey {
@@ -185,6 +194,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         pieceHashes = try container.decodeIfPresent(PieceLedger.Hashes.self, forKey: .pieceHashes)
         inOrder = try container.decodeIfPresent(Bool.self, forKey: .inOrder) ?? false
         autoConnections = try container.decodeIfPresent(Bool.self, forKey: .autoConnections) ?? false
+        folderRules = try container.decodeIfPresent(FolderRules.self, forKey: .folderRules)
+        folderRuleFallback = try container.decodeIfPresent(String.self, forKey: .folderRuleFallback)
     }
 
     /// Stores the request: the destination as its path and the checksum as its text, so that records written
@@ -207,5 +218,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         try container.encodeIfPresent(pieceHashes, forKey: .pieceHashes)
         if inOrder { try container.encode(inOrder, forKey: .inOrder) }
         if autoConnections { try container.encode(autoConnections, forKey: .autoConnections) }
+        if let folderRules, !folderRules.rules.isEmpty { try container.encode(folderRules, forKey: .folderRules) }
+        try container.encodeIfPresent(folderRuleFallback, forKey: .folderRuleFallback)
     }
 }

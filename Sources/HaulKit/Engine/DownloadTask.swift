@@ -106,7 +106,8 @@ public actor DownloadTask {
         }
     }
 
-    /// Where the file is or will be (it can change once, when a `Content-Disposition` name is adopted).
+    /// Where the file is or will be (it can change once, when the response names it: a `Content-Disposition` name
+    /// adopted, a folder rule by that name or by the Content-Type).
     public var destination: URL { URL(fileURLWithPath: destinationPath) }
 
     /// `destination`'s path.

@@ -14,7 +14,8 @@ public enum DownloadUpdate: Sendable, Equatable {
     /// The download goes on differently, bytes kept: a mirror was dropped, an expired link was replaced, a server's
     /// ranges sent it back to one connection.
     case notice(String)
-    /// The final file name was decided (from `Content-Disposition`): the file will be `file`.
+    /// The final file name or directory was decided from the response (its `Content-Disposition` name, a folder rule
+    /// by that name or by the Content-Type): the file will be `file`.
     case named(file: URL)
     /// The download failed with this error (also reflected by `.state(.failed)`).
     case failed(HaulError)

@@ -73,6 +73,7 @@ public final class HaulClient: Sendable {
     /// A request that `prepare` would refuse is not sent either. Without a proxy of its own, the bypass list plays
     /// no part in that check.
     static func startsAsSent(_ request: DownloadRequest) -> Bool {
+        let request = request.placedByFolderRules()
         guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return false }
         guard (try? checkPreparable(request, bypass: NoProxyList(""))) != nil else { return false }
         guard request.onConflict == .overwrite || !FileSystemSteps.exists(request.destinationPath) else { return false }
@@ -119,8 +120,13 @@ public final class HaulClient: Sendable {
     ///
     /// - Throws: `.fileExists` for a file in the way (policy `.fail`); `.destinationInUse` when another unfinished
     ///   download writes the destination (never touched: policies `.fail` and `.overwrite`); `.usage`, `.io`.
+    ///
+    /// A request with folder rules is placed first (`DownloadRequest.placedByFolderRules()`), and the rule's
+    /// directory created when missing.
     public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
+        let request = request.placedByFolderRules()
         try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
+        try Self.createPlacedDirectory(of: request)
         return try preparedTasks([request])[0].get()
     }
 
@@ -129,9 +135,11 @@ public final class HaulClient: Sendable {
     /// be prepared (its destination refused, for one) fails alone; a failure of the store fails every request it
     /// would have stored.
     func prepareAll(_ requests: [DownloadRequest]) -> [Result<DownloadTask, any Error>] {
+        let requests = requests.map { $0.placedByFolderRules() }
         var results: [Result<DownloadTask, any Error>?] = requests.map { request in
             do {
                 try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
+                try Self.createPlacedDirectory(of: request)
                 return nil
             } catch {
                 return .failure(error)
@@ -177,6 +185,12 @@ public final class HaulClient: Sendable {
         {
             throw HaulError(.fileExists, "\(request.destinationPath) is not a regular file; --overwrite replaces only files")
         }
+    }
+
+    /// Creates the directory a folder rule placed `request` in, as `-d` creates its own.
+    private static func createPlacedDirectory(of request: DownloadRequest) throws {
+        guard request.isPlacedElsewhere else { return }
+        try FileSystemSteps.createDirectories(FileSystemSteps.parentDirectory(of: request.destinationPath))
     }
 
     /// The records of `requests`, in one transaction, and their tasks, where `DestinationPlanner` sends each: an

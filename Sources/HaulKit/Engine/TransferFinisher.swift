@@ -2,7 +2,8 @@ import HaulArchive
 import HaulCore
 
 /// The last steps of every download, in the only safe order (docs/http-rules.md rule 18): cut the file to its length,
-/// flush it, rename it to its final name, flush the directory, and only then record it as complete.
+/// flush it, rename it to its final name, flush the directory, and only then record it as complete. A file a folder
+/// rule sends to another file system is copied there and flushed before the `.part` goes (`FileSystemSteps.promote`).
 enum TransferFinisher {
     /// Finishes a download whose `length` bytes are all in `file`.
     ///
@@ -19,8 +20,15 @@ enum TransferFinisher {
         try file.truncate(to: length)
         try file.synchronize()
         try verifyChecksum(file: file, record: record, request: request, store: store, streamedDigest: streamedDigest)
-        let destination = record.destination ?? request.destinationPath
-        try FileSystemSteps.promote(record.partPath, to: destination, replacing: request.overwrite)
+        var destination = record.destination ?? request.destinationPath
+        var replacing = request.overwrite
+        if FolderRuleMove.moves(record.partPath, to: destination) {
+            // A folder rule sends the file to another directory (decided from the response head): its name there is
+            // chosen again by the conflict policy, as a file of that name may have come meanwhile.
+            try FileSystemSteps.createDirectories(FileSystemSteps.parentDirectory(of: destination))
+            (destination, replacing) = try FolderRuleMove.target(destination, request: request)
+        }
+        try FileSystemSteps.promote(record.partPath, to: destination, replacing: replacing)
         record.destination = destination
         // The length is known now, if the server never said it (a chunked body): listings show it as the size.
         if record.totalBytes == nil { record.totalBytes = length }

@@ -32,7 +32,7 @@ extension TransferRunner {
             }
         case .write(let k, let body, let end):
             guard let opened = responses.removeValue(forKey: k), let bounds = bounds[k], let serial = serials[k] else { return }
-            if try ContentDispositionNaming.adopt(opened.head, request: context.request, record: &record, emit: context.emit) {
+            if try ResponseNaming.adopt(opened.head, request: context.request, record: &record, emit: context.emit) {
                 resourceUnsaved = true
             }
             bounds.end = end

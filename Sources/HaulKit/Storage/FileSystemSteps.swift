@@ -10,6 +10,8 @@ import Darwin
 /// File-system steps around a download that are not about the part file's bytes.
 enum FileSystemSteps {
     /// Renames `source` to `destination` atomically, then flushes the directory so the rename survives power loss.
+    /// A `destination` on another file system (a folder rule's directory) is copied there instead
+    /// (`moveAcrossFileSystems`).
     ///
     /// - Parameter replacing: when false, fails with `.fileExists` instead of replacing an existing destination.
     static func promote(_ source: String, to destination: String, replacing: Bool) throws {
@@ -17,6 +19,7 @@ enum FileSystemSteps {
             throw HaulError(.fileExists, "\(destination) already exists", remedy: .allowOverwrite)
         }
         guard rename(source, destination) == 0 else {
+            if errno == EXDEV { return try moveAcrossFileSystems(source, to: destination, replacing: replacing) }
             throw HaulError.io("cannot rename \(source) to", path: destination, errno: errno)
         }
         try synchronizeDirectory(of: destination)

@@ -26,6 +26,9 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
     var directory: String?
 
+    @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when -d is not given (repeatable; as for 'haul get'). Beside a daemon, DIR must be one of its allowed directories.", valueName: "RULE"))
+    var folderRules: [String] = []
+
     @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file: auto (the default: Haul chooses, up to 16) or 1-32.")
     var connections = TransferOptions.defaultConnections
 
@@ -56,6 +59,7 @@ struct AddCommand: AsyncParsableCommand {
         for header in headers where !header.contains(":") {
             throw ValidationError("header '\(header)' is not of the form 'Name: value'")
         }
+        _ = try DownloadOptions.folderRules(folderRules)
         for url in urls {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
@@ -78,6 +82,13 @@ struct AddCommand: AsyncParsableCommand {
         } catch {
             throw HaulError(.io, "cannot create directory \(folder): \(error.localizedDescription)")
         }
+        // A rule fills in a directory where none is given (`-d`, an `-o` path).
+        let rules = try directory == nil && !(output?.contains("/") ?? false) ? DownloadOptions.folderRules(folderRules) : nil
+        if let daemon, let rules {
+            for rule in rules.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
+                throw HaulError(.usage, "--folder-rule: \(rule.directory) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
+            }
+        }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
         let expected: Checksum?
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw ValidationError("--checksum: \(error)") }
@@ -89,6 +100,7 @@ struct AddCommand: AsyncParsableCommand {
                 checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
             )
             connections.apply(to: &request)
+            request.folderRules = rules
             return request
         }
         if let daemon {

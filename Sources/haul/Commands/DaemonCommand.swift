@@ -30,6 +30,9 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "The default download directory (created if missing). Default: the current directory.")
     var directory: String?
 
+    @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send a download added without dir to DIR by its name or type (repeatable; as for 'haul get'; a relative DIR is below -d). DIR must be inside the allowed directories. Also the folder-rule global option.", valueName: "RULE"))
+    var folderRules: [String] = []
+
     @Option(name: .customLong("allow-dir"), help: ArgumentHelp("A directory RPC clients may save into (repeatable). Default: the -d directory.", valueName: "DIR"))
     var allowedDirectories: [String] = []
 
@@ -58,6 +61,11 @@ struct DaemonCommand: AsyncParsableCommand {
         for origin in allowedOrigins where origin == "*" || !origin.contains("://") {
             throw ValidationError("--rpc-allow-origin takes one origin like http://host:port (no wildcard): '\(origin)'")
         }
+        _ = try DownloadOptions.folderRules(folderRules)
+        // Kept as one option whose rules are separated by ';' (the folder-rule global option).
+        for rule in folderRules where rule.contains(";") || rule.contains("\n") {
+            throw ValidationError("--folder-rule '\(rule)': a daemon's rules are kept as one ';'-separated list: a rule cannot contain ';'")
+        }
     }
 
     func run() async throws {
@@ -77,6 +85,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.autoConnections = (transfer.connections ?? TransferOptions.defaultConnections) == .auto
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.speedSchedule = queueOptions.schedule
+        configuration.folderRules = folderRules.joined(separator: "; ")
         configuration.limitRate = transfer.rate
         configuration.client = try transfer.configuration(stateDirectory: state.directory)
         configuration.hooks = hookOptions.runner()

@@ -28,6 +28,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
     var directory: String?
 
+    @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when no directory is given for them (repeatable; the last matching rule wins): 'PATTERNS=DIR', PATTERNS comma-separated name globs (*.iso) or media types (video/*). ~ is the home directory; a relative DIR is below the directory the file would go to. See 'Folder rules' in docs/cli.md.", valueName: "RULE"))
+    var folderRules: [String] = DownloadOptions.defaults.folderRules
+
     @OptionGroup var progressArguments: ProgressArguments
 
     /// Untitled, so that these come among the first options of `haul --help` (a titled group is listed before
@@ -102,7 +105,7 @@ struct DownloadCommand: AsyncParsableCommand {
     var options: DownloadOptions {
         DownloadOptions(
             urls: urls, inputFile: inputFile, output: output,
-            directory: directory, progressOptions: progressArguments.options, transfer: transferArguments.options,
+            directory: directory, folderRules: folderRules, progressOptions: progressArguments.options, transfer: transferArguments.options,
             headers: headers, userAgent: userAgent, remoteName: remoteName,
             overwrite: overwrite, onConflict: onConflict, stateDirectory: state.stateDirectory,
             minSplitSize: minSplitSize, continueFlag: continueFlag, checksum: checksum,

@@ -144,10 +144,13 @@ extension DownloadOptions {
         }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
         let loadedCookies = try cookieOptions.loadedCookies()
+        // A rule fills in a directory where none is given: `-d` gives every file of the line its own.
+        let rules = try self.directory == nil ? ruleSet() : nil
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
         for index in requests.indices {
             cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
             requests[index].mirrors = mirrors.compactMap(URL.init(string:))
+            if !(output?.contains("/") ?? false) { requests[index].folderRules = rules }
         }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
@@ -179,6 +182,7 @@ extension DownloadOptions {
                 } else if let checksumFile, options.checksum == nil {
                     checksumSources[requests.count] = checksumFile
                 }
+                if options.dir == nil, !(options.out?.contains("/") ?? false) { request.folderRules = rules }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
                 try Self.createParent(of: request.destinationPath)
@@ -188,7 +192,8 @@ extension DownloadOptions {
         if let metalink {
             requests += try metalinkRequests(for: MetalinkFile.read(metalink), directory: directory, headers: parsedHeaders, cookies: loadedCookies, absolute: absolute)
         }
-        return (requests, checksumSources)
+        // Where the rules send each file by its name: the paths shown, resumed and checked from here on.
+        return (requests.map { $0.placedByFolderRules() }, checksumSources)
     }
 
     /// One request per file of a Metalink document: its sources by priority as URL and mirrors, its size, its
@@ -207,8 +212,10 @@ extension DownloadOptions {
             request.expectedLength = file.size
             request.pieceHashes = file.pieceHashes
             cookieOptions.apply(to: &request, loaded: loadedCookies)
+            // A file the document puts in a directory of its own keeps it, as an `-o` path does.
+            if self.directory == nil, !file.name.contains("/") { request.folderRules = try ruleSet() }
             try Self.createParent(of: request.destinationPath)
-            return request
+            return request.placedByFolderRules()
         }
     }
 

@@ -17,6 +17,8 @@ struct DownloadOptions: Equatable, Sendable {
     var inputFile: String?
     var output: String?
     var directory: String?
+    /// `--folder-rule`: where a file goes by its name or Content-Type when its directory is not given (`FolderRules`).
+    var folderRules: [String]
     var progressOptions: ProgressOptions
     var transfer: TransferOptions
     var headers: [String]
@@ -53,7 +55,7 @@ struct DownloadOptions: Equatable, Sendable {
 
     /// Every default of a download line.
     static let defaults = DownloadOptions(
-        urls: [], inputFile: nil, output: nil, directory: nil, progressOptions: .defaults, transfer: .defaults,
+        urls: [], inputFile: nil, output: nil, directory: nil, folderRules: [], progressOptions: .defaults, transfer: .defaults,
         headers: [], userAgent: nil, remoteName: false, overwrite: false, onConflict: .rename, stateDirectory: nil,
         minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, inOrder: false, extract: false, extractTo: nil,
         limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
@@ -117,6 +119,24 @@ struct DownloadOptions: Equatable, Sendable {
         for header in headers where !header.contains(":") {
             throw ValidationError("header '\(header)' is not of the form 'Name: value'")
         }
+        _ = try ruleSet()
+    }
+
+    /// `--folder-rule`, read: `nil` when none is given.
+    /// - Throws: the first rule that cannot be read, as a usage error with `FolderRuleError`'s sentence.
+    func ruleSet() throws -> FolderRules? {
+        try Self.folderRules(folderRules)
+    }
+
+    /// `--folder-rule` values as rules (`haul get`, `haul add`, `haul daemon`): `nil` when there are none.
+    /// - Throws: `ValidationError` with `FolderRuleError`'s sentence (exit 2).
+    static func folderRules(_ texts: [String]) throws -> FolderRules? {
+        guard !texts.isEmpty else { return nil }
+        var rules = FolderRules()
+        for text in texts {
+            do { try rules.add(parsing: text) } catch { throw ValidationError("\(error)") }
+        }
+        return rules
     }
 }
 
