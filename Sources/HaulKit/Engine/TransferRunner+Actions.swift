@@ -162,7 +162,7 @@ extension TransferRunner {
                 now: Double(clock.wallClock())
             )
             if let learned, lesson == .refused {
-                context.emit(.notice("\(budget.host) takes \(learned.limit) connection\(learned.limit == 1 ? "" : "s") at once (\(reason)); remembered for the next downloads from it"))
+                context.emit(.notice("\(budget.host) takes \(learned.limit) connection\(learned.limit == 1 ? "" : "s") at once (\(reason)); remembered (haul hosts)"))
             }
         case .wakeUp(let delay):
             let (sink, clock) = (self.sink, self.clock)
