@@ -161,3 +161,26 @@ final class TransferMachineTuningTests: XCTestCase {
         XCTAssertFalse(actions.contains { if case .wakeUp = $0 { true } else { false } })
     }
 }
+
+/// `TransferMachine.firstRequest`: what start-up work sends early is the machine's own first request.
+final class TransferMachineFirstRequestTests: XCTestCase {
+    private func settings(connections: Int = 8, mirrors: [String] = []) -> TransferMachine.Settings {
+        .init(segmentPolicy: SegmentPolicy(connections: connections), retryPolicy: RetryPolicy(), mirrors: mirrors)
+    }
+
+    func testAFreshRunAsksForTheWholeFileOnItsOnlyConnection() throws {
+        for connections in [1, 8] {
+            let first = try XCTUnwrap(TransferMachine.firstRequest(settings: settings(connections: connections)))
+            XCTAssertEqual(first.plan, .wholeFile)
+            XCTAssertFalse(first.bounded)
+        }
+    }
+
+    func testAResumedRunAsksForWhatItLacksAndMirrorsAreNotOneRequest() throws {
+        let identity = ResourceIdentity(entityTag: EntityTag("\"v1\""), lastModified: nil, totalLength: 1000, lastModifiedIsStrong: false)
+        let stored = StoredTransfer(identity: identity, segments: [StoredSegment(start: 0, end: nil, next: 400)], partFileSize: 400)
+        let first = try XCTUnwrap(TransferMachine.firstRequest(settings: settings(connections: 1), stored: stored))
+        XCTAssertEqual(first.plan.range?.lowerBound, 400, "the machine resumes; a prediction of 'the whole file' would not")
+        XCTAssertNil(TransferMachine.firstRequest(settings: settings(mirrors: ["http://a/f", "http://b/f"])))
+    }
+}

@@ -5,7 +5,7 @@ import HaulTestSupport
 import NIOCore
 import XCTest
 
-/// `HaulClient(configuration:headStart:)`: a new download's first request leaves while the store opens, and the
+/// `EarlyStart.client(configuration:sendingFirst:)`: a new download's first request leaves while the store opens, and the
 /// download takes that response instead of sending its own; anything that may start differently is not sent early.
 final class HeadStartTests: XCTestCase {
   private let content = deterministicBytes(count: 3 << 20, seed: 41)
@@ -93,9 +93,9 @@ final class HeadStartTests: XCTestCase {
           server.serve("/g", FileResource(content: content))
           let first = Self.request(server.url("/f"), in: dir)
           let second = DownloadRequest(url: URL(string: server.url("/g"))!, destination: dir.file("second.bin"))
-          let client = try HaulClient(
+          let client = try EarlyStart(stateDirectory: nil).client(
             configuration: HaulConfiguration(stateDirectory: dir.file("state"), connectTimeout: 2, stallTimeout: 5),
-            headStart: [first])
+            sendingFirst: [first])
           try await Self.waitFor { server.requests(for: "/f").count == 1 }
           assertCompleted(await (try await client.download(first)).outcome(), at: first.destinationPath, equals: content)
           assertCompleted(await (try await client.download(second)).outcome(), at: second.destinationPath, equals: content)
@@ -111,35 +111,41 @@ final class HeadStartTests: XCTestCase {
   /// download's own proxy, cookies or mirrors, a scheme that is not http(s).
   func testOnlyADownloadCertainToStartWithTheWholeFileStartsEarly() throws {
     try withTemporaryDirectoryThrowing { dir in
+      let configuration = HaulConfiguration(stateDirectory: dir.file("state"))
+      func startsEarly(_ request: DownloadRequest) -> Bool {
+        EarlyStart.firstRequest(of: request, configuration: configuration) != nil
+      }
       let plain = Self.request("http://127.0.0.1:9/f", in: dir)
-      XCTAssertTrue(HaulClient.startsAsSent(plain))
+      let first = try XCTUnwrap(EarlyStart.firstRequest(of: plain, configuration: configuration))
+      XCTAssertEqual(first.plan, .wholeFile, "the machine's own first request: the whole file")
+      XCTAssertEqual(first.role, .only)
 
       FileManager.default.createFile(atPath: plain.partPath, contents: Data([1]))
-      XCTAssertFalse(HaulClient.startsAsSent(plain), "a .part file may be resumed")
+      XCTAssertFalse(startsEarly(plain), "a .part file may be resumed")
       try FileManager.default.removeItem(atPath: plain.partPath)
 
       FileManager.default.createFile(atPath: plain.destinationPath, contents: Data([1]))
-      XCTAssertFalse(HaulClient.startsAsSent(plain), "the download stops at the existing file")
+      XCTAssertFalse(startsEarly(plain), "the download stops at the existing file")
       var replacing = plain
       replacing.overwrite = true
-      XCTAssertTrue(HaulClient.startsAsSent(replacing))
+      XCTAssertTrue(startsEarly(replacing))
       try FileManager.default.removeItem(atPath: plain.destinationPath)
 
       var proxied = plain
       proxied.proxy = "http://127.0.0.1:3128"
-      XCTAssertFalse(HaulClient.startsAsSent(proxied))
+      XCTAssertFalse(startsEarly(proxied))
       var withCookie = plain
       withCookie.cookies = [Cookie(name: "a", value: "1", domain: "127.0.0.1", hostOnly: true)]
-      XCTAssertFalse(HaulClient.startsAsSent(withCookie))
+      XCTAssertFalse(startsEarly(withCookie))
       var mirrored = plain
       mirrored.mirrors = [URL(string: "http://127.0.0.2/f")!]
-      XCTAssertFalse(HaulClient.startsAsSent(mirrored))
+      XCTAssertFalse(startsEarly(mirrored))
       var notAFile = plain
       notAFile.destination = URL(string: "http://127.0.0.1/f")!
-      XCTAssertFalse(HaulClient.startsAsSent(notAFile), "prepare refuses it before any request")
+      XCTAssertFalse(startsEarly(notAFile), "prepare refuses it before any request")
       var ftp = plain
       ftp.url = URL(string: "ftp://127.0.0.1/f")!
-      XCTAssertFalse(HaulClient.startsAsSent(ftp))
+      XCTAssertFalse(startsEarly(ftp))
     }
   }
 
@@ -151,10 +157,10 @@ final class HeadStartTests: XCTestCase {
   private static func client(
     sending early: DownloadRequest, to server: TestServer, in dir: TemporaryDirectory
   ) async throws -> HaulClient {
-    let client = try HaulClient(
+    let client = try EarlyStart(stateDirectory: nil).client(
       configuration: HaulConfiguration(
         stateDirectory: dir.file("state"), connectTimeout: 2, stallTimeout: 5, checkpointInterval: 0.05),
-      headStart: [early])
+      sendingFirst: [early])
     try await waitFor { server.requests(for: early.url.path).count == 1 }
     return client
   }

@@ -28,7 +28,7 @@ public struct ResponseHead: Sendable, Equatable {
 }
 
 /// One header line.
-public struct HeaderField: Sendable, Equatable {
+public struct HeaderField: Sendable, Hashable {
     /// The field name as sent.
     public var name: String
     /// The field value as sent.

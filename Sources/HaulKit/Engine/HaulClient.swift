@@ -24,69 +24,13 @@ public final class HaulClient: Sendable {
         try self.init(configuration: configuration, transport: HTTPTransport(configuration: configuration))
     }
 
-    /// Opens the state database and a connection pool, and sends the first request of each download in
-    /// `headStart` at once, while the database opens: the downloads `haul` is about to start.
-    ///
-    /// Start-up plumbing for `haul`, not public API: an app gains a few milliseconds once, at launch. A new
-    /// download's first request is always the same GET of the whole file, so it need not wait for the store: the
-    /// request and the store go on side by side, on the machine's other core (docs/benchmarks.md, "Round 6"). When
-    /// the download is added and opens its first connection, it takes this response instead of sending its own;
-    /// nothing else changes (the validators are checked, the record written before the first byte is, rule 18's
-    /// order kept).
-    ///
-    /// Only a request that is certain to start that way is sent early: an http(s) URL, without a proxy, cookies
-    /// or mirrors of its own, whose `.part` file does not exist (nothing to resume) and whose destination does not
-    /// (or may be replaced). A response that no download takes (one that was not added, or whose first request
-    /// differed) is dropped at `shutdown()`, closing its connection. Give only the downloads that start right
-    /// away: as many as run at once.
-    ///
-    /// A plain `http` request goes on a connection of its own, sent from a thread of its own (`DirectHTTPRequest`),
-    /// which saves making AsyncHTTPClient's connection pool before the request leaves (about 8 ms of a 1 KiB
-    /// download's 25, docs/benchmarks.md "Round 7"); its connection is kept afterwards for the next download from
-    /// the same server (`DirectConnectionPool`).
-    package convenience init(configuration: HaulConfiguration = HaulConfiguration(), headStart: [DownloadRequest]) throws {
-        let transport = HTTPTransport(configuration: configuration)
-        for request in headStart where Self.startsAsSent(request) {
-            transport.sendEarly(request.url, extraHeaders: request.headerFields)
-        }
-        do {
-            try self.init(configuration: configuration, transport: transport)
-        } catch {
-            Task { await transport.shutdown() }
-            throw error
-        }
-    }
-
-    /// Starts opening the state database in `stateDirectory` now, on a thread of its own, for the next
-    /// `HaulClient` made with that directory to take instead of opening it itself (about 3-4 ms that a new client
-    /// otherwise spends before anything else). Start-up plumbing for `haul`, which calls it before reading its
-    /// command line; not public API. Only a directory that already exists is opened early; one early open at a
-    /// time (a newer call replaces it), taken by the next client made, which drops it if its directory differs. A
-    /// failed early open is dropped, and the client's own open reports the error as always.
-    package static func openStoreEarly(stateDirectory: String) {
-        // As the client will name it (`HaulConfiguration.stateDirectory.path`), so that a relative one matches.
-        EarlyStoreOpen.start(directory: URL(fileURLWithPath: stateDirectory).path)
-    }
-
-    /// Whether the first request `request`'s download sends is the whole file, to its own URL, with its own
-    /// headers only, whatever the store holds: see `init(configuration:headStart:)`.
-    /// A request that `prepare` would refuse is not sent either. Without a proxy of its own, the bypass list plays
-    /// no part in that check.
-    static func startsAsSent(_ request: DownloadRequest) -> Bool {
-        let request = request.placedByFolderRules()
-        guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return false }
-        guard (try? checkPreparable(request, bypass: NoProxyList(""))) != nil else { return false }
-        guard request.onConflict == .overwrite || !FileSystemSteps.exists(request.destinationPath) else { return false }
-        return !FileSystemSteps.exists(request.partPath)
-    }
-
-    /// Opens the state database and sends every request through `transport` (tests pass a scripted one).
-    init(configuration: HaulConfiguration, transport: any Transport) throws {
+    /// Opens the state database (unless `store`, one opened early for it, is given) and sends every request
+    /// through `transport` (tests pass a scripted one).
+    init(configuration: HaulConfiguration, transport: any Transport, store: DownloadStore? = nil) throws {
         self.configuration = configuration
-        self.store = try EarlyStoreOpen.take(directory: configuration.stateDirectory.path)
-            ?? DownloadStore(directory: configuration.stateDirectory.path)
+        self.store = try store ?? DownloadStore(directory: configuration.stateDirectory.path)
         self.transport = transport
-        self.hostBudgets = HostBudgetBook(store: store, policy: configuration.hostBudgetPolicy)
+        self.hostBudgets = HostBudgetBook(store: self.store, policy: configuration.hostBudgetPolicy)
     }
 
     /// The bandwidth limits: a global one (`setGlobalLimit`) and one per download (`DownloadRequest.maxBytesPerSecond`,
@@ -157,7 +101,7 @@ public final class HaulClient: Sendable {
 
     /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a destination
     /// that is not a file URL, a proxy that cannot be parsed, a destination that exists (without `overwrite`).
-    private static func checkPreparable(_ request: DownloadRequest, bypass: NoProxyList) throws {
+    static func checkPreparable(_ request: DownloadRequest, bypass: NoProxyList) throws {
         let scheme = request.url.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", request.url.host != nil else {
             throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")

@@ -81,20 +81,8 @@ final class TransferRunner {
         } else {
             budget = nil
         }
-        let policy = SegmentPolicy(
-            connections: connections,
-            minimumSplitSize: request.minimumSplitSize,
-            stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
-            lowestSpeed: configuration.lowestSpeed,
-            inOrder: request.inOrder
-        )
-        self.machine = TransferMachine(settings: .init(
-            segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: UInt64.random(in: .min ... .max),
-            refreshesExpiredSources: configuration.refreshURL != nil,
-            mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
-            expectedLength: request.expectedLength, pieceHashes: request.pieceHashes,
-            connectionTuning: request.autoConnections && request.mirrors.isEmpty ? ConnectionTuner.Settings(ceiling: connections) : nil
-        ))
+        self.machine = TransferMachine(settings: Self.machineSettings(
+            for: request, configuration: configuration, connections: connections, jitterSeed: .random(in: .min ... .max)))
         self.url = request.url
         self.record = record
         self.context = context
@@ -107,6 +95,28 @@ final class TransferRunner {
         }
         self.digest = request.checksum.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
         (signals, sink) = AsyncStream<Signal>.makeStream()
+    }
+
+    /// What a run of `request` with `connections` allowed may do: the one place the machine's settings are made
+    /// from a request, for the run and for the start-up work that asks the machine what a fresh run sends first
+    /// (`EarlyStart`).
+    static func machineSettings(
+        for request: DownloadRequest, configuration: HaulConfiguration, connections: Int, jitterSeed: UInt64
+    ) -> TransferMachine.Settings {
+        let policy = SegmentPolicy(
+            connections: max(1, min(connections, SegmentPolicy.connectionLimit)),
+            minimumSplitSize: max(1, request.minimumSplitSize),
+            stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
+            lowestSpeed: configuration.lowestSpeed,
+            inOrder: request.inOrder
+        )
+        return TransferMachine.Settings(
+            segmentPolicy: policy, retryPolicy: configuration.retryPolicy, jitterSeed: jitterSeed,
+            refreshesExpiredSources: configuration.refreshURL != nil,
+            mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
+            expectedLength: request.expectedLength, pieceHashes: request.pieceHashes,
+            connectionTuning: request.autoConnections && request.mirrors.isEmpty ? ConnectionTuner.Settings(ceiling: connections) : nil
+        )
     }
 
     /// Runs until the file is complete, the task is cancelled, or the failure is final.

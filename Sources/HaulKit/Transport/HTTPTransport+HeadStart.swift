@@ -10,20 +10,20 @@ import NIOSSL
 /// The request sent before the engine asks for it, and the requests that go by `DirectHTTPRequest` instead of
 /// AsyncHTTPClient's pool.
 extension HTTPTransport {
-    /// Sends now the GET that a new download's first connection will send: the whole file, no cookie session,
-    /// the transport's proxy. The first `open` of exactly that request (same pool, URL and header fields, whole
-    /// file, the download's only connection) takes this response instead of sending its own; `HaulClient` uses it
-    /// to have the request on the wire while the store opens and the download's record is written. A request sent
-    /// twice goes once; one that no `open` takes is dropped at `shutdown()`.
+    /// Sends now the request a new download's first connection will send (`plan` and `role`, as its
+    /// `TransferMachine` decides: `EarlyStart`), with no cookie session and the transport's proxy. The first `open`
+    /// of that request (same pool, URL, plan, role and header fields) takes this response instead of sending its
+    /// own; `EarlyStart` uses it to have the request on the wire while the store opens and the download's record is
+    /// written. A request sent twice goes once; one that no `open` takes is dropped at `shutdown()`.
     ///
     /// A plain `http` URL without a proxy is sent by a `DirectHTTPRequest` (`directTarget`): no client to make
     /// first, and its connection is kept for the next download from the same server.
-    func sendEarly(_ url: URL, extraHeaders: [HeaderField]) {
-        let request = builder.head(for: url, plan: .wholeFile, extraHeaders: extraHeaders, sendsCredentials: true)
-        let pool = poolKey(for: url, role: .only, session: nil)
-        let key = EarlyRequest(pool: pool, request: request)
+    func sendEarly(_ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField]) {
+        let request = builder.head(for: url, plan: plan, extraHeaders: extraHeaders, sendsCredentials: true)
+        let pool = poolKey(for: url, role: role, session: nil)
+        let key = EarlyRequest(pool: pool, url: url, plan: plan, role: role, extraHeaders: extraHeaders)
         let timeout = requestTimeout
-        let direct = directTarget(request, pool: pool, role: .only)
+        let direct = directTarget(request, pool: pool, role: role)
         early.withLockedValue { early in
             guard early != nil, early?[key] == nil else { return }
             if let direct {

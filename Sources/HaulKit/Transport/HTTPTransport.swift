@@ -40,18 +40,15 @@ final class HTTPTransport: Sendable {
         var versions: HTTPVersionChoice
     }
 
-    /// A request sent before the engine asked for it (`sendEarly`): the pool it went to and its whole head (the
-    /// method is always GET).
+    /// A request sent before the engine asked for it (`sendEarly`), as the engine will ask for it: the pool, the
+    /// URL, the machine's plan, the connection's role and the download's own header fields. No cookie: a download
+    /// with a cookie session is never sent early, and an `open` that sends one takes no early response.
     struct EarlyRequest: Hashable {
         var pool: PoolKey
-        var url: String
-        var fields: [String]
-
-        init(pool: PoolKey, request: RequestHead) {
-            self.pool = pool
-            url = request.url.absoluteString
-            fields = request.fields.map { "\($0.name): \($0.value)" }
-        }
+        var url: URL
+        var plan: RequestPlan
+        var role: ConnectionRole
+        var extraHeaders: [HeaderField]
     }
 
     /// AsyncHTTPClient's settings, made with the first client (`clientConfiguration(for:)`).
@@ -182,8 +179,9 @@ final class HTTPTransport: Sendable {
             let failure: @Sendable (any Error) -> HaulError = { Self.networkError($0, url: url, proxy: pool.proxy) }
             let response: Arrival
             do {
-                if tracker.hops == 0, plan == .wholeFile, role == .only,
-                   let sent = early.withLockedValue({ $0?.removeValue(forKey: EarlyRequest(pool: pool, request: request)) })
+                if tracker.hops == 0, session?.headerValue(for: url) == nil,
+                   let sent = early.withLockedValue({ $0?.removeValue(forKey: EarlyRequest(
+                       pool: pool, url: url, plan: plan, role: role, extraHeaders: extraHeaders)) })
                 {
                     response = try await withTaskCancellationHandler {
                         switch sent {

@@ -52,21 +52,22 @@ extension DownloadOptions {
         return candidate
     }
 
-    func run() async throws {
+    /// Downloads what the line asks, with the start-up work begun before it was read (`early`), if any.
+    func run(early: EarlyStart? = nil) async throws {
         var command = self
         command.urls = try checkedURLs()
-        try await command.download()
+        try await command.download(early: early ?? EarlyStart(stateDirectory: nil))
     }
 
-    private func download() async throws {
+    private func download(early: EarlyStart) async throws {
         let configuration = try transfer.configuration(
             stateDirectory: stateDirectory ?? ProcessEnvironment.defaultStateDirectory,
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
             userAgent: userAgent
         )
         var (requests, checksumSources) = try makeRequests()
-        let early = headStart(requests, checksumSources: checksumSources)
-        let client = try HaulClient(configuration: configuration, headStart: early)
+        let client = try early.client(
+            configuration: configuration, sendingFirst: headStart(requests, checksumSources: checksumSources))
         do {
             if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)
@@ -103,7 +104,7 @@ extension DownloadOptions {
     }
 
     /// The downloads that start at once, whose first request may leave while the store opens
-    /// (`HaulClient.init(configuration:headStart:)`). None when a checksum list is read first: a list without the
+    /// (`EarlyStart.client(configuration:sendingFirst:)`). None when a checksum list is read first: a list without the
     /// file's entry exits 2 before anything of the file is asked for. Not a URL that may name a Metalink document
     /// to follow: its GET is the document's, not a download's.
     private func headStart(_ requests: [DownloadRequest], checksumSources: [Int: String]) -> [DownloadRequest] {

@@ -80,10 +80,8 @@ struct HaulCommand: AsyncParsableCommand {
             Terminal.writeOutput(HaulVersion.string + "\n")
             Foundation.exit(ExitCodes.success)
         }
-        // The store starts opening on the other core while the line is read (`HaulClient.openStoreEarly`).
-        if let directory = QuickDownloadArguments.stateDirectoryOfDownload(arguments) {
-            HaulClient.openStoreEarly(stateDirectory: directory)
-        }
+        // The store starts opening on the other core while the line is read (`EarlyStart`).
+        let early = QuickDownloadArguments.stateDirectoryOfDownload(arguments).map { EarlyStart(stateDirectory: $0) }
         // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments)
         // into the options ArgumentParser would give; everything else, and every mistake, goes through ArgumentParser.
         let quick = QuickDownloadArguments.options(arguments)
@@ -106,9 +104,9 @@ struct HaulCommand: AsyncParsableCommand {
             // conformance lookup, and the runtime answers its first one for a type by scanning every conformance
             // record of the binary (about 9,500, some 70 µs each time).
             if let quick {
-                try await quick.run()
+                try await quick.run(early: early)
             } else if let download = command as? DownloadCommand {
-                try await download.run()
+                try await download.options.run(early: early)
             } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

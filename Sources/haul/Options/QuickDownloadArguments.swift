@@ -61,7 +61,7 @@ enum QuickDownloadArguments {
     }
 
     /// The state directory a download line names, read before the line itself so that the store can start
-    /// opening on the other core while it is read (`HaulClient.openStoreEarly`): `nil` unless a word is an http(s)
+    /// opening on the other core while it is read (`EarlyStart`): `nil` unless a word is an http(s)
     /// URL or `-i`/`--input-file`, and the first word is an option or a URL (not a subcommand's name). A guess that turns out wrong costs
     /// an open nobody takes.
     static func stateDirectoryOfDownload(_ arguments: [String]) -> String? {
