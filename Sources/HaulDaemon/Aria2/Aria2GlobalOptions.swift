@@ -21,6 +21,13 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
 
     /// `speedSchedule`, read (it was checked when set).
     public var schedule: SpeedSchedule? { speedSchedule.isEmpty ? nil : try? SpeedSchedule(parsing: speedSchedule) }
+    /// `queue-schedule`: when the queue runs (`QueueSchedule`'s text, `--queue-schedule`), empty for always. Not an
+    /// aria2 option either; while it holds the queue, the downloads waiting for it are `waiting` in `tellStatus`.
+    public var queueSchedule = ""
+    /// `queueSchedule`, read (it was checked when set); `nil` for always.
+    public var queueWindows: QueueSchedule? {
+        (try? QueueSchedule(parsing: queueSchedule)).flatMap { $0.schedule.rules.isEmpty ? nil : $0 }
+    }
 
     public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
         self.maxConcurrent = maxConcurrent
@@ -50,6 +57,10 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                     do { _ = try SpeedSchedule(parsing: text) } catch { throw Aria2OptionError("speed-schedule: \(error)") }
                 }
                 result.speedSchedule = text
+            case "queue-schedule":
+                let text = try Aria2Options.text(name, value)
+                do { _ = try QueueSchedule(parsing: text) } catch { throw Aria2OptionError("queue-schedule: \(error)") }
+                result.queueSchedule = text
             case "split", "max-connection-per-server":
                 result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
             case "dir":
@@ -73,6 +84,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "max-overall-download-limit": .string(String(maxOverallLimit)),
             "max-download-limit": .string(String(maxDownloadLimit)),
             "speed-schedule": .string(speedSchedule),
+            "queue-schedule": .string(queueSchedule),
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
             "allow-overwrite": "false",

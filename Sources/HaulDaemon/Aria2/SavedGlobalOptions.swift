@@ -10,6 +10,7 @@ public struct SavedGlobalOptions: Codable, Equatable, Sendable {
     /// The options kept, by aria2's names (`split` stands for `max-connection-per-server` too).
     public static let names = [
         "dir", "max-concurrent-downloads", "max-download-limit", "max-overall-download-limit", "speed-schedule", "split",
+        "queue-schedule",
     ]
 
     /// The command line's values when the options were changed, by name.

@@ -55,6 +55,7 @@ extension Daemon {
         )
         let manager = DownloadManager(client: client, limits: limits)
         await manager.setSpeedSchedule(configuration.speedSchedule, otherwise: configuration.maxOverallRate)
+        await manager.setQueueSchedule(configuration.queueSchedule)
         let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
         var globals = Aria2GlobalOptions(
             maxConcurrent: configuration.maxConcurrent,
@@ -64,6 +65,7 @@ extension Daemon {
             directory: downloadDirectory
         )
         globals.speedSchedule = configuration.speedSchedule?.text ?? ""
+        globals.queueSchedule = configuration.queueSchedule?.text ?? ""
         let service = Aria2Service(
             manager: manager,
             globals: globals,

@@ -35,6 +35,8 @@ public struct DaemonConfiguration: Sendable {
     /// `--speed-schedule`: the overall limit by local time (`maxOverallRate` where no rule holds); also the
     /// `speed-schedule` global option.
     public var speedSchedule: SpeedSchedule?
+    /// `--queue-schedule`: when the queue runs (always when `nil`); also the `queue-schedule` global option.
+    public var queueSchedule: QueueSchedule?
     /// `--limit-rate`: each new download's own limit.
     public var limitRate: Int64?
     /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same

@@ -1,6 +1,7 @@
 // The daemon's global options in one dialog: the overall speed limit, the limit of each new download, how many
 // downloads run at once, connections per download, the default directory (one of those the daemon allows) and the
-// speed schedule (the overall limit by local time, `haul daemon --speed-schedule`).
+// speed schedule (the overall limit by local time, `haul daemon --speed-schedule`) and the queue schedule (when the
+// queue runs, `haul daemon --queue-schedule`).
 // Apply sends them at once (aria2.changeGlobalOption); the daemon keeps them across its restarts.
 import { parseBytes } from "./format.js";
 import { t } from "./i18n.js";
@@ -27,6 +28,7 @@ export async function loadSettings(rpc) {
   $("#global-concurrent").value = loaded["max-concurrent-downloads"] || "";
   $("#global-split").value = loaded.split || "";
   $("#global-schedule").value = loaded["speed-schedule"] || "";
+  $("#global-queue-schedule").value = loaded["queue-schedule"] || "";
   const dirs = allowedDirectories(loaded);
   const select = $("#global-dir");
   select.replaceChildren();
@@ -73,6 +75,8 @@ export function settingsChanges(fields, current) {
   // A schedule may be cleared: empty is a value here.
   const schedule = String(fields.schedule ?? "").trim();
   if (fields.schedule !== undefined && schedule !== String(current["speed-schedule"] ?? "")) changes["speed-schedule"] = schedule;
+  const queueSchedule = String(fields.queueSchedule ?? "").trim();
+  if (fields.queueSchedule !== undefined && queueSchedule !== String(current["queue-schedule"] ?? "")) changes["queue-schedule"] = queueSchedule;
   return { changes };
 }
 
@@ -90,6 +94,7 @@ export function wireSettings(rpc, say) {
     const { changes, error: problem } = settingsChanges({
       limit: $("#global-limit").value, each: $("#global-each").value, concurrent: $("#global-concurrent").value,
       split: $("#global-split").value, dir: $("#global-dir").value, schedule: $("#global-schedule").value,
+      queueSchedule: $("#global-queue-schedule").value,
     }, loaded);
     if (problem) { error.textContent = problem; error.hidden = false; return; }
     try {

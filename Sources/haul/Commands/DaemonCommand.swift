@@ -76,6 +76,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.connections = transfer.connections ?? TransferOptions.defaultConnections
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.speedSchedule = queueOptions.schedule
+        configuration.queueSchedule = queueOptions.queueWindows
         configuration.limitRate = transfer.rate
         configuration.client = try transfer.configuration(stateDirectory: state.directory)
         configuration.hooks = hookOptions.runner()
