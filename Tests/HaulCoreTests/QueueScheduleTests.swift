@@ -131,9 +131,9 @@ final class QueueScheduleTests: XCTestCase {
     }
 
     func testRulesAreReadAsPeopleWriteThem() throws {
-        let schedule = try QueueSchedule(parsing: "sat,SUNDAY 10:00-11:00;周一-周五 01:00-07:00 OFF; 12:00-13:00 On;")
-        XCTAssertEqual(schedule.schedule.rules.map(\.days), [[.saturday, .sunday], [.monday, .tuesday, .wednesday, .thursday, .friday], Set(Weekday.allCases)])
-        XCTAssertEqual(schedule.schedule.rules.map(\.value), [true, false, true])
-        XCTAssertEqual(schedule.text, "sat,SUNDAY 10:00-11:00;周一-周五 01:00-07:00 OFF; 12:00-13:00 On;")
+        let schedule = try QueueSchedule(parsing: "sat,SUNDAY 10:00-11:00;周一-周五 01:00-07:00 OFF; 12:00-13:00 On; 周六 02:00-03:00 关; 03:00-04:00 开")
+        XCTAssertEqual(schedule.schedule.rules.map(\.days), [[.saturday, .sunday], [.monday, .tuesday, .wednesday, .thursday, .friday], Set(Weekday.allCases), [.saturday], Set(Weekday.allCases)])
+        XCTAssertEqual(schedule.schedule.rules.map(\.value), [true, false, true, false, true], "开 and 关 for the page's Chinese")
+        XCTAssertEqual(schedule.text, "sat,SUNDAY 10:00-11:00;周一-周五 01:00-07:00 OFF; 12:00-13:00 On; 周六 02:00-03:00 关; 03:00-04:00 开")
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// downloads running when a window closes go back to waiting (`QueueMachine`'s `setQueueOpen`). A rule may end in
 /// `on` (the same as naming nothing) or `off`, which cuts an exception out of the windows before it: the later rule
 /// wins where rules overlap, as in ``WeeklySchedule``, whose reading of days, times, crossing midnight and clock
-/// changes this shares.
+/// changes this shares. `开` and `关` may stand for `on` and `off`, as Chinese day names may for English ones, for
+/// the people the web page speaks Chinese to.
 ///
 /// Decisions:
 /// - Outside every rule the queue is held, so a schedule lists the hours it may run, as download managers' and
@@ -25,8 +26,8 @@ public struct QueueSchedule: Hashable, Sendable {
             parsing: text,
             value: { word in
                 switch word.lowercased() {
-                case "on": return true
-                case "off": return false
+                case "on", "开": return true
+                case "off", "关": return false
                 default: return nil
                 }
             },

@@ -56,7 +56,7 @@ export const STRINGS_ZH = {
   "settings.dir": "默认目录", "settings.apply": "应用",
   "settings.schedule": "限速时间表",
   "settings.queueSchedule": "下载时间表",
-  "settings.queueScheduleTitle": "按本地时间决定何时下载：规则之间用分号分隔，每条为「星期 开始-结束」，如 周一-周五 01:00-07:00；末尾加 off 表示例外，后面的规则优先。时间外的下载会等待，已下载的部分保留；留空表示随时下载",
+  "settings.queueScheduleTitle": "按本地时间决定何时下载：规则之间用分号分隔，每条为「星期 开始-结束」，如 周一-周五 01:00-07:00；末尾加「关」表示例外，后面的规则优先。时间外的下载会等待，已下载的部分保留；留空表示随时下载",
   "settings.scheduleTitle": "按本地时间限制全部下载的速度：规则之间用分号分隔，每条为「星期 开始-结束 速度」，如 周一-周五 09:00-18:00 2M；0 表示不限，后面的规则优先，没有规则时使用上面的总速度限制",
   "settings.badLimit": "速度限制的格式为 500K、2M 或 1G（每秒字节数），留空表示不限。",
   "settings.applied": "设置已应用。",
