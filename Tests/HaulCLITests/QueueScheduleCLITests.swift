@@ -1,6 +1,9 @@
 import Foundation
+import HaulCore
 import HaulTestSupport
 import XCTest
+
+@testable import haul
 
 /// `--queue-schedule` on the command line: a bad rule is a usage error naming it (for `haul get` and
 /// `haul daemon`); a window that holds now lets the run go through.
@@ -29,5 +32,26 @@ final class QueueScheduleCLITests: XCTestCase {
                 XCTAssertTrue(contents(dir.file("f.bin")) == content)
             }
         }
+    }
+}
+
+/// What `haul` says when it starts outside the queue's window: until when downloads wait, in the local time.
+final class QueueScheduleNoteTests: XCTestCase {
+    private var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    func testARunOutsideTheWindowSaysUntilWhenItWaits() throws {
+        let friday = try XCTUnwrap(utc.date(from: DateComponents(year: 2026, month: 11, day: 27, hour: 20)))
+        let schedule = try QueueSchedule(parsing: "Mon-Fri 01:00-07:00")
+        XCTAssertEqual(
+            DownloadSession.heldNote(schedule, at: friday, in: utc),
+            "the queue schedule holds the queue: downloads wait until Mon 2026-11-30 01:00", "over the week end")
+        XCTAssertNil(DownloadSession.heldNote(try QueueSchedule(parsing: "18:00-22:00"), at: friday, in: utc), "inside: nothing to say")
+        XCTAssertEqual(
+            DownloadSession.heldNote(try QueueSchedule(parsing: "Mon 01:00-02:00 off"), at: friday, in: utc),
+            "the queue schedule holds the queue at every hour of the week: nothing will start")
     }
 }

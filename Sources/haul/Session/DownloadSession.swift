@@ -54,6 +54,9 @@ actor DownloadSession {
         self.manager = manager
         await manager.setSpeedSchedule(speedSchedule, otherwise: globalRate)
         await manager.setQueueSchedule(queueSchedule)
+        if mode == .bar || mode == .lines, let queueSchedule, let note = Self.heldNote(queueSchedule, at: Date(), in: .current) {
+            Terminal.writeError("haul: \(note)\n")
+        }
         let events = await manager.events()
         // Subscribed before anything is added or restored: restored downloads then arrive as `.added`, which
         // fires no hook (a download completed in an earlier run does not call the complete hook again).
