@@ -39,6 +39,9 @@ public typealias SpeedSchedule = HaulCore.SpeedSchedule
 public typealias FolderRules = HaulCore.FolderRules
 /// Why a folder rule could not be read: a sentence for the person who typed it.
 public typealias FolderRuleError = HaulCore.FolderRuleError
+/// When the queue runs, by time of day and day of week (`DownloadManager.setQueueSchedule`), read from
+/// `Mon-Fri 01:00-07:00; Sat,Sun 00:00-24:00`.
+public typealias QueueSchedule = HaulCore.QueueSchedule
 /// The lowest speed a connection must keep up before it is replaced (`HaulConfiguration.lowestSpeed`).
 public typealias LowestSpeed = HaulCore.LowestSpeed
 /// A cookie a download may send (`DownloadRequest.cookies`), read from a browser's `cookies.txt` or given by an app.

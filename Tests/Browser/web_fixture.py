@@ -234,7 +234,7 @@ def add(driver, url, name="", connections="", paused=False):
 
 
 def settings(driver, **fields):
-    """Sets fields of the Settings dialog (limit, each, concurrent, split, dir, schedule, folder-rules) and applies them."""
+    """Sets fields of the Settings dialog (limit, each, concurrent, split, dir, schedule, folder-rules, queue-schedule) and applies them."""
     driver.find_element(By.ID, "settings-open").click()
     wait_for(driver, "the settings dialog opens", lambda d: d.find_element(By.ID, "settings-dialog").get_attribute("open"), 10)
     time.sleep(0.3)  # the dialog is filled from getGlobalOption

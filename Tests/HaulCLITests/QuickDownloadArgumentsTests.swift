@@ -42,7 +42,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             "remote-name": nil, "overwrite": nil, "on-conflict": "skip", "state-dir": "/s", "min-split-size": "1M",
             "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS", "require-checksum": nil, "in-order": nil,
             "extract": nil, "extract-to": "x", "max-size": "1G", "max-ratio": "50", "max-entries": "10",
-            "max-concurrent": "2", "max-connections": "3", "max-overall-rate": "5M", "speed-schedule": "Mon-Fri 09:00-18:00 2M", "on-download-start": "a",
+            "max-concurrent": "2", "max-connections": "3", "max-overall-rate": "5M", "speed-schedule": "Mon-Fri 09:00-18:00 2M", "queue-schedule": "Mon-Fri 01:00-07:00", "on-download-start": "a",
             "on-download-pause": "b", "on-download-complete": "c", "on-download-error": "d", "on-download-stop": "e",
             "on-download-webhook": "http://hook.test/", "hook-timeout": "9", "load-cookies": "cookies.txt",
             "cookie": "a=b", "referer": "http://r.test/", "metalink": "f.meta4", "no-follow-metalink": nil,

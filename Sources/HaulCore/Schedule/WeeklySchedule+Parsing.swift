@@ -11,15 +11,31 @@ extension WeeklySchedule {
     /// Reads rules separated by `;`, each `[DAYS] HH:MM-HH:MM VALUE`, where DAYS is a comma-separated list of days
     /// and day ranges (`Mon-Fri`, `Sat,Sun`, `Fri-Mon` wraps over the week end; three-letter or full English names,
     /// any case) and VALUE is read by `value`. Empty rules (a trailing `;`) are ignored; an empty text is no rules.
-    public init(parsing text: String, value: (Substring) -> Value?, valueName: String) throws(ScheduleSyntaxError) {
+    ///
+    /// - Parameters:
+    ///   - implied: the value of a rule that names none (`Mon-Fri 01:00-07:00` in a queue schedule); `nil` when
+    ///     every rule must name its value.
+    ///   - example: a rule shown in the message about a rule of the wrong shape.
+    public init(
+        parsing text: String, value: (Substring) -> Value?, valueName: String, implied: Value? = nil,
+        example: String = "Mon-Fri 09:00-18:00 2M"
+    ) throws(ScheduleSyntaxError) {
         var rules: [Rule] = []
         for typed in text.split(separator: ";") {
-            let words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            var words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard !words.isEmpty else { continue }
             let rule = String(typed.trimmingHTTPWhitespace())
             func fail(_ problem: String) -> ScheduleSyntaxError { ScheduleSyntaxError(rule: rule, problem: problem) }
+            // A value word is never a time range, nor a range a value: a rule of one or two words whose last is not a
+            // value names none (an empty word stands in for it, so the rest is read as for the others).
+            var impliedValue: Value?
+            if let implied, words.count < 3, let last = words.last, value(last) == nil {
+                impliedValue = implied
+                words.append("")
+            }
             guard words.count == 2 || words.count == 3 else {
-                throw fail("expected [DAYS] HH:MM-HH:MM \(valueName), e.g. 'Mon-Fri 09:00-18:00 2M'")
+                let shape = implied == nil ? "[DAYS] HH:MM-HH:MM \(valueName)" : "[DAYS] HH:MM-HH:MM [\(valueName)]"
+                throw fail("expected \(shape), e.g. '\(example)'")
             }
             let days = words.count == 3 ? try Self.days(words[0], fail: fail) : Set(Weekday.allCases)
             let range = words[words.count - 2].split(separator: "-", omittingEmptySubsequences: false)
@@ -28,7 +44,7 @@ extension WeeklySchedule {
             }
             guard start < 1440 else { throw fail("a range cannot start at 24:00") }
             guard start != end else { throw fail("the range \(words[words.count - 2]) is empty") }
-            guard let parsed = value(words[words.count - 1]) else {
+            guard let parsed = impliedValue ?? value(words[words.count - 1]) else {
                 throw fail("'\(words[words.count - 1])' is not a \(valueName)")
             }
             rules.append(Rule(days: days, start: start, end: end, value: parsed))

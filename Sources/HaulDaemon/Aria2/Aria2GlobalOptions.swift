@@ -28,6 +28,13 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     /// `folder-rule`: where a download added without `dir` goes by its name or Content-Type (`--folder-rule`), rules
     /// separated by `;` or line breaks (`FolderRules(parsingList:)`), empty for none. Not an aria2 option.
     public var folderRules = ""
+    /// `queue-schedule`: when the queue runs (`QueueSchedule`'s text, `--queue-schedule`), empty for always. Not an
+    /// aria2 option either; while it holds the queue, the downloads waiting for it are `waiting` in `tellStatus`.
+    public var queueSchedule = ""
+    /// `queueSchedule`, read (it was checked when set); `nil` for always.
+    public var queueWindows: QueueSchedule? {
+        (try? QueueSchedule(parsing: queueSchedule)).flatMap { $0.schedule.rules.isEmpty ? nil : $0 }
+    }
 
     public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
         self.maxConcurrent = maxConcurrent
@@ -62,6 +69,10 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                 let rules: FolderRules
                 do { rules = try FolderRules(parsingList: text) } catch { throw Aria2OptionError("folder-rule: \(error)") }
                 result.folderRules = rules.rules.isEmpty ? "" : text
+            case "queue-schedule":
+                let text = try Aria2Options.text(name, value)
+                do { _ = try QueueSchedule(parsing: text) } catch { throw Aria2OptionError("queue-schedule: \(error)") }
+                result.queueSchedule = text
             case "split", "max-connection-per-server":
                 result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
                 result.autoConnections = false
@@ -87,6 +98,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "max-download-limit": .string(String(maxDownloadLimit)),
             "speed-schedule": .string(speedSchedule),
             "folder-rule": .string(folderRules),
+            "queue-schedule": .string(queueSchedule),
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
             "allow-overwrite": "false",

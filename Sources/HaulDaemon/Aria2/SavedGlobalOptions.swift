@@ -11,6 +11,7 @@ public struct SavedGlobalOptions: Codable, Equatable, Sendable {
     public static let names = [
         "dir", "max-concurrent-downloads", "max-download-limit", "max-overall-download-limit", "speed-schedule", "split",
         "folder-rule",
+        "queue-schedule",
     ]
 
     /// The command line's values when the options were changed, by name.

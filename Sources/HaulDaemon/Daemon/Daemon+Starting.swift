@@ -58,6 +58,7 @@ extension Daemon {
         )
         let manager = DownloadManager(client: client, limits: limits)
         await manager.setSpeedSchedule(configuration.speedSchedule, otherwise: configuration.maxOverallRate)
+        await manager.setQueueSchedule(configuration.queueSchedule)
         let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)
         var globals = Aria2GlobalOptions(
             maxConcurrent: configuration.maxConcurrent,
@@ -69,6 +70,7 @@ extension Daemon {
         globals.speedSchedule = configuration.speedSchedule?.text ?? ""
         globals.autoConnections = configuration.autoConnections
         globals.folderRules = configuration.folderRules
+        globals.queueSchedule = configuration.queueSchedule?.text ?? ""
         let service = Aria2Service(
             manager: manager,
             globals: globals,

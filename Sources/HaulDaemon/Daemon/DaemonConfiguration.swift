@@ -41,6 +41,8 @@ public struct DaemonConfiguration: Sendable {
     /// Content-Type (`FolderRules(parsingList:)`); also the `folder-rule` global option. Its directories must be
     /// inside the allowed ones, or the daemon does not start.
     public var folderRules = ""
+    /// `--queue-schedule`: when the queue runs (always when `nil`); also the `queue-schedule` global option.
+    public var queueSchedule: QueueSchedule?
     /// `--limit-rate`: each new download's own limit.
     public var limitRate: Int64?
     /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same

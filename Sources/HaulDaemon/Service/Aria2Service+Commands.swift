@@ -211,6 +211,7 @@ extension Aria2Service {
         if updated.maxOverallLimit != previous.maxOverallLimit || updated.speedSchedule != previous.speedSchedule {
             await manager.setSpeedSchedule(updated.schedule, otherwise: updated.maxOverallLimit > 0 ? updated.maxOverallLimit : nil)
         }
+        if updated.queueSchedule != previous.queueSchedule { await manager.setQueueSchedule(updated.queueWindows) }
     }
 
     /// `aria2.purgeDownloadResult`: forgets completed and removed downloads. Failed ones stay: unlike aria2,

@@ -62,6 +62,8 @@ export const STRINGS_EN = {
   "settings.concurrent": "Downloads at once", "settings.split": "Connections per download",
   "settings.dir": "Default directory", "settings.apply": "Apply",
   "settings.schedule": "Speed schedule",
+  "settings.queueSchedule": "Queue schedule",
+  "settings.queueScheduleTitle": "When downloads run, by local time: rules separated by ';', each [days] HH:MM-HH:MM, or ending in off for an exception; the later rule wins. Outside it downloads wait, keeping their progress; empty: always",
   "settings.scheduleTitle": "The limit for all downloads by local time: rules separated by ';', each [days] HH:MM-HH:MM speed; 0 is unlimited, the later rule wins, the limit above holds where none does",
   "settings.folderRules": "Folder rules",
   "settings.folderRulesTitle": "Where a download added without a directory goes by its name or type: rules separated by ';', each patterns=directory, e.g. *.iso,*.img=~/Images; video/*=Videos (a relative directory is inside the default one); the later rule wins; each directory must be one the daemon allows",

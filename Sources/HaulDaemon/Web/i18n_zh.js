@@ -55,6 +55,8 @@ export const STRINGS_ZH = {
   "settings.concurrent": "同时下载数", "settings.split": "每个下载的连接数",
   "settings.dir": "默认目录", "settings.apply": "应用",
   "settings.schedule": "限速时间表",
+  "settings.queueSchedule": "下载时间表",
+  "settings.queueScheduleTitle": "按本地时间决定何时下载：规则之间用分号分隔，每条为「星期 开始-结束」，如 周一-周五 01:00-07:00；末尾加「关」表示例外，后面的规则优先。时间外的下载会等待，已下载的部分保留；留空表示随时下载",
   "settings.scheduleTitle": "按本地时间限制全部下载的速度：规则之间用分号分隔，每条为「星期 开始-结束 速度」，如 周一-周五 09:00-18:00 2M；0 表示不限，后面的规则优先，没有规则时使用上面的总速度限制",
   "settings.folderRules": "按类型分目录",
   "settings.folderRulesTitle": "未指定目录的下载按文件名或类型存入的目录：规则之间用分号分隔，每条为「文件名模式或媒体类型=目录」，如 *.iso=~/镜像（相对目录位于默认目录之内）；后面的规则优先；目录必须是守护进程允许的目录",

@@ -1,7 +1,8 @@
 // The daemon's global options in one dialog: the overall speed limit, the limit of each new download, how many
 // downloads run at once, connections per download, the default directory (one of those the daemon allows), the
-// speed schedule (the overall limit by local time, `haul daemon --speed-schedule`) and the folder rules (where a
-// download added without a directory goes by its name or type, `haul daemon --folder-rule`).
+// speed schedule (the overall limit by local time, `haul daemon --speed-schedule`), the folder rules (where a
+// download added without a directory goes by its name or type, `haul daemon --folder-rule`) and the queue schedule
+// (when the queue runs, `haul daemon --queue-schedule`).
 // Apply sends them at once (aria2.changeGlobalOption); the daemon keeps them across its restarts.
 import { parseBytes } from "./format.js";
 import { t } from "./i18n.js";
@@ -29,6 +30,7 @@ export async function loadSettings(rpc) {
   $("#global-split").value = loaded.split || "";
   $("#global-schedule").value = loaded["speed-schedule"] || "";
   $("#global-folder-rules").value = loaded["folder-rule"] || "";
+  $("#global-queue-schedule").value = loaded["queue-schedule"] || "";
   const dirs = allowedDirectories(loaded);
   const select = $("#global-dir");
   select.replaceChildren();
@@ -77,6 +79,8 @@ export function settingsChanges(fields, current) {
   if (fields.schedule !== undefined && schedule !== String(current["speed-schedule"] ?? "")) changes["speed-schedule"] = schedule;
   const folderRules = String(fields.folderRules ?? "").trim();
   if (fields.folderRules !== undefined && folderRules !== String(current["folder-rule"] ?? "")) changes["folder-rule"] = folderRules;
+  const queueSchedule = String(fields.queueSchedule ?? "").trim();
+  if (fields.queueSchedule !== undefined && queueSchedule !== String(current["queue-schedule"] ?? "")) changes["queue-schedule"] = queueSchedule;
   return { changes };
 }
 
@@ -95,6 +99,7 @@ export function wireSettings(rpc, say) {
       limit: $("#global-limit").value, each: $("#global-each").value, concurrent: $("#global-concurrent").value,
       split: $("#global-split").value, dir: $("#global-dir").value, schedule: $("#global-schedule").value,
       folderRules: $("#global-folder-rules").value,
+      queueSchedule: $("#global-queue-schedule").value,
     }, loaded);
     if (problem) { error.textContent = problem; error.hidden = false; return; }
     try {

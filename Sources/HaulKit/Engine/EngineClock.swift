@@ -17,6 +17,7 @@ struct EngineClock: Sendable {
     private struct Custom: Sendable {
         let sleep: @Sendable (Double) async throws -> Void
         let wallClock: @Sendable () -> Int64
+        let date: @Sendable () -> Date
     }
 
     /// The system's clocks.
@@ -38,7 +39,8 @@ struct EngineClock: Sendable {
             monotonic: MonotonicClock(seconds),
             custom: Custom(
                 sleep: { try await clock.sleep(for: .seconds($0)) },
-                wallClock: { wallClockAtStart + Int64(seconds()) }
+                wallClock: { wallClockAtStart + Int64(seconds()) },
+                date: { Date(timeIntervalSince1970: Double(wallClockAtStart) + seconds()) }
             )
         )
     }
@@ -51,6 +53,12 @@ struct EngineClock: Sendable {
     func sleep(seconds: Double) async throws {
         guard let custom else { return try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9)) }
         try await custom.sleep(max(0, seconds))
+    }
+
+    /// The wall clock's instant to the sub-second, the time schedules are read against (`Date()`, or the custom
+    /// clock's from `wallClockAtStart`).
+    func date() -> Date {
+        custom?.date() ?? Date()
     }
 
     /// Seconds since 1970, the time HTTP dates are compared with (`Retry-After`, `Expires`).

@@ -78,6 +78,7 @@ extension DownloadManager {
         isShutDown = true
         poller?.cancel()
         speedScheduleTask?.cancel()
+        queueScheduleTask?.cancel()
         // The machine stops what runs here (a queued entry's stored state may belong to another process); each
         // stopped run's report puts it back in line, stored, unless it completed before it could be stopped.
         await report(.shutdown)

@@ -66,6 +66,8 @@ public actor DownloadManager {
     var poller: Task<Void, Never>?
     /// The loop that follows a speed schedule (`setSpeedSchedule`), if one is set.
     var speedScheduleTask: Task<Void, Never>?
+    /// The loop that follows a queue schedule (`setQueueSchedule`), if one is set.
+    var queueScheduleTask: Task<Void, Never>?
     let pollInterval: Double
     var isShutDown = false
     /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).

@@ -86,6 +86,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.speedSchedule = queueOptions.schedule
         configuration.folderRules = folderRules.joined(separator: "; ")
+        configuration.queueSchedule = queueOptions.queueWindows
         configuration.limitRate = transfer.rate
         configuration.client = try transfer.configuration(stateDirectory: state.directory)
         configuration.hooks = hookOptions.runner()

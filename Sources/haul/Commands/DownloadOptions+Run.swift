@@ -90,7 +90,8 @@ extension DownloadOptions {
             DownloadSession(
                 client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: connections.most),
                 globalRate: queueOptions.globalRate, extraction: extraction, hooks: hookOptions.runner(),
-                skipsTakenDestinations: onConflict == .skip && !overwrite, speedSchedule: queueOptions.schedule
+                skipsTakenDestinations: onConflict == .skip && !overwrite, speedSchedule: queueOptions.schedule,
+                queueSchedule: queueOptions.queueWindows
             )
         }
         var code = await session().run(requests: requests)

@@ -236,7 +236,8 @@ struct ResumeCommand: AsyncParsableCommand {
         // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
         let session = DownloadSession(
             client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: 32),
-            globalRate: queueOptions.globalRate, hooks: hookOptions.runner(), speedSchedule: queueOptions.schedule
+            globalRate: queueOptions.globalRate, hooks: hookOptions.runner(), speedSchedule: queueOptions.schedule,
+            queueSchedule: queueOptions.queueWindows
         )
         let code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
         await client.shutdown()

@@ -28,9 +28,14 @@ struct QueueArguments: ParsableArguments {
     @Option(name: .customLong("speed-schedule"), help: ArgumentHelp("The overall limit by local time: 'Mon-Fri 09:00-18:00 2M; 00:00-07:00 0' (rules separated by ';', days optional, 0 = unlimited, the later rule wins); --max-overall-rate holds where no rule does.", valueName: "RULES"))
     var speedSchedule: String?
 
+    @Option(name: .customLong("queue-schedule"), help: ArgumentHelp("When the queue runs, by local time: 'Mon-Fri 01:00-07:00; Sat,Sun 00:00-24:00' (rules separated by ';', days optional, a rule ending in 'off' is an exception, the later rule wins). Outside it nothing starts and running downloads wait, keeping their bytes.", valueName: "RULES"))
+    var queueSchedule: String?
+
     /// The plain value these arguments give.
     var options: QueueOptions {
-        QueueOptions(maxConcurrent: maxConcurrent, maxConnections: maxConnections, maxOverallRate: maxOverallRate, speedSchedule: speedSchedule)
+        QueueOptions(
+            maxConcurrent: maxConcurrent, maxConnections: maxConnections, maxOverallRate: maxOverallRate,
+            speedSchedule: speedSchedule, queueSchedule: queueSchedule)
     }
 
     func validate() throws { try options.validate() }

@@ -21,8 +21,9 @@ struct ProgressOptions: Equatable, Sendable {
     }
 }
 
-/// `-j`, `--max-connections`, `--max-overall-rate` and `--speed-schedule`: how many downloads run at once and how
-/// fast together, for the commands that run a queue (`haul get`, `haul resume`, `haul daemon`).
+/// `-j`, `--max-connections`, `--max-overall-rate`, `--speed-schedule` and `--queue-schedule`: how many downloads
+/// run at once, how fast together and when, for the commands that run a queue (`haul get`, `haul resume`,
+/// `haul daemon`).
 struct QueueOptions: Equatable, Sendable {
     var maxConcurrent: Int
     var maxConnections: Int?
@@ -30,6 +31,8 @@ struct QueueOptions: Equatable, Sendable {
     /// `--speed-schedule`: the overall limit by time of day (`SpeedSchedule`'s text); `--max-overall-rate` holds
     /// where no rule does.
     var speedSchedule: String? = nil
+    /// `--queue-schedule`: when the queue runs (`QueueSchedule`'s text); always without it.
+    var queueSchedule: String? = nil
 
     static let defaults = QueueOptions(maxConcurrent: 5, maxConnections: nil, maxOverallRate: nil, speedSchedule: nil)
 
@@ -42,6 +45,14 @@ struct QueueOptions: Equatable, Sendable {
         if let speedSchedule {
             do { _ = try SpeedSchedule(parsing: speedSchedule) } catch { throw ValidationError("--speed-schedule: \(error)") }
         }
+        if let queueSchedule {
+            do { _ = try QueueSchedule(parsing: queueSchedule) } catch { throw ValidationError("--queue-schedule: \(error)") }
+        }
+    }
+
+    /// `--queue-schedule`, read (it was checked by `validate()`); `nil` for none or an empty one.
+    var queueWindows: QueueSchedule? {
+        queueSchedule.flatMap { try? QueueSchedule(parsing: $0) }.flatMap { $0.schedule.rules.isEmpty ? nil : $0 }
     }
 
     /// `--speed-schedule`, read (it was checked by `validate()`).

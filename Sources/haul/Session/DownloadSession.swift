@@ -12,6 +12,7 @@ actor DownloadSession {
     private let limits: QueueLimits
     private let globalRate: Int64?
     private let speedSchedule: SpeedSchedule?
+    private let queueSchedule: QueueSchedule?
     private var manager: DownloadManager?
     private var quitRequested = false
     private var pausedByUser = false
@@ -32,9 +33,11 @@ actor DownloadSession {
 
     init(
         client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil,
-        hooks: HookRunner? = nil, skipsTakenDestinations: Bool = false, speedSchedule: SpeedSchedule? = nil
+        hooks: HookRunner? = nil, skipsTakenDestinations: Bool = false, speedSchedule: SpeedSchedule? = nil,
+        queueSchedule: QueueSchedule? = nil
     ) {
         self.speedSchedule = speedSchedule
+        self.queueSchedule = queueSchedule
         self.hooks = hooks
         self.skipsTakenDestinations = skipsTakenDestinations
         self.client = client
@@ -50,6 +53,10 @@ actor DownloadSession {
         let manager = DownloadManager(client: client, limits: limits)
         self.manager = manager
         await manager.setSpeedSchedule(speedSchedule, otherwise: globalRate)
+        await manager.setQueueSchedule(queueSchedule)
+        if mode == .bar || mode == .lines, let queueSchedule, let note = Self.heldNote(queueSchedule, at: Date(), in: .current) {
+            Terminal.writeError("haul: \(note)\n")
+        }
         let events = await manager.events()
         // Subscribed before anything is added or restored: restored downloads then arrive as `.added`, which
         // fires no hook (a download completed in an earlier run does not call the complete hook again).

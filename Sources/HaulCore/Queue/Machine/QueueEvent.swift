@@ -25,6 +25,10 @@ public enum QueueEvent: Hashable, Sendable {
     case move(Int64, QueueMove)
     /// The user changes the limits; running downloads are never stopped.
     case setLimits(QueueLimits)
+    /// The queue schedule lets the queue run (`true`) or holds it (`false`). Held, nothing starts and every
+    /// running transfer is stopped, its download back in line (`queued`, its bytes kept); open again, the queue
+    /// starts what its limits allow. The same word twice changes nothing.
+    case setQueueOpen(Bool)
     /// Stop the transfer that runs here (Ctrl-C, shutdown), keeping the download in line for the next start.
     case interrupt(Int64)
     /// The process stops: every running transfer is interrupted and nothing starts any more.

@@ -18,6 +18,12 @@
 ///   it stays `queued` in the store and here, but is not started again until the user resumes it.
 /// - Cancelled downloads are dropped at once, so no download is ever held in `cancelled`; events for it then meet
 ///   `UnknownDownload` (commands) or are ignored (reports, store looks).
+/// - Queue schedule (`setQueueOpen`): while the schedule holds the queue nothing starts, and the downloads running
+///   when it closes are stopped and go back in line (`queued`, stored, their bytes kept): a schedule makes the
+///   queue wait, it does not pause anything, so `paused` stays the user's own word. A `resume` or an `add` while
+///   the queue is held puts the download in line, where it waits for the window like the others: Haul has no
+///   "start now whatever the queue says" (aria2 has none either; `unpause` only puts a download back in the
+///   queue). What is waiting keeps the queue from being idle, so a run waits for the window to open.
 /// - Stopping: after `shutdown` nothing starts; running transfers are stopped and their reports put them back in
 ///   line (`queued`, stored) unless they completed meanwhile.
 public struct QueueMachine: Hashable, Sendable {
@@ -55,6 +61,8 @@ public struct QueueMachine: Hashable, Sendable {
     public internal(set) var limits: QueueLimits
     /// Set by `shutdown`: nothing starts any more.
     public internal(set) var isStopping = false
+    /// Whether the queue schedule lets downloads run now (`setQueueOpen`); always without a schedule.
+    public internal(set) var isOpen = true
 
     /// An empty queue under `limits`.
     public init(limits: QueueLimits) {
@@ -124,6 +132,10 @@ public struct QueueMachine: Hashable, Sendable {
         case .setLimits(let limits):
             self.limits = limits
             actions = []
+        case .setQueueOpen(let open):
+            guard open != isOpen else { return [] }
+            isOpen = open
+            actions = open ? [] : downloads.keys.sorted().filter { downloads[$0]?.state == .downloading }.map { .stopTransfer($0) }
         case .interrupt(let id):
             actions = try download(id).state == .downloading ? [.stopTransfer(id)] : []
         case .shutdown:
@@ -157,9 +169,10 @@ public struct QueueMachine: Hashable, Sendable {
         return try lifecycle.handle(event)
     }
 
-    /// Starts what `QueuePolicy` says may start now (nothing once stopping).
+    /// Starts what `QueuePolicy` says may start now (nothing once stopping, nothing while the schedule holds the
+    /// queue).
     private mutating func scheduled() -> [QueueAction] {
-        guard !isStopping else { return [] }
+        guard !isStopping, isOpen else { return [] }
         var actions: [QueueAction] = []
         for decision in QueuePolicy.plan(schedulableEntries, limits: limits) {
             guard var started = downloads[decision.id] else { continue }
