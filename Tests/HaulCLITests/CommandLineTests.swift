@@ -86,7 +86,7 @@ final class CommandLineTests: XCTestCase {
                 // The joined value is the option's value, checked like any other.
                 let refused = try HaulProcess.run(["-x0", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
                 XCTAssertEqual(refused.status, 2, refused.stderr)
-                XCTAssertTrue(refused.stderr.contains("--connections must be between 1 and 32"), refused.stderr)
+                XCTAssertTrue(refused.stderr.contains("--connections must be auto or a count between 1 and 32"), refused.stderr)
             }
         }
     }
