@@ -56,7 +56,8 @@ extension SegmentPlanner {
         return recovery
     }
 
-    private var recovery: RecoveryAction {
+    /// What a failure leaves to do, as the plan stands now.
+    var recovery: RecoveryAction {
         if isComplete { return .complete }
         return wantsNewConnection ? .retry : .wait
     }

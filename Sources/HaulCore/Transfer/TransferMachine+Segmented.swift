@@ -118,7 +118,7 @@ extension TransferMachine {
             guard let segment = run.planner.segment(ownedBy: k) else { return [] }
             guard segment.isComplete else {
                 let problem = TransferProblem(.network, "\(run.host) ended a range early")
-                actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: nil, now: now, &run)
+                actions = connectionFailed(k, problem, retryAfterSeconds: nil, hostRefused: false, now: now, &run)
                 break
             }
             run.forget(k)
@@ -131,7 +131,7 @@ extension TransferMachine {
             guard run.planner.segment(ownedBy: k) != nil else { return [] }
             guard problem.isRetryable else { return failSegmented(problem, &run) }
             let refused = isRefusedExtraConnection(k, problem, run)
-            actions = connectionFailed(k, problem, retryAfterSeconds: nil, limitStatus: refused ? 503 : nil, now: now, &run)
+            actions = connectionFailed(k, problem, retryAfterSeconds: nil, hostRefused: refused, now: now, &run)
         case .timer(let now, let throttled):
             actions = tick(now: now, throttled: throttled, &run)
         }
@@ -175,9 +175,9 @@ extension TransferMachine {
         case .rangesUnusable(let reason, _):
             return continueOnOneConnection(reason.description, &run)
         case .tooManyConnections(let problem, let retryAfter):
-            return connectionFailed(k, problem, retryAfterSeconds: retryAfter, limitStatus: problem.httpStatus, now: now, &run)
+            return connectionFailed(k, problem, retryAfterSeconds: retryAfter, hostRefused: true, now: now, &run)
         case .retry(let problem, let retryAfter):
-            return connectionFailed(k, problem, retryAfterSeconds: retryAfter, limitStatus: nil, now: now, &run)
+            return connectionFailed(k, problem, retryAfterSeconds: retryAfter, hostRefused: false, now: now, &run)
         case .fail(let problem):
             return failSegmented(problem, &run)
         }
@@ -186,17 +186,18 @@ extension TransferMachine {
     /// Gives `k`'s range back to the plan (with fewer connections after a limiting status) and schedules a retry,
     /// or gives up when the retry budget is spent.
     private mutating func connectionFailed(
-        _ k: ConnectionID, _ problem: TransferProblem, retryAfterSeconds: Int64?, limitStatus: Int?, now: Double, _ run: inout SegmentedRun
+        _ k: ConnectionID, _ problem: TransferProblem, retryAfterSeconds: Int64?, hostRefused refused: Bool, now: Double,
+        _ run: inout SegmentedRun
     ) -> [TransferAction] {
         run.forget(k)
-        let recovery: SegmentPlanner.RecoveryAction?
+        var recovery = try? run.planner.connectionFailed(k)
         var learned: [TransferAction] = []
-        if let limitStatus {
-            recovery = try? run.planner.connectionGaveUp(k, status: limitStatus)
+        if refused, recovery != nil {
+            // The host's "no more": the limit falls to what it accepted, and only then is it known whether another
+            // connection is wanted (`.retry`) or the range waits for one that runs (`.wait`).
             let said = problem.httpStatus.map { "HTTP \($0)" } ?? problem.message
             learned = hostRefused(reason: "\(said) to one more connection", &run)
-        } else {
-            recovery = try? run.planner.connectionFailed(k)
+            recovery = run.planner.recovery
         }
         let completed = run.planner.completedBytes
         let decision = retry.recordFailure(
