@@ -26,6 +26,7 @@ import argparse, hashlib, os, re, shutil, sys, tempfile, threading, time, urllib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import web_ui_test as ui  # noqa: E402
+from web_settings_step import settings_are_kept  # noqa: E402
 from web_ui_test import check, wait_for, rows, row_named, row_state, asked  # noqa: E402
 from page_checks import (SEEN, Recording, RPC, browser, size, dark, connected, luminance, check_contrast,  # noqa: E402
                          TEXTS_JS, english_left, metalink)
@@ -363,27 +364,8 @@ def main():
             time.sleep(5)  # a few seconds of the chart
             zh.save_screenshot(os.path.join(shots, "web-ui-phone-dark-zh.png"))
 
-        # 7. Settings: applied at once, kept when the daemon restarts.
-        # A queue schedule open every minute: shown and kept like the others, and it holds nothing.
-        ui.settings(driver, limit="2M", each="512K", concurrent="2", split="3", dir=os.path.realpath(os.path.join(work, "more")), schedule="Sat,Sun 00:00-24:00 4M",
-                    **{"folder-rules": "*.iso,*.img=isos; video/*=videos", "queue-schedule": "00:00-24:00"})
-        options = rpc("aria2.getGlobalOption")
-        wanted = {"max-overall-download-limit": str(2 << 20), "max-download-limit": str(512 << 10), "max-concurrent-downloads": "2",
-                  "split": "3", "dir": os.path.realpath(os.path.join(work, "more")), "speed-schedule": "Sat,Sun 00:00-24:00 4M",
-                  "folder-rule": "*.iso,*.img=isos; video/*=videos", "queue-schedule": "00:00-24:00"}
-        check(all(options.get(k) == v for k, v in wanted.items()), f"Settings apply at once ({ {k: options.get(k) for k in wanted} })")
-        daemon.stop()
-        daemon.start()
-        rpc = RPC(base, rpc.secret)
-        connected(driver)
-        options = rpc("aria2.getGlobalOption")
-        check(all(options.get(k) == v for k, v in wanted.items()), f"Settings are kept when the daemon restarts ({ {k: options.get(k) for k in wanted} })")
-        driver.find_element(By.ID, "settings-open").click()
-        time.sleep(0.5)
-        shown = [driver.find_element(By.ID, f"global-{n}").get_attribute("value") for n in ("limit", "each", "concurrent", "split", "schedule", "folder-rules", "queue-schedule")]
-        check(shown == ["2M", "512K", "2", "3", "Sat,Sun 00:00-24:00 4M", "*.iso,*.img=isos; video/*=videos", "00:00-24:00"], f"the dialog shows them after the restart ({shown})")
-        driver.find_element(By.ID, "settings-cancel").click()
-        ui.settings(driver, limit="", each="", dir=os.path.realpath(downloads), schedule="", **{"folder-rules": "", "queue-schedule": ""})
+        # 7. Settings: applied at once, kept when the daemon restarts (web_settings_step.py).
+        rpc = settings_are_kept(driver, rpc, daemon, base, work, downloads)
 
         severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE" and ".bin" not in e.get("message", "")]
         check(not severe, f"no errors in the browser console {severe[:2]}")
