@@ -43,6 +43,8 @@ package final class EarlyStart: Sendable {
 
     /// What `request`'s download sends first, when it is certain to start fresh (see the type's summary).
     static func firstRequest(of request: DownloadRequest, configuration: HaulConfiguration) -> (plan: RequestPlan, role: ConnectionRole)? {
+        // Where `prepare` will put it: a folder rule may place it in another directory, whose files decide.
+        let request = request.placedByFolderRules()
         guard request.proxy == nil, request.cookies.isEmpty, request.mirrors.isEmpty else { return nil }
         guard (try? HaulClient.checkPreparable(request, bypass: NoProxyList(""))) != nil else { return nil }
         guard request.onConflict == .overwrite || !FileSystemSteps.exists(request.destinationPath) else { return nil }

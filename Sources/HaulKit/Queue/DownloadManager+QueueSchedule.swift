@@ -19,14 +19,11 @@ extension DownloadManager {
         queueScheduleTask = nil
         let clock = client.configuration.clock
         if let schedule {
-            queueScheduleTask = Task { [weak self] in
-                while true {
-                    let now = clock.date()
-                    let wait = schedule.nextChange(after: now, in: calendar)?.timeIntervalSince(now) ?? 60
-                    do { try await clock.sleep(seconds: min(max(wait, 0.05), 60)) } catch { return }
-                    guard let self else { return }
-                    await self.followQueueSchedule(schedule, calendar: calendar)
-                }
+            queueScheduleTask = Self.following(clock: clock, nextChange: { schedule.nextChange(after: $0, in: calendar) }) {
+                [weak self] now in
+                guard let self else { return false }
+                await self.followQueueSchedule(schedule, at: now, calendar: calendar)
+                return true
             }
         }
         // The machine hears this before any await: a second call made meanwhile is heard after it.
@@ -34,9 +31,9 @@ extension DownloadManager {
     }
 
     /// Tells the machine whether `schedule` lets the queue run now, unless the loop asking was replaced meanwhile.
-    private func followQueueSchedule(_ schedule: QueueSchedule, calendar: Calendar) async {
+    private func followQueueSchedule(_ schedule: QueueSchedule, at now: Date, calendar: Calendar) async {
         guard !Task.isCancelled, !isShutDown else { return }
-        await report(.setQueueOpen(schedule.runs(at: client.configuration.clock.date(), in: calendar)))
+        await report(.setQueueOpen(schedule.runs(at: now, in: calendar)))
     }
 
     /// Whether the queue schedule lets the queue run now (always without one).

@@ -8,7 +8,8 @@ extension DownloadManager {
     /// schedule and sets `otherwise`. Times are read in `calendar`'s time zone (the user's by default).
     ///
     /// The decisions (which rule holds, when that changes, across midnight, week ends and clock changes) are
-    /// `SpeedSchedule`'s, a pure type tested on its own; this is only the loop that applies them.
+    /// `SpeedSchedule`'s, a pure type tested on its own; this is only the loop that applies them, on the client's
+    /// clock (`following`).
     public func setSpeedSchedule(_ schedule: SpeedSchedule?, otherwise: Int64?, calendar: Calendar = .current) {
         speedScheduleTask?.cancel()
         speedScheduleTask = nil
@@ -16,14 +17,27 @@ extension DownloadManager {
             setGlobalRateLimit(otherwise)
             return
         }
-        let bandwidth = client.bandwidth
-        bandwidth.setGlobalLimit(Self.limit(of: schedule, at: Date(), in: calendar, otherwise: otherwise))
-        speedScheduleTask = Task {
-            while !Task.isCancelled {
-                let now = Date()
-                bandwidth.setGlobalLimit(Self.limit(of: schedule, at: now, in: calendar, otherwise: otherwise))
-                let next = schedule.nextChange(after: now, in: calendar)?.timeIntervalSince(now) ?? 60
-                try? await Task.sleep(nanoseconds: UInt64(min(max(next, 0.05), 60) * 1e9))
+        let (bandwidth, clock) = (client.bandwidth, client.configuration.clock)
+        bandwidth.setGlobalLimit(Self.limit(of: schedule, at: clock.date(), in: calendar, otherwise: otherwise))
+        speedScheduleTask = Self.following(clock: clock, nextChange: { schedule.nextChange(after: $0, in: calendar) }) { now in
+            bandwidth.setGlobalLimit(Self.limit(of: schedule, at: now, in: calendar, otherwise: otherwise))
+            return true
+        }
+    }
+
+    /// The loop both schedules run on the client's clock (`HaulConfiguration.clock`: the system's, or one a test
+    /// moves): it sleeps until the next change `nextChange` names after now, or a minute at most (the wall clock
+    /// may jump: a suspended laptop, NTP, a time zone change), then calls `apply` with the time, until `apply`
+    /// says no more or the task is cancelled.
+    static func following(
+        clock: EngineClock, nextChange: @escaping @Sendable (Date) -> Date?, apply: @escaping @Sendable (Date) async -> Bool
+    ) -> Task<Void, Never> {
+        Task {
+            while true {
+                let now = clock.date()
+                let wait = nextChange(now)?.timeIntervalSince(now) ?? 60
+                do { try await clock.sleep(seconds: min(max(wait, 0.05), 60)) } catch { return }
+                guard !Task.isCancelled, await apply(clock.date()) else { return }
             }
         }
     }
