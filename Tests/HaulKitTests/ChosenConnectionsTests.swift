@@ -83,4 +83,26 @@ final class ChosenConnectionsTests: XCTestCase {
             }
         }
     }
+
+    /// Two downloads to one host at once share its budget: the first holds what it chose up to 16, the second
+    /// gets what is left (at least one), so the host never sees 32.
+    func testTwoDownloadsToOneHostShareItsBudget() async throws {
+        let content = deterministicBytes(count: 24 << 20, seed: 374)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/a", FileResource(content: content), bytesPerSecond: 2 << 20)
+                server.serve("/b", FileResource(content: content), bytesPerSecond: 2 << 20)
+                try await withHarness(dir) { harness in
+                    let (requestA, requestB) = (chosen(harness, server.url("/a"), to: "a.bin"), chosen(harness, server.url("/b"), to: "b.bin"))
+                    async let a = harness.run(requestA)
+                    async let b = harness.run(requestB)
+                    let (first, second) = try await (a, b)
+                    assertCompleted(first.0, at: harness.path("a.bin"), equals: content)
+                    assertCompleted(second.0, at: harness.path("b.bin"), equals: content)
+                    XCTAssertGreaterThan(server.maxRequestsInFlight, 4, "neither went past its first level")
+                    XCTAssertLessThanOrEqual(server.maxRequestsInFlight, 17, "the two did not share the host's 16")
+                }
+            }
+        }
+    }
 }
