@@ -72,6 +72,8 @@ final class ChosenConnectionsTests: XCTestCase {
                     XCTAssertEqual(lesson.lesson, .refused)
                     XCTAssertTrue((1...4).contains(lesson.limit), "\(lesson)")
                     XCTAssertTrue(lesson.reason.contains("429"), lesson.reason)
+                    let pool = try XCTUnwrap(harness.client.transport as? HTTPTransport).pool
+                    XCTAssertEqual(pool.limit(forHost: lesson.host), lesson.limit, "the one pool holds every download to it")
 
                     server.clearRequests()
                     let next = harness.request(server.url("/f"), to: "next.bin", connections: 8, minimumSplitSize: mib)

@@ -25,7 +25,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         connectTimeout: Double = 2, stallTimeout: Double = 5
     ) throws -> DirectHTTPRequest {
         let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: fields))
-        return DirectHTTPRequest.send(target, pool: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
+        return DirectHTTPRequest.send(target, lease: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
     }
 
     /// What waiting for `request`'s head threw; `nil` when a head came.

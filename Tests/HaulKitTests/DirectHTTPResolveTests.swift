@@ -24,7 +24,7 @@ final class DirectHTTPResolveTests: XCTestCase {
 
     private func send(_ url: String, connectTimeout: Double) throws -> DirectHTTPRequest {
         let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: [("User-Agent", "haul-test")]))
-        return DirectHTTPRequest.send(target, pool: nil, connectTimeout: connectTimeout, stallTimeout: 30)
+        return DirectHTTPRequest.send(target, lease: nil, connectTimeout: connectTimeout, stallTimeout: 30)
     }
 
     func testASlowResolutionEndsAtTheConnectTimeout() async throws {

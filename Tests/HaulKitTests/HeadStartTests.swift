@@ -83,8 +83,7 @@ final class HeadStartTests: XCTestCase {
   }
 
   /// The early request's connection serves the next download from the same host: a plain `http` request goes
-  /// direct (`DirectHTTPRequest`), and its connection is kept for reuse (`DirectConnectionPool`) as
-  /// AsyncHTTPClient's pool keeps its own.
+  /// direct (`DirectHTTPRequest`), and its connection is kept for reuse in the one pool (`ConnectionPool`).
   func testTheEarlyRequestsConnectionServesTheNextDownload() async throws {
     do {
       try await withTestServer { server in

@@ -16,7 +16,7 @@ import Darwin
 final class HostileServerTests: XCTestCase {
     private static func send(_ url: String, connectTimeout: Double = 2, stallTimeout: Double = 5) throws -> DirectHTTPRequest {
         let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: [("User-Agent", "haul-test")]))
-        return DirectHTTPRequest.send(target, pool: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
+        return DirectHTTPRequest.send(target, lease: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
     }
 
     // MARK: Point 8: interim responses

@@ -39,6 +39,13 @@ final class ScriptedTransport: Transport {
 
   func shutdown() async {}
 
+  /// The caps the engine set per host (`limitConnections`), the last one kept.
+  var hostLimits: [HostKey: Int?] { log.lock.withLock { log.limits } }
+
+  func limitConnections(toHost host: HostKey, to limit: Int?) {
+    log.lock.withLock { log.limits[host] = .some(limit) }
+  }
+
   func open(
     _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
   ) async throws -> OpenedResponse {
@@ -100,6 +107,7 @@ final class ScriptedTransport: Transport {
 private final class OpenLog: @unchecked Sendable {
   let lock = NSLock()
   var entries: [(range: String?, role: ConnectionRole)] = []
+  var limits: [HostKey: Int?] = [:]
 }
 
 /// Where a scripted body has got to; the stream asks for one element at a time, so there is never a second

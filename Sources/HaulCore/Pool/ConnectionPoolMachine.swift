@@ -76,6 +76,14 @@ public struct ConnectionPoolMachine: Sendable {
         connections.values.count { $0.key.host == host }
     }
 
+    /// Idle connections kept for `key`.
+    public func idleCount(for key: PoolKey) -> Int {
+        connections.values.count {
+            guard $0.key == key, case .idle = $0.state else { return false }
+            return true
+        }
+    }
+
     /// Requests waiting for a connection to `host`.
     public func waitingCount(forHost host: String) -> Int { waiters[host]?.count ?? 0 }
 }

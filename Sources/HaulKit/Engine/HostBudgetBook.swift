@@ -49,6 +49,17 @@ final class HostBudgetBook: Sendable {
         }
     }
 
+    /// The limit `host`'s lesson in force puts on every connection to it, whoever asks (a `.refused` one: the host's
+    /// own word), or nil: the one pool enforces it across downloads (`Transport.limitConnections`).
+    func hostLimit(host: String, now: Double) -> Int? {
+        state.withLockedValue { state in
+            if state.lessons == nil { state.lessons = readLessons(now: now) }
+            guard let lesson = state.lessons?[host], lesson.bindsFixedCounts, !lesson.hasExpired(at: now, policy: policy)
+            else { return nil }
+            return lesson.limit(at: now, policy: policy)
+        }
+    }
+
     private func readLessons(now: Double) -> [String: LearnedHostBudget] {
         let lessons = (try? store.hostBudgets(at: now, policy: policy)) ?? []
         return Dictionary(lessons.map { ($0.host, $0) }) { _, newer in newer }

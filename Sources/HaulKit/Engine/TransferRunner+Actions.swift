@@ -162,6 +162,7 @@ extension TransferRunner {
                 now: Double(clock.wallClock())
             )
             if let learned, lesson == .refused {
+                if let host = HostKey(url: url) { context.transport.limitConnections(toHost: host, to: learned.limit) }
                 context.emit(.notice("\(budget.host) takes \(learned.limit) connection\(learned.limit == 1 ? "" : "s") at once (\(reason)); remembered (haul hosts)"))
             }
         case .wakeUp(let delay):

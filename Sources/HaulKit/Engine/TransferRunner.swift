@@ -72,11 +72,12 @@ final class TransferRunner {
         let request = context.request
         let configuration = context.configuration
         var connections = request.connections
-        if request.mirrors.isEmpty, let key = HostKey(url: request.url)?.description {
+        if request.mirrors.isEmpty, let host = HostKey(url: request.url) {
+            let (key, now) = (host.description, Double(configuration.clock.wallClock()))
             connections = context.hostBudgets.reserve(
-                host: key, wanted: request.connections, chosenByHaul: request.autoConnections,
-                now: Double(configuration.clock.wallClock())
+                host: key, wanted: request.connections, chosenByHaul: request.autoConnections, now: now
             )
+            context.transport.limitConnections(toHost: host, to: context.hostBudgets.hostLimit(host: key, now: now))
             budget = (key, connections)
         } else {
             budget = nil

@@ -10,7 +10,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 
 /// The body side of a `DirectHTTPRequest`: the stream handed to the engine, fed with backpressure as the framing
-/// says, and the connection given back to the pool after a complete response.
+/// says, and the connection given back to the pool (`PoolLease`) after a complete response.
 extension DirectHTTPRequest {
     /// Hands the head over with a body stream, then feeds the stream as it asks for more. A connection whose
     /// response ended where its framing says, and that the server keeps open, goes back to the pool (and `socket`
@@ -23,8 +23,8 @@ extension DirectHTTPRequest {
         let source = handOver(head, demand: demand)
         do {
             let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
-            if complete, head.keepsConnectionOpen, let pool, !isCancelled {
-                pool.give(socket, to: target.server)
+            if complete, head.keepsConnectionOpen, let lease, !isCancelled {
+                lease.finish(keeping: socket)
                 socket = -1
             }
             source.finish()

@@ -13,10 +13,6 @@ extension DirectHTTPRequest {
         var proxy: ProxyEndpoint?
         /// The origin's host, for messages about the response.
         var origin: String
-
-        /// The key of its connections in a `DirectConnectionPool`: a proxy's connections carry requests for any
-        /// origin, and are never mistaken for connections to a server at the same address.
-        var server: String { proxy.map { "proxy \($0.address)" } ?? "\(host):\(port)" }
     }
 
     /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),

@@ -26,11 +26,12 @@ import NIOCore
 /// stalls for the stall timeout or ends before its `Content-Length`. Parsing is `HTTP1Response` and
 /// `ChunkedBodyDecoder` (HaulCore).
 ///
-/// Connections: a request takes an idle connection to its server from the `DirectConnectionPool` it is given, or
-/// makes one. After a body that ended where its framing said, on a connection the server keeps open, the
-/// connection goes back to the pool before the stream ends; otherwise (a body read to the close, cut short,
-/// dropped by its reader, a `cancel()`) it is closed. A kept connection that the server closed before answering
-/// (no byte of a head) is replaced by a new one once. Redirects are followed by `HTTPTransport.open` as for any
+/// Connections: a request is sent on the connection its `PoolLease` from the one `ConnectionPool` holds: the kept
+/// socket the lease brings, when it is still quiet, else a new one it connects. After a body that ended where its
+/// framing said, on a connection the server keeps open, the socket goes back to the pool with the lease before the
+/// stream ends; otherwise (a body read to the close, cut short, dropped by its reader, a `cancel()`) it is closed
+/// and the lease given back empty. A kept connection that the server closed before answering (no byte of a head)
+/// is replaced by a new one once. Redirects are followed by `HTTPTransport.open` as for any
 /// response.
 final class DirectHTTPRequest: Sendable {
     /// A response whose head has arrived.
@@ -67,8 +68,9 @@ final class DirectHTTPRequest: Sendable {
     }
 
     let target: Target
-    /// Where the connection comes from when one is idle, and goes back to after a complete response.
-    let pool: DirectConnectionPool?
+    /// The connection's hold in the one pool: a kept socket to reuse, and where the socket goes back to after a
+    /// complete response. `nil` (tests): a new connection, closed at the end.
+    let lease: PoolLease?
     let connectTimeout: Double
     let stallTimeout: Double
     let phase = NIOLockedValueBox(Phase.waiting(nil))
@@ -77,30 +79,32 @@ final class DirectHTTPRequest: Sendable {
     let wakeRead: Int32
 
     private init(
-        target: Target, pool: DirectConnectionPool?, connectTimeout: Double, stallTimeout: Double,
+        target: Target, lease: PoolLease?, connectTimeout: Double, stallTimeout: Double,
         pipe: (read: Int32, write: Int32)
     ) {
         self.target = target
-        self.pool = pool
+        self.lease = lease
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
         self.wakeRead = pipe.read
         self.wake = NIOLockedValueBox(Wake(write: pipe.write))
     }
 
-    /// Sends at once, on a new thread, over an idle connection of `pool` or a new one; `response()` waits for the
+    /// Sends at once, on a new thread, over `lease`'s kept connection or a new one; `response()` waits for the
     /// head.
     static func send(
-        _ target: Target, pool: DirectConnectionPool?, connectTimeout: Double, stallTimeout: Double
+        _ target: Target, lease: PoolLease?, connectTimeout: Double, stallTimeout: Double
     ) -> DirectHTTPRequest {
         var pipe: [Int32] = [-1, -1]
         let piped = haul_wake_pipe(&pipe) == 0
         let request = DirectHTTPRequest(
-            target: target, pool: pool, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
+            target: target, lease: lease, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
             pipe: piped ? (pipe[0], pipe[1]) : (-1, -1)
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
         if let failure = DetachedThread.start({ request.run() }) {
+            if let kept = lease?.socket { close(kept) }
+            lease?.finish()
             request.deliver(.failure(HaulError(.network, "\(target.origin): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
         }
         return request
@@ -169,12 +173,16 @@ final class DirectHTTPRequest: Sendable {
         var failure: (any Error)?
         do {
             var reused = false
-            if let kept = pool?.take(target.server) {
-                socket = kept
-                reused = true
-            } else {
-                socket = try connect()
+            if let kept = lease?.socket {
+                // Closed or written to by the server while it was idle: a new connection instead.
+                if haul_socket_is_quiet(kept) == 1 {
+                    socket = kept
+                    reused = true
+                } else {
+                    close(kept)
+                }
             }
+            if !reused { socket = try connect() }
             var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
             var head: HTTP1Response.Head
             while true {
@@ -196,6 +204,7 @@ final class DirectHTTPRequest: Sendable {
         }
         if let failure { deliver(.failure(isCancelled ? CancellationError() : failure)) }
         if socket >= 0 { close(socket) }
+        lease?.finish()
         wake.withLockedValue { wake in
             wake.closed = true
             wake.demand = nil

@@ -7,7 +7,11 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// Sends GET requests through AsyncHTTPClient and follows redirects under Haul's own policy.
+/// Sends GET requests through AsyncHTTPClient or the direct client and follows redirects under Haul's own policy.
+///
+/// Connections: every request, whichever client carries it, first leases its connection from the transport's one
+/// `ConnectionPool` (per-host limit, waiting in turn, keep-alive of the direct client's sockets); the clients
+/// below carry what the lease allows (docs/architecture.md, "One pool, two carriers").
 ///
 /// AsyncHTTPClient's redirect following is turned off so that every hop goes through `RedirectTracker` (scheme,
 /// downgrade, loop and credential rules); its read timeout is the stall timeout: a connection that delivers no
@@ -18,7 +22,7 @@ import NIOSSL
 /// URLs (and SOCKS5) go through AsyncHTTPClient's tunnels. AsyncHTTPClient takes one proxy per `HTTPClient`, but
 /// the proxy depends on the URL (`no_proxy`, and `http_proxy` differs from `https_proxy`), and a redirect can move
 /// a download to a host with another answer.
-/// So the transport keeps one client (one connection pool) per distinct proxy, made when first needed: a run
+/// So the transport keeps one AsyncHTTPClient client per distinct proxy, made when first needed: a run
 /// without proxies has exactly the one direct client it always had, and each hop of a redirect chain is sent
 /// through whatever `ProxyRules` says for its own URL.
 ///
@@ -34,8 +38,8 @@ import NIOSSL
 /// grows to AsyncHTTPClient's fixed 8 MiB, so a stream read slower than it arrives may hold that much in memory
 /// (an HTTP/1.1 connection leaves the backlog in the kernel's socket buffer).
 final class HTTPTransport: Sendable {
-    /// One pool: the proxy (`nil`: direct) and the versions its connections may speak.
-    struct PoolKey: Hashable {
+    /// One AsyncHTTPClient client: the proxy (`nil`: direct) and the versions its connections may speak.
+    struct ClientKey: Hashable {
         var proxy: ProxyEndpoint?
         var versions: HTTPVersionChoice
     }
@@ -44,7 +48,7 @@ final class HTTPTransport: Sendable {
     /// URL, the machine's plan, the connection's role and the download's own header fields. No cookie: a download
     /// with a cookie session is never sent early, and an `open` that sends one takes no early response.
     struct EarlyRequest: Hashable {
-        var pool: PoolKey
+        var client: ClientKey
         var url: URL
         var plan: RequestPlan
         var role: ConnectionRole
@@ -54,10 +58,10 @@ final class HTTPTransport: Sendable {
     /// AsyncHTTPClient's settings, made with the first client (`clientConfiguration(for:)`).
     let clientConfiguration = NIOLockedValueBox<HTTPClient.Configuration?>(nil)
     /// The clients made so far; `nil` once shut down.
-    let clients = NIOLockedValueBox<[PoolKey: HTTPClient]?>([:])
-    /// A request sent early: through a pool, or (plain `http` without a proxy) on a connection of its own.
+    let clients = NIOLockedValueBox<[ClientKey: HTTPClient]?>([:])
+    /// A request sent early: through AsyncHTTPClient (with the pool's lease it holds), or by the direct client.
     enum EarlyResponse: Sendable {
-        case pooled(Task<HTTPClientResponse, any Error>)
+        case pooled(Task<(HTTPClientResponse, PoolLease), any Error>)
         case direct(DirectHTTPRequest)
 
         func cancel() {
@@ -74,10 +78,11 @@ final class HTTPTransport: Sendable {
         var version: String
         var body: ResponseBody
 
-        init(_ response: HTTPClientResponse, failure: @escaping @Sendable (any Error) -> HaulError) {
+        /// AsyncHTTPClient's response; its body holds `lease` until it is read to its end or dropped.
+        init(_ response: HTTPClientResponse, lease: PoolLease, failure: @escaping @Sendable (any Error) -> HaulError) {
             head = ResponseHead(status: Int(response.status.code), headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) })
             version = HTTPTransport.versionName(response.version)
-            body = .client(response.body, failure: failure)
+            body = .client(response.body, lease: lease, failure: failure)
         }
 
         init(_ response: DirectHTTPRequest.Response) {
@@ -89,8 +94,8 @@ final class HTTPTransport: Sendable {
 
     /// The requests sent early that no `open` has taken yet; `nil` once shut down.
     let early = NIOLockedValueBox<[EarlyRequest: EarlyResponse]?>([:])
-    /// The idle keep-alive connections of direct requests, for the next request to the same server.
-    let directConnections = DirectConnectionPool()
+    /// The one pool every request leases its connection from, whichever client carries it (`ConnectionPool`).
+    let pool: ConnectionPool
     /// Whether `shutdown()` has begun: nothing more is sent.
     var isShutDown: Bool { early.withLockedValue { $0 == nil } }
     let configuration: HaulConfiguration
@@ -105,8 +110,9 @@ final class HTTPTransport: Sendable {
     /// Creates a transport with its own connection pool. The pool's clients, and AsyncHTTPClient's settings for
     /// them, are made when the first request needs one: a run whose only request goes direct
     /// (`DirectHTTPRequest`) never makes them.
-    init(configuration: HaulConfiguration) {
+    init(configuration: HaulConfiguration, pool: ConnectionPool = ConnectionPool()) {
         self.configuration = configuration
+        self.pool = pool
         builder = RequestBuilder(userAgent: configuration.userAgent)
     }
 
@@ -125,20 +131,29 @@ final class HTTPTransport: Sendable {
             return clients.map { Array($0.values) } ?? []
         }
         for client in open { try? await client.shutdown() }
-        directConnections.closeAll()
+        pool.closeAll()
     }
 
-    /// The pool for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses for it, and
-    /// allowed HTTP/2 or not as `HTTPVersionChoice` says.
-    func poolKey(for url: URL, role: ConnectionRole, session: RequestSession?) -> PoolKey {
-        PoolKey(
+    /// The AsyncHTTPClient client for a request to `url` in `role`: direct or through the proxy `ProxyRules` chooses
+    /// for it, and allowed HTTP/2 or not as `HTTPVersionChoice` says.
+    func clientKey(for url: URL, role: ConnectionRole, session: RequestSession?) -> ClientKey {
+        ClientKey(
             proxy: (session?.proxies ?? configuration.proxies).proxy(for: url),
             versions: HTTPVersionChoice.forRequest(scheme: url.scheme, role: role, allowsHTTP2: configuration.allowsHTTP2)
         )
     }
 
-    /// The client of pool `key`, made when first needed.
-    func client(for key: PoolKey) throws -> HTTPClient {
+    /// The key of `url`'s connections in the one pool, through `proxy`: its host is the one a limit applies to.
+    static func connectionKey(for url: URL, proxy: ProxyEndpoint?) -> PoolKey {
+        let host = HostKey(url: url)
+        return PoolKey(
+            scheme: url.scheme ?? "http", host: host?.name ?? url.host ?? "", port: host?.port ?? url.port ?? 0,
+            proxy: proxy.map { "\($0.kind) \($0.address)" }
+        )
+    }
+
+    /// The client of `key`, made when first needed.
+    func client(for key: ClientKey) throws -> HTTPClient {
         try clients.withLockedValue { clients in
             guard clients != nil else { throw HaulError(.cancelled, "cancelled") }
             if let existing = clients?[key] { return existing }
@@ -173,43 +188,49 @@ final class HTTPTransport: Sendable {
                 for: tracker.currentURL, plan: plan, extraHeaders: extraHeaders,
                 sendsCredentials: tracker.sendsCredentials, cookie: session?.headerValue(for: tracker.currentURL)
             )
-            let pool = poolKey(for: tracker.currentURL, role: role, session: session)
+            let client = clientKey(for: tracker.currentURL, role: role, session: session)
+            let connection = Self.connectionKey(for: tracker.currentURL, proxy: client.proxy)
             // Every failure, of the head or later of the body, is said once, here, as a `HaulError`.
             let url = tracker.currentURL
-            let failure: @Sendable (any Error) -> HaulError = { Self.networkError($0, url: url, proxy: pool.proxy) }
+            let failure: @Sendable (any Error) -> HaulError = { Self.networkError($0, url: url, proxy: client.proxy) }
             let response: Arrival
             do {
                 if tracker.hops == 0, session?.headerValue(for: url) == nil,
                    let sent = early.withLockedValue({ $0?.removeValue(forKey: EarlyRequest(
-                       pool: pool, url: url, plan: plan, role: role, extraHeaders: extraHeaders)) })
+                       client: client, url: url, plan: plan, role: role, extraHeaders: extraHeaders)) })
                 {
                     response = try await withTaskCancellationHandler {
                         switch sent {
-                        case .pooled(let task): Arrival(try await task.value, failure: failure)
-                        case .direct(let direct): Arrival(try await direct.response())
+                        case .pooled(let task):
+                            let (arrived, lease) = try await task.value
+                            return Arrival(arrived, lease: lease, failure: failure)
+                        case .direct(let direct): return Arrival(try await direct.response())
                         }
                     } onCancel: {
                         sent.cancel()
                     }
-                } else if let target = directTarget(request, pool: pool, role: role) {
+                } else if let target = directTarget(request, client: client, role: role) {
                     // As `client(for:)` refuses to make a client then: a transport shut down sends nothing more.
                     guard !isShutDown else { throw HaulError(.cancelled, "cancelled") }
-                    let sent = sendDirect(target)
+                    let sent = sendDirect(target, lease: try await self.lease(connection))
                     response = try await withTaskCancellationHandler {
                         Arrival(try await sent.response())
                     } onCancel: {
                         sent.cancel()
                     }
                 } else {
+                    let carrier = try self.client(for: client)
+                    let lease = try await self.lease(connection)
                     response = Arrival(
-                        try await client(for: pool).execute(Self.clientRequest(request), timeout: requestTimeout), failure: failure
+                        try await carrier.execute(Self.clientRequest(request), timeout: requestTimeout),
+                        lease: lease, failure: failure
                     )
                 }
             } catch {
                 throw failure(error)
             }
             let head = response.head
-            if head.status == 407, let proxy = pool.proxy, proxy.kind == .http, tracker.currentURL.scheme?.lowercased() == "http" {
+            if head.status == 407, let proxy = client.proxy, proxy.kind == .http, tracker.currentURL.scheme?.lowercased() == "http" {
                 // The proxy's own answer to an absolute-form request (`directTarget`): a 407 is never an origin's.
                 throw Self.proxyWantsCredentials(proxy)
             }

@@ -55,9 +55,13 @@ struct ResponseBody: AsyncSequence, Sendable {
     private let source: Source
     /// Says a transport failure as a `HaulError`.
     private let failure: @Sendable (any Error) -> HaulError
+    /// The connection's hold in the one pool while the body is in flight (AsyncHTTPClient's bodies): given back
+    /// when the body and its iterators are gone.
+    private let lease: PoolLease?
 
-    private init(_ source: Source, failure: @escaping @Sendable (any Error) -> HaulError) {
+    private init(_ source: Source, lease: PoolLease? = nil, failure: @escaping @Sendable (any Error) -> HaulError) {
         self.source = source
+        self.lease = lease
         self.failure = failure
     }
 
@@ -69,9 +73,11 @@ struct ResponseBody: AsyncSequence, Sendable {
         self.init(.chunks(chunks), failure: failure)
     }
 
-    /// AsyncHTTPClient's body, its errors said by `failure`.
-    static func client(_ body: HTTPClientResponse.Body, failure: @escaping @Sendable (any Error) -> HaulError) -> ResponseBody {
-        ResponseBody(.client(body), failure: failure)
+    /// AsyncHTTPClient's body, its errors said by `failure`; it holds `lease` until it is dropped.
+    static func client(
+        _ body: HTTPClientResponse.Body, lease: PoolLease?, failure: @escaping @Sendable (any Error) -> HaulError
+    ) -> ResponseBody {
+        ResponseBody(.client(body), lease: lease, failure: failure)
     }
 
     /// The direct client's stream, whose errors are already `HaulError`s.
@@ -88,13 +94,20 @@ struct ResponseBody: AsyncSequence, Sendable {
 
         fileprivate var base: Base
         fileprivate let failure: @Sendable (any Error) -> HaulError
+        /// Kept while the body is read, though the body itself may be gone.
+        fileprivate let lease: PoolLease?
 
         mutating func next() async throws -> BodyChunk? {
             do {
                 switch base {
                 case .client(var iterator):
                     defer { base = .client(iterator) }
-                    return try await iterator.next().map(BodyChunk.init(buffer:))
+                    guard let buffer = try await iterator.next() else {
+                        // Read to its end: the connection is AsyncHTTPClient's to reuse, and the lease comes back now.
+                        lease?.finish()
+                        return nil
+                    }
+                    return BodyChunk(buffer: buffer)
                 case .producer(var iterator):
                     defer { base = .producer(iterator) }
                     return try await iterator.next().map(BodyChunk.init(buffer:))
@@ -111,9 +124,9 @@ struct ResponseBody: AsyncSequence, Sendable {
 
     func makeAsyncIterator() -> AsyncIterator {
         switch source {
-        case .client(let body): AsyncIterator(base: .client(body.makeAsyncIterator()), failure: failure)
-        case .producer(let sequence): AsyncIterator(base: .producer(sequence.makeAsyncIterator()), failure: failure)
-        case .chunks(let stream): AsyncIterator(base: .chunks(stream.makeAsyncIterator()), failure: failure)
+        case .client(let body): AsyncIterator(base: .client(body.makeAsyncIterator()), failure: failure, lease: lease)
+        case .producer(let sequence): AsyncIterator(base: .producer(sequence.makeAsyncIterator()), failure: failure, lease: lease)
+        case .chunks(let stream): AsyncIterator(base: .chunks(stream.makeAsyncIterator()), failure: failure, lease: lease)
         }
     }
 

@@ -36,6 +36,11 @@ protocol Transport: Sendable {
         _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
     ) async throws -> OpenedResponse
 
+    /// Caps the connections to `host` of every download that goes through this transport at `limit` (a lesson the
+    /// host taught, `HostBudgetBook`), or lifts the cap back to the transport's default (`nil`). Requests beyond it
+    /// wait for a connection to be given back.
+    func limitConnections(toHost host: HostKey, to limit: Int?)
+
     /// Closes every connection. Called once, after the last request.
     func shutdown() async
 }
@@ -57,4 +62,8 @@ struct OpenedResponse: Sendable {
     var body: ResponseBody
 }
 
-extension HTTPTransport: Transport {}
+extension HTTPTransport: Transport {
+    func limitConnections(toHost host: HostKey, to limit: Int?) {
+        pool.setLimit(limit, forHost: PoolKey(scheme: "http", host: host.name, port: host.port).host)
+    }
+}
