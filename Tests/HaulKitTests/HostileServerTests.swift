@@ -88,9 +88,11 @@ final class HostileServerTests: XCTestCase {
     private static let sendFlags: Int32 = 0
     #endif
 
-    /// The segments of a split download go through AsyncHTTPClient: its parser bounds each head alone and drops
-    /// interim ones as they come, so memory stays bounded, and its deadline (the connect and stall timeouts
-    /// together) ends a stream of them that never stops.
+    /// https and SOCKS requests go through AsyncHTTPClient: its parser bounds each head alone and drops interim ones
+    /// as they come, so memory stays bounded, and its deadline (the connect and stall timeouts together) ends a
+    /// stream of them that never stops. The test server speaks plain http, which the transport sends direct, so the
+    /// request goes to the transport's AsyncHTTPClient client as `open` sends it there, with its settings and its
+    /// deadline, and the failure is said as `open` says it.
     func testAnEndlessFloodThroughAsyncHTTPClientEndsAtTheDeadlineWithBoundedMemory() async throws {
         try await withTestServer { server in
             server.route("/flood") { _ in
@@ -102,10 +104,15 @@ final class HostileServerTests: XCTestCase {
             let before = Self.residentBytes()
             let started = ContinuousClock.now
             do {
-                let opened = try await transport.open(
-                    URL(string: server.url("/flood"))!, plan: .wholeFile, role: .segment, extraHeaders: [], session: nil
-                )
-                XCTFail("an endless stream of interim responses gave a head: \(opened.head.status)")
+                let url = URL(string: server.url("/flood"))!
+                let request = transport.builder.head(for: url, plan: .wholeFile, extraHeaders: [], sendsCredentials: true)
+                let client = try transport.client(for: HTTPTransport.ClientKey(proxy: nil, versions: .http1Only))
+                do {
+                    let response = try await client.execute(HTTPTransport.clientRequest(request), timeout: transport.requestTimeout)
+                    XCTFail("an endless stream of interim responses gave a head: \(response.status)")
+                } catch {
+                    throw HTTPTransport.networkError(error, url: url, proxy: nil)
+                }
             } catch let error as HaulError {
                 XCTAssertEqual(error.kind, .network, error.message)
                 XCTAssertTrue(error.message.contains("did not answer in time"), error.message)

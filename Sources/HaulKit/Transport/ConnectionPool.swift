@@ -21,10 +21,10 @@ import NIOConcurrencyHelpers
 ///   `TransferMachine` within the budget `HostBudgetBook` grants; the pool is where all downloads meet.
 /// - Keep-alive: a direct connection (`DirectHTTPRequest`) read to the end of a response the server keeps open is
 ///   given back with its socket and leased to the next request for the same key (the most recently used first);
-///   one idle for `idleLifetime` is closed. A connection AsyncHTTPClient carries (https, SOCKS, the segments of a
-///   split plain-http download) holds its lease while its request and body are in flight and is given back as not
-///   reusable: its socket, TLS session and keep-alive stay in AsyncHTTPClient's own pool, which this one admits
-///   requests to (docs/architecture.md, "One pool, two carriers").
+///   one idle for `idleLifetime` is closed. A connection AsyncHTTPClient carries (https, SOCKS) holds its lease
+///   while its request and body are in flight and is given back as not reusable: its socket, TLS session and
+///   keep-alive stay in AsyncHTTPClient's own pool, which this one admits requests to (docs/architecture.md, "One
+///   pool, two carriers").
 /// - Opening: the machine's `open` is reported opened at once, and the request it is leased to connects on its own
 ///   thread or event loop, under its own connect timeout and cancel; a connect that fails gives the lease back as
 ///   not reusable (the engine's retry rules then decide about the request), so the pool never holds a request

@@ -57,27 +57,26 @@ extension HTTPTransport {
         return try await pool.lease(key)
     }
 
-    /// Where and what to send when `request` goes by a `DirectHTTPRequest`: a plain `http` URL without a proxy,
-    /// for a download's only connection, and every plain `http` URL through an HTTP proxy, sent to the proxy in
-    /// absolute form. `nil` sends it through AsyncHTTPClient's client `client`.
+    /// Where and what to send when `request` goes by a `DirectHTTPRequest`: every plain `http` request, a
+    /// download's only connection and its segments alike, straight to the server or through an HTTP proxy (in
+    /// absolute form there). `nil` sends it through AsyncHTTPClient's client `client`: https (TLS, HTTP/2, `CONNECT`
+    /// tunnels), SOCKS, and the few plain-http requests `DirectHTTPRequest.target` declines (an IPv6 literal host
+    /// without a proxy, a header field it will not put on the wire as it is).
     ///
-    /// Why a download's only connection goes direct: no client, no event-loop threads, no pool to set up before
-    /// the first request leaves (docs/benchmarks.md, "Round 7"), and, for every later file of a queue, a thread
-    /// that reads the socket and hands the stream its buffers instead of an event loop that hands them through
-    /// AsyncHTTPClient's pipeline to another thread (docs/benchmarks.md, "Round 9"). Its connections are kept for
-    /// the next request to the same server in the one pool (`ConnectionPool`).
-    ///
-    /// Why segments without a proxy do not: measured with 16 segments each throttled to 8 MiB/s by nginx, direct
-    /// segments finished 2-3 % later (8.9-9.0 s against 8.5-8.8 s, three runs each) although they used less CPU;
-    /// that case is a target and already at its edge, so they stay where they were. Through an HTTP proxy every
-    /// plain `http` request goes this way, segments too: AsyncHTTPClient speaks to an HTTP proxy only with
-    /// `CONNECT`, which proxies commonly allow to port 443 alone (Debian's stock Squid does). HTTPS and SOCKS stay
-    /// with AsyncHTTPClient (TLS, HTTP/2, `CONNECT` and SOCKS are its).
+    /// Why direct: no client, no event-loop threads, no pool to set up before the first request leaves
+    /// (docs/benchmarks.md, "Round 7"), and a thread that reads the socket straight into the buffers the file is
+    /// written from instead of an event loop that hands them through AsyncHTTPClient's pipeline to another thread
+    /// ("Round 9"). Segments went through AsyncHTTPClient until issue 34: measured then, direct segments finished
+    /// 2-3 % later with 16 connections at 8 MiB/s each. Measured again on the engine with the one pool (Round 12),
+    /// they take 9-10 % less CPU with the same wall time there (1.00-1.01x, within the run-to-run spread) and 4-5 %
+    /// less wall at full speed, so plain http has one HTTP/1.1 client. Through an HTTP proxy it had to be this one
+    /// anyway: AsyncHTTPClient speaks to an HTTP proxy only with `CONNECT`, which proxies commonly allow to port 443
+    /// alone (Debian's stock Squid does).
     func directTarget(_ request: RequestHead, client: ClientKey, role: ConnectionRole) -> DirectHTTPRequest.Target? {
         let url = request.url
         let fields = request.fields.map { ($0.name, $0.value) }
         switch client.proxy {
-        case nil: return role == .only ? DirectHTTPRequest.target(for: url, fields: fields) : nil
+        case nil: return DirectHTTPRequest.target(for: url, fields: fields)
         case let proxy? where proxy.kind == .http: return DirectHTTPRequest.target(for: url, fields: fields, through: proxy)
         default: return nil
         }

@@ -27,8 +27,9 @@ import NIOSSL
 /// through whatever `ProxyRules` says for its own URL.
 ///
 /// HTTP versions (README, "HTTPS and HTTP/2"; `HTTPVersionChoice` decides per request): each proxy has up to two
-/// clients, an HTTP/1.1-only one for a split download's segments and every `http` URL, and one that offers `h2` in
-/// the TLS handshake for the other `https` requests (a download's only connection). AsyncHTTPClient's pool holds
+/// clients, an HTTP/1.1-only one for an https download's segments (and the plain-http requests the direct client
+/// declines), and one that offers `h2` in the TLS handshake for the other `https` requests (a download's only
+/// connection). AsyncHTTPClient's pool holds
 /// one HTTP/2 connection per host and sends every request to that host over it, up to the server's stream limit,
 /// so many small files share one TCP and TLS handshake; that is also why segments must never reach that pool: they
 /// would all become streams of one connection. What changes over HTTP/2 is framing only: `Range`, `If-Range`,

@@ -38,7 +38,7 @@ struct BodyChunk: Sendable {
 /// A body that ends before its `Content-Length` throws, as a cut connection does.
 ///
 /// The per-chunk path is one `switch` over the three sources, no allocation and no existential call: AsyncHTTPClient's
-/// stream (HTTPS, HTTP/2, the pooled segments), the direct client's backpressured producer, or any other
+/// stream (HTTPS, HTTP/2, SOCKS), the direct client's backpressured producer, or any other
 /// `AsyncThrowingStream` of chunks (a fake, a URLSession transport).
 struct ResponseBody: AsyncSequence, Sendable {
     typealias Element = BodyChunk
