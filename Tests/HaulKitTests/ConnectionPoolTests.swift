@@ -322,13 +322,15 @@ final class ConnectionPoolTests: XCTestCase {
     }
 
     /// Fields this path must not put on the wire as they are, and URLs it does not take, go to AsyncHTTPClient.
-    func testWhatItCannotSendSafelyIsLeftToThePool() {
+    func testWhatItCannotSendSafelyIsLeftToThePool() throws {
         let url = URL(string: "http://127.0.0.1:8080/f")!
         XCTAssertNotNil(DirectHTTPRequest.target(for: url, fields: [("X", "fine value")]))
         XCTAssertNil(DirectHTTPRequest.target(for: url, fields: [("X", "a\r\nInjected: 1")]))
         XCTAssertNil(DirectHTTPRequest.target(for: url, fields: [("Bad Name", "v")]))
         XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://127.0.0.1/f")!, fields: []))
-        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "http://[::1]:8080/f")!, fields: []))
+        let ipv6 = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: "http://[::1]:8080/f")!, fields: []))
+        XCTAssertEqual(ipv6.host, "::1", "the socket layer takes the address without brackets")
+        XCTAssertEqual(String(decoding: ipv6.request, as: UTF8.self), "GET /f HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n")
         let defaultPort = DirectHTTPRequest.target(for: URL(string: "http://example.org")!, fields: [])
         XCTAssertEqual(defaultPort.map { String(decoding: $0.request, as: UTF8.self) }, "GET / HTTP/1.1\r\nHost: example.org\r\n\r\n")
         let ownHost = DirectHTTPRequest.target(for: url, fields: [("Host", "other")])

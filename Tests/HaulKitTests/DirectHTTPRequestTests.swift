@@ -64,6 +64,29 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    /// An IPv6 literal host (`http://[::1]:port/`) goes direct like any other: the socket gets the address without
+    /// brackets, the `Host` field has them. Skipped where the machine has no IPv6 loopback.
+    func testAnIPv6LiteralHostIsFetchedDirect() async throws {
+        let server: TestServer
+        do {
+            server = try await TestServer.start(host: "::1")
+        } catch {
+            throw XCTSkip("no IPv6 loopback here: \(error)")
+        }
+        server.serve("/a", FileResource(content: content))
+        do {
+            let response = try await Self.send(server.url("/a")).response()
+            let body = try await response.body.collect(upTo: 8 << 20)
+            XCTAssertEqual(body, content)
+            XCTAssertEqual(server.requests(for: "/a").first?.headers.first { $0.name.lowercased() == "host" }?.value,
+                           "[::1]:\(URL(string: server.baseURL)!.port!)")
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+        try await server.shutdown()
+    }
+
     func testAChunkedBodyArrivesWhole() async throws {
         try await withTestServer { server in
             server.route("/c") { _ in

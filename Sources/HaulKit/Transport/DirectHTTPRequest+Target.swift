@@ -16,8 +16,8 @@ extension DirectHTTPRequest {
     }
 
     /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
-    /// or `nil` when this path should not be used for it: not plain `http`, an IPv6 literal host without a proxy,
-    /// or a field that is not a valid token and value (AsyncHTTPClient refuses those itself, with its own error).
+    /// or `nil` when this path should not be used for it: not plain `http`, or a field that is not a valid token and
+    /// value (AsyncHTTPClient refuses those itself, with its own error).
     ///
     /// Through an HTTP `proxy` the request goes to the proxy in absolute form (`GET http://host:port/path`, RFC
     /// 9112 §3.2.2) with the same `Host` field, and `Proxy-Authorization: Basic` from the proxy's credentials
@@ -28,15 +28,16 @@ extension DirectHTTPRequest {
               let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         else { return nil }
         if let proxy, proxy.kind != .http { return nil }
-        // Without a proxy the socket layer connects to `host` itself, which it does not take in brackets.
-        if host.contains(":") && proxy == nil { return nil }
+        // The socket layer resolves the name or address itself: an IPv6 literal goes to it without brackets (and
+        // into the request line and `Host` with them).
+        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let port = url.port ?? 80
         guard (1...65535).contains(port) else { return nil }
         var path = components.percentEncodedPath
         if path.isEmpty { path = "/" }
         if let query = components.percentEncodedQuery { path += "?" + query }
         guard path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let authority = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+        let authority = (address.contains(":") ? "[\(address)]" : address) + (port == 80 ? "" : ":\(port)")
         var fields = fields
         if let credentials = proxy?.authorization, !fields.contains(where: { $0.name.lowercased() == "proxy-authorization" }) {
             fields.append(("Proxy-Authorization", credentials))
@@ -53,7 +54,7 @@ extension DirectHTTPRequest {
         }
         text += "\r\n"
         return Target(
-            host: proxy?.host ?? host, port: proxy?.port ?? port, request: Array(text.utf8), proxy: proxy, origin: host
+            host: proxy?.host ?? address, port: proxy?.port ?? port, request: Array(text.utf8), proxy: proxy, origin: host
         )
     }
 }

@@ -60,8 +60,8 @@ extension HTTPTransport {
     /// Where and what to send when `request` goes by a `DirectHTTPRequest`: every plain `http` request, a
     /// download's only connection and its segments alike, straight to the server or through an HTTP proxy (in
     /// absolute form there). `nil` sends it through AsyncHTTPClient's client `client`: https (TLS, HTTP/2, `CONNECT`
-    /// tunnels), SOCKS, and the few plain-http requests `DirectHTTPRequest.target` declines (an IPv6 literal host
-    /// without a proxy, a header field it will not put on the wire as it is).
+    /// tunnels), SOCKS, and a plain-http request `DirectHTTPRequest.target` declines (a header field it will not put
+    /// on the wire as it is, which AsyncHTTPClient then refuses with its own error).
     ///
     /// Why direct: no client, no event-loop threads, no pool to set up before the first request leaves
     /// (docs/benchmarks.md, "Round 7"), and a thread that reads the socket straight into the buffers the file is
