@@ -13,21 +13,25 @@ extension DownloadManager {
     /// least once a minute, since the wall clock may jump (a suspended laptop, NTP, a time zone change).
     ///
     /// Time is the client's (`HaulConfiguration.clock`): the system's, or the one a test moves. Times are read in
-    /// `calendar`'s time zone (the user's by default).
-    public func setQueueSchedule(_ schedule: QueueSchedule?, calendar: Calendar = .current) async {
+    /// `calendar`'s time zone (`nil`: the user's, `Calendar.current`, read only when there is a schedule: reading it
+    /// loads the time zone database, which a run without a schedule never needs).
+    public func setQueueSchedule(_ schedule: QueueSchedule?, calendar: Calendar? = nil) async {
         queueScheduleTask?.cancel()
         queueScheduleTask = nil
         let clock = client.configuration.clock
-        if let schedule {
-            queueScheduleTask = Self.following(clock: clock, nextChange: { schedule.nextChange(after: $0, in: calendar) }) {
-                [weak self] now in
-                guard let self else { return false }
-                await self.followQueueSchedule(schedule, at: now, calendar: calendar)
-                return true
-            }
+        guard let schedule else {
+            await report(.setQueueOpen(true))
+            return
+        }
+        let calendar = calendar ?? .current
+        queueScheduleTask = Self.following(clock: clock, nextChange: { schedule.nextChange(after: $0, in: calendar) }) {
+            [weak self] now in
+            guard let self else { return false }
+            await self.followQueueSchedule(schedule, at: now, calendar: calendar)
+            return true
         }
         // The machine hears this before any await: a second call made meanwhile is heard after it.
-        await report(.setQueueOpen(schedule?.runs(at: clock.date(), in: calendar) ?? true))
+        await report(.setQueueOpen(schedule.runs(at: clock.date(), in: calendar)))
     }
 
     /// Tells the machine whether `schedule` lets the queue run now, unless the loop asking was replaced meanwhile.

@@ -5,18 +5,21 @@ extension DownloadManager {
     /// Follows `schedule` with the limit shared by all downloads: at every change the schedule names (and at least
     /// once a minute, since the wall clock may jump: a suspended laptop, NTP, a time zone change) the global limit
     /// becomes the rule's (`0` in a rule: unlimited), or `otherwise` where no rule applies. `nil` stops following a
-    /// schedule and sets `otherwise`. Times are read in `calendar`'s time zone (the user's by default).
+    /// schedule and sets `otherwise`. Times are read in `calendar`'s time zone (`nil`: the user's, `Calendar.current`,
+    /// read only when there is a schedule: reading it loads the time zone database, which a run without one never
+    /// needs).
     ///
     /// The decisions (which rule holds, when that changes, across midnight, week ends and clock changes) are
     /// `SpeedSchedule`'s, a pure type tested on its own; this is only the loop that applies them, on the client's
     /// clock (`following`).
-    public func setSpeedSchedule(_ schedule: SpeedSchedule?, otherwise: Int64?, calendar: Calendar = .current) {
+    public func setSpeedSchedule(_ schedule: SpeedSchedule?, otherwise: Int64?, calendar: Calendar? = nil) {
         speedScheduleTask?.cancel()
         speedScheduleTask = nil
         guard let schedule else {
             setGlobalRateLimit(otherwise)
             return
         }
+        let calendar = calendar ?? .current
         let (bandwidth, clock) = (client.bandwidth, client.configuration.clock)
         bandwidth.setGlobalLimit(Self.limit(of: schedule, at: clock.date(), in: calendar, otherwise: otherwise))
         speedScheduleTask = Self.following(clock: clock, nextChange: { schedule.nextChange(after: $0, in: calendar) }) { now in
