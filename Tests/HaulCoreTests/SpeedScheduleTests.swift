@@ -6,18 +6,12 @@ import XCTest
 /// `--speed-schedule`: which limit holds at an instant and when it changes next, across midnight, the week end and
 /// clock changes, with instants built in a named time zone (never the machine's clock or zone).
 final class SpeedScheduleTests: XCTestCase {
-    private static func calendar(_ zone: String) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone)!
-        return calendar
-    }
-
-    private let berlin = calendar("Europe/Berlin")
-    private let utc = calendar("UTC")
+    private let berlin = ScheduleTime.berlin
+    private let utc = ScheduleTime.utc
 
     /// A local time in `calendar`'s zone; 2026-11-23 is a Monday.
     private func at(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ calendar: Calendar) -> Date {
-        calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+        ScheduleTime.at(year, month, day, hour, minute, calendar)
     }
 
     private let twoMiB = SpeedSchedule.Limit.bytesPerSecond(2 * 1_048_576)
@@ -87,11 +81,8 @@ final class SpeedScheduleTests: XCTestCase {
     func testClocksGoingBackRepeatARange() throws {
         let schedule = try SpeedSchedule(parsing: "02:00-02:30 1M")
         let first = at(2026, 10, 25, 2, 0, berlin)
-        var changes: [Date] = []
-        var cursor = at(2026, 10, 25, 1, 0, berlin)
-        while let next = schedule.nextChange(after: cursor, in: berlin), next < at(2026, 10, 25, 12, 0, berlin) {
-            changes.append(next)
-            cursor = next
+        let changes = ScheduleTime.changes(from: at(2026, 10, 25, 1, 0, berlin), before: at(2026, 10, 25, 12, 0, berlin)) {
+            schedule.nextChange(after: $0, in: berlin)
         }
         XCTAssertEqual(
             changes.map { $0.timeIntervalSince(first) / 60 }, [0, 30, 60, 90],
