@@ -15,10 +15,11 @@ import HaulCore
 package final class EarlyStart: Sendable {
     private let store: EarlyStoreOpen?
 
-    /// Starts opening the state database in `stateDirectory` now, when the directory exists (as the client will
-    /// name it: `HaulConfiguration.stateDirectory.path`, so that a relative one matches).
+    /// Starts opening the state database in `stateDirectory` now, on a thread of its own, when the directory exists
+    /// (named there as the client will name it, `HaulConfiguration.stateDirectory.path`, so that a relative one
+    /// matches).
     package init(stateDirectory: String?) {
-        store = stateDirectory.flatMap { EarlyStoreOpen.start(directory: URL(fileURLWithPath: $0).path) }
+        store = stateDirectory.map { EarlyStoreOpen.start(directory: $0) }
     }
 
     /// The client for `configuration`: with the store opened early when it was opened for that directory, and the

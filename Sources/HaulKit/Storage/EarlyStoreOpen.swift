@@ -9,43 +9,46 @@ import NIOConcurrencyHelpers
 /// command is read takes the open store. Taken once: a client for another directory drops it and opens its own; a
 /// failed early open is forgotten, and the client's own open reports the error exactly as it always did.
 final class EarlyStoreOpen: Sendable {
-    private let directory: String
     /// 1 once the open has ended.
     private let ended = ConditionLock(value: 0)
-    /// The store once opened; nil before, after a failure, and once taken.
-    private let result = NIOLockedValueBox<DownloadStore?>(nil)
+    /// The directory as the client names it (absolute, standardized) and the store once opened; the store is nil
+    /// before, after a failure, and once taken.
+    private let result = NIOLockedValueBox<(directory: String?, store: DownloadStore?)>((nil, nil))
 
-    private init(directory: String) {
-        self.directory = directory
-    }
+    private init() {}
 
-    /// Starts opening the store in `directory` if it exists (a directory that does not is left for the client to
-    /// create, so that nothing is made on disk before the command line is known to be right); nil when it does not.
-    static func start(directory: String) -> EarlyStoreOpen? {
-        guard DownloadStore.isDirectory(directory) else { return nil }
-        let open = EarlyStoreOpen(directory: directory)
-        if DetachedThread.start({ open.run() }) != nil { open.finish(nil) }
+    /// Starts opening the store in `directory` (as given on the command line, relative or not) on a thread of its
+    /// own. Everything happens there, the path made absolute (`URL(fileURLWithPath:).path`, as
+    /// `HaulConfiguration.stateDirectory.path` names it) included: the first `URL.path` of a process instantiates
+    /// Foundation's generic metadata, which the command line's reading does not need to wait for. A directory that
+    /// does not exist is left for the client to create, so that nothing is made on disk before the command line
+    /// is known to be right.
+    static func start(directory: String) -> EarlyStoreOpen {
+        let open = EarlyStoreOpen()
+        if DetachedThread.start({ open.run(directory) }) != nil { open.finish(nil, nil) }
         return open
     }
 
     /// The store opened early, once the open has ended, when it was opened for `directory`; nil when it was for
-    /// another directory, failed, or was taken already.
+    /// another directory, failed, was not made (no such directory), or was taken already.
     func take(directory: String) -> DownloadStore? {
         ended.lock(whenValue: 1)
         ended.unlock()
-        let store = result.withLockedValue { result in
-            defer { result = nil }
+        let (opened, store) = result.withLockedValue { result in
+            defer { result.store = nil }
             return result
         }
-        return self.directory == directory ? store : nil
+        return opened == directory ? store : nil
     }
 
-    private func run() {
-        finish(try? DownloadStore(directory: directory))
+    private func run(_ given: String) {
+        let directory = URL(fileURLWithPath: given).path
+        guard DownloadStore.isDirectory(directory) else { return finish(directory, nil) }
+        finish(directory, try? DownloadStore(directory: directory))
     }
 
-    private func finish(_ store: DownloadStore?) {
-        result.withLockedValue { $0 = store }
+    private func finish(_ directory: String?, _ store: DownloadStore?) {
+        result.withLockedValue { $0 = (directory, store) }
         ended.lock()
         ended.unlock(withValue: 1)
     }
