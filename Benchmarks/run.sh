@@ -36,8 +36,10 @@
 #   full-1g       1 GiB from /full/ (nginx at full speed, sendfile): every tool, and the
 #                 multi-connection variants (aria2c -x16, aria2-next -x16, axel -n16, haul -x16,
 #                 haul -x auto: with one fast pipe it should stay at few connections);
-#                 plus the durable baselines "curl + fdatasync" and `dd conv=fdatasync` (the disk's
-#                 limit for the same bytes: haul flushes before it exits, most others do not).
+#                 plus the durable baselines "curl + fdatasync", "aria2-next -x16 + fdatasync" (the
+#                 tool, then its file and directory flushed as haul flushes them: lib/then-sync) and
+#                 `dd conv=fdatasync` (the disk's limit for the same bytes: haul flushes before it
+#                 exits, most others do not).
 #   limited-1g    1 GiB from /limited/ (nginx `limit_rate 8m`: 8 MiB/s = 8388608 B/s per
 #                 connection) with 16 connections, and haul -x auto (Haul's own count, up to 16:
 #                 it should reach >= 90 % of haul -x16). Share of ideal = ideal time / median wall,
@@ -46,9 +48,11 @@
 #   small-16m     a 16 MiB file: fixed per-download overhead (start-up, HEAD, allocation).
 #   tiny-1k       one 1 KiB file: the fixed cost of a download (10 x the rounds). Haul starts from
 #                 a state directory that exists (a copy of one primed by an earlier download).
+#                 "aria2-next + fdatasync" is the durable baseline, as in full-1g.
 #   startup       `--version` of curl, aria2-next and haul: process start-up alone (10 x the rounds).
 #   many-60       60 files of 256 KiB, 8 at a time (curl --parallel-max 8, aria2c/aria2-next -j8,
-#                 haul -j8), from a primed state directory: the cost per file.
+#                 haul -j8), from a primed state directory: the cost per file; "aria2-next -j8 +
+#                 fdatasync" flushes every file and the directory after it, as haul does.
 #   https-many    the same 60 files over HTTPS from a third nginx port that offers HTTP/2: curl
 #                 multiplexes them over one connection.
 #   many-200      200 files of 256 KiB from a URL list: aria2c -j16 -i, curl --parallel

