@@ -47,7 +47,7 @@ final class FrontDoorTests: XCTestCase {
                 ("network", ["--retries", "--cacert", "--insecure"]),
                 ("mirrors", ["--mirror", "--metalink"]),
                 ("archive", ["--extract-to", "--max-ratio", "unzip"]),
-                ("queue", ["--max-concurrent", "pause", "resume"]),
+                ("queue", ["--max-concurrent", "--speed-schedule", "--queue-schedule", "pause", "resume"]),
                 ("exit-codes", ["130", "  8  checksum mismatch"]),
                 ("environment", ["HAUL_STATE_DIR", "NO_COLOR"]),
                 ("options", ["USAGE: haul [get] ", "--proxy", "--retries", "--on-download-start"]),

@@ -141,7 +141,9 @@ enum HelpTopic: String, CaseIterable {
                 \(commandList)
                 """
         case .queue:
-            let optionList = options(["max-concurrent", "max-connections", "max-overall-rate", "state-dir"])
+            let optionList = options([
+                "max-concurrent", "max-connections", "max-overall-rate", "speed-schedule", "queue-schedule", "state-dir",
+            ])
             let commandList = abstracts([
                 ListCommand.self, PauseCommand.self, ResumeCommand.self, CancelCommand.self, RemoveCommand.self,
                 CleanCommand.self, MoveCommand.self, AddCommand.self, HostsCommand.self,
