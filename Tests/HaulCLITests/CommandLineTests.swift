@@ -132,6 +132,23 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `-o sub/deeper/f` makes the directories, as `-d` and an input file's `out=` do; one that cannot be made is a
+    /// local I/O error (exit 7) that names it.
+    func testOutputMakesItsDirectories() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: content))
+                let made = try HaulProcess.run(["-q", "-o", "sub/deeper/f", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(made.status, 0, made.stderr)
+                XCTAssertTrue(contents(dir.file("sub/deeper/f")) == content, "contents(sub/deeper/f)")
+                try Data("a file".utf8).write(to: dir.file("plain"))
+                let blocked = try HaulProcess.run(["-q", "-o", "plain/f", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(blocked.status, 7, blocked.stderr)
+                XCTAssertTrue(blocked.stderr.contains("cannot create directory \(dir.file("plain").path)"), blocked.stderr)
+            }
+        }
+    }
+
     func testHTTPErrorExitsFourAndWritesNothing() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

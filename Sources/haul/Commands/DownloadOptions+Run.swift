@@ -149,6 +149,8 @@ extension DownloadOptions {
         // A rule fills in a directory where none is given: `-d` gives every file of the line its own.
         let rules = try self.directory == nil ? ruleSet() : nil
         var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
+        // `-o sub/name` makes `sub` as `-d` and an input file's `out=` do (aria2c does; curl wants --create-dirs).
+        if output != nil { for request in requests { try Self.createParent(of: request.destinationPath) } }
         for index in requests.indices {
             cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
             requests[index].mirrors = mirrors.compactMap(URL.init(string:))
@@ -271,7 +273,8 @@ extension DownloadOptions {
 }
 
 extension DownloadOptions {
-    /// Creates the directory a destination goes into (an `-i` line's `dir=`, a Metalink file's subdirectory).
+    /// Creates the directory a destination goes into (`-o sub/name`, an `-i` line's `dir=` or `out=`, a Metalink
+    /// file's subdirectory).
     /// - Throws: `.io` naming the directory.
     static func createParent(of destination: String) throws {
         let parent = (destination as NSString).deletingLastPathComponent
