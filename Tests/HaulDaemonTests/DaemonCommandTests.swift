@@ -180,6 +180,19 @@ final class DaemonCommandTests: XCTestCase {
         let outside = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", state, "-d", directory.file("elsewhere").path])
         XCTAssertEqual(outside.waitForExit(60), 2, outside.output)
         XCTAssertTrue(outside.output.contains("outside the directories the daemon"), outside.output)
+        // An `-o` path is checked as a directory is, and its directory is made.
+        let escaping = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", state, "-o", "../elsewhere/x.bin"])
+        XCTAssertEqual(escaping.waitForExit(60), 2, escaping.output)
+        XCTAssertTrue(escaping.output.contains("outside the directories the daemon"), escaping.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.file("elsewhere").path), "nothing made outside")
+        let nested = try DaemonProcess(["add", server.url("/beside.bin"), "--state-dir", state, "-o", "sub/nested.bin"])
+        XCTAssertEqual(nested.waitForExit(60), 0, nested.output)
+        arrived = false
+        for _ in 0..<400 where !arrived {
+            arrived = FileManager.default.contents(atPath: downloads + "/sub/nested.bin").map { [UInt8]($0) } == bytes
+            if !arrived { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        XCTAssertTrue(arrived, nested.output + daemon.output)
         XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
 
         // Stopped (or killed), it no longer counts as running.

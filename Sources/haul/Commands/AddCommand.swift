@@ -103,6 +103,15 @@ struct AddCommand: AsyncParsableCommand {
             request.folderRules = rules
             return request
         }
+        // An `-o` path names its own directory: the daemon must allow it too (`-o ../x` leaves the folder), and it
+        // is made here, as `haul -o sub/x` makes it.
+        for request in requests where output != nil {
+            let parent = (request.destinationPath as NSString).deletingLastPathComponent
+            if let daemon, !daemon.allows(parent) {
+                throw HaulError(.usage, "\(parent) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
+            }
+            try DownloadOptions.createParent(of: request.destinationPath)
+        }
         if let daemon {
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) starts it\n")
         } else {
