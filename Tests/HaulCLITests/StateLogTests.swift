@@ -30,6 +30,22 @@ final class StateLogTests: XCTestCase {
         }
     }
 
+    /// A client's `shutdown()` flushes what its downloads committed, while the client (and its store) still lives:
+    /// the flush does not wait for the store's release, which may come after the process exits.
+    func testShutdownFlushesTheLog() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f", FileResource(content: Array("flushed".utf8)))
+                let client = try HaulClient(configuration: HaulConfiguration(stateDirectory: dir.file("state")))
+                let request = DownloadRequest(url: URL(string: server.url("/f"))!, destination: dir.file("f"))
+                _ = await (try await client.download(request)).outcome()
+                XCTAssertTrue(client.store.hasUnflushedCommits, "the download committed nothing")
+                await client.shutdown()
+                XCTAssertFalse(client.store.hasUnflushedCommits, "shutdown left the log unflushed")
+            }
+        }
+    }
+
     /// A commit marks the log as due for a flush; the flush clears it; reads and a flush with nothing written leave
     /// nothing to flush (no sync of an unchanged log).
     func testOnlyCommitsMakeTheLogDue() async throws {

@@ -37,9 +37,14 @@ public final class HaulClient: Sendable {
     /// `DownloadTask.setRateLimit`).
     public var bandwidth: BandwidthLimiter { transport.bandwidth }
 
-    /// Closes every connection. Call it once, after the last download.
+    /// Closes every connection and puts what the downloads committed to the state database on stable storage (one
+    /// `fdatasync` of its write-ahead log, when anything was written). Call it once, after the last download.
+    ///
+    /// The flush is here, in the caller's order, and not only when the store is released: the last reference to the
+    /// store may go on another thread while the process is already exiting.
     public func shutdown() async {
         await transport.shutdown()
+        try? store.flushLog()
     }
 
     /// Starts a download, or resumes the unfinished one of the same URL that writes to the same `.part` file, or
