@@ -75,7 +75,7 @@ struct AddCommand: AsyncParsableCommand {
         let daemon = DaemonAnnouncement.running(stateDirectory: state.directory)
         let folder = absolute(directory ?? daemon?.directory ?? workingDirectory)
         if let daemon, !daemon.allows(folder) {
-            throw HaulError(.usage, "\(folder) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
+            throw outside(folder, of: daemon)
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -86,7 +86,7 @@ struct AddCommand: AsyncParsableCommand {
         let rules = try directory == nil && !(output?.contains("/") ?? false) ? DownloadOptions.folderRules(folderRules) : nil
         if let daemon, let rules {
             for rule in rules.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
-                throw HaulError(.usage, "--folder-rule: \(rule.directory) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
+                throw outside(rule.directory, of: daemon, named: "--folder-rule: ")
             }
         }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
@@ -108,7 +108,7 @@ struct AddCommand: AsyncParsableCommand {
         for request in requests where output != nil {
             let parent = (request.destinationPath as NSString).deletingLastPathComponent
             if let daemon, !daemon.allows(parent) {
-                throw HaulError(.usage, "\(parent) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
+                throw outside(parent, of: daemon)
             }
             try DownloadOptions.createParent(of: request.destinationPath)
         }
@@ -138,5 +138,10 @@ struct AddCommand: AsyncParsableCommand {
         await manager.shutdown()
         await client.shutdown()
         if let failure { throw failure }
+    }
+
+    /// The usage error for a directory the daemon on the state directory does not allow.
+    private func outside(_ directory: String, of daemon: DaemonAnnouncement.Info, named prefix: String = "") -> HaulError {
+        HaulError(.usage, "\(prefix)\(directory) is outside the directories the daemon on \(state.directory) allows (\(daemon.allowed.joined(separator: ", "))); start it with --allow-dir to allow more")
     }
 }
