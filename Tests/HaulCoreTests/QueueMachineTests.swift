@@ -38,6 +38,45 @@ final class QueueMachineTests: XCTestCase {
         XCTAssertEqual(machine.downloads[1]?.heldConnections, 1)
     }
 
+    /// A run with every byte in gives back its slot and connections while it verifies, flushes and renames: the
+    /// next download starts then; it stays `downloading` until its end, and a second finishing run's slot is
+    /// given too, but never more than `maxConcurrent` finishing ones at once.
+    func testAFinishingRunGivesItsSlotToTheNextDownloadWithinABound() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4))
+        XCTAssertEqual(starts(try adopt(&machine, 1, order: 1, connections: 4)), [.startTransfer(1, connections: 4, generation: 1)])
+        XCTAssertEqual(starts(try adopt(&machine, 2, order: 2, connections: 4)), [])
+        XCTAssertEqual(starts(try adopt(&machine, 3, order: 3, connections: 4)), [])
+        XCTAssertEqual(
+            starts(try machine.handle(.transferFinishing(1, generation: 1))), [.startTransfer(2, connections: 4, generation: 1)],
+            "the finishing run holds neither the slot nor its 4 connections"
+        )
+        XCTAssertEqual(machine.downloads[1]?.state, .downloading, "finishing is still downloading to observers")
+        XCTAssertEqual(machine.downloads[1]?.isFinishing, true)
+        XCTAssertEqual(
+            starts(try machine.handle(.transferFinishing(2, generation: 1))), [],
+            "a second finishing run would make two: more than maxConcurrent (1) finishing at once take slots again"
+        )
+        XCTAssertEqual(
+            starts(try machine.handle(.transferEnded(1, generation: 1, .completed(path: "/1")))),
+            [.startTransfer(3, connections: 4, generation: 1)]
+        )
+        XCTAssertEqual(machine.downloads[1]?.state, .completed)
+        XCTAssertEqual(machine.downloads[1]?.isFinishing, false)
+    }
+
+    /// A finishing report from an older run, or for a download paused meanwhile, changes nothing.
+    func testAStaleOrPausedFinishingReportChangesNothing() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        _ = try machine.handle(.pause(1))
+        var copy = machine
+        XCTAssertEqual(try copy.handle(.transferFinishing(1, generation: 1)), [], "paused: it holds no slot already")
+        XCTAssertEqual(copy, machine)
+        XCTAssertEqual(try machine.handle(.transferFinishing(2, generation: 2)), [], "generation 2 never started")
+        XCTAssertEqual(machine.downloads[2]?.isFinishing, false)
+    }
+
     /// A run that was paused, resumed and started again reports late: its generation is old, nothing changes.
     func testAStaleRunsLateEndIsHarmless() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))

@@ -96,6 +96,27 @@ final class QueuePolicyTests: XCTestCase {
         )
     }
 
+    /// Downloads whose bytes are all in (finishing) hold no connection and no slot, up to `maxConcurrent` of them;
+    /// beyond that each takes a slot again, so at most twice the limit are downloading at once.
+    func testFinishingDownloadsGiveBackSlotsAndConnectionsWithinABound() {
+        func finishing(_ id: Int64) -> QueueEntry {
+            QueueEntry(id: id, state: .downloading, addedOrder: id, requestedConnections: 8, grantedConnections: 8, isFinishing: true)
+        }
+        let limits = QueueLimits(maxConcurrent: 2, maxTotalConnections: 8)
+        let waiting = [queued(10, order: 10, connections: 4), queued(11, order: 11, connections: 4), queued(12, order: 12)]
+        XCTAssertEqual(
+            QueuePolicy.plan([finishing(1), finishing(2)] + waiting, limits: limits),
+            [StartDecision(id: 10, connections: 4), StartDecision(id: 11, connections: 4)],
+            "two finishing downloads of 8 connections each hold nothing"
+        )
+        XCTAssertEqual(QueuePolicy.plan([finishing(1), finishing(2), finishing(3)] + waiting, limits: limits).map(\.id), [10], "the third takes a slot")
+        XCTAssertEqual(QueuePolicy.plan([finishing(1), finishing(2), finishing(3), finishing(4)] + waiting, limits: limits), [], "2 x maxConcurrent in all")
+        let receiving = QueueEntry(id: 5, state: .downloading, addedOrder: 5, requestedConnections: 4)
+        XCTAssertEqual(QueuePolicy.plan([receiving, finishing(1)] + waiting, limits: limits), [StartDecision(id: 10, connections: 4)])
+        let paused = QueueEntry(id: 6, state: .paused, addedOrder: 6, isFinishing: true)
+        XCTAssertEqual(QueuePolicy.plan([paused, receiving, QueueEntry(id: 7, state: .downloading, addedOrder: 7)] + waiting, limits: limits), [], "only downloading entries finish")
+    }
+
     func testLimitsAreNeverExceededOnRandomQueues() {
         var random = SeededRandom(seed: 0x4861_756C)
         for round in 0..<3000 {
@@ -106,7 +127,8 @@ final class QueuePolicyTests: XCTestCase {
                     priority: Int.random(in: -2...2, using: &random),
                     addedOrder: Int64.random(in: 0...5, using: &random),
                     requestedConnections: Int.random(in: 0...8, using: &random),
-                    grantedConnections: Bool.random(using: &random) ? Int.random(in: 1...8, using: &random) : nil
+                    grantedConnections: Bool.random(using: &random) ? Int.random(in: 1...8, using: &random) : nil,
+                    isFinishing: Int.random(in: 0..<4, using: &random) == 0
                 )
             }
             let limits = QueueLimits(
@@ -122,7 +144,9 @@ final class QueuePolicyTests: XCTestCase {
         let plan = QueuePolicy.plan(downloads, limits: limits)
         let context = "round \(round): \(limits), \(downloads), plan \(plan)"
         let byID = Dictionary(uniqueKeysWithValues: downloads.map { ($0.id, $0) })
-        let running = downloads.filter { $0.state == .downloading }
+        let downloading = downloads.filter { $0.state == .downloading }
+        let running = downloading.filter { !$0.isFinishing }
+        let finishing = downloading.count - running.count
         let held = running.reduce(0) { $0 + max(1, $1.grantedConnections ?? $1.requestedConnections) }
         let granted = plan.reduce(0) { $0 + $1.connections }
         let line = downloads.filter { $0.state == .queued }.sorted {
@@ -139,10 +163,11 @@ final class QueuePolicyTests: XCTestCase {
         }
         if !plan.isEmpty {
             XCTAssertLessThanOrEqual(running.count + plan.count, limits.maxConcurrent, "slots; \(context)")
+            XCTAssertLessThanOrEqual(downloading.count + plan.count, 2 * limits.maxConcurrent, "finishing ones beyond the limit; \(context)")
             XCTAssertLessThanOrEqual(held + granted, limits.maxTotalConnections, "connections; \(context)")
         }
         if plan.count < line.count {
-            let slotsLeft = limits.maxConcurrent - running.count - plan.count
+            let slotsLeft = limits.maxConcurrent - running.count - max(0, finishing - limits.maxConcurrent) - plan.count
             let connectionsLeft = limits.maxTotalConnections - held - granted
             XCTAssertTrue(slotsLeft <= 0 || connectionsLeft <= 0, "a download waits only when a limit is reached; \(context)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import HaulCore
 @testable import HaulKit
 import HaulTestSupport
+import NIOConcurrencyHelpers
 import XCTest
 
 /// The queue's limits: how many run at once, the global connection cap, priorities and bandwidth.
@@ -25,6 +26,33 @@ final class DownloadManagerLimitTests: ManagerTestCase {
             XCTAssertTrue(contents(harness.path("f\(index)")) == small)
           }
           await manager.shutdown()
+        }
+      }
+    }
+  }
+
+  /// A run tells the queue it is finishing once every byte is written and before the rename, so the queue can give
+  /// its slot to the next download while the file is flushed; the connection count it settled on comes first.
+  func testARunReportsFinishingAfterItsBytesAndBeforeTheRename() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        serve(server, "/f", small, rate: nil)
+        try await withHarness(dir, server: server) { harness in
+          let task = try harness.client.prepare(harness.request(server.url("/f"), to: "f"))
+          let final = harness.path("f")
+          let seen = NIOLockedValueBox<[String]>([])
+          task.observeMilestones { [small] milestone in
+            let renamed = FileManager.default.fileExists(atPath: final) ? "renamed" : "not renamed"
+            let part = FileManager.default.contents(atPath: final + ".part").map { Array($0) == small ? "whole" : "\($0.count) bytes" }
+            seen.withLockedValue { $0.append("\(milestone): \(renamed), part \(part ?? "missing")") }
+          }
+          let outcome = await task.runTransfer(connections: 4)
+          guard case .completed(let path) = outcome else { return XCTFail("\(outcome)") }
+          XCTAssertEqual(path, final)
+          let milestones = seen.withLockedValue { $0 }
+          XCTAssertEqual(milestones.filter { $0.hasPrefix("finishing") }, ["finishing: not renamed, part whole"], "\(milestones)")
+          XCTAssertEqual(milestones.last?.hasPrefix("finishing"), true, "finishing is the run's last milestone: \(milestones)")
+          XCTAssertTrue(contents(final) == small)
         }
       }
     }

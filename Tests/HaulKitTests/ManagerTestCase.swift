@@ -33,15 +33,20 @@ class ManagerTestCase: XCTestCase {
       pollInterval: 0.1)
   }
 
-  /// Samples the manager's snapshots until it is idle; returns the most downloads seen running at once.
+  /// Samples the manager's queue until it is idle; returns the most downloads seen receiving at once (downloading
+  /// and not finishing: one whose bytes are all in gives its slot back while it flushes and renames, `QueuePolicy`).
+  /// It also fails the test if more than twice `maxConcurrent` were ever downloading, finishing ones included.
   ///
   /// A sample, not an event count: the states the manager holds are one consistent view, while events of two
   /// downloads come through two forwarders and may interleave either way.
-  func peakRunning(_ manager: DownloadManager) async -> Int {
+  func peakRunning(_ manager: DownloadManager, file: StaticString = #filePath, line: UInt = #line) async -> Int {
     let sampler = Task { () -> Int in
       var peak = 0
       while !Task.isCancelled {
-        let running = await manager.snapshots.filter { $0.state == .downloading }.count
+        let (downloads, limit) = await manager.queueView()
+        let downloading = downloads.filter { $0.state == .downloading }
+        XCTAssertLessThanOrEqual(downloading.count, 2 * limit, "finishing downloads beyond the bound", file: file, line: line)
+        let running = downloading.filter { !$0.isFinishing }.count
         peak = max(peak, running)
         try? await Task.sleep(nanoseconds: 5_000_000)
       }
@@ -101,5 +106,12 @@ class ManagerTestCase: XCTestCase {
       default: return false
       }
     }
+  }
+}
+
+extension DownloadManager {
+  /// The queue's downloads and its concurrency limit, read in one step.
+  func queueView() -> ([QueueMachine.Download], Int) {
+    (Array(machine.downloads.values), machine.limits.maxConcurrent)
   }
 }

@@ -151,9 +151,10 @@ public actor DownloadTask {
         try store.saveOptions(HaulClient.encode(options), of: id)
     }
 
-    /// Reports the connection count each run settles on (for the queue's global connection cap).
-    nonisolated func observePlannedConnections(_ observer: (@Sendable (Int) -> Void)?) {
-        counters.observePlannedConnections(observer)
+    /// Reports the connection count each run settles on (for the queue's global connection cap) and when it
+    /// starts finishing (for the queue's slots).
+    nonisolated func observeMilestones(_ observer: (@Sendable (RunMilestone) -> Void)?) {
+        counters.observeMilestones(observer)
     }
 
     /// A snapshot of the byte counters (for listings).

@@ -27,16 +27,16 @@ final class TransferCounters: Sendable {
         values.withLockedValue { $0.activeConnections = count }
     }
 
-    private let plannedObserver = NIOLockedValueBox<(@Sendable (Int) -> Void)?>(nil)
+    private let milestoneObserver = NIOLockedValueBox<(@Sendable (RunMilestone) -> Void)?>(nil)
 
-    /// Called with the connection count a run settles on (1 when it stays on one connection), once it is known.
-    func observePlannedConnections(_ observer: (@Sendable (Int) -> Void)?) {
-        plannedObserver.withLockedValue { $0 = observer }
+    /// Called at each `RunMilestone` of a run.
+    func observeMilestones(_ observer: (@Sendable (RunMilestone) -> Void)?) {
+        milestoneObserver.withLockedValue { $0 = observer }
     }
 
-    /// Reports how many connections this run will use at most.
-    func planned(connections: Int) {
-        plannedObserver.withLockedValue { $0 }?(connections)
+    /// Reports a milestone of this run.
+    func reached(_ milestone: RunMilestone) {
+        milestoneObserver.withLockedValue { $0 }?(milestone)
     }
 
     /// Sets the per-connection detail, the count of active connections and the complete prefix together.
@@ -53,4 +53,12 @@ final class TransferCounters: Sendable {
     ) {
         values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections, $0.contiguousBytes) }
     }
+}
+
+/// What a run tells the queue about its use of connections and of its slot (`DownloadTask.observeMilestones`).
+enum RunMilestone: Hashable, Sendable {
+    /// The run settled on this many connections at most (1 when it stays on one), once the file is known.
+    case planned(connections: Int)
+    /// Every byte is in and its connections are closed: the run now verifies, flushes and renames the file.
+    case finishing
 }

@@ -103,7 +103,7 @@ extension TransferRunner {
             context.emit(.notice(text))
         case .plan(let connections):
             planned = connections
-            counters.planned(connections: connections)
+            counters.reached(.planned(connections: connections))
         case .checkpoint(let segments, let immediately):
             if planned > 1 { publishSegments() }  // speeds change at every timer
             if immediately {
@@ -123,6 +123,7 @@ extension TransferRunner {
             })
         case .finish(let length, let identity, let segments):
             await stopAll()
+            counters.reached(.finishing)
             if let identity, record.identity != identity { record.setIdentity(identity) }
             let streamedDigest = segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
             let (file, request, store, unfinished, checkpointer) = (self.file, context.request, context.store, record, self.checkpointer)

@@ -150,11 +150,17 @@ extension DownloadManager {
         entries[id]?.destination = path
     }
 
-    /// Starts the task's transfer; its planned connections and its end are reported with `generation`.
+    /// Starts the task's transfer; its planned connections, its finishing and its end are reported with
+    /// `generation`.
     func startTransfer(_ id: Int64, connections: Int, generation: Int) {
         guard let task = entries[id]?.task else { return }
-        task.observePlannedConnections { [weak self] planned in
-            Task { await self?.report(.transferPlanned(id, generation: generation, connections: planned)) }
+        task.observeMilestones { [weak self] milestone in
+            switch milestone {
+            case .planned(let planned):
+                Task { await self?.report(.transferPlanned(id, generation: generation, connections: planned)) }
+            case .finishing:
+                Task { await self?.report(.transferFinishing(id, generation: generation)) }
+            }
         }
         let previous = entries[id]?.run
         entries[id]?.run = Task { [weak self] in

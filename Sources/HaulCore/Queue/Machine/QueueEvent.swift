@@ -35,6 +35,10 @@ public enum QueueEvent: Hashable, Sendable {
     case shutdown
     /// A running transfer settled on `connections` connections (it knows the file now): the rest go back.
     case transferPlanned(Int64, generation: Int, connections: Int)
+    /// A running transfer has every byte and now verifies, flushes and renames the file: it gives back its
+    /// connections and its slot (`QueuePolicy`), so the next download starts while the disk works. It stays
+    /// `downloading` until its end is reported.
+    case transferFinishing(Int64, generation: Int)
     /// A transfer ended. `generation` is the one its `startTransfer` carried: a report from an older run is
     /// ignored, so a stale run's late end can never change a download that has moved on.
     case transferEnded(Int64, generation: Int, TransferEnd)

@@ -7,6 +7,7 @@ extension QueueMachine {
     mutating func transferEnded(_ id: Int64, known: Download, _ end: TransferEnd) throws -> [QueueAction] {
         var ended = known
         ended.heldConnections = nil
+        ended.isFinishing = false
         let actions: [QueueAction]
         switch (known.state, end) {
         case (.downloading, .completed(let path)), (.paused, .completed(let path)), (.queued, .completed(let path)):

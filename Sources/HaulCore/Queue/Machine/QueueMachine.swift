@@ -24,6 +24,9 @@
 ///   the queue is held puts the download in line, where it waits for the window like the others: Haul has no
 ///   "start now whatever the queue says" (aria2 has none either; `unpause` only puts a download back in the
 ///   queue). What is waiting keeps the queue from being idle, so a run waits for the window to open.
+/// - Finishing: a run that reports `transferFinishing` (all bytes in; verifying, flushing, renaming) gives back its
+///   connections and, within `QueuePolicy`'s bound, its slot, so the next download starts while the disk works.
+///   It stays `downloading` until its end comes; a stop meanwhile still ends in `completed` if the rename happened.
 /// - Stopping: after `shutdown` nothing starts; running transfers are stopped and their reports put them back in
 ///   line (`queued`, stored) unless they completed meanwhile.
 public struct QueueMachine: Hashable, Sendable {
@@ -39,6 +42,9 @@ public struct QueueMachine: Hashable, Sendable {
         public internal(set) var requestedConnections: Int
         /// Connections its running transfer holds (`nil` when not running).
         public internal(set) var heldConnections: Int?
+        /// Its current run has all the bytes and is verifying, flushing and renaming the file (`transferFinishing`):
+        /// it holds no connection and, within `QueuePolicy`'s bound, no slot.
+        public internal(set) var isFinishing = false
         /// The generation of its latest run (0 before the first).
         public internal(set) var generation: Int
         /// Who runs it.
@@ -96,7 +102,8 @@ public struct QueueMachine: Hashable, Sendable {
             priority: download.priority,
             addedOrder: download.queueOrder,
             requestedConnections: download.requestedConnections,
-            grantedConnections: download.heldConnections
+            grantedConnections: download.heldConnections,
+            isFinishing: download.isFinishing
         )
     }
 
@@ -148,6 +155,14 @@ public struct QueueMachine: Hashable, Sendable {
             known.heldConnections = connections
             downloads[id] = known
             actions = []
+        case .transferFinishing(let id, let generation):
+            guard var known = downloads[id], known.generation == generation, known.state == .downloading else {
+                return []  // a stale run's report, or one paused meanwhile (a paused download holds no slot)
+            }
+            known.isFinishing = true
+            known.heldConnections = 0
+            downloads[id] = known
+            actions = []
         case .transferEnded(let id, let generation, let end):
             guard let known = downloads[id], known.generation == generation else { return [] }
             actions = try transferEnded(id, known: known, end)
@@ -180,6 +195,7 @@ public struct QueueMachine: Hashable, Sendable {
             started.state = .downloading
             started.generation += 1
             started.heldConnections = decision.connections
+            started.isFinishing = false
             downloads[decision.id] = started
             actions += [
                 .persistState(decision.id, .downloading, error: started.errorMessage),

@@ -14,6 +14,10 @@ public struct QueueEntry: Hashable, Sendable {
     /// Connections a running download holds; `nil` counts it as holding `requestedConnections`. Ignored unless
     /// the state is `.downloading`.
     public var grantedConnections: Int?
+    /// A running download whose bytes are all in, being verified, flushed and renamed: it holds no connection, and
+    /// no slot while there are no more such downloads than `maxConcurrent` (see `QueuePolicy`). Ignored unless the
+    /// state is `.downloading`.
+    public var isFinishing: Bool
 
     /// Creates an entry.
     public init(
@@ -22,7 +26,8 @@ public struct QueueEntry: Hashable, Sendable {
         priority: Int = 0,
         addedOrder: Int64,
         requestedConnections: Int = 1,
-        grantedConnections: Int? = nil
+        grantedConnections: Int? = nil,
+        isFinishing: Bool = false
     ) {
         self.id = id
         self.state = state
@@ -30,17 +35,22 @@ public struct QueueEntry: Hashable, Sendable {
         self.addedOrder = addedOrder
         self.requestedConnections = requestedConnections
         self.grantedConnections = grantedConnections
+        self.isFinishing = isFinishing
     }
 
-    /// The connections this entry counts against the global cap: at least 1 while downloading, else 0.
+    /// Whether it is downloading and still receiving (not finishing).
+    var isTransferring: Bool { state == .downloading && !isFinishing }
+
+    /// The connections this entry counts against the global cap: at least 1 while receiving, else 0.
     var heldConnections: Int {
-        state == .downloading ? max(1, grantedConnections ?? requestedConnections) : 0
+        isTransferring ? max(1, grantedConnections ?? requestedConnections) : 0
     }
 }
 
 /// How much may run at once.
 public struct QueueLimits: Hashable, Sendable {
-    /// The most downloads in `.downloading` at once; 0 holds the queue.
+    /// The most downloads receiving at once; 0 holds the queue. Downloads that are finishing (verified, flushed,
+    /// renamed) count beyond it, up to as many again (see `QueuePolicy`).
     public var maxConcurrent: Int
     /// The most connections across all running downloads (the global connection cap).
     public var maxTotalConnections: Int
