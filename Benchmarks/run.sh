@@ -166,7 +166,7 @@ if ((QUICK)); then BIG_SIZE=$((256 << 20)); else BIG_SIZE=$((1 << 30)); fi
 HUGE_SIZE=$((8 << 30))
 if [[ -n ${HAUL_BIN:-} ]]; then NO_BUILD=1; else HAUL_BIN=$HAUL_BIN_DEFAULT; fi
 
-DATA=$WORK/data SCRATCH=$WORK/scratch STATE=$WORK/state LOGS=$WORK/logs NGX=$WORK/nginx
+DATA=$WORK/data SCRATCH=$WORK/scratch STATE=$WORK/state LOGS=$WORK/logs NGX=$WORK/nginx XSTATE=$WORK/xdg-state
 RESULTS=$WORK/results.tsv NOTES=$WORK/notes.tsv
 DOC=$ROOT/docs/benchmarks.md PNG=$ROOT/docs/benchmarks.png
 
@@ -181,6 +181,8 @@ human() { awk -v b="$1" 'BEGIN{ if (b >= 1073741824) printf "%.3g GiB", b/107374
 main() {
   mkdir -p "$WORK" "$DATA" "$LOGS"
   rm -f "$LOGS"/*
+  # aria2-next's database lives under XDG_STATE_HOME: never the user's own, and fresh for each run (fresh_scratch).
+  rm -rf "$XSTATE"; mkdir -p "$XSTATE"; export XDG_STATE_HOME=$XSTATE
   ensure_tools
   if ((!NO_BUILD)) && tool_selected haul; then
     log "building haul: swift build -c release --product haul"

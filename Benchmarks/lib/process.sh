@@ -50,15 +50,18 @@ expand_cmd() { # template -> CMD array
     esac
   done
 }
-# An empty scratch directory and Haul state directory. With USE_PRIMED_STATE=1 (the fixed-cost cases)
-# the state directory is a copy of PRIMED_STATE: a database that already exists, as on a machine where
-# haul has run before, so the run pays for opening it, not for creating it.
+# An empty scratch directory, Haul state directory and XDG_STATE_HOME (where aria2-next keeps its database).
+# With USE_PRIMED_STATE=1 (the fixed-cost cases) the state directories are copies of PRIMED_STATE and
+# PRIMED_XSTATE: databases that already exist, as on a machine where the tool has run once before, so the
+# run pays for opening one, not for creating it, nor for every run before it.
 fresh_scratch() {
-  rm -rf "$SCRATCH" "$STATE"
+  rm -rf "$SCRATCH" "$STATE" "$XSTATE"
   mkdir -p "$SCRATCH"
   if ((${USE_PRIMED_STATE:-0})) && [[ -d $PRIMED_STATE ]]; then cp -a "$PRIMED_STATE" "$STATE"; else mkdir -p "$STATE"; fi
+  if ((${USE_PRIMED_STATE:-0})) && [[ -d $PRIMED_XSTATE ]]; then cp -a "$PRIMED_XSTATE" "$XSTATE"; else mkdir -p "$XSTATE"; fi
+  export XDG_STATE_HOME=$XSTATE
 }
-after_run() { rm -rf "$SCRATCH" "$STATE"; mkdir -p "$SCRATCH" "$STATE"; sync; }
+after_run() { rm -rf "$SCRATCH" "$STATE" "$XSTATE"; mkdir -p "$SCRATCH" "$STATE" "$XSTATE"; sync; }
 slug() { tr -c 'A-Za-z0-9.\n-' '_' <<<"$1"; }
 
 T_WALL= T_USER= T_SYS= T_RSS= T_EXIT=
