@@ -10,5 +10,5 @@ heading_many-60() {
   echo "$MANY8_COUNT files of $(human "$MANY_SIZE") from a list, 8 at a time"
 }
 explain_many-60() {
-  echo "CPU per file = median CPU / $MANY8_COUNT. Haul's state directory exists before each run (a copy of one made by an earlier download). Haul flushes each file and the directory before it reports it done; \"aria2-next -j8 + fdatasync\" is aria2-next followed by the same flushes of every file and the directory (Benchmarks/lib/then-sync)."
+  echo "CPU per file = median CPU / $MANY8_COUNT. Haul's state directory and aria2-next's database (under XDG_STATE_HOME) exist before each run (fresh copies of ones made by one earlier download). Haul flushes each file and the directory before it reports it done; \"aria2-next -j8 + fdatasync\" is aria2-next followed by the same flushes of every file and the directory (Benchmarks/lib/then-sync)."
 }

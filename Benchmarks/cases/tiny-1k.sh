@@ -12,5 +12,5 @@ heading_tiny-1k() {
   echo "one $(human "$TINY_SIZE") file from \`/full/\` (fixed cost)"
 }
 explain_tiny-1k() {
-  echo "Haul's state directory exists before each run (a copy of one made by an earlier download), as on a machine where it has run before. Haul flushes the file and its directory before it exits; \"aria2-next + fdatasync\" is aria2-next followed by the same flushes (Benchmarks/lib/then-sync)."
+  echo "Haul's state directory and aria2-next's database (under XDG_STATE_HOME) exist before each run (fresh copies of ones made by one earlier download), as on a machine where each has run before. Haul flushes the file and its directory before it exits; \"aria2-next + fdatasync\" is aria2-next followed by the same flushes (Benchmarks/lib/then-sync)."
 }
