@@ -1,5 +1,6 @@
 import Foundation
 import HaulCore
+import HaulKit
 import HaulTestSupport
 import XCTest
 
@@ -132,6 +133,21 @@ final class FrontDoorTests: XCTestCase {
     }
 
     // MARK: narrow terminals
+
+    /// A row with every byte of a known length is finishing (flushed and renamed; its place under -j is given back),
+    /// and says so instead of a speed and an ETA; without a known length, or before the last byte, it is running.
+    func testARowWithEveryByteSaysFinishing() {
+        let whole = DownloadProgress(bytesDone: 1 << 20, totalBytes: 1 << 20)
+        XCTAssertTrue(MultiProgressView.isFinishing(.downloading, whole))
+        XCTAssertEqual(MultiProgressView.status(.downloading, whole), "finishing")
+        let half = DownloadProgress(bytesDone: 1 << 19, totalBytes: 1 << 20)
+        XCTAssertFalse(MultiProgressView.isFinishing(.downloading, half))
+        XCTAssertTrue(MultiProgressView.status(.downloading, half).contains("ETA"))
+        let unknown = DownloadProgress(bytesDone: 1 << 20, totalBytes: nil)
+        XCTAssertFalse(MultiProgressView.isFinishing(.downloading, unknown), "a length never said cannot be complete yet")
+        XCTAssertFalse(MultiProgressView.isFinishing(.paused, whole), "only a download that runs finishes")
+        XCTAssertEqual(MultiProgressView.status(.paused, whole), "paused")
+    }
 
     /// The multi view's total line gives up whole parts on a narrow terminal, never half a word.
     func testTheTotalLineDropsWholeParts() {

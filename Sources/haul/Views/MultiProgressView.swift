@@ -167,14 +167,26 @@ final class MultiProgressView {
         drawnLines = lines.count
     }
 
+    /// Whether a download has every byte of a known length and is being verified, flushed and renamed: it no
+    /// longer holds its place under `-j` (`QueuePolicy`), so it is shown and counted apart from the running ones.
+    static func isFinishing(_ state: DownloadState, _ progress: DownloadProgress?) -> Bool {
+        guard state == .downloading, let progress, let total = progress.totalBytes else { return false }
+        return progress.bytesDone >= total
+    }
+
+    /// What a row says after its bar.
+    static func status(_ state: DownloadState, _ progress: DownloadProgress) -> String {
+        switch state {
+        case .paused: return "paused"
+        case .queued: return "queued"  // started earlier, waiting for a slot again
+        case .downloading where isFinishing(state, progress): return "finishing"
+        default: return "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
+        }
+    }
+
     private func line(for row: Row, width: Int) -> String {
         let progress = row.progress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
-        let status: String
-        switch row.state {
-        case .paused: status = "paused"
-        case .queued: status = "queued"  // started earlier, waiting for a slot again
-        default: status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
-        }
+        let status = Self.status(row.state, progress)
         let nameColumn = min(max(8, width / 4), 30)
         return ProgressLine(
             name: row.name,
@@ -189,7 +201,9 @@ final class MultiProgressView {
 
     private func totalLine(width: Int) -> String {
         let values = order.compactMap { rows[$0] }
-        let running = values.filter { $0.state == .downloading }
+        let downloading = values.filter { $0.state == .downloading }
+        let running = downloading.filter { !Self.isFinishing($0.state, $0.progress) }
+        let finishing = downloading.count - running.count
         let queued = values.filter { $0.state == .queued }.count
         let speed = running.reduce(0.0) { $0 + ($1.progress?.currentSpeed ?? 0) }
         let bytes = values.reduce(Int64(0)) { $0 + ($1.progress?.bytesDone ?? 0) }
@@ -197,13 +211,14 @@ final class MultiProgressView {
         // word. The counts of failed downloads stay longest.
         var parts: [(text: String, rank: Int)] = [("total  \(completedCount)/\(max(expected, values.count)) done", 0)]
         if !running.isEmpty { parts.append((", \(running.count) running", 5)) }
+        if finishing > 0 { parts.append((", \(finishing) finishing", 5)) }
         if queued > 0 { parts.append((", \(queued) queued", 4)) }
         let paused = values.filter { $0.state == .paused }.count
         if paused > 0 { parts.append((", \(paused) paused", 3)) }
         if failedCount > 0 { parts.append((", \(failedCount) failed", 1)) }
         let elapsed = now() - started
         // Once everything has ended, a current speed would say 0 B/s: the run's average says what happened.
-        let shownSpeed = finished || (running.isEmpty && queued == 0)
+        let shownSpeed = finished || (downloading.isEmpty && queued == 0)
             ? "avg " + ByteCount.formatRate(elapsed > 0 ? Double(transferred) / elapsed : 0)
             : ByteCount.formatRate(speed)
         parts.append(("  \(ByteCount.format(bytes))", 2))
