@@ -149,19 +149,14 @@ public struct QueueMachine: Hashable, Sendable {
             isStopping = true
             actions = downloads.keys.sorted().filter { downloads[$0]?.state == .downloading }.map { .stopTransfer($0) }
         case .transferPlanned(let id, let generation, let connections):
-            guard var known = downloads[id], known.generation == generation, known.state == .downloading else {
-                return []  // a stale run's report: harmless
-            }
-            known.heldConnections = connections
-            downloads[id] = known
+            guard changeRunningDownload(id, generation, { $0.heldConnections = connections }) else { return [] }
             actions = []
         case .transferFinishing(let id, let generation):
-            guard var known = downloads[id], known.generation == generation, known.state == .downloading else {
-                return []  // a stale run's report, or one paused meanwhile (a paused download holds no slot)
+            let changed = changeRunningDownload(id, generation) {
+                $0.isFinishing = true
+                $0.heldConnections = 0
             }
-            known.isFinishing = true
-            known.heldConnections = 0
-            downloads[id] = known
+            guard changed else { return [] }
             actions = []
         case .transferEnded(let id, let generation, let end):
             guard let known = downloads[id], known.generation == generation else { return [] }
@@ -176,6 +171,17 @@ public struct QueueMachine: Hashable, Sendable {
     func download(_ id: Int64) throws(UnknownDownload) -> Download {
         guard let download = downloads[id] else { throw UnknownDownload(id: id) }
         return download
+    }
+
+    /// Applies a running transfer's report to its download, when the report is the current run's and the download
+    /// still runs; a stale run's report, or one for a download paused meanwhile (it holds nothing), is harmless.
+    ///
+    /// - Returns: whether it was applied.
+    private mutating func changeRunningDownload(_ id: Int64, _ generation: Int, _ change: (inout Download) -> Void) -> Bool {
+        guard var known = downloads[id], known.generation == generation, known.state == .downloading else { return false }
+        change(&known)
+        downloads[id] = known
+        return true
     }
 
     /// The state `event` leads to, through the lifecycle table.
