@@ -64,6 +64,20 @@ final class QueueMachineTests: XCTestCase {
         XCTAssertEqual(machine.downloads[1]?.isFinishing, false)
     }
 
+    /// Across features: a pause while a download finishes (its slot already given to the next one) neither starts a
+    /// third nor keeps the file from completing; a shutdown then stops the one receiving and the finishing one alike.
+    func testAPauseWhileFinishingStartsNothingMoreAndTheCompletionWins() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        for id in Int64(1)...3 { _ = try adopt(&machine, id, order: id) }
+        XCTAssertEqual(starts(try machine.handle(.transferFinishing(1, generation: 1))), [.startTransfer(2, connections: 1, generation: 1)])
+        XCTAssertEqual(try machine.handle(.pause(1)), [.persistState(1, .paused, error: nil), .announceState(1, .paused), .stopTransfer(1)])
+        XCTAssertEqual(machine.downloads[3]?.state, .queued, "the paused one held no slot: nothing more starts")
+        XCTAssertEqual(try machine.handle(.transferEnded(1, generation: 1, .completed(path: "/1"))).first, .persistState(1, .completed, error: nil))
+        XCTAssertEqual(machine.downloads[1]?.state, .completed)
+        XCTAssertEqual(starts(try machine.handle(.transferFinishing(2, generation: 1))), [.startTransfer(3, connections: 1, generation: 1)])
+        XCTAssertEqual(try machine.handle(.shutdown), [.stopTransfer(2), .stopTransfer(3)])
+    }
+
     /// A finishing report from an older run, or for a download paused meanwhile, changes nothing.
     func testAStaleOrPausedFinishingReportChangesNothing() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
