@@ -141,7 +141,8 @@ let package = Package(
         // the connect timeout and a cancel cover it) and connect under one deadline, wait readable with a wake pipe,
         // send all, and a small pool of detached threads for its requests.
         .target(name: "CHaulSystem"),
-        // The one SQLite setting GRDB cannot reach (`sqlite3_db_config` is variadic): see DownloadStore.
+        // SQLite through its C interface where GRDB cannot reach (`sqlite3_db_config` is variadic) or costs a start
+        // its generic machinery (the write-ahead log's set-up, the schema number): see DownloadStore.
         .target(name: "CHaulSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The engine: HTTP transport, the .part file, the SQLite store, the download actors.
         .target(

@@ -6,4 +6,13 @@
 /// cannot call. Returns SQLite's result code (0 is SQLITE_OK).
 int haul_sqlite_keep_wal_on_close(void *db);
 
+/// The database's `PRAGMA user_version` read on the connection `db` (a `sqlite3 *`), or -1 when it cannot be read.
+int haul_sqlite_user_version(void *db);
+
+/// Sets up the connection `db` (a `sqlite3 *`) for write-ahead logging: the log checkpointed once it holds
+/// `autocheckpoint` pages, `journal_mode = WAL` (stored in the file: for an existing store this reads it back) and
+/// `synchronous = NORMAL`. Returns 0; SQLite's result code when a step fails (SQLITE_BUSY included); or -1 when
+/// the journal mode did not become WAL.
+int haul_sqlite_use_wal(void *db, int autocheckpoint);
+
 #endif

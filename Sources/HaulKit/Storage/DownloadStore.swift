@@ -68,12 +68,17 @@ final class DownloadStore: Sendable {
             // that read shorter and checkpoints (two flushes, in the commit that crosses the bound) more frequent.
             // One small download writes about 7 pages and a list of 60 about 150: at 256 pages, a start reads 128
             // pages on average (about 1 ms) and a checkpoint comes every 37 small downloads or every second list.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walCheckpointPages)")
             // Write-ahead logging, set here rather than by GRDB (see `queue`): the mode is stored in the file, so
             // for an existing store this only reads it back. `synchronous = NORMAL` is what `flushLog()` relies on.
-            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            guard mode == "wal" else { throw DatabaseError(message: "could not turn on write-ahead logging (journal mode \(mode ?? "none"))") }
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The three are set through SQLite's C interface (`haul_sqlite_use_wal`), not GRDB's statements: the
+            // first statements a process runs through GRDB instantiate its generic machinery, which every `haul URL`
+            // waited for here (a 1 KiB download 0.95x the wall with this and the schema check below,
+            // docs/benchmarks.md, "Round 15").
+            let code = haul_sqlite_use_wal(UnsafeMutableRawPointer(db.sqliteConnection), CInt(Self.walCheckpointPages))
+            guard code == 0 else {
+                if code > 0 { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not turn on write-ahead logging") }
+                throw DatabaseError(message: "could not turn on write-ahead logging (the journal mode is another)")
+            }
         }
         // Two processes opening a new store at once would both create its tables (the migrator reads what is
         // applied, then applies): opening and migrating happen under an exclusive lock on a file beside it.
@@ -84,7 +89,7 @@ final class DownloadStore: Sendable {
         do {
             queue = try Self.retryingWhileBusy {
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
-                try Self.migrator.migrate(queue)
+                try Self.migrateIfNeeded(queue)
                 return queue
             }
         } catch {
@@ -121,7 +126,27 @@ final class DownloadStore: Sendable {
         for suffix in ["-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
     }
 
-    private static var migrator: DatabaseMigrator {
+    /// The schema this version of Haul writes: the number of migrations in `migrator`, kept in the database's
+    /// `user_version` once they are applied.
+    static let schemaVersion: CInt = 6
+
+    /// Applies the migrations a store lacks, unless its `user_version` says it has exactly this version's schema.
+    ///
+    /// GRDB's migrator finds out what is applied by reading its own table, which costs every start a query through
+    /// GRDB's generic machinery for nothing; the number in the file's header answers the same question with one
+    /// `PRAGMA`. A store from before the number (0), an older schema, or an unreadable number goes through the
+    /// migrator as before and is then marked; a newer Haul's store (a larger number) goes through it and keeps its
+    /// number. Runs under the lock on `haul.sqlite.lock`, as the migrator always did.
+    static func migrateIfNeeded(_ queue: DatabaseQueue) throws {
+        let version = queue.inDatabase { haul_sqlite_user_version(UnsafeMutableRawPointer($0.sqliteConnection)) }
+        guard version != schemaVersion else { return }
+        try migrator.migrate(queue)
+        if version < schemaVersion {
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = \(schemaVersion)") }
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: "download") { t in

@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+import HaulTestSupport
+import XCTest
+
+@testable import HaulKit
+
+/// How a store is set up at every open: write-ahead logging with its settings, made through SQLite's C interface
+/// (`haul_sqlite_use_wal`), and the schema number in `user_version` that spares GRDB's migrator its query when the
+/// schema is this version's.
+final class StoreSchemaTests: XCTestCase {
+  /// One PRAGMA read on the store's own connection (the settings are the connection's, not the file's).
+  private func pragma(_ name: String, of store: DownloadStore) throws -> String? {
+    try store.read { try String.fetchOne($0, sql: "PRAGMA \(name)") }
+  }
+
+  /// A raw GRDB connection to the store's file, for making a store as an older or newer Haul left it.
+  private func rawQueue(_ directory: String) throws -> DatabaseQueue {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return try DatabaseQueue(path: directory + "/haul.sqlite")
+  }
+
+  private func userVersion(_ directory: String) throws -> Int? {
+    try DatabaseQueue(path: directory + "/haul.sqlite").read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+  }
+
+  func testTheStoreLogsAheadWithItsSettings() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      for _ in 0..<2 {  // a new store, then the same one opened again
+        let store = try DownloadStore(directory: directory)
+        XCTAssertEqual(try pragma("journal_mode", of: store), "wal")
+        XCTAssertEqual(try pragma("synchronous", of: store), "1", "synchronous is not NORMAL")
+        XCTAssertEqual(try pragma("wal_autocheckpoint", of: store), String(DownloadStore.walCheckpointPages))
+      }
+    }
+  }
+
+  func testTheSchemaNumberCountsTheMigrations() {
+    XCTAssertEqual(DownloadStore.migrator.migrations.count, Int(DownloadStore.schemaVersion))
+  }
+
+  func testANewStoreIsMarkedWithItsSchema() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      _ = try DownloadStore(directory: directory)
+      XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion))
+      let applied = try rawQueue(directory).read { try DownloadStore.migrator.appliedMigrations($0) }
+      XCTAssertEqual(applied, DownloadStore.migrator.migrations)
+    }
+  }
+
+  /// A store an older Haul left (no number, some migrations applied) gets the others, then the number.
+  func testAnOlderStoreIsMigratedThenMarked() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      try DownloadStore.migrator.migrate(try rawQueue(directory), upTo: "v3-cookies")
+      XCTAssertEqual(try userVersion(directory), 0)
+      let store = try DownloadStore(directory: directory)
+      XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion))
+      try store.read { db in
+        XCTAssertTrue(try db.columns(in: "download").contains { $0.name == "verifiedPieces" }, "v4 was not applied")
+        XCTAssertTrue(try db.tableExists("hostBudget"), "v6 was not applied")
+      }
+    }
+  }
+
+  /// The number is what is trusted: a file that says it has this version's schema is not asked again (here it
+  /// lies, having no tables, and gets none).
+  func testAStoreMarkedCurrentSkipsTheMigrator() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      try rawQueue(directory).writeWithoutTransaction {
+        try $0.execute(sql: "PRAGMA user_version = \(DownloadStore.schemaVersion)")
+      }
+      let store = try DownloadStore(directory: directory)
+      XCTAssertFalse(try store.read { try $0.tableExists("download") }, "the migrator ran on a store marked current")
+    }
+  }
+
+  /// A newer Haul's store (a larger number) goes through the migrator, which finds its migrations applied, and
+  /// keeps its number.
+  func testANewerStoreKeepsItsNumber() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      let queue = try rawQueue(directory)
+      try DownloadStore.migrator.migrate(queue)
+      try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = \(DownloadStore.schemaVersion + 1)") }
+      let store = try DownloadStore(directory: directory)
+      XCTAssertEqual(try store.all().count, 0)
+      XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion) + 1)
+    }
+  }
+}
