@@ -45,6 +45,11 @@ struct HaulCommand: AsyncParsableCommand {
         // signal that kills the download.
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // The store starts opening on the other core while the line is read (`EarlyStart`), before anything else:
+        // its open is what a small download waits for. Only a line that downloads starts it (a URL or `-i`, first
+        // an option or a URL: not `help`, a subcommand or `--version`), and what a help or usage error below ends
+        // early only drops it.
+        let early = QuickDownloadArguments.stateDirectoryOfDownload(arguments).map { EarlyStart(stateDirectory: $0) }
         // `haul --help` shows how to download first: people type it, then `haul URL`.
         if TopLevelHelp.isAsked(arguments) {
             Terminal.writeOutput(TopLevelHelp.text(columns: nil))
@@ -80,8 +85,6 @@ struct HaulCommand: AsyncParsableCommand {
             Terminal.writeOutput(HaulVersion.string + "\n")
             Foundation.exit(ExitCodes.success)
         }
-        // The store starts opening on the other core while the line is read (`EarlyStart`).
-        let early = QuickDownloadArguments.stateDirectoryOfDownload(arguments).map { EarlyStart(stateDirectory: $0) }
         // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments)
         // into the options ArgumentParser would give; everything else, and every mistake, goes through ArgumentParser.
         let quick = QuickDownloadArguments.options(arguments)
