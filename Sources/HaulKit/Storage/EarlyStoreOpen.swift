@@ -42,9 +42,28 @@ final class EarlyStoreOpen: Sendable {
     }
 
     private func run(_ given: String) {
-        let directory = URL(fileURLWithPath: given).path
+        let directory = Self.name(of: given)
         guard DownloadStore.isDirectory(directory) else { return finish(directory, nil) }
         finish(directory, try? DownloadStore(directory: directory))
+    }
+
+    /// `given` as `URL(fileURLWithPath: given).path` names it. A plain absolute path (no empty, `.` or `..`
+    /// component, no trailing slash) is its own name, without Foundation: the first `URL.path` of a process
+    /// instantiates generic metadata by a scan of every conformance record of the binary, which the main thread
+    /// makes anyway while it reads the line (every destination is a file URL), so the store's open need not wait
+    /// for it. A name that differs from the client's only costs the early open: `take` then gives nothing.
+    static func name(of given: String) -> String {
+        isPlainAbsolute(given) ? given : URL(fileURLWithPath: given).path
+    }
+
+    /// Whether `path` starts with `/`, has no empty, `.` or `..` component, and does not end with `/` (the root
+    /// itself excepted).
+    static func isPlainAbsolute(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        if path == "/" { return true }
+        return !path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).contains { component in
+            component.isEmpty || component == "." || component == ".."
+        }
     }
 
     private func finish(_ directory: String?, _ store: DownloadStore?) {
