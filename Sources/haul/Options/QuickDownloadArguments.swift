@@ -34,7 +34,11 @@ enum QuickDownloadArguments {
                 // `haul get URL` and `haul URL get` both go to ArgumentParser (routing, and checkURLs' message). A
                 // word with a `.`, `/` or `:` (every URL) names no subcommand: it is not looked up, as the lookup
                 // builds every subcommand's configuration.
-                if !word.contains(where: { $0 == "." || $0 == "/" || $0 == ":" }), HaulCommand.isSubcommand(word) { return nil }
+                if !word.contains(where: { $0 == "." || $0 == "/" || $0 == ":" }),
+                    HaulCommand.configuration.subcommands.contains(where: { $0._commandName == word })
+                {
+                    return nil
+                }
                 command.urls.append(word)
                 continue
             }
