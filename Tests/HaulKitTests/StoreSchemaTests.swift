@@ -91,4 +91,30 @@ final class StoreSchemaTests: XCTestCase {
       XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion) + 1)
     }
   }
+
+  /// Stores opened at once on a new directory (processes starting together) migrate it once and mark it once: the
+  /// migrations and the number are written under the lock on `haul.sqlite.lock`, and each open takes the lock on
+  /// a descriptor of its own, as another process would.
+  func testStoresOpenedAtOnceMigrateANewDirectoryOnce() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let failures = FailureCounter()
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        do { _ = try DownloadStore(directory: directory) } catch { failures.add() }
+      }
+      XCTAssertEqual(failures.value, 0, "an open failed")
+      XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion))
+      let applied = try rawQueue(directory).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+      XCTAssertEqual(applied, DownloadStore.migrator.migrations, "a migration was applied twice or not at all")
+    }
+  }
+}
+
+/// A count several threads add to.
+private final class FailureCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.withLock { count } }
+  func add() { lock.withLock { count += 1 } }
 }
