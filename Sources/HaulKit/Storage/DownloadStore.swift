@@ -126,8 +126,8 @@ final class DownloadStore: Sendable {
         for suffix in ["-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
     }
 
-    /// The schema this version of Haul writes: the number of migrations in `migrator`, kept in the database's
-    /// `user_version` once they are applied.
+    /// The schema this version writes, in `user_version` once applied: the count of `migrator`'s migrations, a
+    /// constant so that a start never builds the migrator for it (StoreSchemaTests checks that the two agree).
     static let schemaVersion: CInt = 6
 
     /// Applies the migrations a store lacks, unless its `user_version` says it has exactly this version's schema.
