@@ -40,9 +40,36 @@ final class StateLogTests: XCTestCase {
                 let request = DownloadRequest(url: URL(string: server.url("/f"))!, destination: dir.file("f"))
                 _ = await (try await client.download(request)).outcome()
                 XCTAssertTrue(client.store.hasUnflushedCommits, "the download committed nothing")
-                await client.shutdown()
+                try await client.shutdown()
                 XCTAssertFalse(client.store.hasUnflushedCommits, "shutdown left the log unflushed")
             }
+        }
+    }
+
+    /// A log that cannot be flushed is an error of `shutdown()`, naming the log (rule 19), never a silent success;
+    /// the commits stay due, so that a later flush tries again.
+    func testShutdownReportsALogThatCannotBeFlushed() async throws {
+        try await withTemporaryDirectory { dir in
+            let state = dir.file("state").path
+            let client = try HaulClient(configuration: HaulConfiguration(stateDirectory: dir.file("state")))
+            _ = try client.store.insert(record("c"))
+            XCTAssertTrue(client.store.hasUnflushedCommits)
+            // The log's name now leads to a directory, which `open(O_RDWR)` refuses (EISDIR), root or not.
+            let log = state + "/haul.sqlite-wal"
+            try FileManager.default.moveItem(atPath: log, toPath: log + ".moved")
+            try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: false)
+            do {
+                try await client.shutdown()
+                XCTFail("shutdown() succeeded although the log could not be flushed")
+            } catch let error as HaulError {
+                XCTAssertEqual(error.kind, .io)
+                XCTAssertTrue(error.message.contains("haul.sqlite-wal"), error.message)
+            }
+            XCTAssertTrue(client.store.hasUnflushedCommits, "a failed flush was taken as done")
+            try FileManager.default.removeItem(atPath: log)
+            try FileManager.default.moveItem(atPath: log + ".moved", toPath: log)
+            try client.store.flushLog()
+            XCTAssertFalse(client.store.hasUnflushedCommits)
         }
     }
 

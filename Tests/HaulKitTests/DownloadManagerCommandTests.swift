@@ -140,7 +140,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           try await remote.restore([id])
           try await remote.pause(id)
           await remote.shutdown()
-          await other.shutdown()
+          try await other.shutdown()
           await waitForState(manager, id, .paused)
           XCTAssertTrue(FileManager.default.fileExists(atPath: harness.path("a.part")))
           XCTAssertEqual(try harness.client.store.record(id: id)?.downloadState, .paused)

@@ -27,7 +27,7 @@ final class DownloadProxyTests: XCTestCase {
         let outcome = await (try await client.download(request)).outcome()
         let plain = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("b.bin"))
         let direct = await (try await client.download(plain)).outcome()
-        await client.shutdown()
+        try await client.shutdown()
         assertCompleted(outcome, at: dir.file("a.bin").path, equals: content)
         assertCompleted(direct, at: dir.file("b.bin").path, equals: content)
         XCTAssertFalse(proxy.requests.isEmpty, "the download with a proxy did not use it")
@@ -48,7 +48,7 @@ final class DownloadProxyTests: XCTestCase {
         var request = DownloadRequest(url: URL(string: server.url("/f.bin"))!, destination: dir.file("a.bin"))
         request.proxy = proxy.url()
         let outcome = await (try await client.download(request)).outcome()
-        await client.shutdown()
+        try await client.shutdown()
         assertCompleted(outcome, at: dir.file("a.bin").path, equals: content)
         XCTAssertTrue(proxy.requests.isEmpty, "a host on the bypass list is reached directly")
       }
@@ -64,7 +64,7 @@ final class DownloadProxyTests: XCTestCase {
         XCTAssertEqual((error as? HaulError)?.kind, .usage)
         XCTAssertFalse("\(error)".contains("s3cr3t"), "\(error)")
       }
-      await client.shutdown()
+      try await client.shutdown()
     }
   }
 }

@@ -10,7 +10,7 @@ final class FailedDownloadTests: XCTestCase {
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         let harness = try Harness(directory: dir, retries: 0, server: server)
-        defer { Task { await harness.client.shutdown() } }
+        defer { Task { try? await harness.client.shutdown() } }
         let (missing, _) = try await harness.run(harness.request(server.url("/missing.bin"), to: "missing.bin"))
         guard case .failed(let error) = missing else { return XCTFail("a 404 did not fail: \(missing)") }
         XCTAssertEqual(error.kind, .http)
@@ -24,7 +24,7 @@ final class FailedDownloadTests: XCTestCase {
   func testARefusedConnectionLeavesNoPartFile() async throws {
     try await withTemporaryDirectory { dir in
       let harness = try Harness(directory: dir, retries: 0)
-      defer { Task { await harness.client.shutdown() } }
+      defer { Task { try? await harness.client.shutdown() } }
       // A port nothing listens on: the connection is refused.
       let closed = try await withTestServer { other in other.port }
       let (refused, _) = try await harness.run(harness.request("http://127.0.0.1:\(closed)/f.bin", to: "refused.bin"))
@@ -44,7 +44,7 @@ final class FailedDownloadTests: XCTestCase {
           return response
         }
         let harness = try Harness(directory: dir, retries: 0, server: server)
-        defer { Task { await harness.client.shutdown() } }
+        defer { Task { try? await harness.client.shutdown() } }
         let (outcome, _) = try await harness.run(harness.request(server.url("/cut.bin"), to: "cut.bin"))
         guard case .failed = outcome else { return XCTFail("a cut body with no retries left did not fail: \(outcome)") }
         let size = (try? FileManager.default.attributesOfItem(atPath: harness.path("cut.bin.part"))[.size] as? Int) ?? 0

@@ -95,7 +95,7 @@ struct Harness {
     return id
   }
 
-  func shutdown() async { await client.shutdown() }
+  func shutdown() async throws { try await client.shutdown() }
 }
 
 /// Runs `body` with a harness whose client is always shut down (AsyncHTTPClient traps on a client that is not).
@@ -117,10 +117,10 @@ func withHarness<Result>(
     lowestSpeed: lowestSpeed, refreshURL: refreshURL, clock: clock, chunkSize: chunkSize)
   do {
     let result = try await body(harness)
-    await harness.shutdown()
+    try await harness.shutdown()
     return result
   } catch {
-    await harness.shutdown()
+    try await harness.shutdown()
     throw error
   }
 }

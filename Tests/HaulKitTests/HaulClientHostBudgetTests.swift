@@ -29,7 +29,7 @@ final class HaulClientHostBudgetTests: XCTestCase {
       clock.advance(by: .seconds(2400))  // 2 + 4 = the default of 6: eased all the way back
       XCTAssertEqual(try client.learnedHostBudgets(), [])
       XCTAssertNil(try client.store.hostBudget(for: "a.example:443"))
-      await client.shutdown()
+      try await client.shutdown()
     }
   }
 
@@ -45,7 +45,7 @@ final class HaulClientHostBudgetTests: XCTestCase {
       XCTAssertEqual(try client.forgetHostBudgets(hosts: ["nowhere.example:443"]), 0)
       XCTAssertEqual(try client.forgetHostBudgets(hosts: nil), 2)
       XCTAssertEqual(try client.learnedHostBudgets(), [])
-      await client.shutdown()
+      try await client.shutdown()
     }
   }
 
@@ -54,10 +54,10 @@ final class HaulClientHostBudgetTests: XCTestCase {
       let first = try client(in: dir, ManualClock())
       let learned = LearnedHostBudget(host: "127.0.0.1:8080", limit: 4, learnedAt: Double(start), reason: "reset", lesson: .slower)
       try first.store.saveHostBudget(learned)
-      await first.shutdown()
+      try await first.shutdown()
       let second = try client(in: dir, ManualClock())
       XCTAssertEqual(try second.learnedHostBudgets(), [learned])
-      await second.shutdown()
+      try await second.shutdown()
     }
   }
 }

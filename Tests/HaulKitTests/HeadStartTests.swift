@@ -59,7 +59,7 @@ final class HeadStartTests: XCTestCase {
         // The whole file on the download's only connection is the early request.
         let whole = try await client.transport.open(request.url, plan: .wholeFile, role: .only, extraHeaders: [])
         let body = try await whole.body.collect(upTo: 8 << 20)
-        await client.shutdown()
+        try await client.shutdown()
         XCTAssertEqual(body, content)
         XCTAssertEqual(server.requests(for: "/f").count, 2, "the whole file was not asked for again")
       }
@@ -72,7 +72,7 @@ final class HeadStartTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         let client = try await Self.client(sending: Self.request(server.url("/f"), in: dir), to: server, in: dir)
         // 3 MiB that nobody reads: shutting down must not wait for them.
-        await client.shutdown()
+        try await client.shutdown()
         let opened = try? await client.transport.open(
           URL(string: server.url("/f"))!, plan: .wholeFile, role: .only, extraHeaders: [])
         XCTAssertNil(opened, "a transport that was shut down hands out nothing, an early response included")
@@ -98,7 +98,7 @@ final class HeadStartTests: XCTestCase {
           try await Self.waitFor { server.requests(for: "/f").count == 1 }
           assertCompleted(await (try await client.download(first)).outcome(), at: first.destinationPath, equals: content)
           assertCompleted(await (try await client.download(second)).outcome(), at: second.destinationPath, equals: content)
-          await client.shutdown()
+          try await client.shutdown()
           XCTAssertEqual(server.requests(for: "/f").count, 1, "the first download took the early response")
           XCTAssertEqual(server.connectionsAccepted, 1)
         }
@@ -167,7 +167,7 @@ final class HeadStartTests: XCTestCase {
   /// Downloads `request` to its end, then shuts the client down.
   private static func download(_ request: DownloadRequest, with client: HaulClient) async throws -> DownloadOutcome {
     let outcome = await (try await client.download(request)).outcome()
-    await client.shutdown()
+    try await client.shutdown()
     return outcome
   }
 

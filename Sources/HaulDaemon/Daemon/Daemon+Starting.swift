@@ -110,7 +110,8 @@ extension Daemon {
                 )
             } catch {
                 await manager.shutdown()
-                if given == nil { await client.shutdown() }
+                // The listen error is the one reported; a store that cannot be flushed as well has nothing of this run's.
+                if given == nil { try? await client.shutdown() }
                 throw DaemonError("cannot listen on \(configuration.listenAddress):\(configuration.port): \(error)")
             }
         }

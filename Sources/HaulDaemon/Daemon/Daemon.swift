@@ -26,7 +26,9 @@ public final class Daemon: Sendable {
     private let ownsClient: Bool
     /// The hooks and the task that fires them from the manager's events (both `nil` without hooks).
     private let hooks: (runner: HookRunner, observer: Task<Void, Never>)?
-    private let stopped = NIOLockedValueBox<(phase: DaemonPhase, waiters: [CheckedContinuation<Void, Never>])>((.running, []))
+    private let stopped = NIOLockedValueBox<(phase: DaemonPhase, waiters: [CheckedContinuation<Void, Never>], failure: HaulError?)>(
+        (.running, [], nil)
+    )
     private let stopRequest: NIOLockedValueBox<(@Sendable () -> Void)?>
     /// The note `haul add` reads (`DaemonAnnouncement`), withdrawn when the daemon stops.
     let announcement = NIOLockedValueBox<DaemonAnnouncement?>(nil)
@@ -83,14 +85,22 @@ public final class Daemon: Sendable {
         // Hooks still running get their time (up to --hook-timeout): a complete hook is not cut off by the stop.
         await hooks?.observer.value
         await hooks?.runner.finish()
-        if ownsClient { await client.shutdown() }
+        var failure: HaulError?
+        if ownsClient {
+            do { try await client.shutdown() } catch { failure = HaulError.wrap(error) }
+        }
         let waiters = stopped.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.phase = .stopped
+            state.failure = failure
             defer { state.waiters = [] }
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
     }
+
+    /// What went wrong at the stop, once stopped: the state database's log could not be flushed
+    /// (`HaulClient.shutdown()`), so this run's newest records may not survive a power cut. Nil otherwise.
+    public var stopFailure: HaulError? { stopped.withLockedValue { $0.failure } }
 
     /// Returns once the daemon has stopped (by `stop`, a signal handler or `aria2.shutdown`).
     public func waitUntilStopped() async {

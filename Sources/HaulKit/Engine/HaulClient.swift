@@ -8,7 +8,7 @@ import HaulCore
 /// let haul = try HaulClient(configuration: HaulConfiguration())
 /// let task = try await haul.download(DownloadRequest(url: url, destination: URL(fileURLWithPath: "/tmp/big.iso")))
 /// for try await update in task.updates { print(update) }   // ends when it completes; throws why it did not
-/// await haul.shutdown()
+/// try await haul.shutdown()
 /// ```
 public final class HaulClient: Sendable {
     /// The settings in force.
@@ -42,9 +42,14 @@ public final class HaulClient: Sendable {
     ///
     /// The flush is here, in the caller's order, and not only when the store is released: the last reference to the
     /// store may go on another thread while the process is already exiting.
-    public func shutdown() async {
+    ///
+    /// - Throws: `.io` naming the log when it cannot be flushed (docs/http-rules.md, rule 19: a failed flush is
+    ///   reported, never taken for success). The files of completed downloads are not at stake, each was flushed
+    ///   before its record was written (rule 18); what a power cut may then take is this run's newest records
+    ///   (a completion, the progress since the last checkpoint). The connections are closed either way.
+    public func shutdown() async throws {
         await transport.shutdown()
-        try? store.flushLog()
+        try store.flushLog()
     }
 
     /// Starts a download, or resumes the unfinished one of the same URL that writes to the same `.part` file, or

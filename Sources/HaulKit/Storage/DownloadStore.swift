@@ -272,10 +272,20 @@ final class DownloadStore: Sendable {
             return state
         }
         guard due else { return }
-        let log = path + "-wal"
+        do {
+            try Self.flushFile(path + "-wal")
+        } catch {
+            // Still due: the commits are no more durable than before, and a later call tries again.
+            unflushed.withLockedValue { $0 = true }
+            throw error
+        }
+    }
+
+    /// `fdatasync`s the file at `log`; nothing when there is none (SQLite checkpointed and removed it: another
+    /// process, or a database not in WAL mode).
+    private static func flushFile(_ log: String) throws {
         let fd = open(log, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
-            // No log: SQLite checkpointed and removed it (another process, or a database not in WAL mode).
             if errno == ENOENT { return }
             throw HaulError.io("cannot open", path: log, errno: errno)
         }

@@ -136,8 +136,11 @@ struct AddCommand: AsyncParsableCommand {
             }
         }
         await manager.shutdown()
-        await client.shutdown()
-        if let failure { throw failure }
+        if let failure {
+            await client.shutdown(endingWith: failure)
+            throw failure
+        }
+        try await client.shutdown()
     }
 
     /// The usage error for a directory the daemon on the state directory does not allow.

@@ -123,6 +123,10 @@ struct DaemonCommand: AsyncParsableCommand {
             """)
         await daemon.waitUntilStopped()
         for source in signals { source.cancel() }
+        if let failure = daemon.stopFailure {
+            Terminal.writeError("haul daemon: stopped; error: \(failure.commandLineMessage)\n")
+            throw ExitCode(ExitCodes.code(for: failure))
+        }
         Terminal.writeError("haul daemon: stopped\n")
     }
 

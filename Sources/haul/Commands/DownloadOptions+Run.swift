@@ -80,7 +80,7 @@ extension DownloadOptions {
                 }
             }
         } catch {
-            await client.shutdown()
+            await client.shutdown(endingWith: error)
             throw error
         }
         let extraction = (extract || extractTo != nil)
@@ -99,7 +99,7 @@ extension DownloadOptions {
             let documents = await documentsSavedAsFiles(requests, client: client)
             if !documents.isEmpty { code = await session().run(requests: documents) }
         }
-        await client.shutdown()
+        code = await client.shutdown(endingWith: code)
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
     }

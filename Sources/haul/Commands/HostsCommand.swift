@@ -42,10 +42,10 @@ struct HostsCommand: AsyncParsableCommand {
         do {
             try show(client)
         } catch {
-            await client.shutdown()
+            await client.shutdown(endingWith: error)
             throw error
         }
-        await client.shutdown()
+        try await client.shutdown()
     }
 
     private func show(_ client: HaulClient) throws {

@@ -31,8 +31,11 @@ private func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (Down
         failure = error
     }
     await manager.shutdown()
-    await client.shutdown()
-    if let failure { throw failure }
+    if let failure {
+        await client.shutdown(endingWith: failure)
+        throw failure
+    }
+    try await client.shutdown()
 }
 
 /// Applies `command` to each id in turn, printing `verb id` after each.
@@ -63,10 +66,10 @@ struct ListCommand: AsyncParsableCommand {
         do {
             rows = try client.storedDownloads().map(ListedDownload.init)
         } catch {
-            await client.shutdown()
+            await client.shutdown(endingWith: error)
             throw error
         }
-        await client.shutdown()
+        try await client.shutdown()
         if json {
             let objects = rows.map(\.jsonObject)
             let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted])
@@ -213,8 +216,9 @@ struct ResumeCommand: AsyncParsableCommand {
         if !ids.isEmpty {
             let known = Set(stored.map(\.id))
             for id in ids where !known.contains(id) {
-                await client.shutdown()
-                throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
+                let error = HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
+                await client.shutdown(endingWith: error)
+                throw error
             }
             chosen = ids
         } else if all {
@@ -223,14 +227,14 @@ struct ResumeCommand: AsyncParsableCommand {
             chosen = records.filter { $0.state == .queued || $0.state == .downloading }.map(\.id)
         }
         if chosen.isEmpty {
-            await client.shutdown()
+            try await client.shutdown()
             Terminal.writeError("haul: nothing to resume\(all ? "" : " (paused and failed downloads need an id or --all)")\n")
             return
         }
         do {
             try applyOverrides(to: chosen, in: client)
         } catch {
-            await client.shutdown()
+            await client.shutdown(endingWith: error)
             throw error
         }
         // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
@@ -239,8 +243,8 @@ struct ResumeCommand: AsyncParsableCommand {
             globalRate: queueOptions.globalRate, hooks: hookOptions.runner(), speedSchedule: queueOptions.schedule,
             queueSchedule: queueOptions.queueWindows
         )
-        let code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
-        await client.shutdown()
+        var code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
+        code = await client.shutdown(endingWith: code)
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }
     }
@@ -325,8 +329,12 @@ struct CleanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try state.client()
-        let count = try client.removeCompletedRecords()
-        await client.shutdown()
+        let count: Int
+        do { count = try client.removeCompletedRecords() } catch {
+            await client.shutdown(endingWith: error)
+            throw error
+        }
+        try await client.shutdown()
         Terminal.writeOutput("removed \(count) completed download\(count == 1 ? "" : "s")\n")
     }
 }

@@ -28,7 +28,7 @@ enum GettingStartedExamples {
         } catch {
             print("failed:", error)
         }
-        await haul.shutdown()
+        try await haul.shutdown()
     }
 
     /// Retry a failed download.
@@ -62,7 +62,7 @@ enum GettingStartedExamples {
         let haul = try HaulClient()
         let task = try await haul.download(request)
         _ = await task.outcome()
-        await haul.shutdown()
+        try await haul.shutdown()
     }
 
     /// Run a queue and observe it.

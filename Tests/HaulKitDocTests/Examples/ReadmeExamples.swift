@@ -20,7 +20,7 @@ enum ReadmeExamples {
         try await task.pause(); try await task.resume(); try await task.cancel()   // cancel deletes the partial and record
         let small = try await haul.fetch(URL(string: "https://example.com/index.json")!, maximumBytes: 1 << 20)  // into Data
         print(small.count, "bytes")
-        await haul.shutdown()
+        try await haul.shutdown()
     }
 
     /// A checksum, a resume after a restart, an archive.
