@@ -3,6 +3,7 @@ import HaulTestSupport
 import XCTest
 
 @testable import HaulKit
+@testable import haul
 
 /// The state database's write-ahead log: kept across runs and flushed once per run, only when something was written.
 final class StateLogTests: XCTestCase {
@@ -69,6 +70,29 @@ final class StateLogTests: XCTestCase {
             try FileManager.default.removeItem(atPath: log)
             try FileManager.default.moveItem(atPath: log + ".moved", toPath: log)
             try client.store.flushLog()
+            XCTAssertFalse(client.store.hasUnflushedCommits)
+        }
+    }
+
+    /// The command line's end: downloads that succeeded but whose records cannot be made durable exit 7 (local
+    /// I/O, as documented); a download that failed keeps its own code.
+    func testCommandEndsWithTheIOCodeWhenTheLogCannotBeFlushed() async throws {
+        for (given, expected) in [(ExitCodes.success, Int32(7)), (Int32(4), Int32(4))] {
+            try await withTemporaryDirectory { dir in
+                let client = try HaulClient(configuration: HaulConfiguration(stateDirectory: dir.file("state")))
+                _ = try client.store.insert(record("d"))
+                let log = dir.file("state").path + "/haul.sqlite-wal"
+                try FileManager.default.moveItem(atPath: log, toPath: log + ".moved")
+                try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: false)
+                let code = await client.shutdown(endingWith: given)
+                XCTAssertEqual(code, expected, "exit code after a download that ended with \(given)")
+            }
+        }
+        try await withTemporaryDirectory { dir in
+            let client = try HaulClient(configuration: HaulConfiguration(stateDirectory: dir.file("state")))
+            _ = try client.store.insert(record("e"))
+            let code = await client.shutdown(endingWith: ExitCodes.success)
+            XCTAssertEqual(code, ExitCodes.success)
             XCTAssertFalse(client.store.hasUnflushedCommits)
         }
     }

@@ -287,10 +287,12 @@ final class DownloadStore: Sendable {
         let fd = open(log, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return }
-            throw HaulError.io("cannot open", path: log, errno: errno)
+            throw HaulError.io("cannot flush the state database's log: cannot open", path: log, errno: errno)
         }
         defer { close(fd) }
-        guard fdatasync(fd) == 0 else { throw HaulError.io("cannot flush", path: log, errno: errno) }
+        guard fdatasync(fd) == 0 else {
+            throw HaulError.io("cannot flush the state database's log", path: log, errno: errno)
+        }
     }
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
