@@ -137,7 +137,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         await manager.shutdown()
         if let failure {
-            await client.shutdown(endingWith: failure)
+            await client.shutdownAfterFailure()
             throw failure
         }
         try await client.shutdown()

@@ -80,7 +80,7 @@ extension DownloadOptions {
                 }
             }
         } catch {
-            await client.shutdown(endingWith: error)
+            await client.shutdownAfterFailure()
             throw error
         }
         let extraction = (extract || extractTo != nil)

@@ -42,7 +42,7 @@ struct HostsCommand: AsyncParsableCommand {
         do {
             try show(client)
         } catch {
-            await client.shutdown(endingWith: error)
+            await client.shutdownAfterFailure()
             throw error
         }
         try await client.shutdown()

@@ -32,7 +32,7 @@ private func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (Down
     }
     await manager.shutdown()
     if let failure {
-        await client.shutdown(endingWith: failure)
+        await client.shutdownAfterFailure()
         throw failure
     }
     try await client.shutdown()
@@ -66,7 +66,7 @@ struct ListCommand: AsyncParsableCommand {
         do {
             rows = try client.storedDownloads().map(ListedDownload.init)
         } catch {
-            await client.shutdown(endingWith: error)
+            await client.shutdownAfterFailure()
             throw error
         }
         try await client.shutdown()
@@ -217,7 +217,7 @@ struct ResumeCommand: AsyncParsableCommand {
             let known = Set(stored.map(\.id))
             for id in ids where !known.contains(id) {
                 let error = HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
-                await client.shutdown(endingWith: error)
+                await client.shutdownAfterFailure()
                 throw error
             }
             chosen = ids
@@ -234,7 +234,7 @@ struct ResumeCommand: AsyncParsableCommand {
         do {
             try applyOverrides(to: chosen, in: client)
         } catch {
-            await client.shutdown(endingWith: error)
+            await client.shutdownAfterFailure()
             throw error
         }
         // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
@@ -331,7 +331,7 @@ struct CleanCommand: AsyncParsableCommand {
         let client = try state.client()
         let count: Int
         do { count = try client.removeCompletedRecords() } catch {
-            await client.shutdown(endingWith: error)
+            await client.shutdownAfterFailure()
             throw error
         }
         try await client.shutdown()

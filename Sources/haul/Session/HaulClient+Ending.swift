@@ -1,10 +1,10 @@
 import HaulKit
 
 extension HaulClient {
-    /// Shuts the client down at the end of a command that already fails with `error`: that error stays the one the
-    /// command reports and exits with, and a state database whose log cannot be flushed as well is said on
-    /// standard error (`HaulClient.shutdown()`; docs/http-rules.md, rule 19).
-    func shutdown(endingWith error: any Error) async {
+    /// Shuts the client down at the end of a command that already fails with an error of its own: that error stays
+    /// the one the command reports and exits with, and a state database whose log cannot be flushed as well is
+    /// said on standard error (`HaulClient.shutdown()`; docs/http-rules.md, rule 19).
+    func shutdownAfterFailure() async {
         do { try await shutdown() } catch let flush {
             Terminal.writeError("haul: error: \(HaulError.wrap(flush).commandLineMessage)\n")
         }
