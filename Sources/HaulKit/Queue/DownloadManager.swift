@@ -124,7 +124,11 @@ public actor DownloadManager {
     public func add(all requests: [DownloadRequest]) async -> [Result<Int64, any Error>] {
         do { try checkRunning() } catch { return requests.map { _ in .failure(error) } }
         var results: [Result<Int64, any Error>] = []
-        for (request, prepared) in zip(requests, client.prepareAll(requests)) {
+        // By index, not `zip`: in an async function the zipped iterator's type is made at run time, the first time
+        // by a scan of every conformance record of the binary.
+        let preparedAll = client.prepareAll(requests)
+        for (index, request) in requests.enumerated() {
+            let prepared = preparedAll[index]
             do {
                 let task = try prepared.get()
                 if !(await waitIfDropping(task.id)), let id = try await add(prepared: task, priority: 0, paused: false) {
