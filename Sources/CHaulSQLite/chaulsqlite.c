@@ -47,3 +47,13 @@ int haul_sqlite_use_wal(void *db, int autocheckpoint) {
     if (!isWAL) return -1;
     return sqlite3_exec(db, "PRAGMA synchronous = NORMAL", 0, 0, 0);
 }
+
+// SQLITE_DBCONFIG_ENABLE_FKEY, SQLite 3.8.9 and later.
+#define HAUL_SQLITE_DBCONFIG_ENABLE_FKEY 1002
+
+int haul_sqlite_enable_foreign_keys(void *db) {
+    int enabled = 0;
+    int code = sqlite3_db_config(db, HAUL_SQLITE_DBCONFIG_ENABLE_FKEY, 1, &enabled);
+    if (code != 0) return code;
+    return enabled == 1 ? 0 : -1;
+}

@@ -36,6 +36,29 @@ final class StoreSchemaTests: XCTestCase {
     }
   }
 
+  /// Foreign keys are on for every connection (set through SQLite's C interface, not GRDB's statement): deleting
+  /// a download deletes its segments, in a new store and in one opened again.
+  func testDeletingADownloadDeletesItsSegments() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      for name in ["a", "b"] {  // a new store, then the same one opened again
+        let store = try DownloadStore(directory: directory)
+        XCTAssertEqual(try pragma("foreign_keys", of: store), "1", "foreign keys are off")
+        let record = try store.insert(DownloadRecord(
+          id: nil, url: "http://example.com/\(name)", finalURL: nil, destination: nil, partPath: "/tmp/\(name).part",
+          etag: nil, lastModified: nil, lastModifiedIsStrong: false, totalBytes: 10, state: "queued",
+          errorMessage: nil, priority: 0, optionsJSON: "{}", createdAt: 0, updatedAt: 0
+        ))
+        let id = try XCTUnwrap(record.id)
+        try store.saveSegments([SegmentRecord(downloadId: id, start: 0, end: 10, next: 4)], of: id)
+        XCTAssertEqual(try store.segments(of: id).count, 1)
+        try store.delete(id: id)
+        let left = try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM segment WHERE downloadId = ?", arguments: [id]) }
+        XCTAssertEqual(left, 0, "the segments outlived their download")
+      }
+    }
+  }
+
   func testTheSchemaNumberCountsTheMigrations() {
     XCTAssertEqual(DownloadStore.migrator.migrations.count, Int(DownloadStore.schemaVersion))
   }

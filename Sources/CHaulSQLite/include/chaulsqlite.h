@@ -15,4 +15,9 @@ int haul_sqlite_user_version(void *db);
 /// the journal mode did not become WAL.
 int haul_sqlite_use_wal(void *db, int autocheckpoint);
 
+/// Turns on foreign key enforcement for the connection `db` (a `sqlite3 *`), as `PRAGMA foreign_keys = ON` does
+/// (SQLITE_DBCONFIG_ENABLE_FKEY). Returns 0; SQLite's result code when the call fails; or -1 when the setting did
+/// not take.
+int haul_sqlite_enable_foreign_keys(void *db);
+
 #endif

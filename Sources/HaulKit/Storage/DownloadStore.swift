@@ -56,6 +56,12 @@ final class DownloadStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "haul"
+        // Foreign keys (a download's segments go with it) are turned on below through SQLite's C interface, not by
+        // GRDB's `PRAGMA foreign_keys = ON`: GRDB runs that statement before any other, through generic code whose
+        // types the runtime first makes by a scan of every conformance record of the binary, on the thread every
+        // `haul URL` waits for (a 1 KiB download 0.985x the wall, docs/benchmarks.md, "Round 16"). GRDB's migrator
+        // reads the connection's setting itself, so nothing else changes.
+        configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             // The write-ahead log outlives the process (see `flushLog()`): checkpointing it at every close cost a
             // flush of the log and of the database, and deleting it made the next process create it again (a flush
@@ -74,6 +80,9 @@ final class DownloadStore: Sendable {
             // first statements a process runs through GRDB instantiate its generic machinery, which every `haul URL`
             // waited for here (a 1 KiB download 0.95x the wall with this and the schema check below,
             // docs/benchmarks.md, "Round 15").
+            guard haul_sqlite_enable_foreign_keys(UnsafeMutableRawPointer(db.sqliteConnection)) == 0 else {
+                throw DatabaseError(message: "could not turn on foreign keys")
+            }
             let code = haul_sqlite_use_wal(UnsafeMutableRawPointer(db.sqliteConnection), CInt(Self.walCheckpointPages))
             guard code == 0 else {
                 if code > 0 { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not turn on write-ahead logging") }
