@@ -105,7 +105,7 @@ actor DownloadSession {
         let added = quitRequested ? [] : await manager.add(all: requests)
         // By index, not `zip`: a `zip` in an async function has its iterator's type made at run time, the first time
         // by a scan of every conformance record of the binary (about 0.2 ms before the first download starts).
-        for index in added.indices {
+        for index in 0..<min(notes.count, added.count) {
             let (request, note, result) = (requests[index], notes[index], added[index])
             let name = request.destination.lastPathComponent
             do {
