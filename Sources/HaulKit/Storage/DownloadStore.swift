@@ -80,13 +80,14 @@ final class DownloadStore: Sendable {
             // first statements a process runs through GRDB instantiate its generic machinery, which every `haul URL`
             // waited for here (a 1 KiB download 0.95x the wall with this and the schema check below,
             // docs/benchmarks.md, "Round 15").
-            guard haul_sqlite_enable_foreign_keys(UnsafeMutableRawPointer(db.sqliteConnection)) == 0 else {
-                throw DatabaseError(message: "could not turn on foreign keys")
-            }
             let code = haul_sqlite_use_wal(UnsafeMutableRawPointer(db.sqliteConnection), CInt(Self.walCheckpointPages))
             guard code == 0 else {
                 if code > 0 { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not turn on write-ahead logging") }
                 throw DatabaseError(message: "could not turn on write-ahead logging (the journal mode is another)")
+            }
+            // Foreign keys, through the same C interface (see `foreignKeysEnabled` above).
+            guard haul_sqlite_enable_foreign_keys(UnsafeMutableRawPointer(db.sqliteConnection)) == 0 else {
+                throw DatabaseError(message: "could not turn on foreign keys")
             }
         }
         // Two processes opening a new store at once would both create its tables (the migrator reads what is
