@@ -34,6 +34,9 @@ public enum QueuePolicy {
         var freeSlots = min(limits.maxConcurrent - receiving.count, 2 * limits.maxConcurrent - running.count)
         var freeConnections = limits.maxTotalConnections - receiving.reduce(0) { $0 + $1.heldConnections }
         var decisions: [StartDecision] = []
+        // Most steps of a busy queue (a progress report, a download finishing its flush) find no room: the queued
+        // entries are not sorted for nothing.
+        guard freeSlots > 0, freeConnections > 0 else { return decisions }
         for entry in ordered(downloads.filter { $0.state == .queued }) {
             guard freeSlots > 0, freeConnections > 0 else { break }
             let granted = min(max(1, entry.requestedConnections), freeConnections)
