@@ -201,4 +201,70 @@ final class DaemonCommandTests: XCTestCase {
         XCTAssertTrue(after.output.contains("no haul daemon runs on"), after.output)
         try await server.shutdown()
     }
+
+    /// `haul add` beside a daemon does what an RPC add without `dir` does: the daemon's `folder-rule` sends a file,
+    /// its `dir` changed over RPC (the page's Settings) is followed at once and after a restart, and a `-d` or the
+    /// command's own `--folder-rule` wins. Before: the note said the command line's `-d` for the daemon's whole life
+    /// and carried no rules, so `haul add` saved where neither the daemon nor the page said.
+    func testHaulAddFollowsTheDaemonsFolderRulesAndItsDirectoryAsChangedOverRPC() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start()
+        let bytes = deterministicBytes(count: 64_000, seed: 72)
+        for name in ["disk.iso", "plain.bin", "kept.iso", "own.iso", "later.bin"] { server.serve("/" + name, FileResource(content: bytes)) }
+        let state = directory.file("state").path
+        let first = directory.file("first").path
+        let second = directory.file("second").path
+        func arrives(_ path: String) async throws -> Bool {
+            for _ in 0..<400 {
+                if FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) == bytes { return true }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return false
+        }
+        func add(_ arguments: [String]) throws -> String {
+            let add = try DaemonProcess(["add"] + arguments + ["--state-dir", state])
+            XCTAssertEqual(add.waitForExit(60), 0, add.output)
+            return add.output
+        }
+        let daemonArguments = [
+            "daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", first, "--allow-dir", directory.url.path,
+            "--folder-rule", "*.iso=images",
+        ]
+        var daemon = try DaemonProcess(daemonArguments)
+        defer { daemon.kill() }
+        var port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+
+        _ = try add([server.url("/disk.iso")])
+        let ruled = try await arrives(first + "/images/disk.iso")
+        XCTAssertTrue(ruled, "the daemon's rule sends the file: " + daemon.output)
+        _ = try add([server.url("/kept.iso"), "-d", first])
+        let given = try await arrives(first + "/kept.iso")
+        XCTAssertTrue(given, "a -d is never moved: " + daemon.output)
+        _ = try add([server.url("/own.iso"), "--folder-rule", "*.iso=mine"])
+        let own = try await arrives(first + "/mine/own.iso")
+        XCTAssertTrue(own, "the command's own rules replace the daemon's: " + daemon.output)
+
+        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let change: JSONValue = [
+            "jsonrpc": "2.0", "id": 1, "method": "aria2.changeGlobalOption",
+            "params": [.string("token:" + secret), ["dir": .string(second)]],
+        ]
+        XCTAssertEqual(try RawClient.request(port: port, body: change.data).json?["result"], "OK")
+        let moved = try add([server.url("/plain.bin")])
+        XCTAssertTrue(moved.contains(second + "/plain.bin"), moved)
+        let followed = try await arrives(second + "/plain.bin")
+        XCTAssertTrue(followed, "the changed dir is followed: " + daemon.output)
+
+        // The changed `dir` is kept across a restart (global-options.json), and so is what the note says.
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+        daemon = try DaemonProcess(daemonArguments)
+        port = try XCTUnwrap(daemon.waitForPort(), daemon.output)
+        let restarted = try add([server.url("/later.bin")])
+        XCTAssertTrue(restarted.contains(second + "/later.bin") && restarted.contains("port \(port)"), restarted)
+        let after = try await arrives(second + "/later.bin")
+        XCTAssertTrue(after, daemon.output)
+        XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
+        try await server.shutdown()
+    }
 }

@@ -123,10 +123,23 @@ extension Daemon {
             hooks: hooks, stopRequest: stopRequest
         )
         if let server {
+            // What an RPC add without `dir` would do now: the options as restored (a `dir` or `folder-rule` changed
+            // in an earlier run is kept), then as changed over RPC. Each change rewrites the note through the box,
+            // which `stop()` empties: the observer never keeps the lock of a stopped daemon.
+            let globals = await service.globals
+            let info = DaemonAnnouncement.Info(
+                pid: getpid(), port: server.port, directory: globals.directory, allowed: allowed,
+                folderRules: globals.folderRules
+            )
             daemon.announcement.withLockedValue {
-                $0 = DaemonAnnouncement.announce(
-                    DaemonAnnouncement.Info(pid: getpid(), port: server.port, directory: downloadDirectory, allowed: allowed),
-                    stateDirectory: configuration.stateDirectory)
+                $0 = DaemonAnnouncement.announce(info, stateDirectory: configuration.stateDirectory)
+            }
+            let announcement = daemon.announcement
+            await service.observeGlobals { options in
+                var changed = info
+                changed.directory = options.directory
+                changed.folderRules = options.folderRules
+                announcement.withLockedValue { _ = $0?.update(changed) }
             }
         }
         // `aria2.shutdown` answers first, then stops the daemon.

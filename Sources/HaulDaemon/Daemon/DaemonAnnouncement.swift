@@ -1,8 +1,9 @@
 import Foundation
 
 /// A running daemon's note in its state directory, so that `haul add` beside it saves where the daemon saves:
-/// `daemon.json` (its download directory, the allowed directories, its port and process id), valid only while
-/// `daemon.lock` in the same directory is locked (`flock`).
+/// `daemon.json` (its download directory and folder rules, the allowed directories, its port and process id), valid
+/// only while `daemon.lock` in the same directory is locked (`flock`). The daemon writes it again when its `dir` or
+/// `folder-rule` option changes over RPC (the page's Settings), so that `haul add` follows what an RPC add would do.
 ///
 /// Why a lock and not the note alone: the kernel drops a lock when its process ends, `kill -9` and power loss
 /// included, so a note left behind by a daemon that died never passes for a running one.
@@ -17,12 +18,16 @@ public final class DaemonAnnouncement: Sendable {
         public var directory: String
         /// Where downloads may go (`--allow-dir`, resolved).
         public var allowed: [String]
+        /// The daemon's `folder-rule` option as written (`nil` or empty: none; `nil` also in a note of a Haul from
+        /// before the field). `haul add` without `-d` applies them as an RPC add without `dir` does.
+        public var folderRules: String?
 
-        public init(pid: Int32, port: Int, directory: String, allowed: [String]) {
+        public init(pid: Int32, port: Int, directory: String, allowed: [String], folderRules: String? = nil) {
             self.pid = pid
             self.port = port
             self.directory = directory
             self.allowed = allowed
+            self.folderRules = folderRules
         }
 
         /// Whether `path` (resolved) may hold downloads of this daemon.
@@ -32,9 +37,11 @@ public final class DaemonAnnouncement: Sendable {
     }
 
     private let lock: Int32
+    private let stateDirectory: String
 
-    private init(lock: Int32) {
+    private init(lock: Int32, stateDirectory: String) {
         self.lock = lock
+        self.stateDirectory = stateDirectory
     }
 
     deinit {
@@ -53,6 +60,23 @@ public final class DaemonAnnouncement: Sendable {
             close(descriptor)
             return nil
         }
+        guard write(info, stateDirectory: stateDirectory) else {
+            close(descriptor)
+            return nil
+        }
+        return DaemonAnnouncement(lock: descriptor, stateDirectory: stateDirectory)
+    }
+
+    /// Writes the note again with `info` (the lock is still held). `false` when it cannot be written: the note
+    /// before stays.
+    @discardableResult
+    public func update(_ info: Info) -> Bool {
+        Self.write(info, stateDirectory: stateDirectory)
+    }
+
+    /// Writes the note whole to a file of its own and renames it over the old one: a reader sees one note or the
+    /// other, never half of one.
+    private static func write(_ info: Info, stateDirectory: String) -> Bool {
         let note = notePath(stateDirectory)
         let temporary = note + ".\(getpid()).tmp"
         guard let data = try? JSONEncoder().encode(info),
@@ -60,10 +84,9 @@ public final class DaemonAnnouncement: Sendable {
             rename(temporary, note) == 0
         else {
             unlink(temporary)
-            close(descriptor)
-            return nil
+            return false
         }
-        return DaemonAnnouncement(lock: descriptor)
+        return true
     }
 
     /// The daemon running on `stateDirectory`, or `nil` when none holds the lock.

@@ -54,8 +54,9 @@ struct GlobalOptionsFile: Sendable {
 }
 
 extension Aria2Service {
-    /// Calls `observer` with the global options after each `changeGlobalOption` that changed them.
+    /// Calls `observer` with the global options after each `changeGlobalOption` that changed them (after the
+    /// observers added before it).
     func observeGlobals(_ observer: @escaping @Sendable (Aria2GlobalOptions) -> Void) {
-        globalsChanged = observer
+        globalsChanged.append(observer)
     }
 }

@@ -202,7 +202,7 @@ extension Aria2Service {
             }
         }
         globals = updated
-        if updated != previous { globalsChanged?(updated) }
+        if updated != previous { for observer in globalsChanged { observer(updated) } }
         if updated.maxConcurrent != previous.maxConcurrent {
             let limits = await manager.limits
             let total = max(limits.maxTotalConnections, updated.maxConcurrent * updated.connections)

@@ -10,7 +10,7 @@ extension Aria2Service {
     /// a rule, from the command line as over RPC, never widens where files go (as `dir` does not). `nil` for none.
     ///
     /// - Throws: a sentence naming the rule's directory.
-    static func folderRules(_ text: String, base: String, allowed: DirectoryPolicy) throws(Aria2OptionError) -> FolderRules? {
+    package static func folderRules(_ text: String, base: String, allowed: DirectoryPolicy) throws(Aria2OptionError) -> FolderRules? {
         var rules: FolderRules
         do { rules = try FolderRules(parsingList: text) } catch { throw Aria2OptionError("folder-rule: \(error)") }
         guard !rules.rules.isEmpty else { return nil }

@@ -22,8 +22,9 @@ public actor Aria2Service {
     private let requestShutdown: @Sendable () -> Void
 
     var globals: Aria2GlobalOptions
-    /// Told the global options after each change (`GlobalOptionsFile` keeps them across restarts).
-    var globalsChanged: (@Sendable (Aria2GlobalOptions) -> Void)?
+    /// Told the global options after each change, in the order they were added (`GlobalOptionsFile` keeps them
+    /// across restarts; the daemon's note for `haul add`, `DaemonAnnouncement`, follows `dir` and `folder-rule`).
+    var globalsChanged: [@Sendable (Aria2GlobalOptions) -> Void] = []
     /// Downloads removed over RPC, kept as aria2 keeps them (status `removed`) until their result is removed.
     var removed: [Int64: Aria2Download] = [:]
     var removedOrder: [Int64] = []

@@ -8,9 +8,10 @@ import HaulKit
 /// (which picks them up within about a second) or the next `haul resume`.
 ///
 /// Beside a daemon (one runs on the same state directory: `DaemonAnnouncement`), files go where the daemon saves
-/// them: its `-d` by default, and `-d` must be one of its allowed directories, as over RPC. Without one, the
-/// current directory, and a line on standard error says that nothing will run them until a daemon or
-/// `haul resume` does.
+/// them, as over RPC: its `dir` by default (its `-d`, or what its Settings changed it to), by its `folder-rule`
+/// unless the command gives its own `--folder-rule`, `-d` or `-o` path, and `-d` must be one of its allowed
+/// directories. Without one, the current directory, and a line on standard error says that nothing will run them
+/// until a daemon or `haul resume` does.
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -26,7 +27,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
     var directory: String?
 
-    @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when -d is not given (repeatable; as for 'haul get'). Beside a daemon, DIR must be one of its allowed directories.", valueName: "RULE"))
+    @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when -d is not given (repeatable; as for 'haul get'). Default: beside a daemon, its own rules; DIR must be one of its allowed directories.", valueName: "RULE"))
     var folderRules: [String] = []
 
     @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file: auto (the default: Haul chooses, up to 16) or 1-32.")
@@ -82,11 +83,19 @@ struct AddCommand: AsyncParsableCommand {
         } catch {
             throw HaulError(.io, "cannot create directory \(folder): \(error.localizedDescription)")
         }
-        // A rule fills in a directory where none is given (`-d`, an `-o` path).
-        let rules = try directory == nil && !(output?.contains("/") ?? false) ? DownloadOptions.folderRules(folderRules) : nil
-        if let daemon, let rules {
-            for rule in rules.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
+        // A rule fills in a directory where none is given (`-d`, an `-o` path): the command's own, else, beside a
+        // daemon, the daemon's (`folder-rule`, as an RPC add without `dir` gets them).
+        let placesItself = directory != nil || (output?.contains("/") ?? false)
+        var rules = try placesItself ? nil : DownloadOptions.folderRules(folderRules)
+        if let daemon, let own = rules {
+            for rule in own.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
                 throw outside(rule.directory, of: daemon, named: "--folder-rule: ")
+            }
+        } else if let daemon, !placesItself, let text = daemon.folderRules {
+            do {
+                rules = try Aria2Service.folderRules(text, base: folder, allowed: DirectoryPolicy(allowed: daemon.allowed))
+            } catch {
+                throw HaulError(.usage, "the daemon on \(state.directory) has a folder rule this command cannot follow: \(error.message)")
             }
         }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
