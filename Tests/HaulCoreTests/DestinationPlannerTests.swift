@@ -44,6 +44,27 @@ final class DestinationPlannerTests: XCTestCase {
             .create(path: "/d/same.bin", replacesFile: true), "overwrite downloads a completed file again")
     }
 
+    /// aria2's RPC adds (`takesUpSame: false`): the same URL again is a download of its own, and the earlier one of
+    /// that URL holds its name as any other download or file does.
+    func testAnAddThatIsAlwaysNewTreatsTheSameURLAsAnyOtherOccupant() {
+        func decideNew(_ policy: ConflictPolicy, _ held: [String: DestinationOccupant]) -> DestinationDecision {
+            DestinationPlanner.decide(path: "/d/same.bin", url: url, policy: policy, takesUpSame: false) { held[$0] ?? .free }
+        }
+        let running: [String: DestinationOccupant] = ["/d/same.bin": .unfinishedDownload(id: 3, url: url)]
+        XCTAssertEqual(decideNew(.rename, running), .create(path: "/d/same.1.bin", replacesFile: false))
+        XCTAssertEqual(decideNew(.fail, running), .refuse(.heldByDownload(path: "/d/same.bin", id: 3, url: url)))
+        XCTAssertEqual(decideNew(.overwrite, running), .refuse(.heldByDownload(path: "/d/same.bin", id: 3, url: url)))
+        let done: [String: DestinationOccupant] = ["/d/same.bin": .completedDownload(id: 4, url: url)]
+        XCTAssertEqual(decideNew(.rename, done), .create(path: "/d/same.1.bin", replacesFile: false))
+        XCTAssertEqual(decideNew(.fail, done), .refuse(.fileExists(path: "/d/same.bin")))
+        XCTAssertEqual(decideNew(.overwrite, done), .create(path: "/d/same.bin", replacesFile: true))
+        // A numbered name the same URL holds is passed by too.
+        let both: [String: DestinationOccupant] = [
+            "/d/same.bin": .completedDownload(id: 4, url: url), "/d/same.1.bin": .unfinishedDownload(id: 5, url: url),
+        ]
+        XCTAssertEqual(decideNew(.rename, both), .create(path: "/d/same.2.bin", replacesFile: false))
+    }
+
     func testAFileIsReplacedRenamedOrRefused() {
         let held: [String: DestinationOccupant] = ["/d/same.bin": .file]
         XCTAssertEqual(decide(.overwrite, held), .create(path: "/d/same.bin", replacesFile: true))

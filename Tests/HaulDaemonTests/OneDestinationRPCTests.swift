@@ -38,15 +38,22 @@ final class OneDestinationRPCTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.tellStatus", [a, ["status"]])["status"], "active", "the first runs on")
         XCTAssertTrue(FileManager.default.fileExists(atPath: part), "the first's .part is kept")
 
-        // The same URL and out again: the same download (its GID), not a third.
-        XCTAssertEqual(try fixture.call("aria2.addUri", [[.string(slow)], ["out": "same.bin"]]), a)
+        // The same URL and out again: a download of its own, as aria2 gives every addUri (before: the first one's
+        // GID, so that a second client's pause or remove reached the first client's download), numbered.
+        let c = try fixture.call("aria2.addUri", [[.string(slow)], ["out": "same.bin", "pause": "true"]])
+        XCTAssertNotEqual(c, a)
+        XCTAssertEqual(try fixture.call("aria2.tellStatus", [a, ["status"]])["status"], "active", "the first is not paused")
+        XCTAssertEqual(try files(fixture, c), fixture.downloads + "/same.2.bin")
+        XCTAssertEqual(try fixture.call("aria2.unpause", [c]), c)
 
         throttle.isOn = false
         try await fixture.wait(a, for: "complete")
+        try await fixture.wait(c, for: "complete")
         XCTAssertEqual(FileManager.default.contents(atPath: fixture.downloads + "/same.bin").map { [UInt8]($0) }, first)
         XCTAssertEqual(FileManager.default.contents(atPath: fixture.downloads + "/same.1.bin").map { [UInt8]($0) }, second)
+        XCTAssertEqual(FileManager.default.contents(atPath: fixture.downloads + "/same.2.bin").map { [UInt8]($0) }, first)
         let stopped = try XCTUnwrap(fixture.call("aria2.tellStopped", [0, 10, ["gid", "status", "errorMessage"]]).arrayValue)
-        XCTAssertEqual(stopped.count, 2)
+        XCTAssertEqual(stopped.count, 3)
         for entry in stopped {
             XCTAssertEqual(entry["status"], "complete", "\(entry)")
             XCTAssertEqual(entry["errorMessage"]?.stringValue ?? "", "", "\(entry)")

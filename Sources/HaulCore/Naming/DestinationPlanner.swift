@@ -71,15 +71,18 @@ public enum DestinationDecision: Hashable, Sendable {
 /// - A file: `overwrite` replaces it, `rename` moves on, `fail` refuses.
 /// - A numbered name that the same URL already holds (an earlier add of it was renamed there) is taken up, or
 ///   reported complete, like the name itself: adding the same thing twice gives the same download back.
+/// - Unless `takesUpSame` is false (aria2's RPC adds): then a download of the same URL holds its name as any other
+///   download or file does, and the newcomer is placed by the policy alone.
 public enum DestinationPlanner {
     /// The most numbered names tried (aria2 tries 1 to 9999 as well).
     public static let maxNumber = 9999
 
     public static func decide(
-        path: String, url: String, policy: ConflictPolicy, occupant: (String) throws -> DestinationOccupant
+        path: String, url: String, policy: ConflictPolicy, takesUpSame: Bool = true,
+        occupant: (String) throws -> DestinationOccupant
     ) rethrows -> DestinationDecision {
         let first = try occupant(path)
-        if let same = sameDownload(first, at: path, url: url, policy: policy) { return same }
+        if takesUpSame, let same = sameDownload(first, at: path, url: url, policy: policy) { return same }
         switch (first, policy) {
         case (.free, _):
             return .create(path: path, replacesFile: false)
@@ -97,7 +100,7 @@ public enum DestinationPlanner {
         for number in 1...maxNumber {
             let candidate = numbered(path, number)
             let held = try occupant(candidate)
-            if let same = sameDownload(held, at: candidate, url: url, policy: .rename) { return same }
+            if takesUpSame, let same = sameDownload(held, at: candidate, url: url, policy: .rename) { return same }
             if held == .free { return .create(path: candidate, replacesFile: false) }
         }
         return .refuse(.noFreeName(path: path))

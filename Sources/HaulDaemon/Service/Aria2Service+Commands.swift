@@ -36,6 +36,8 @@ extension Aria2Service {
             proxy: parsed.proxy
         )
         request.inOrder = parsed.inOrder
+        // Every add is a download of its own, as in aria2: the same URL again gets a new GID and a numbered name.
+        request.takesUpSameDownload = false
         request.autoConnections = parsed.connections == nil && globals.autoConnections
         request.folderRules = try folderRules(for: parsed, directory: directory)
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.

@@ -50,6 +50,7 @@ extension Aria2Service {
                 proxy: parsed.proxy
             )
             request.mirrors = Array(urls.dropFirst())
+            request.takesUpSameDownload = false  // a download of its own, as each aria2.addUri
             request.expectedLength = file.size
             request.pieceHashes = file.pieceHashes
             // A file the document puts in a directory of its own keeps it.

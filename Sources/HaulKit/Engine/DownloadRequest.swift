@@ -19,6 +19,12 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// name gives the same download back, and one completed there already (its file still in place) is given
     /// back completed instead of being fetched again, except with `.overwrite`.
     public var onConflict: ConflictPolicy
+    /// Whether the same URL added again to the same name is the same download (the default): an unfinished one is
+    /// taken up with this request's options, a completed one given back. `false` makes this request a download of
+    /// its own whatever is there, placed by `onConflict` as for any other download's name (`.rename`: `name.1.ext`):
+    /// what aria2 does for every `aria2.addUri`, so the daemon's RPC adds set it (two clients adding one URL get two
+    /// downloads, and one client's pause never reaches the other's). Used when the download is added; not stored.
+    public var takesUpSameDownload = true
     /// Replace an existing file at the destination instead of failing with `.fileExists`: `onConflict == .overwrite`.
     public var overwrite: Bool {
         get { onConflict == .overwrite }

@@ -172,6 +172,7 @@ public final class HaulClient: Sendable {
                     updatedAt: now
                 ),
                 policy: request.onConflict,
+                takesUpSame: request.takesUpSameDownload,
                 options: { destination in
                     var moved = request
                     moved.destinationPath = destination

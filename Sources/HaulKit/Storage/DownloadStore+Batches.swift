@@ -85,6 +85,8 @@ extension DownloadStore {
     struct Claim: Sendable {
         var record: DownloadRecord
         var policy: ConflictPolicy
+        /// `DownloadRequest.takesUpSameDownload`.
+        var takesUpSame = true
         /// The record's `optionsJSON` for the destination chosen (a numbered name is the request's new one).
         var options: @Sendable (_ destination: String) -> String
     }
@@ -113,7 +115,9 @@ extension DownloadStore {
             for claim in claims {
                 var record = claim.record
                 let asked = record.destination ?? String(record.partPath.dropLast(".part".count))
-                let decision = try DestinationPlanner.decide(path: asked, url: record.url, policy: claim.policy) { path in
+                let decision = try DestinationPlanner.decide(
+                    path: asked, url: record.url, policy: claim.policy, takesUpSame: claim.takesUpSame
+                ) { path in
                     try Self.occupant(of: path, in: db)
                 }
                 switch decision {
