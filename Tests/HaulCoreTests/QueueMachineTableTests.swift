@@ -70,6 +70,8 @@ final class QueueMachineTableTests: XCTestCase {
             ("saw-paused", .storeSaw(id, QueueRow(state: .paused, queueOrder: 1))),
             ("saw-moved", .storeSaw(id, QueueRow(state: .queued, priority: 5, queueOrder: 1))),
             ("saw-same", .storeSaw(id, QueueRow(state: .queued, queueOrder: 1))),
+            ("saw-completed", .storeSaw(id, QueueRow(state: .completed, queueOrder: 1, path: path))),
+            ("saw-running", .storeSaw(id, QueueRow(state: .downloading, queueOrder: 1))),
         ]
     }
 
@@ -83,6 +85,9 @@ final class QueueMachineTableTests: XCTestCase {
     private var moved: QueueAction { .persistPosition(id, priority: 0, queueOrder: 1) }
     private var started: [QueueAction] { [s(.downloading), a(.downloading), .startTransfer(id, connections: 4, generation: 1)] }
     private var completed: [QueueAction] { [s(.completed), a(.completed), .announceCompleted(id, path: path)] }
+    /// Completed by another process: the row says so already, nothing is stored.
+    private var completedElsewhere: [QueueAction] { [a(.completed), .announceCompleted(id, path: path)] }
+    private var resumed: [QueueAction] { [s(.queued), a(.queued)] }
     private func refused(_ state: DownloadState, _ event: LifecycleEvent) -> Outcome {
         .refused(IllegalTransition(state: state, event: event))
     }
@@ -101,7 +106,8 @@ final class QueueMachineTableTests: XCTestCase {
                 "busy": quiet(.queued), "stopped": quiet(.queued), "stale": quiet(.queued),
                 "saw-gone": .goes(nil, cancelled), "saw-cancelled": .goes(nil, cancelled),
                 "saw-paused": .goes(.paused, [s(.paused), a(.paused)]), "saw-moved": quiet(.queued),
-                "saw-same": quiet(.queued),
+                "saw-same": quiet(.queued), "saw-completed": .goes(.completed, completedElsewhere),
+                "saw-running": quiet(.queued),
             ],
             "downloading": [
                 "adopt": quiet(.downloading), "add": quiet(.downloading),
@@ -118,7 +124,7 @@ final class QueueMachineTableTests: XCTestCase {
                 "stopped": .goes(.queued, [s(.queued), a(.queued)]), "stale": quiet(.downloading),
                 "saw-gone": .goes(nil, cancelledRunning), "saw-cancelled": .goes(nil, cancelledRunning),
                 "saw-paused": .goes(.paused, [s(.paused), a(.paused), stop]), "saw-moved": quiet(.downloading),
-                "saw-same": quiet(.downloading),
+                "saw-same": quiet(.downloading), "saw-completed": quiet(.downloading), "saw-running": quiet(.downloading),
             ],
             "paused": pausedRow(),
             "paused-stopping": pausedRow(),
@@ -131,8 +137,9 @@ final class QueueMachineTableTests: XCTestCase {
                 "limits": quiet(.failed), "interrupt": quiet(.failed), "shutdown": quiet(.failed),
                 "planned": quiet(.failed), "completed": refused(.failed, .complete), "failed": refused(.failed, .fail),
                 "busy": refused(.failed, .fail), "stopped": quiet(.failed), "stale": quiet(.failed),
-                "saw-gone": quiet(.failed), "saw-cancelled": quiet(.failed), "saw-paused": quiet(.failed),
-                "saw-moved": quiet(.failed), "saw-same": quiet(.failed),
+                "saw-gone": .goes(nil, cancelled), "saw-cancelled": .goes(nil, cancelled), "saw-paused": quiet(.failed),
+                "saw-moved": .goes(.queued, resumed), "saw-same": .goes(.queued, resumed),
+                "saw-completed": .goes(.completed, completedElsewhere), "saw-running": .goes(.queued, [a(.queued)]),
             ],
             "completed": [
                 "adopt": quiet(.completed), "add": quiet(.completed), "add-paused": refused(.completed, .pause),
@@ -143,10 +150,11 @@ final class QueueMachineTableTests: XCTestCase {
                 "remove-file": .goes(nil, [.deleteCompleted(id, deletingFile: true), .drop(id)]),
                 "move": .goes(.completed, [moved]), "limits": quiet(.completed), "interrupt": quiet(.completed),
                 "shutdown": quiet(.completed), "planned": quiet(.completed),
-                "completed": refused(.completed, .complete), "failed": refused(.completed, .fail),
+                "completed": quiet(.completed), "failed": refused(.completed, .fail),
                 "busy": refused(.completed, .fail), "stopped": quiet(.completed), "stale": quiet(.completed),
-                "saw-gone": quiet(.completed), "saw-cancelled": quiet(.completed), "saw-paused": quiet(.completed),
-                "saw-moved": quiet(.completed), "saw-same": quiet(.completed),
+                "saw-gone": .goes(nil, [.drop(id)]), "saw-cancelled": .goes(nil, [.drop(id)]),
+                "saw-paused": quiet(.completed), "saw-moved": quiet(.completed), "saw-same": quiet(.completed),
+                "saw-completed": quiet(.completed), "saw-running": quiet(.completed),
             ],
             "gone": [
                 "adopt": .goes(.queued, [.announceAdded(id, as: .queued)]), "add": .goes(.queued, [.announceAdded(id, as: .queued)]),
@@ -156,7 +164,7 @@ final class QueueMachineTableTests: XCTestCase {
                 "planned": .goes(nil, []), "completed": .goes(nil, []), "failed": .goes(nil, []), "busy": .goes(nil, []),
                 "stopped": .goes(nil, []), "stale": .goes(nil, []), "saw-gone": .goes(nil, []),
                 "saw-cancelled": .goes(nil, []), "saw-paused": .goes(nil, []), "saw-moved": .goes(nil, []),
-                "saw-same": .goes(nil, []),
+                "saw-same": .goes(nil, []), "saw-completed": .goes(nil, []), "saw-running": .goes(nil, []),
             ],
         ]
     }
@@ -172,8 +180,9 @@ final class QueueMachineTableTests: XCTestCase {
             "remove": .goes(nil, cancelled), "remove-file": .goes(nil, cancelledElsewhere),
             "move": .goes(.paused, [moved]), "limits": quiet, "interrupt": quiet, "shutdown": quiet,
             "planned": quiet, "completed": .goes(.completed, completed), "failed": quiet, "busy": quiet,
-            "stopped": quiet, "stale": quiet, "saw-gone": quiet, "saw-cancelled": quiet, "saw-paused": quiet,
-            "saw-moved": quiet, "saw-same": quiet,
+            "stopped": quiet, "stale": quiet, "saw-gone": .goes(nil, cancelled), "saw-cancelled": .goes(nil, cancelled),
+            "saw-paused": quiet, "saw-moved": .goes(.queued, resumed), "saw-same": .goes(.queued, resumed),
+            "saw-completed": .goes(.completed, completedElsewhere), "saw-running": .goes(.queued, [a(.queued)]),
         ]
     }
 
@@ -201,7 +210,7 @@ final class QueueMachineTableTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 7 * 24)
+        XCTAssertEqual(checked, 7 * 26)
     }
 
     /// The table's refusals are exactly `DownloadLifecycle`'s for the user's commands: one table, not two.

@@ -201,6 +201,39 @@ final class QueueMachineTests: XCTestCase {
         XCTAssertEqual(starts(actions), [.startTransfer(2, connections: 1, generation: 1)])
     }
 
+    /// Another process resumed a paused download (`haul resume` beside a daemon): it starts here; one another
+    /// process runs itself is left to it, and its completion, seen in the store, completes it here without a run.
+    func testADownloadResumedOrFinishedByAnotherProcessIsFollowed() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, .paused, order: 1)
+        _ = try adopt(&machine, 2, .paused, order: 2)
+        let resumed = try machine.handle(.storeSaw(1, QueueRow(state: .queued, queueOrder: 1)))
+        XCTAssertEqual(starts(resumed), [.startTransfer(1, connections: 1, generation: 1)])
+        let elsewhere = try machine.handle(.storeSaw(2, QueueRow(state: .downloading, queueOrder: 2)))
+        XCTAssertEqual(elsewhere, [.announceState(2, .queued)], "not started here while another process runs it")
+        XCTAssertEqual(machine.downloads[2]?.owner, .otherProcess)
+        let finished = try machine.handle(.storeSaw(2, QueueRow(state: .completed, queueOrder: 2, path: "/d/two.bin")))
+        XCTAssertEqual(finished, [.announceState(2, .completed), .announceCompleted(2, path: "/d/two.bin")])
+        // Running here, a completed row is this run's own, read before its report: the report decides.
+        XCTAssertEqual(try machine.handle(.storeSaw(1, QueueRow(state: .completed, queueOrder: 1, path: "/d/one.bin"))), [])
+        XCTAssertEqual(machine.downloads[1]?.state, .downloading)
+    }
+
+    /// A pause while the run finishes, then the run's own completed row seen before its report: completed once,
+    /// and the report that follows changes nothing (it is not refused as a runner's bug).
+    func testARunsOwnCompletionSeenInTheStoreFirstIsNotAnnouncedTwice() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try machine.handle(.pause(1))
+        let seen = try machine.handle(.storeSaw(1, QueueRow(state: .completed, queueOrder: 1, path: "/d/one.bin")))
+        XCTAssertEqual(seen, [.announceState(1, .completed), .announceCompleted(1, path: "/d/one.bin")])
+        XCTAssertEqual(try machine.handle(.transferEnded(1, generation: 1, .completed(path: "/d/one.bin"))), [])
+        XCTAssertEqual(machine.downloads[1]?.state, .completed)
+        // Its row deleted by another process (`haul remove`): forgotten here.
+        XCTAssertEqual(try machine.handle(.storeSaw(1, nil)), [.drop(1)])
+        XCTAssertNil(machine.downloads[1])
+    }
+
     func testMovingToTheTopStoresTheNewPosition() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
         _ = try adopt(&machine, 1, priority: 3, order: 1)

@@ -18,21 +18,36 @@ extension DownloadManager {
         }
     }
 
-    /// Publishes progress and tells the machine what the store holds for the downloads queued or running here
-    /// (it decides what another process's pause, cancel or move changes).
+    /// Publishes progress and tells the machine what the store holds for the downloads held here (it decides what
+    /// another process's pause, resume, cancel, removal, move or completion changes).
+    ///
+    /// The downloads queued or running here are looked at every time; the others (paused, failed, completed: most
+    /// of a long-lived daemon's store) only when another process committed since the last look (SQLite's
+    /// `data_version`), so an idle queue of thousands does not read them every second.
     func poll() async {
         await publishProgress()
-        let watched = machine.downloads.filter { $0.value.state == .queued || $0.value.state == .downloading }.keys
+        var watched = machine.downloads.filter { $0.value.state == .queued || $0.value.state == .downloading }.map(\.key)
+        let version = try? client.store.dataVersion()
+        if version == nil || version != storeVersionSeen {
+            storeVersionSeen = version
+            watched += machine.downloads.filter { $0.value.state != .queued && $0.value.state != .downloading }.map(\.key)
+        }
         guard !watched.isEmpty else { return }
         let stored: [Int64: DownloadStore.QueueFields]
         do {
-            stored = try client.store.queueFields(of: Array(watched))
+            stored = try client.store.queueFields(of: watched)
         } catch {
+            storeVersionSeen = nil
             log.warning("could not read the queue from the store: \(error)")  // the next look tries again
             return
         }
-        for id in watched.sorted() {
-            let row = stored[id].map { QueueRow(state: $0.state, priority: $0.priority, queueOrder: $0.queueOrder) }
+        // What the rows were read against: a download changed here while an earlier report was performed (a pause
+        // over RPC) is not told a row older than that change (it would undo the pause).
+        let seen = machine.downloads
+        for id in watched.sorted() where machine.downloads[id] == seen[id] {
+            let row = stored[id].map {
+                QueueRow(state: $0.state, priority: $0.priority, queueOrder: $0.queueOrder, path: $0.destination)
+            }
             await report(.storeSaw(id, row))
         }
     }

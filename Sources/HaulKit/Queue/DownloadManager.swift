@@ -64,6 +64,8 @@ public actor DownloadManager {
     /// ids only grow), so an add that prepared one of them before it went prepares again.
     var dropped: Set<Int64> = []
     var poller: Task<Void, Never>?
+    /// The store's `data_version` when the downloads that do not run here were last looked at (`poll()`).
+    var storeVersionSeen: Int?
     /// The loop that follows a speed schedule (`setSpeedSchedule`), if one is set.
     var speedScheduleTask: Task<Void, Never>?
     /// The loop that follows a queue schedule (`setQueueSchedule`), if one is set.

@@ -62,6 +62,8 @@ extension DownloadStore {
         var priority: Int
         /// The position among equal priorities.
         var queueOrder: Int64
+        /// Where the file is (or will be).
+        var destination: String
     }
 
     /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
@@ -70,17 +72,28 @@ extension DownloadStore {
         return try read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT id, state, priority, queueOrder FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                sql: "SELECT id, state, priority, queueOrder, destination, partPath FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
                 arguments: StatementArguments(ids)
             )
             var fields: [Int64: QueueFields] = [:]
             for row in rows {
                 let id: Int64 = row["id"]
                 let state: String = row["state"]
-                fields[id] = QueueFields(state: DownloadState(rawValue: state) ?? .failed, priority: row["priority"], queueOrder: row["queueOrder"])
+                let partPath: String = row["partPath"]
+                let destination: String? = row["destination"]
+                fields[id] = QueueFields(
+                    state: DownloadState(rawValue: state) ?? .failed, priority: row["priority"], queueOrder: row["queueOrder"],
+                    destination: destination ?? String(partPath.dropLast(".part".count))
+                )
             }
             return fields
         }
+    }
+
+    /// SQLite's `data_version`: it changes when another connection (another process) commits, never for this
+    /// store's own commits, so a look for other processes' changes can be skipped while it stays the same.
+    func dataVersion() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     /// Saves every column of an existing record.

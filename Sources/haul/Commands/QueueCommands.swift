@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HaulCore
+import HaulDaemon
 import HaulKit
 
 /// Where the state database is, for every queue command.
@@ -179,7 +180,7 @@ struct ResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
         abstract: "Run stored downloads again: the given ids (paused and failed ones included), or with no id the ones a stopped haul left queued or running, or --all of them.",
-        discussion: "-x/--connections and --limit-rate replace what the downloads were stored with."
+        discussion: "-x/--connections and --limit-rate replace what the downloads were stored with. Beside a 'haul daemon' on the same state directory, the daemon runs them: paused and failed ones are put back in its line and the command returns."
     )
 
     @Argument(help: "Download ids (see 'haul list').")
@@ -236,6 +237,18 @@ struct ResumeCommand: AsyncParsableCommand {
         } catch {
             await client.shutdownAfterFailure()
             throw error
+        }
+        if let daemon = DaemonAnnouncement.running(stateDirectory: state.directory) {
+            // Beside a daemon, the daemon runs the queue (two processes would each run it): the paused and failed
+            // ones are put back in line for it, as `haul add` queues for it, and it starts them within about a
+            // second (before: this process ran them while the daemon still showed them paused, and its own later
+            // start downloaded them again and failed on the finished file's name).
+            let stopped = Set(stored.filter { $0.state == .paused || $0.state == .failed }.map(\.id))
+            try await client.shutdown()
+            let handed = chosen.filter { stopped.contains($0) }
+            if !handed.isEmpty { try await forEach(handed, state, "resumed") { manager, id in try await manager.resume(id) } }
+            Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) runs them\n")
+            return
         }
         // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
         let session = DownloadSession(

@@ -42,8 +42,8 @@ public enum QueueEvent: Hashable, Sendable {
     /// A transfer ended. `generation` is the one its `startTransfer` carried: a report from an older run is
     /// ignored, so a stale run's late end can never change a download that has moved on.
     case transferEnded(Int64, generation: Int, TransferEnd)
-    /// A look at the store found this row (`nil`: the row is gone) for a download queued or running here:
-    /// another process may have paused, cancelled, removed or moved it.
+    /// A look at the store found this row (`nil`: the row is gone) for a download held here: another process may
+    /// have paused, resumed, cancelled, removed, moved or completed it (`QueueMachine.storeSaw`).
     case storeSaw(Int64, QueueRow?)
 }
 
@@ -73,13 +73,16 @@ public struct QueueRow: Hashable, Sendable {
     public var queueOrder: Int64
     /// The message of the failure that stopped it, if any.
     public var errorMessage: String?
+    /// Where its file is (or will be), as stored: what a completion another process stored announces.
+    public var path: String?
 
     /// Creates a row.
-    public init(state: DownloadState, priority: Int = 0, queueOrder: Int64, errorMessage: String? = nil) {
+    public init(state: DownloadState, priority: Int = 0, queueOrder: Int64, errorMessage: String? = nil, path: String? = nil) {
         self.state = state
         self.priority = priority
         self.queueOrder = queueOrder
         self.errorMessage = errorMessage
+        self.path = path
     }
 }
 

@@ -3,7 +3,7 @@ extension QueueMachine {
     /// A current run ended. Running: completed, failed, left to another process, or (stopped without a pause
     /// here) back in line. Paused: a completion wins the race with the pause; anything else stays paused.
     /// In a state with no run (queued, failed, completed) a completion or failure contradicts the state and is
-    /// refused (a bug in the runner); a stop changes nothing.
+    /// refused (a bug in the runner), except a completion already heard of from the store; a stop changes nothing.
     mutating func transferEnded(_ id: Int64, known: Download, _ end: TransferEnd) throws -> [QueueAction] {
         var ended = known
         ended.heldConnections = nil
@@ -32,6 +32,9 @@ extension QueueMachine {
         case (.queued, .failed), (.queued, .busy):
             // The stopped run of a download paused and queued again meanwhile: it runs again when its turn comes.
             return []
+        case (.completed, .completed):
+            // A look at the store heard of this completion first (the run's own row, read before its report).
+            return []
         case (_, .completed):
             throw IllegalTransition(state: known.state, event: .complete)
         case (_, .failed), (_, .busy):
@@ -43,9 +46,31 @@ extension QueueMachine {
         return actions
     }
 
-    /// Another process wrote into the store: a missing or cancelled row cancels here (the row is gone, so the
-    /// partial file could never be resumed), a paused one pauses here, a new position is taken over.
+    /// Another process wrote into the store (`haul pause`, `haul resume`, `haul remove` beside a daemon, or a
+    /// `haul` that ran the download itself):
+    /// - a missing or cancelled row cancels here (the row is gone, so the partial file could never be resumed); a
+    ///   completed download held here is only forgotten (its file is the other process's business);
+    /// - a completed row completes a download that does not run here (another process finished it: starting it
+    ///   again would download the file a second time, find its name taken and fail). One running here completes
+    ///   by its own run's report: the row may be this run's own, read before its report came;
+    /// - a paused or failed download whose row is queued was put back in line: it is resumed here; one whose row
+    ///   says another process runs it is left to that process (as a run that found its `.part` locked is);
+    /// - for a download queued or running here, a paused row pauses it and a new position is taken over.
     mutating func storeSaw(_ id: Int64, known: Download, _ row: QueueRow?) throws -> [QueueAction] {
+        switch known.state {
+        case .completed:
+            guard row == nil || row?.state == .cancelled else { return [] }
+            downloads[id] = nil
+            return [.drop(id)]
+        case .cancelled:
+            return []
+        case .paused, .failed:
+            return try storeSawStopped(id, known: known, row)
+        case .queued, .downloading:
+            if row?.state == .completed, known.state == .queued || known.owner == .otherProcess {
+                return try completedElsewhere(id, known: known, path: row?.path)
+            }
+        }
         switch row?.state {
         case nil, .cancelled?:
             return try cancel(id, known: known, partHeldElsewhere: false)
@@ -59,5 +84,43 @@ extension QueueMachine {
             downloads[id] = moved
             return []
         }
+    }
+
+    /// `storeSaw` for a paused or failed download (nothing runs here).
+    private mutating func storeSawStopped(_ id: Int64, known: Download, _ row: QueueRow?) throws -> [QueueAction] {
+        switch row?.state {
+        case nil, .cancelled?:
+            return try cancel(id, known: known, partHeldElsewhere: false)
+        case .completed?:
+            return try completedElsewhere(id, known: known, path: row?.path)
+        case .queued?:
+            return try resume(id, known: known)
+        case .downloading?:
+            // Another process took it up and runs it: in line here, but its owner is that process (the row stays
+            // as that process keeps it; its end is heard of by the next look).
+            var elsewhere = known
+            elsewhere.state = try Self.next(known, on: .resume)
+            elsewhere.owner = .otherProcess
+            elsewhere.errorMessage = nil
+            downloads[id] = elsewhere
+            return [.announceState(id, elsewhere.state)]
+        case .paused?, .failed?:
+            return []
+        }
+    }
+
+    /// Another process completed a download held here and not running here: completed here too, announced with
+    /// the file's place as stored (nothing to store: the row says so already).
+    private mutating func completedElsewhere(_ id: Int64, known: Download, path: String?) throws -> [QueueAction] {
+        var done = known
+        // A failed download goes back in line on its way (the lifecycle has no failed -> completed step).
+        if known.state == .failed { done.state = try Self.next(known, on: .resume) }
+        done.state = try Self.next(done, on: .complete)
+        done.heldConnections = nil
+        done.isFinishing = false
+        done.errorMessage = nil
+        downloads[id] = done
+        let announced: [QueueAction] = path.map { [.announceCompleted(id, path: $0)] } ?? []
+        return [.announceState(id, .completed)] + announced
     }
 }

@@ -162,7 +162,7 @@ public struct QueueMachine: Hashable, Sendable {
             guard let known = downloads[id], known.generation == generation else { return [] }
             actions = try transferEnded(id, known: known, end)
         case .storeSaw(let id, let row):
-            guard let known = downloads[id], known.state == .queued || known.state == .downloading else { return [] }
+            guard let known = downloads[id] else { return [] }
             actions = try storeSaw(id, known: known, row)
         }
         return actions + scheduled()
