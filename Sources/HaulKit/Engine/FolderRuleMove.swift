@@ -36,9 +36,12 @@ enum FolderRuleMove {
     /// The path a file moving to `path` takes, by the request's conflict policy (`FolderPlacement.target`), and
     /// whether it replaces the file there.
     ///
+    /// - Parameter ownPart: the finishing download's own `.part` when it is in `path`'s directory: it does not hold
+    ///   a name for another download.
     /// - Throws: `.fileExists` or `.destinationInUse`, saying what holds the name.
-    static func target(_ path: String, request: DownloadRequest) throws -> (path: String, replacing: Bool) {
+    static func target(_ path: String, request: DownloadRequest, ownPart: String? = nil) throws -> (path: String, replacing: Bool) {
         let serverNamed = name(of: path) != request.destination.lastPathComponent
+        let occupant = { (candidate: String) in Self.occupant(candidate, ownPart: ownPart) }
         switch FolderPlacement.target(path, policy: request.onConflict, serverNamed: serverNamed, occupant: occupant) {
         case .path(let chosen, let replacing):
             return (chosen, replacing)
@@ -57,10 +60,10 @@ enum FolderRuleMove {
         }
     }
 
-    /// What holds `path` in the directory a file moves to: another download's `.part` (never the moving download's
-    /// own, which is in the directory it leaves), a file, or nothing.
-    private static func occupant(_ path: String) -> FolderPlacement.Occupant {
-        if FileSystemSteps.isNamePresent(path + ".part") { return .download }
+    /// What holds `path` in the directory a file moves to: another download's `.part` (never the finishing
+    /// download's own, `ownPart`), a file, or nothing.
+    private static func occupant(_ path: String, ownPart: String?) -> FolderPlacement.Occupant {
+        if path + ".part" != ownPart, FileSystemSteps.isNamePresent(path + ".part") { return .download }
         return FileSystemSteps.isNamePresent(path) ? .file : .free
     }
 

@@ -27,6 +27,12 @@ enum TransferFinisher {
             // chosen again by the conflict policy, as a file of that name may have come meanwhile.
             try FileSystemSteps.createDirectories(FileSystemSteps.parentDirectory(of: destination))
             (destination, replacing) = try FolderRuleMove.target(destination, request: request)
+        } else if !replacing, FileSystemSteps.isNamePresent(destination) {
+            // The name was taken while the download ran or waited (a file saved there meanwhile, by a browser or
+            // another tool): the conflict policy decides again, as when the download was added. `rename` (the
+            // command line's default) finishes under the first free numbered name; before, the rename refused and
+            // every later run fetched the rest again and failed the same way (exit 6), the `.part` left beside it.
+            (destination, replacing) = try FolderRuleMove.target(destination, request: request, ownPart: record.partPath)
         }
         try FileSystemSteps.promote(record.partPath, to: destination, replacing: replacing)
         record.destination = destination
