@@ -56,12 +56,28 @@ final class JSONRPCTests: XCTestCase {
         XCTAssertEqual(notifier.event(.failed(id: 1, HaulError(.busy, "held elsewhere"))), [])
         XCTAssertEqual(notifier.event(.failed(id: 1, HaulError(.network, "reset"))), [.aria2(method: "aria2.onDownloadError", gid: gid)])
         XCTAssertEqual(notifier.event(.removed(id: 1)), [], "forgetting a failed result is not a stop")
-        XCTAssertEqual(notifier.event(.stateChanged(id: 1, .downloading)).count, 1)
-        XCTAssertEqual(notifier.event(.completed(id: 1, file: URL(fileURLWithPath: "/d/a"))), [.aria2(method: "aria2.onDownloadComplete", gid: gid)])
-        XCTAssertEqual(notifier.event(.removed(id: 1)), [])
-        XCTAssertEqual(notifier.event(.stateChanged(id: 1, .queued)), [])
-        XCTAssertEqual(notifier.event(.removed(id: 1)), [.aria2(method: "aria2.onDownloadStop", gid: gid)],
+        let second = "0000000000000002"
+        XCTAssertEqual(notifier.event(.stateChanged(id: 2, .downloading)).count, 1)
+        XCTAssertEqual(notifier.event(.completed(id: 2, file: URL(fileURLWithPath: "/d/a"))), [.aria2(method: "aria2.onDownloadComplete", gid: second)])
+        XCTAssertEqual(notifier.event(.removed(id: 2)), [])
+        XCTAssertEqual(notifier.event(.stateChanged(id: 3, .queued)), [])
+        XCTAssertEqual(notifier.event(.removed(id: 3)), [.aria2(method: "aria2.onDownloadStop", gid: "0000000000000003")],
                        "an unfinished download removed by another process is a stop")
+    }
+
+    /// A pause and a remove at one moment (two clients): the state changes travel through the download's update
+    /// stream and may come after the removal. One stop, and nothing after it (before: Stop, Pause, Stop).
+    func testARemovalIsTheLastWordOnADownload() {
+        var notifier = Aria2Notifier()
+        let gid = "0000000000000005"
+        XCTAssertEqual(notifier.event(.stateChanged(id: 5, .downloading)), [.aria2(method: "aria2.onDownloadStart", gid: gid)])
+        XCTAssertEqual(notifier.event(.removed(id: 5)), [.aria2(method: "aria2.onDownloadStop", gid: gid)])
+        XCTAssertEqual(notifier.event(.stateChanged(id: 5, .paused)), [], "a pause that comes after the removal")
+        XCTAssertEqual(notifier.event(.stateChanged(id: 5, .cancelled)), [], "the removal's own state, late")
+        // The other order: the cancelled state first, then the removal: still one stop.
+        XCTAssertEqual(notifier.event(.stateChanged(id: 6, .downloading)).count, 1)
+        XCTAssertEqual(notifier.event(.stateChanged(id: 6, .cancelled)), [.aria2(method: "aria2.onDownloadStop", gid: "0000000000000006")])
+        XCTAssertEqual(notifier.event(.removed(id: 6)), [])
     }
 
     func testProgressPushesCarryEachConnectionsSegment() throws {

@@ -16,6 +16,10 @@ public struct Aria2Notifier: Sendable {
     }
 
     private var states: [Int64: DownloadState] = [:]
+    /// Downloads announced as removed: a state change of theirs that comes later is not announced. A state change
+    /// travels through the download's own update stream while the removal comes straight from the manager, so a
+    /// pause and a remove at one moment (two clients) could arrive as Stop, Pause, Stop. Ids are never used again.
+    private var gone: Set<Int64> = []
 
     public init() {}
 
@@ -26,6 +30,7 @@ public struct Aria2Notifier: Sendable {
             states[snapshot.id] = snapshot.state
             return []
         case .stateChanged(let id, let state):
+            guard !gone.contains(id) else { return [] }
             let previous = states[id]
             states[id] = state
             guard previous != state else { return [] }
@@ -47,6 +52,7 @@ public struct Aria2Notifier: Sendable {
             // Stopped while unfinished (cancelled by another process, whose state change this one may not see);
             // a completed or failed result forgotten, or a stop already announced, is not a stop.
             let previous = states.removeValue(forKey: id)
+            gone.insert(id)
             guard let previous, [.queued, .downloading, .paused].contains(previous) else { return [] }
             return [.aria2(method: "aria2.onDownloadStop", gid: GID(id).description)]
         case .progress(let id, let progress):
