@@ -53,6 +53,31 @@ final class TerminalStopTests: XCTestCase {
         }
     }
 
+    /// Paused with a key, then removed from another terminal (`haul remove 1`): the bar stops waiting for a key that
+    /// has nothing left to resume, says it was cancelled, and exits 130 (before: it kept saying `paused, ... kept`
+    /// over a `.part` that was gone, and `q` then said the partial file was kept).
+    func testAKeyPausedDownloadRemovedElsewhereEndsAsCancelled() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 6 << 20, seed: 98)), bytesPerSecond: 512 << 10)
+                let state = dir.file("s")
+                let part = dir.file("f.bin.part").path
+                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                defer { session.hangUp() }
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                session.type("p")
+                XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
+                let remove = try HaulProcess.run(["remove", "1", "--state-dir", state.path], in: dir.url)
+                XCTAssertEqual(remove.status, 0, remove.stderr)
+                let result = session.finish()
+                XCTAssertEqual(result.status, 130, TerminalSession.visible(result.output))
+                XCTAssertTrue(TerminalSession.visible(result.output).contains("f.bin: cancelled"), TerminalSession.visible(result.output))
+                XCTAssertFalse(TerminalSession.visible(result.output).contains("partial files are kept"))
+                XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+            }
+        }
+    }
+
     /// The multi view: after `q` each stopped download leaves a line with the bytes kept; the final total line
     /// offers no keys and gives the run's average speed; the rows' bars line up.
     func testMultiViewStopsVisiblyAndEndsWithTheAverage() async throws {

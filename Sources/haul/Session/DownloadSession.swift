@@ -93,7 +93,15 @@ actor DownloadSession {
         let view = SessionView(mode: mode, expected: restoring == nil ? requests.count : ids.count)
         self.view = view
         for (id, note) in resumeNotes { if let note { view.resuming(id, note) } }
-        let rendering = Task { for await event in events { view.render(event) } }
+        let rendering = Task { [weak self] in
+            for await event in events {
+                view.render(event)
+                switch event {
+                case .stateChanged, .completed, .failed, .removed: await self?.downloadsMoved()
+                default: break
+                }
+            }
+        }
         // Keys are offered only when they can be read: with standard input a pipe or a file, the bar shows none.
         let keys = mode == .bar ? KeyReader.start { [weak self] key in
             guard let self else { return }
@@ -137,11 +145,13 @@ actor DownloadSession {
 
         // Run until everything has settled; a pause from the keyboard, or with keys offered one from another
         // terminal (`haul pause`), waits for the next key instead of ending: the bar says `space: resume`.
+        // While it waits, what was paused may end elsewhere (`haul remove`, `haul cancel`, another process that
+        // resumed and finished it): with nothing paused left, there is no key to wait for.
         while true {
             await manager.waitUntilIdle()
-            if !quitRequested, !pausedByUser, keys != nil, await manager.snapshots.contains(where: { $0.state == .paused }) {
-                pausedByUser = true
-            }
+            let anyPaused = await manager.snapshots.contains { $0.state == .paused }
+            if !quitRequested, !pausedByUser, keys != nil, anyPaused { pausedByUser = true }
+            if !anyPaused { pausedByUser = false }
             if quitRequested || !pausedByUser { break }
             await waitForResumeOrQuit()
             if quitRequested { break }
@@ -254,6 +264,11 @@ actor DownloadSession {
         // Downloads paused from the keyboard stay paused in the store; running the same command again resumes them.
         await manager?.shutdown()
         wake()
+    }
+
+    /// A download changed state or ended: a session waiting for a key looks again (what it waited on may be gone).
+    private func downloadsMoved() {
+        if pausedByUser { wake() }
     }
 
     private func waitForResumeOrQuit() async {
