@@ -219,6 +219,26 @@ final class QueueMachineTests: XCTestCase {
         XCTAssertEqual(machine.downloads[1]?.state, .downloading)
     }
 
+    /// A download another process runs (its run here found the `.part` locked): it waits while that process holds
+    /// the file, fails when that process stored a failure, and is run here once the file is let go unfinished.
+    func testADownloadAnotherProcessRunsIsWaitedForAndTakenOverWhenLetGo() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        for id: Int64 in [1, 2] {
+            _ = try machine.handle(.transferEnded(id, generation: 1, .busy(message: "held")))
+            XCTAssertEqual(machine.downloads[id]?.owner, .otherProcess)
+        }
+        XCTAssertTrue(machine.isIdle, "nothing of this process's own to run")
+        let held = try machine.handle(.storeSaw(1, QueueRow(state: .downloading, queueOrder: 1, isHeldElsewhere: true)))
+        XCTAssertEqual(held, [], "still held there: left to it")
+        let letGo = try machine.handle(.storeSaw(1, QueueRow(state: .downloading, queueOrder: 1, isHeldElsewhere: false)))
+        XCTAssertEqual(starts(letGo), [.startTransfer(1, connections: 1, generation: 2)], "let go unfinished: run here")
+        let failed = try machine.handle(.storeSaw(2, QueueRow(state: .failed, queueOrder: 2, errorMessage: "HTTP 404")))
+        XCTAssertEqual(failed, [.announceState(2, .failed), .announceFailed(2, message: "HTTP 404")])
+        XCTAssertEqual(machine.downloads[2]?.state, .failed)
+    }
+
     /// A pause while the run finishes, then the run's own completed row seen before its report: completed once,
     /// and the report that follows changes nothing (it is not refused as a runner's bug).
     func testARunsOwnCompletionSeenInTheStoreFirstIsNotAnnouncedTwice() throws {

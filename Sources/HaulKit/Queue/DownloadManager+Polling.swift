@@ -45,8 +45,14 @@ extension DownloadManager {
         // over RPC) is not told a row older than that change (it would undo the pause).
         let seen = machine.downloads
         for id in watched.sorted() where machine.downloads[id] == seen[id] {
-            let row = stored[id].map {
-                QueueRow(state: $0.state, priority: $0.priority, queueOrder: $0.queueOrder, path: $0.destination)
+            let row = stored[id].map { fields in
+                // Whether the process that runs it still holds its file: asked only of the downloads another
+                // process runs (a lock test, one open per download).
+                let elsewhere = seen[id]?.owner == .otherProcess && PartFile.isLockedElsewhere(fields.partPath)
+                return QueueRow(
+                    state: fields.state, priority: fields.priority, queueOrder: fields.queueOrder,
+                    errorMessage: fields.errorMessage, path: fields.destination, isHeldElsewhere: elsewhere
+                )
             }
             await report(.storeSaw(id, row))
         }

@@ -64,6 +64,10 @@ extension DownloadStore {
         var queueOrder: Int64
         /// Where the file is (or will be).
         var destination: String
+        /// Its `.part` file.
+        var partPath: String
+        /// The message of the failure that stopped it, if any.
+        var errorMessage: String?
     }
 
     /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
@@ -72,7 +76,7 @@ extension DownloadStore {
         return try read { db in
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT id, state, priority, queueOrder, destination, partPath FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                sql: "SELECT id, state, priority, queueOrder, destination, partPath, errorMessage FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
                 arguments: StatementArguments(ids)
             )
             var fields: [Int64: QueueFields] = [:]
@@ -83,7 +87,8 @@ extension DownloadStore {
                 let destination: String? = row["destination"]
                 fields[id] = QueueFields(
                     state: DownloadState(rawValue: state) ?? .failed, priority: row["priority"], queueOrder: row["queueOrder"],
-                    destination: destination ?? String(partPath.dropLast(".part".count))
+                    destination: destination ?? String(partPath.dropLast(".part".count)), partPath: partPath,
+                    errorMessage: row["errorMessage"]
                 )
             }
             return fields

@@ -152,6 +152,13 @@ actor DownloadSession {
             let anyPaused = await manager.snapshots.contains { $0.state == .paused }
             if !quitRequested, !pausedByUser, keys != nil, anyPaused { pausedByUser = true }
             if !anyPaused { pausedByUser = false }
+            if !quitRequested, !pausedByUser, ids.count > 1, await isWaitingForOtherProcesses(ids) {
+                // Several downloads, some run by another `haul` that holds their files (two overlapping lists): wait
+                // for that process to end them, and take over one it lets go of unfinished. A single one held
+                // elsewhere is left to it at once (exit 10), as before.
+                try? await Task.sleep(for: .milliseconds(250))
+                continue
+            }
             if quitRequested || !pausedByUser { break }
             await waitForResumeOrQuit()
             if quitRequested { break }
@@ -264,6 +271,16 @@ actor DownloadSession {
         // Downloads paused from the keyboard stay paused in the store; running the same command again resumes them.
         await manager?.shutdown()
         wake()
+    }
+
+    /// Whether one of `ids` is still in line but run by another process (the manager follows it through the store:
+    /// its end there ends it here; its file let go unfinished makes it this process's to run).
+    private func isWaitingForOtherProcesses(_ ids: [Int64]) async -> Bool {
+        guard let manager else { return false }
+        for id in ids {
+            if let state = await manager.snapshot(id)?.state, state == .queued || state == .downloading { return true }
+        }
+        return false
     }
 
     /// A download changed state or ended: a session waiting for a key looks again (what it waited on may be gone).

@@ -75,14 +75,21 @@ public struct QueueRow: Hashable, Sendable {
     public var errorMessage: String?
     /// Where its file is (or will be), as stored: what a completion another process stored announces.
     public var path: String?
+    /// Whether another process holds its `.part` file now (looked at by the caller for a download another process
+    /// runs): once it lets go without an end, the download is this process's to run.
+    public var isHeldElsewhere: Bool
 
     /// Creates a row.
-    public init(state: DownloadState, priority: Int = 0, queueOrder: Int64, errorMessage: String? = nil, path: String? = nil) {
+    public init(
+        state: DownloadState, priority: Int = 0, queueOrder: Int64, errorMessage: String? = nil, path: String? = nil,
+        isHeldElsewhere: Bool = false
+    ) {
         self.state = state
         self.priority = priority
         self.queueOrder = queueOrder
         self.errorMessage = errorMessage
         self.path = path
+        self.isHeldElsewhere = isHeldElsewhere
     }
 }
 

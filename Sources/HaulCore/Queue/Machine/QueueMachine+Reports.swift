@@ -55,6 +55,8 @@ extension QueueMachine {
     ///   by its own run's report: the row may be this run's own, read before its report came;
     /// - a paused or failed download whose row is queued was put back in line: it is resumed here; one whose row
     ///   says another process runs it is left to that process (as a run that found its `.part` locked is);
+    /// - a download another process runs fails here when that process stored its failure, and is taken back to
+    ///   run here once that process lets go of its `.part` without an end (`isHeldElsewhere` false);
     /// - for a download queued or running here, a paused row pauses it and a new position is taken over.
     mutating func storeSaw(_ id: Int64, known: Download, _ row: QueueRow?) throws -> [QueueAction] {
         switch known.state {
@@ -69,6 +71,9 @@ extension QueueMachine {
         case .queued, .downloading:
             if row?.state == .completed, known.state == .queued || known.owner == .otherProcess {
                 return try completedElsewhere(id, known: known, path: row?.path)
+            }
+            if known.state == .queued, known.owner == .otherProcess, let row {
+                if let taken = try heldElsewhere(id, known: known, row) { return taken }
             }
         }
         switch row?.state {
@@ -106,6 +111,29 @@ extension QueueMachine {
             return [.announceState(id, elsewhere.state)]
         case .paused?, .failed?:
             return []
+        }
+    }
+
+    /// A download another process runs (queued here, owned there): its failure is its end here too; once that
+    /// process lets go of the `.part` without an end (stopped, killed), the download is this process's to run.
+    /// `nil`: nothing of that kind (a pause, a cancel or a move is decided as for any queued download).
+    private mutating func heldElsewhere(_ id: Int64, known: Download, _ row: QueueRow) throws -> [QueueAction]? {
+        switch row.state {
+        case .failed:
+            var failed = known
+            failed.state = try Self.next(known, on: .fail)
+            failed.errorMessage = row.errorMessage
+            downloads[id] = failed
+            let message = row.errorMessage ?? "failed in another haul process"
+            return [.announceState(id, .failed), .announceFailed(id, message: message)]
+        case .queued, .downloading:
+            guard !row.isHeldElsewhere else { return nil }
+            var taken = known
+            taken.owner = .thisProcess
+            downloads[id] = taken
+            return []
+        case .paused, .completed, .cancelled:
+            return nil
         }
     }
 
