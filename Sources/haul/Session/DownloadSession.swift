@@ -124,7 +124,21 @@ actor DownloadSession {
                 // Where it went: the same URL's completed download given back, or a numbered name.
                 if let snapshot = await manager.snapshot(id) {
                     if snapshot.state == .completed {
-                        view.notice("already complete (download \(id)), skipped; --overwrite downloads it again", name: name)
+                        // Where it is (a numbered name when the name was taken then), and, when a digest was given,
+                        // whether the file there has it: a digest given is never passed over in silence.
+                        let place = snapshot.destination.path == request.destinationPath ? "" : " as \(snapshot.name)"
+                        if let expected = request.checksum {
+                            if let mismatch = Self.mismatch(of: snapshot.destination.path, expected) {
+                                view.report(mismatch, name: name)
+                                failures.append((name, mismatch))
+                                ids.removeAll { $0 == id }
+                                refused += 1
+                                continue
+                            }
+                            view.notice("already complete\(place) (download \(id)), \(expected.algorithm.rawValue) verified; --overwrite downloads it again", name: name)
+                        } else {
+                            view.notice("already complete\(place) (download \(id)), skipped; --overwrite downloads it again", name: name)
+                        }
                     } else if snapshot.destination.path != request.destinationPath {
                         names[id] = snapshot.name
                         view.notice("\(name) is taken; saving as \(snapshot.name)", name: name)
@@ -271,6 +285,20 @@ actor DownloadSession {
         // Downloads paused from the keyboard stay paused in the store; running the same command again resumes them.
         await manager?.shutdown()
         wake()
+    }
+
+    /// The error for a completed file at `path` that does not have the `expected` digest (or cannot be read), or
+    /// nil when it has it. The file is left as it is: it is the download that completed earlier, not this run's.
+    static func mismatch(of path: String, _ expected: Checksum) -> HaulError? {
+        let actual: String
+        do { actual = try checksumOfFile(atPath: path, algorithm: expected.algorithm) } catch {
+            return HaulError(.io, "cannot read \(path) to verify it: \(error)")
+        }
+        guard actual != expected.hex else { return nil }
+        return HaulError(
+            .checksumMismatch,
+            "\(expected.algorithm.rawValue) mismatch for \(path), downloaded earlier: expected \(expected.hex), got \(actual); the file was left as it is (--overwrite downloads it again)"
+        )
     }
 
     /// Whether one of `ids` is still in line but run by another process (the manager follows it through the store:
