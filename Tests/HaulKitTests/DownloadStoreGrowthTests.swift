@@ -55,6 +55,29 @@ final class DownloadStoreGrowthTests: XCTestCase {
     }
   }
 
+  /// The look a manager takes at the downloads it holds names them in chunks: a daemon's store of more downloads
+  /// than SQLite takes parameters in one statement (32,766; 999 in older builds) is read whole, not refused.
+  func testQueueFieldsOfMoreIdsThanOneStatementTakes() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let count = DownloadStore.idsPerQuery * 2 + 7
+      let rows = (0..<count).map { record("f\($0)", state: $0.isMultiple(of: 3) ? .completed : .paused) }
+      let ids = try store.write { db -> [Int64] in
+        try rows.map { stored -> Int64 in
+          var row = stored
+          try row.insert(db)
+          return row.id!
+        }
+      }
+      let fields = try store.queueFields(of: ids + [Int64.max])
+      XCTAssertEqual(fields.count, count, "every stored one, and nothing for an id that is not there")
+      XCTAssertEqual(fields[ids[3]]?.state, .completed)
+      XCTAssertEqual(fields[ids[4]]?.state, .paused)
+      XCTAssertEqual(fields[ids[4]]?.partPath, "/d/f4.part")
+      XCTAssertEqual(fields[ids[4]]?.destination, "/d/f4")
+    }
+  }
+
   /// The two-column look the daemon takes every second: every row's state by id, an unreadable one as failed.
   func testStatesAreEveryRowsStateById() async throws {
     try await withTemporaryDirectory { dir in

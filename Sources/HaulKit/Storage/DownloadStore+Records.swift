@@ -70,15 +70,23 @@ extension DownloadStore {
         var errorMessage: String?
     }
 
+    /// The most ids one query names: SQLite refuses statements with more than 32,766 parameters (older builds:
+    /// 999), and a daemon's store can hold more downloads than that.
+    static let idsPerQuery = 500
+
     /// The stored state and queue position of `ids` (a missing id was deleted, e.g. by `haul cancel` elsewhere).
     func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
         guard !ids.isEmpty else { return [:] }
         return try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT id, state, priority, queueOrder, destination, partPath, errorMessage FROM download WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
-                arguments: StatementArguments(ids)
-            )
+            var rows: [Row] = []
+            for start in stride(from: 0, to: ids.count, by: Self.idsPerQuery) {
+                let chunk = Array(ids[start..<min(start + Self.idsPerQuery, ids.count)])
+                rows += try Row.fetchAll(
+                    db,
+                    sql: "SELECT id, state, priority, queueOrder, destination, partPath, errorMessage FROM download WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments(chunk)
+                )
+            }
             var fields: [Int64: QueueFields] = [:]
             for row in rows {
                 let id: Int64 = row["id"]
