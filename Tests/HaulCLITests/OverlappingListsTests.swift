@@ -35,6 +35,38 @@ final class OverlappingListsTests: XCTestCase {
                 let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
                 XCTAssertEqual(rows.count, names.count, list.stdout)
                 XCTAssertEqual(Set(rows.compactMap { $0["state"] as? String }), ["completed"], list.stdout)
+                // No second copy under a numbered name: a process whose download the other finished first keeps the
+                // other's file (before the end, or at its end when both fetched it).
+                XCTAssertEqual(Set(rows.compactMap { $0["path"] as? String }), Set(names.map { dir.file($0).path }), list.stdout)
+                let copies = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains(".1.") }
+                XCTAssertEqual(copies, [], "second copies")
+            }
+        }
+    }
+
+    /// A list run that took up a download another `haul` then finished while the list was busy with an earlier
+    /// file: when its turn comes, the file is there and nothing is fetched again (before: fetched whole again and
+    /// finished as `fast.1.bin`, a second copy, the record moved to it).
+    func testADownloadFinishedElsewhereWhileTheListWaitedIsNotFetchedAgain() async throws {
+        let slow = deterministicBytes(count: 400_000, seed: 140)
+        let fast = deterministicBytes(count: 300_000, seed: 141)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/slow.bin", FileResource(content: slow), bytesPerSecond: 200_000)
+                server.serve("/fast.bin", FileResource(content: fast))
+                try [server.url("/slow.bin"), server.url("/fast.bin")].joined(separator: "\n")
+                    .write(to: dir.file("list.txt"), atomically: true, encoding: .utf8)
+                let state = dir.file("s")
+                let list = try HaulProcess(["-q", "-j", "1", "-x", "1", "--state-dir", state.path, "-i", "list.txt"], in: dir.url)
+                XCTAssertTrue(waitUntil { (durableBytes(stateDirectory: state, partPath: dir.file("slow.bin.part").path) ?? 0) > 0 })
+                let alone = try HaulProcess.run(["-q", "--state-dir", state.path, server.url("/fast.bin")], in: dir.url)
+                XCTAssertEqual(alone.status, 0, alone.stderr)
+                let result = list.finish()
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(contents(dir.file("slow.bin")), slow)
+                XCTAssertEqual(contents(dir.file("fast.bin")), fast)
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("fast.1.bin").path), "a second copy")
+                XCTAssertEqual(server.requests(for: "/fast.bin").count, 1, "fetched once")
             }
         }
     }

@@ -26,6 +26,15 @@ extension DownloadTask {
         // renamed, so its report came from an older generation, and the queue's states stored since covered the
         // completion): the file is in place, nothing is fetched again.
         if let path = completedByARun { return .completed(path: path) }
+        // Another process that took up the same download completed it while this one waited for its turn (two
+        // runs of one list): nothing to fetch (before: fetched again, and finished as a second copy).
+        if !isNew, let stored = try? store.record(id: id), stored.downloadState == .completed,
+            let path = stored.destination, FileSystemSteps.isRegularFile(path)
+        {
+            record = stored
+            completedByARun = path
+            return .completed(path: path)
+        }
         let transfer: DownloadTransfer
         do {
             transfer = try makeTransfer(connections: connections)

@@ -28,6 +28,15 @@ enum TransferFinisher {
             try FileSystemSteps.createDirectories(FileSystemSteps.parentDirectory(of: destination))
             (destination, replacing) = try FolderRuleMove.target(destination, request: request)
         } else if !replacing, FileSystemSteps.isNamePresent(destination) {
+            // Another process that took up the same download finished it first (two runs of one list): its file is
+            // this download's, and the bytes fetched here are a copy of it.
+            if let finished = try store.record(id: record.id!), finished.downloadState == .completed,
+                let path = finished.destination, FileSystemSteps.isRegularFile(path)
+            {
+                try? FileSystemSteps.removeRegularFile(record.partPath)
+                record = finished
+                return path
+            }
             // The name was taken while the download ran or waited (a file saved there meanwhile, by a browser or
             // another tool): the conflict policy decides again, as when the download was added. `rename` (the
             // command line's default) finishes under the first free numbered name; before, the rename refused and

@@ -207,10 +207,19 @@ extension DownloadStore {
 
     /// A row that already holds `state` and `error` is left alone: rewriting it would append a page to the log
     /// for nothing (the queue stores `completed` again after the finisher did, for the pause-at-the-end race).
+    ///
+    /// A row that is `completed` or `cancelled` is never moved back to an unfinished state: another process that
+    /// took up the same download ended it (two runs of one list), and this process's queue, which still held it
+    /// as waiting, storing `downloading` as it started it would have hidden that end (it then fetched the file
+    /// again and finished a second copy). The run that starts reads the row and ends at once
+    /// (`DownloadTask.runTransfer`).
     static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
         try db.cachedStatement(
-            sql: "UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ? AND (state IS NOT ? OR errorMessage IS NOT ?)"
-        ).execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id, state.rawValue, error])
+            sql: """
+                UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ? AND (state IS NOT ? OR errorMessage IS NOT ?) \
+                AND (? IN ('completed', 'cancelled') OR state NOT IN ('completed', 'cancelled'))
+                """
+        ).execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id, state.rawValue, error, state.rawValue])
     }
 
     /// Records a finished download in one transaction: what was learned about the file, the `completed` state,

@@ -1,0 +1,71 @@
+import Foundation
+import HaulCore
+import HaulTestSupport
+import XCTest
+
+@testable import HaulKit
+
+/// A download that two processes took up (two runs of one list on one state directory) and the other one
+/// finished: this one never fetches it again, and never finishes a second copy under a numbered name.
+final class CompletedElsewhereTests: XCTestCase {
+  private let content = deterministicBytes(count: 300_000, seed: 150)
+
+  /// What the other process leaves: the file in place and the record completed.
+  private func finishElsewhere(_ harness: Harness, _ id: Int64, name: String) throws {
+    try Data(content).write(to: harness.file(name))
+    var record = try XCTUnwrap(harness.client.store.record(id: id))
+    record.destination = harness.path(name)
+    try harness.client.store.markCompleted(record)
+  }
+
+  /// Its turn in this process's queue comes after the other process finished it: nothing is asked of the server.
+  func testATakenUpDownloadCompletedElsewhereBeforeItsRunIsNotFetched() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        server.serve("/f.bin", FileResource(content: content))
+        try await withHarness(dir, server: server) { harness in
+          let request = harness.request(server.url("/f.bin"), to: "f.bin")
+          let id = try harness.client.prepare(request).id  // the row both processes hold
+          let manager = DownloadManager(client: harness.client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+          _ = try await manager.restore([id])  // this process's queue holds it, waiting for a slot
+          try finishElsewhere(harness, id, name: "f.bin")
+          await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 4))
+          await manager.waitUntilIdle()
+          let snapshot = await manager.snapshot(id)
+          XCTAssertEqual(snapshot?.state, .completed)
+          XCTAssertEqual(snapshot?.destination.path, harness.path("f.bin"))
+          XCTAssertEqual(server.requests(for: "/f.bin").count, 0, "nothing fetched")
+          XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.1.bin")))
+          XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.bin.part")))
+          await manager.shutdown()
+        }
+      }
+    }
+  }
+
+  /// The other process finished it while this one was fetching it too: this one's copy is dropped at the end, the
+  /// other's file and record stand.
+  func testADownloadCompletedElsewhereDuringItsRunKeepsTheOthersFile() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let throttle = Switch(on: true)
+        server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 100_000, while: throttle)
+        try await withHarness(dir, server: server) { harness in
+          let request = harness.request(server.url("/f.bin"), to: "f.bin")
+          let task = try harness.client.prepare(request)
+          try await task.start()
+          for _ in 0..<200 where (try? harness.client.store.segments(of: task.id).reduce(0) { $0 + $1.next - $1.start }) ?? 0 == 0 {
+            try await Task.sleep(for: .milliseconds(10))
+          }
+          try finishElsewhere(harness, task.id, name: "f.bin")
+          throttle.isOn = false
+          guard case .completed(let path) = await task.outcome() else { return XCTFail("not completed") }
+          XCTAssertEqual(path.path, harness.path("f.bin"))
+          XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.1.bin")), "a second copy")
+          XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.bin.part")))
+          XCTAssertEqual(try harness.client.store.record(id: task.id)?.destination, harness.path("f.bin"))
+        }
+      }
+    }
+  }
+}
