@@ -57,16 +57,16 @@ final class OverlappingListsTests: XCTestCase {
                 try [server.url("/slow.bin"), server.url("/fast.bin")].joined(separator: "\n")
                     .write(to: dir.file("list.txt"), atomically: true, encoding: .utf8)
                 let state = dir.file("s")
-                let list = try HaulProcess(["-q", "-j", "1", "-x", "1", "--state-dir", state.path, "-i", "list.txt"], in: dir.url)
+                let list = try HaulProcess(["-j", "1", "-x", "1", "--state-dir", state.path, "-i", "list.txt"], in: dir.url)
                 XCTAssertTrue(waitUntil { (durableBytes(stateDirectory: state, partPath: dir.file("slow.bin.part").path) ?? 0) > 0 })
-                let alone = try HaulProcess.run(["-q", "--state-dir", state.path, server.url("/fast.bin")], in: dir.url)
+                let alone = try HaulProcess.run(["--state-dir", state.path, server.url("/fast.bin")], in: dir.url)
                 XCTAssertEqual(alone.status, 0, alone.stderr)
                 let result = list.finish()
                 XCTAssertEqual(result.status, 0, result.stderr)
                 XCTAssertEqual(contents(dir.file("slow.bin")), slow)
                 XCTAssertEqual(contents(dir.file("fast.bin")), fast)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("fast.1.bin").path), "a second copy")
-                XCTAssertEqual(server.requests(for: "/fast.bin").count, 1, "fetched once")
+                XCTAssertEqual(server.requests(for: "/fast.bin").count, 1, "fetched once: \(server.requests(for: "/fast.bin").map { "\($0.header("Range") ?? "whole")" }) list: \(result.stderr) alone: \(alone.stderr)")
             }
         }
     }

@@ -27,9 +27,11 @@ extension DownloadTask {
         // completion): the file is in place, nothing is fetched again.
         if let path = completedByARun { return .completed(path: path) }
         // Another process that took up the same download completed it while this one waited for its turn (two
-        // runs of one list): nothing to fetch (before: fetched again, and finished as a second copy).
-        if !isNew, let stored = try? store.record(id: id), stored.downloadState == .completed,
-            let path = stored.destination, FileSystemSteps.isRegularFile(path)
+        // runs of one list): nothing to fetch (before: fetched again, and finished as a second copy). A row this
+        // process made is read back only when something is at its destination already: one `lstat` for the
+        // others, not a read of the store per new download.
+        if !isNew || FileSystemSteps.isNamePresent(destinationPath), let stored = try? store.record(id: id),
+            stored.downloadState == .completed, let path = stored.destination, FileSystemSteps.isRegularFile(path)
         {
             record = stored
             completedByARun = path
