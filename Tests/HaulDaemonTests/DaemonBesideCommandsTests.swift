@@ -45,11 +45,6 @@ final class DaemonBesideCommandsTests: XCTestCase {
         return command.output
     }
 
-    private func gid(_ id: Int64) -> String {
-        let hex = String(UInt64(bitPattern: id), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
     func testResumeRemoveAndAPlainDownloadBesideTheDaemonAreWhatTheDaemonShows() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -93,7 +88,7 @@ final class DaemonBesideCommandsTests: XCTestCase {
         let added = try haul(["add", server.url("/other.bin"), "--state-dir", state, "--paused"])
         let line = added.split(separator: "\n").first { $0.hasPrefix("added paused ") }
         let otherID = try XCTUnwrap(line?.split(separator: " ").dropFirst(2).first.flatMap { Int64($0) }, added)
-        let otherGID = gid(otherID)
+        let otherGID = GID(otherID).description
         let waiting = try await daemon.wait(otherGID, for: "paused")
         XCTAssertTrue(waiting, added)
         _ = try haul(["-q", "--state-dir", state, "-d", downloads, server.url("/other.bin")])
