@@ -54,7 +54,7 @@ extension DownloadManager {
         for step in QueueStoreBatches.steps(actions) {
             do {
                 switch step {
-                case .store(let persists): try client.store.saveQueueChanges(persists.compactMap(Self.storeChange))
+                case .store(let persists): try store(persists.compactMap(Self.storeChange))
                 case .action(let action): try await perform(action, failure: failure)
                 }
             } catch {
@@ -64,6 +64,38 @@ extension DownloadManager {
         performing -= 1
         wakeIdleWaiters()
         return firstError
+    }
+
+    /// Stores `changes` in one transaction, but for the starts and completions (`downloading` or `completed` and
+    /// nothing else for that download), which ride with the next write (`DownloadStore.note`).
+    private func store(_ changes: [DownloadStore.QueueChange]) throws {
+        let split = Self.splitNoted(changes)
+        try client.store.saveQueueChanges(split.now)
+        client.store.note(.completed, split.completed)
+        client.store.note(.downloading, split.started)
+    }
+
+    /// `changes` but for the starts and completions, and the ids started and completed: a download whose only
+    /// change is `downloading` or `completed` (without an error message).
+    static func splitNoted(
+        _ changes: [DownloadStore.QueueChange]
+    ) -> (now: [DownloadStore.QueueChange], started: [Int64], completed: [Int64]) {
+        var changed: [Int64: Int] = [:]
+        for change in changes {
+            switch change {
+            case .state(let id, _, _), .position(let id, _, _): changed[id, default: 0] += 1
+            }
+        }
+        var now: [DownloadStore.QueueChange] = []
+        var (started, completed): ([Int64], [Int64]) = ([], [])
+        for change in changes {
+            switch change {
+            case .state(let id, .downloading, error: nil) where changed[id] == 1: started.append(id)
+            case .state(let id, .completed, error: nil) where changed[id] == 1: completed.append(id)
+            default: now.append(change)
+            }
+        }
+        return (now, started, completed)
     }
 
     static func storeChange(_ action: QueueAction) -> DownloadStore.QueueChange? {
@@ -83,7 +115,7 @@ extension DownloadManager {
             run?.cancel()
             await run?.value  // the run's report has been handled when this returns
         case .persistState, .persistPosition:
-            try client.store.saveQueueChanges(Self.storeChange(action).map { [$0] } ?? [])
+            try store(Self.storeChange(action).map { [$0] } ?? [])
         case .discard(let id):
             try await entries[id]?.task.discard()
         case .deleteCompleted(let id, let deletingFile):

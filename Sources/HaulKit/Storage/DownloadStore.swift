@@ -30,6 +30,11 @@ final class DownloadStore: Sendable {
     private let queue: DatabaseQueue
     /// Whether a transaction was committed since the write-ahead log was last flushed (see `flushLog()`).
     private let unflushed = NIOLockedValueBox(false)
+    /// Starts and completions stored with the next write (`note`).
+    let notedStates = NIOLockedValueBox(NotedStates())
+    /// How long a noted start or completion may wait for another write before it is written on its own, in
+    /// seconds (`note`).
+    let noteDeferral: Double
 
     /// Opens (creating if needed) `haul.sqlite` in `directory`.
     ///
@@ -40,7 +45,8 @@ final class DownloadStore: Sendable {
     /// the owner's only (0700), and the database, its `-wal` and `-shm` files (SQLite gives them the database's
     /// mode) and the lock are made, or narrowed to, 0600. An existing directory keeps its mode: it may be shared
     /// with other files on purpose.
-    init(directory: String) throws {
+    init(directory: String, noteDeferral: Double = 0.1) throws {
+        self.noteDeferral = noteDeferral
         // An existing directory is seen with one `stat`: `FileManager` (its set-up, an attributes dictionary) is
         // only needed to create one.
         if !Self.isDirectory(directory) {
@@ -228,15 +234,24 @@ final class DownloadStore: Sendable {
     }
 
     deinit {
+        storeNotedStates()
         try? flushLog()
     }
 
+    /// Runs `body` in a write transaction, after the starts noted since the last write (`noteStarted`).
     func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        let starts = takeNotedStates()
         do {
-            let result = try Self.retryingWhileBusy { try queue.write(body) }
+            let result = try Self.retryingWhileBusy {
+                try queue.write { db in
+                    try Self.storeNoted(starts, in: db)
+                    return try body(db)
+                }
+            }
             unflushed.withLockedValue { $0 = true }
             return result
         } catch {
+            giveBack(starts)
             throw Self.worded(error, path: path)
         }
     }
@@ -277,6 +292,7 @@ final class DownloadStore: Sendable {
     var hasUnflushedCommits: Bool { unflushed.withLockedValue { $0 } }
 
     func flushLog() throws {
+        storeNotedStates()  // the starts and completions noted, then their commit flushed with the rest
         let due = unflushed.withLockedValue { state -> Bool in
             defer { state = false }
             return state
