@@ -78,6 +78,30 @@ final class TerminalStopTests: XCTestCase {
         }
     }
 
+    /// Removed from another terminal while it runs: the bar's last drawing says `cancelled` (before: it froze at
+    /// `0 B/s ETA --` above the error line), and the run exits 130.
+    func testARunningDownloadRemovedElsewhereSaysCancelledOnItsBar() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 6 << 20, seed: 99)), bytesPerSecond: 512 << 10)
+                let state = dir.file("s")
+                let part = dir.file("f.bin.part").path
+                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                defer { session.hangUp() }
+                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                let remove = try HaulProcess.run(["remove", "1", "--state-dir", state.path], in: dir.url)
+                XCTAssertEqual(remove.status, 0, remove.stderr)
+                let result = session.finish()
+                let shown = TerminalSession.visible(result.output)
+                XCTAssertEqual(result.status, 130, shown)
+                let lines = TerminalSession.drawnLines(result.output)
+                let bar = try XCTUnwrap(lines.last { $0.hasPrefix("f.bin") && !$0.hasPrefix("f.bin:") }, shown)
+                XCTAssertTrue(bar.hasSuffix("cancelled"), "its last drawing: \(bar)")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+            }
+        }
+    }
+
     /// The multi view: after `q` each stopped download leaves a line with the bytes kept; the final total line
     /// offers no keys and gives the run's average speed; the rows' bars line up.
     func testMultiViewStopsVisiblyAndEndsWithTheAverage() async throws {

@@ -121,7 +121,13 @@ final class ProgressRenderer: @unchecked Sendable {
             }
             // A failure is drawn (or not) by the `.failed` update, which carries the error; the state change may
             // come before or after it.
-            if newState == .completed { drawBar(); finishBarLine(done: true) } else if newState != .failed { drawBar() }
+            // A cancelled download ends here too: its bar says so instead of freezing at `0 B/s ETA --`.
+            if newState == .completed || newState == .cancelled {
+                drawBar()
+                finishBarLine(done: newState == .completed)
+            } else if newState != .failed {
+                drawBar()
+            }
         case .retrying(let attempt, let delay, let reason):
             message("retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)")
         case .restarted(let reason):
@@ -180,6 +186,7 @@ final class ProgressRenderer: @unchecked Sendable {
         case .queued where hasRun: status = "stopped, \(ByteCount.format(progress.bytesDone)) kept"
         case .completed: status = "done in \(DurationText.elapsed(now() - started))"
         case .failed: status = "failed"
+        case .cancelled: status = "cancelled"
         default:
             status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
         }
@@ -191,7 +198,7 @@ final class ProgressRenderer: @unchecked Sendable {
             extra: progress.activeConnections > 1 && state == .downloading ? "\(progress.activeConnections) conn" : nil,
             hint: state == .downloading || state == .paused ? hint : nil
         ).text(width: Terminal.columns())
-        let color = state == .completed ? "32" : (state == .failed ? "31" : nil)
+        let color = state == .completed ? "32" : (state == .failed || state == .cancelled ? "31" : nil)
         Terminal.writeError("\r\u{1B}[2K" + (color.map { paint(line, $0) } ?? line))
         drewBar = true
     }
