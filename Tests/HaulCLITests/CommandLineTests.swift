@@ -56,6 +56,7 @@ final class CommandLineTests: XCTestCase {
                 }
                 let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-x", "1", server.url("/late.bin")], in: dir.url)
                 XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(result.stderr.contains("late.bin: downloading\n"), "said once the answer came: \(result.stderr)")
                 XCTAssertTrue(result.stderr.contains("late.bin: completed"), result.stderr)
                 XCTAssertFalse(result.stderr.contains(" 0 B, 0 B/s"), "a line while nothing moved: \(result.stderr)")
             }
@@ -157,6 +158,8 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertEqual(result.status, 4)
                 XCTAssertTrue(result.stderr.contains("404"), result.stderr)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("gone.bin").path))
+                // Piped, the error comes alone: nothing said it was downloading a file the server refused.
+                XCTAssertFalse(result.stderr.contains("downloading"), result.stderr)
             }
         }
     }

@@ -33,6 +33,8 @@ final class ProgressRenderer: @unchecked Sendable {
     private var withdrawn = false
     /// Whether it has been downloading in this run (a `queued` after that means stopped, not waiting).
     private var hasRun = false
+    /// Lines mode: the run started and its `downloading` line waits for the response (`renderLines`).
+    private var startUnsaid = false
     private var hint: String?
     private var pendingJSONProgress: DownloadProgress?
     /// Each connection's position at the last JSON progress object, for speeds the engine has not measured yet.
@@ -218,6 +220,10 @@ final class ProgressRenderer: @unchecked Sendable {
         switch update {
         case .progress(let progress):
             lastProgress = progress
+            if startUnsaid, state == .downloading, progress.totalBytes != nil || progress.bytesDone > 0 {
+                startUnsaid = false
+                Terminal.writeError("\(name): downloading\n")
+            }
             // A line says something moved: while a connection waits or retries, the retry lines speak instead.
             guard now() - lastLine >= Self.lineInterval, state == .downloading, progress.bytesDone != lastLineBytes else {
                 return
@@ -237,8 +243,11 @@ final class ProgressRenderer: @unchecked Sendable {
             }
             if newState == state { return }
             state = newState
+            // `downloading` is said once the server answered with the file (its length, or a first byte): a request
+            // refused at once (a 404 in a pipe) prints its error alone, not `downloading` then the error.
+            startUnsaid = newState == .downloading
             switch newState {
-            case .downloading: Terminal.writeError("\(name): downloading\n")
+            case .downloading: break
             case .completed:
                 let bytes = lastProgress?.bytesDone ?? 0
                 let elapsed = max(0.001, now() - started)
