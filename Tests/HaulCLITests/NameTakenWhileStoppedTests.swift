@@ -1,4 +1,5 @@
 import Foundation
+import HaulCore
 import HaulTestSupport
 import XCTest
 
@@ -43,6 +44,35 @@ final class NameTakenWhileStoppedTests: XCTestCase {
                 XCTAssertEqual(refused.status, 6, refused.stderr)
                 XCTAssertTrue(refused.stderr.contains("vB.bin already exists"), refused.stderr)
                 XCTAssertEqual(contents(dir.file("vB.bin")), theirs)
+            }
+        }
+    }
+
+    /// The name was taken when the download was added, so an earlier run saved under `vC.1.bin`: the rerun of the
+    /// same command says it resumes that file, with the bytes held (before: only "vC.bin is taken; saving as
+    /// vC.1.bin", as if it started over).
+    func testARerunOfADownloadSavedUnderANumberedNameSaysItResumes() async throws {
+        let content = deterministicBytes(count: 1 << 20, seed: 92)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let file = FileResource(content: content)
+                server.serve("/vC.bin", file, bytesPerSecond: 256 << 10)
+                try Data("theirs".utf8).write(to: dir.file("vC.bin"))
+                let state = dir.file("s")
+                let part = dir.file("vC.1.bin.part")
+                let arguments = ["-x", "1", "--state-dir", state.path, server.url("/vC.bin")]
+                let running = try HaulProcess(arguments, in: dir.url)
+                XCTAssertTrue(waitUntil { (durableBytes(stateDirectory: state, partPath: part.path) ?? 0) > 0 }, "some bytes kept")
+                running.signal(SIGKILL)
+                _ = running.finish()
+                let held = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part.path))
+                server.route("/vC.bin") { file.response(for: $0) }
+
+                let rerun = try HaulProcess.run(arguments, in: dir.url)
+                XCTAssertEqual(rerun.status, 0, rerun.stderr)
+                XCTAssertTrue(rerun.stderr.contains("vC.bin is taken; saving as vC.1.bin"), rerun.stderr)
+                XCTAssertTrue(rerun.stderr.contains("vC.1.bin: resuming at \(ByteCount.format(held)) of 1.00 MiB"), rerun.stderr)
+                XCTAssertEqual(contents(dir.file("vC.1.bin")), content)
             }
         }
     }

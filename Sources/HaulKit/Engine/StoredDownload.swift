@@ -19,8 +19,8 @@ public struct StoredDownload: Sendable, Hashable {
     /// Whether a process is downloading it now: stored as `downloading` and its `.part` file is locked. A
     /// `downloading` download that is not running was interrupted (its process stopped) and resumes when restored.
     public var isRunning: Bool
-    /// Bytes held: the whole length when completed, the running process's last published count while running,
-    /// else the durable bytes of its segments.
+    /// Bytes held: the whole length when completed, the running process's last published count while running (once
+    /// it published one), else the durable bytes of its segments.
     public var bytesDone: Int64
     /// The complete length, when known.
     public var totalBytes: Int64?
@@ -69,6 +69,19 @@ extension HaulClient {
         try store.unfinished(partPath: destination.path + ".part").map(stored)
     }
 
+    /// The newest unfinished download of `url` whose `.part` file is in `directory` and exists, or `nil`: for a
+    /// `destination` a file holds, the download the same request takes up under the numbered name an earlier run
+    /// chose (`DestinationPlanner`).
+    ///
+    /// - Throws: `.io` when the database cannot be read.
+    package func unfinishedDownload(of url: URL, in directory: URL) throws -> StoredDownload? {
+        let folder = directory.standardizedFileURL.path
+        return try store.unfinished(url: url.absoluteString).first { record in
+            URL(fileURLWithPath: record.partPath).deletingLastPathComponent().standardizedFileURL.path == folder
+                && FileSystemSteps.isNamePresent(record.partPath)
+        }.map(stored)
+    }
+
     /// Changes the options stored with download `id` (connections, rate limit, ...): they apply from its next
     /// run on. Does nothing when the download or its options are gone. For `haul resume -x`.
     package func changeStoredRequest(of id: Int64, _ change: (inout DownloadRequest) -> Void) throws {
@@ -88,9 +101,10 @@ extension HaulClient {
         switch state {
         case .completed:
             bytes = record.totalBytes ?? FileSystemSteps.size(of: destination) ?? 0
-        case _ where running:
+        case _ where running && record.bytesDone > 0:
             bytes = record.bytesDone
         default:
+            // Also a run that has not published a count yet (it has just started, from what its segments hold).
             bytes = ((try? store.segments(of: id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
         }
         return StoredDownload(

@@ -144,6 +144,22 @@ extension DownloadStore {
         try read { db in try Self.unfinished(partPath: partPath, in: db) }
     }
 
+    /// The unfinished downloads of `url`, newest first.
+    func unfinished(url: String) throws -> [DownloadRecord] {
+        try read { db in
+            // The states in the SQL, as in `unfinishedByPartPath`: SQLite then walks the partial index of unfinished
+            // rows instead of the whole history.
+            try DownloadRecord.fetchAll(
+                db.cachedStatement(sql: """
+                    SELECT * FROM download INDEXED BY download_unfinished_partPath WHERE url = ?
+                    AND state NOT IN ('\(DownloadState.completed.rawValue)', '\(DownloadState.cancelled.rawValue)')
+                    ORDER BY id DESC
+                    """),
+                arguments: [url]
+            )
+        }
+    }
+
     /// The query of `unfinished(partPath:)`.
     static let unfinishedByPartPath = """
         SELECT * FROM download WHERE partPath = ?

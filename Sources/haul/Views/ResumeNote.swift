@@ -18,11 +18,22 @@ struct ResumeNote: Sendable {
     /// Without a `.part` file there is nothing to resume (rule 17: recorded bytes the file does not back are
     /// fetched again), so the store is not even asked: for a list of new files that is one read transaction
     /// fewer per file.
+    ///
+    /// When a file holds `destination` and no `.part` is beside it, the same URL's unfinished download in that
+    /// directory is the one taken up: an earlier run found the name taken and saved under a numbered name
+    /// (`f.1.bin`), and the same command goes on there (`DestinationPlanner`). Looked up only then, so a list of
+    /// new files asks nothing more.
     init?(client: HaulClient, destination: String, url: URL) {
-        guard FileManager.default.fileExists(atPath: destination + ".part"),
-            let download = try? client.unfinishedDownload(writing: URL(fileURLWithPath: destination)),
-            download.url.absoluteString == url.absoluteString
-        else { return nil }
+        let download: StoredDownload?
+        if FileManager.default.fileExists(atPath: destination + ".part") {
+            download = try? client.unfinishedDownload(writing: URL(fileURLWithPath: destination))
+        } else if FileManager.default.fileExists(atPath: destination) {
+            let directory = URL(fileURLWithPath: destination).deletingLastPathComponent()
+            download = try? client.unfinishedDownload(of: url, in: directory)
+        } else {
+            return nil
+        }
+        guard let download, download.url.absoluteString == url.absoluteString else { return nil }
         self.init(download)
     }
 
