@@ -91,4 +91,31 @@ final class ConnectionTunerTests: XCTestCase {
         XCTAssertEqual(tuner.observe(bytes: 1 << 30, at: 100, connectionsReceiving: 3), 3)
         XCTAssertEqual(ConnectionTuner(settings: ConnectionTuner.Settings(initial: 4, ceiling: 2)).target, 2)
     }
+
+    /// A count the budget held at its ceiling measures again when the budget rises; one that settled below its
+    /// ceiling (more were no faster) stays.
+    func testARaisedBudgetIsMeasuredOnlyWhereTheOldCeilingHeldTheCount() {
+        var capped = ConnectionTuner(settings: ConnectionTuner.Settings(ceiling: 16))
+        capped.lowerCeiling(to: 1)
+        XCTAssertEqual(capped.phase, .settled)
+        capped.raiseCeiling(to: 16)
+        XCTAssertEqual(capped.currentCeiling, 16)
+        XCTAssertEqual(capped.phase, .probing, "held at one by the budget: measured again")
+        var bytes: Int64 = 0
+        for tick in 1...40 {
+            bytes += Int64(capped.target) * 100_000  // every connection brings its share
+            capped.observe(bytes: bytes, at: Double(tick) / 10, connectionsReceiving: capped.target)
+        }
+        XCTAssertEqual(capped.target, 16)
+        XCTAssertEqual(capped.measured.map(\.connections), [1, 16])
+
+        let pipe = simulate(ConnectionTuner.Settings(ceiling: 8), speed: { $0 > 0 ? 8 * self.mib : 0 })
+        var slower = pipe.tuner
+        XCTAssertEqual(slower.target, 4, "one fast pipe: four")
+        slower.raiseCeiling(to: 16)
+        XCTAssertEqual(slower.phase, .settled, "more were no faster: nothing to measure")
+        XCTAssertEqual(slower.target, 4)
+        slower.raiseCeiling(to: 2)
+        XCTAssertEqual(slower.currentCeiling, 16, "a raise never lowers")
+    }
 }

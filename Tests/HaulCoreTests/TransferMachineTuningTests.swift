@@ -153,6 +153,41 @@ final class TransferMachineTuningTests: XCTestCase {
         XCTAssertEqual(server.actions.finish?.length, 25_000)
     }
 
+    /// Another download to the host took a share: the run drops to it at once, learns nothing about the host, and
+    /// grows again to the ceiling when the share comes back (the other download ended).
+    func testABudgetShareLowersTheRunAndItsReturnRaisesItAgain() {
+        var server = started(perConnection: 10_000)
+        server.run(until: 3)
+        XCTAssertEqual(server.driver.machine.connections.count, 16)
+        server.take(server.driver.machine.event(.connectionBudget(5)))
+        XCTAssertEqual(server.actions.drops.filter { $0.reason == .fewerConnections }.count, 11)
+        XCTAssertEqual(server.driver.machine.connections.count, 5)
+        server.run(until: 4)
+        XCTAssertLessThanOrEqual(server.driver.machine.connections.count, 5, "the share holds")
+        XCTAssertTrue(server.actions.hostLessons.isEmpty, "a share of our own says nothing of the host")
+        server.take(server.driver.machine.event(.connectionBudget(16)))
+        XCTAssertTrue(server.actions.contains(.wakeUp(afterSeconds: TransferMachine.tuningTimerSeconds)), "measuring again")
+        server.peak = 0
+        server.run(until: 6)
+        XCTAssertEqual(server.peak, 16, "back to every connection the host rewards")
+        XCTAssertTrue(server.actions.hostLessons.isEmpty)
+        server.run(until: 60)
+        XCTAssertEqual(server.actions.finish?.length, Self.length)
+    }
+
+    /// A share given before the run split caps the tuner from its start: the budget arrived while the probe waited.
+    func testAShareGivenBeforeTheSplitCapsTheStart() {
+        var d = MachineDriver(connections: 16, minimumSplitSize: 10_000, connectionTuning: Self.tuning)
+        _ = d.start()
+        _ = d.machine.event(.connectionBudget(2))
+        var server = SimulatedServer(driver: d, total: Self.length, perConnection: 10_000)
+        server.answered.insert(1)
+        server.take(server.driver.whole(1, length: Self.length))
+        XCTAssertEqual(server.actions.opens.map(\.connection), [2], "two: the probe and one more")
+        server.run(until: 3)
+        XCTAssertEqual(server.peak, 2)
+    }
+
     func testAFixedCountIsNotTuned() {
         var d = MachineDriver(connections: 8, minimumSplitSize: 10_000)
         _ = d.start()

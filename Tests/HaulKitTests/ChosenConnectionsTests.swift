@@ -107,4 +107,37 @@ final class ChosenConnectionsTests: XCTestCase {
             }
         }
     }
+
+    /// A download to a host another download already holds whole gets a fair share at once, not the one connection
+    /// left over, and the rest when the other ends (`HostShares`). Before: the second ran over one connection for
+    /// its whole run, at a sixteenth of what a host that caps each connection gives.
+    func testALaterDownloadGetsAShareAtOnceAndTheRestWhenTheFirstEnds() async throws {
+        let first = deterministicBytes(count: 16 << 20, seed: 375)
+        let second = deterministicBytes(count: 48 << 20, seed: 376)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/a", FileResource(content: first), bytesPerSecond: 1 << 20)
+                server.serve("/b", FileResource(content: second), bytesPerSecond: 1 << 20)
+                try await withHarness(dir) { harness in
+                    let (requestA, requestB) = (chosen(harness, server.url("/a"), to: "a.bin"), chosen(harness, server.url("/b"), to: "b.bin"))
+                    async let a = harness.run(requestA)
+                    // The first holds the whole budget (its ceiling is tried second) before the second starts.
+                    let deadline = Date().addingTimeInterval(20)
+                    while server.requests(for: "/a").count < 16, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+                    XCTAssertGreaterThanOrEqual(server.requests(for: "/a").count, 16, "the first never reached its ceiling")
+                    let (outcomeB, updatesB) = try await harness.run(requestB)
+                    let (outcomeA, _) = try await a
+                    assertCompleted(outcomeA, at: harness.path("a.bin"), equals: first)
+                    assertCompleted(outcomeB, at: harness.path("b.bin"), equals: second)
+                    let counts = updatesB.compactMap { update -> Int? in
+                        if case .progress(let progress) = update { return progress.activeConnections }
+                        return nil
+                    }
+                    XCTAssertGreaterThan(counts.max() ?? 0, 8, "the second never grew past its share: \(Set(counts).sorted())")
+                    XCTAssertGreaterThan(server.requests(for: "/b").count, 1, "the one connection left over")
+                    XCTAssertLessThanOrEqual(server.maxRequestsInFlight, 17, "the two did not share the host's 16")
+                }
+            }
+        }
+    }
 }

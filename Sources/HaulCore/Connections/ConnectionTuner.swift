@@ -137,13 +137,31 @@ public struct ConnectionTuner: Hashable, Sendable {
         return .measure(Int((Double(low) * Double(high)).squareRoot().rounded()))
     }
 
-    /// The host's budget fell (a 429/503 to an extra connection, refused connections): never go above `limit`
-    /// again, and settle if already there.
+    /// The most it may reach now: the settings' ceiling, lowered or raised since by the host's budget.
+    public var currentCeiling: Int { ceiling }
+
+    /// The host's budget fell (a 429/503 to an extra connection, refused connections, or a share given to another
+    /// download of the same host): never go above `limit` again (until `raiseCeiling`), and settle if already there.
     public mutating func lowerCeiling(to limit: Int) {
         ceiling = max(1, min(ceiling, limit))
         if target >= ceiling {
             target = ceiling
             phase = .settled
         }
+    }
+
+    /// More of the host's budget came free (another download to the same host ended): the ceiling becomes `limit`.
+    /// A count that settled at its old ceiling (the budget, not the host, held it there) measures again from where
+    /// it is up to the new ceiling; one that settled below its ceiling stays (more were no faster); one still
+    /// measuring reaches for the new ceiling at its next step.
+    public mutating func raiseCeiling(to limit: Int) {
+        guard limit > ceiling else { return }
+        let heldAtCeiling = phase == .settled && target >= ceiling
+        ceiling = limit
+        guard heldAtCeiling else { return }
+        phase = .probing
+        measured = []
+        allReceivingSince = nil
+        windowStart = nil
     }
 }

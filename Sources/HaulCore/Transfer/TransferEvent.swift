@@ -24,6 +24,10 @@ public enum TransferEvent: Sendable {
     /// After `.refreshSource`: no fresh URL (no provider, the provider gave none or failed); the run fails as the
     /// expired answer would have made it fail.
     case sourceUnavailable(now: Double)
+    /// The host's budget now gives this run `connections` (`HostShares`): fewer when another download to the same
+    /// host came and took a share, more when one ended. Only for a count Haul chooses (`-x auto`); a run over one
+    /// connection, or not yet split, keeps it for when it splits.
+    case connectionBudget(Int)
     /// After `.checkPiece`: the I/O layer read piece `index` back from the file and hashed it (hex `digest`);
     /// `serial` is the one it was asked with.
     case pieceChecked(index: Int, serial: Int, digest: String)

@@ -88,7 +88,7 @@ extension TransferMachine {
             // The single-connection run retries with backoff; the probe was its first attempt and counts as one.
             guard problem.kind == .network || problem.kind == .connectionRefused else { return fail(problem) }
             return [.plan(connections: 1)] + startSingle(stored, failedProbe: (problem, now))
-        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
+        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget:
             return []
         }
     }
@@ -98,6 +98,8 @@ extension TransferMachine {
         switch event {
         case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked:
             return []
+        case .connectionBudget(let connections):
+            actions = budgetChanged(to: connections, &run)
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }
             run.host = host

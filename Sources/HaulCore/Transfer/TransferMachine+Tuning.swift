@@ -18,7 +18,7 @@ extension TransferMachine {
     /// Starts tuning `run` when the run's count is Haul's to choose: its limit becomes the tuner's first level.
     func startTuning(_ run: inout SegmentedRun) -> [TransferAction] {
         guard var tuning = settings.connectionTuning else { return [] }
-        tuning.ceiling = min(tuning.ceiling, settings.segmentPolicy.connections)
+        tuning.ceiling = min(budgetCeiling ?? tuning.ceiling, settings.segmentPolicy.connections)
         tuning.initial = min(tuning.initial, tuning.ceiling)
         let tuner = ConnectionTuner(settings: tuning)
         run.tuner = tuner
@@ -54,6 +54,37 @@ extension TransferMachine {
             actions.append(.hostLimited(
                 connections: target, reason: "\(ceiling) connections were no faster than \(target)", lesson: .slower))
         }
+        return actions
+    }
+
+    /// The host's budget gives the run `connections` now (`.connectionBudget`): fewer drops the connections above
+    /// them (their segments wait again and are taken over); more raises the tuner's ceiling, which measures again
+    /// when the old ceiling held it (`ConnectionTuner.raiseCeiling`). No lesson about the host: it is this client's
+    /// own sharing.
+    func budgetChanged(to connections: Int, _ run: inout SegmentedRun) -> [TransferAction] {
+        let limit = max(1, min(connections, settings.segmentPolicy.connections))
+        guard var tuner = run.tuner else {
+            // The tuner stopped (no work for more connections): a lower budget still binds; a higher one has
+            // nothing to give.
+            guard limit < run.planner.maximumConnections else { return [] }
+            return run.planner.setConnectionLimit(limit).map { retired in
+                run.forget(retired)
+                return .drop(retired, .fewerConnections)
+            }
+        }
+        var actions: [TransferAction] = []
+        if limit < tuner.currentCeiling {
+            tuner.lowerCeiling(to: limit)
+            for retired in run.planner.setConnectionLimit(min(tuner.target, limit)) {
+                run.forget(retired)
+                actions.append(.drop(retired, .fewerConnections))
+            }
+        } else if limit > tuner.currentCeiling {
+            let wasSettled = tuner.phase == .settled
+            tuner.raiseCeiling(to: limit)
+            if wasSettled && tuner.phase == .probing { actions.append(.wakeUp(afterSeconds: Self.tuningTimerSeconds)) }
+        }
+        run.tuner = tuner
         return actions
     }
 

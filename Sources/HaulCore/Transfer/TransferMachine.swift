@@ -78,6 +78,9 @@ public struct TransferMachine: Sendable {
     var endedWith: (segments: [StoredSegment], done: Int64, total: Int64?) = ([], 0, nil)
     /// The highest connection number used, so a new connection never reuses the number of one still winding down.
     var lastConnection = 0
+    /// The connections the host's budget gives a count Haul chooses, when it changed since the run began
+    /// (`.connectionBudget`): the tuner's ceiling from then on, also for a run split only later.
+    var budgetCeiling: Int?
     private var random: SplitMix64
     /// Which mirror each connection uses, when there are several.
     var routing: MirrorRouting?
@@ -113,6 +116,7 @@ public struct TransferMachine: Sendable {
     }
 
     private mutating func apply(_ event: TransferEvent) -> [TransferAction] {
+        if case .connectionBudget(let connections) = event { budgetCeiling = max(1, connections) }
         switch (event, mode) {
         case (.started(let stored, _), .idle):
             return start(stored)

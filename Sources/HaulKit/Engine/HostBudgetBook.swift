@@ -9,7 +9,8 @@ import NIOConcurrencyHelpers
 /// A download reserves its connections when its run starts (`reserve`) and gives them back when the run ends
 /// (`release`). What it may have:
 /// - a count Haul chooses (`-x auto`): up to the host's budget (the lesson in force, else the policy's default of
-///   16) less what the client's other downloads to that host hold, at least one;
+///   16) less what the client's other downloads to that host hold; when they hold it all, a fair share of it, the
+///   others lowered to make room, and more later as connections come free (`HostShares`);
 /// - a typed count (`-x N`): N, unless the host refused more (a `.refused` lesson in force): then at most that
 ///   lesson less what the others hold, at least one. The default budget does not cut a typed count: `-x 32` means
 ///   32 where a server allows it (aria2 caps at 16 whatever the server; people ask for more, aria2 #1039), and a
@@ -19,34 +20,93 @@ import NIOConcurrencyHelpers
 /// once, at the first download (a read per download would cost every small file a transaction), and kept in step
 /// with what this client learns; a lesson another process learns meanwhile reaches this one at its next start.
 final class HostBudgetBook: Sendable {
+    /// Delivers a new grant to a running download (`TransferRunner`: a signal to its machine).
+    typealias Adjust = @Sendable (_ connections: Int) -> Void
+
+    private struct State {
+        /// What the running downloads hold, shared fairly among the counts Haul chooses (`HostShares`).
+        var shares = HostShares()
+        /// How to tell each running download of a new grant, by `shares` token.
+        var adjusters: [Int: Adjust] = [:]
+        /// The lessons, once read.
+        var lessons: [String: LearnedHostBudget]?
+    }
+
     private let store: DownloadStore
     let policy: HostBudgetPolicy
-    /// Connections the client's running downloads hold, by host key; and the lessons, once read.
-    private let state = NIOLockedValueBox<(held: [String: Int], lessons: [String: LearnedHostBudget]?)>(([:], nil))
+    private let state = NIOLockedValueBox(State())
 
     init(store: DownloadStore, policy: HostBudgetPolicy) {
         self.store = store
         self.policy = policy
     }
 
-    /// What a download may open to `host` now (see the type's summary), reserved until `release`.
-    func reserve(host: String, wanted: Int, chosenByHaul: Bool, now: Double) -> Int {
-        state.withLockedValue { state in
+    /// A run's place in the book: what it holds, by this token, until `release`.
+    struct Reservation: Sendable {
+        var token: Int
+        var host: String
+        var granted: Int
+    }
+
+    /// What a download may open to `host` now (see the type's summary), held until `release`. A count Haul chooses
+    /// may be lowered later for a download that comes after it, or raised when connections come free: `adjust`
+    /// hears each new grant (called outside the book's lock).
+    func reserve(
+        host: String, wanted: Int, chosenByHaul: Bool, now: Double, adjust: @escaping Adjust = { _ in }
+    ) -> Reservation {
+        let (reservation, lowered) = state.withLockedValue { state in
             if state.lessons == nil { state.lessons = readLessons(now: now) }
             let lesson = state.lessons?[host].flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
-            let others = state.held[host] ?? 0
-            let granted: Int
+            let limit: Int?
             if chosenByHaul {
-                let budget = lesson?.limit(at: now, policy: policy) ?? policy.defaultLimit
-                granted = max(1, min(wanted, budget - others))
+                limit = lesson?.limit(at: now, policy: policy) ?? policy.defaultLimit
             } else if let lesson, lesson.bindsFixedCounts {
-                granted = max(1, min(wanted, lesson.limit(at: now, policy: policy) - others))
+                limit = lesson.limit(at: now, policy: policy)
             } else {
-                granted = max(1, wanted)
+                limit = nil
             }
-            state.held[host] = others + granted
-            return granted
+            let (token, granted, lowered) = state.shares.reserve(host: host, wanted: wanted, limit: limit, chosenByHaul: chosenByHaul)
+            state.adjusters[token] = adjust
+            return (Reservation(token: token, host: host, granted: granted), Self.deliveries(lowered, in: state))
         }
+        for (deliver, connections) in lowered { deliver(connections) }
+        return reservation
+    }
+
+    /// What `reservation`'s run holds now.
+    func granted(_ reservation: Reservation) -> Int {
+        state.withLockedValue { $0.shares.granted(reservation.token) } ?? reservation.granted
+    }
+
+    /// The run planned `connections` (one, for a file not worth splitting): it holds no more than that, and what it
+    /// let go of goes to the downloads that wanted more.
+    func planned(_ reservation: Reservation, connections: Int, now: Double) {
+        let raised = state.withLockedValue { state in
+            let budget = autoBudget(of: reservation.host, now: now, state: &state)
+            return Self.deliveries(state.shares.planned(reservation.token, connections: connections, budget: budget), in: state)
+        }
+        for (deliver, connections) in raised { deliver(connections) }
+    }
+
+    /// Gives back what `reserve` granted; the downloads that wanted more get it.
+    func release(_ reservation: Reservation, now: Double) {
+        let raised = state.withLockedValue { state in
+            state.adjusters[reservation.token] = nil
+            let budget = autoBudget(of: reservation.host, now: now, state: &state)
+            return Self.deliveries(state.shares.release(reservation.token, budget: budget), in: state)
+        }
+        for (deliver, connections) in raised { deliver(connections) }
+    }
+
+    /// The budget of the counts Haul chooses on `host`: the lesson in force, else the policy's default.
+    private func autoBudget(of host: String, now: Double, state: inout State) -> Int {
+        if state.lessons == nil { state.lessons = readLessons(now: now) }
+        let lesson = state.lessons?[host].flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
+        return lesson?.limit(at: now, policy: policy) ?? policy.defaultLimit
+    }
+
+    private static func deliveries(_ adjustments: [HostShares.Adjustment], in state: State) -> [(Adjust, Int)] {
+        adjustments.compactMap { adjustment in state.adjusters[adjustment.token].map { ($0, adjustment.connections) } }
     }
 
     /// The limit `host`'s lesson in force puts on every connection to it, whoever asks (a `.refused` one: the host's
@@ -65,14 +125,6 @@ final class HostBudgetBook: Sendable {
         return Dictionary(lessons.map { ($0.host, $0) }) { _, newer in newer }
     }
 
-    /// Gives back what `reserve` granted.
-    func release(host: String, connections: Int) {
-        state.withLockedValue { state in
-            let left = (state.held[host] ?? 0) - connections
-            state.held[host] = left > 0 ? left : nil
-        }
-    }
-
     /// Forgets the lessons of `hosts` (every host when nil) here and in the store; returns how many were forgotten.
     func forget(hosts: [String]?) throws -> Int {
         let forgotten = try store.forgetHostBudgets(hosts: hosts)
@@ -82,16 +134,18 @@ final class HostBudgetBook: Sendable {
         return forgotten
     }
 
-    /// A download that holds `granted` connections to `host` learned that the host takes `connections` of them:
-    /// its budget becomes that plus what the client's other downloads hold there. Returns the lesson when it is
-    /// new (stored), nil when an earlier one still stands.
+    /// The download of `reservation` learned that the host takes `connections` of them: the host's budget becomes
+    /// that plus what the client's other downloads hold there. Returns the lesson when it is new (stored), nil when
+    /// an earlier one still stands.
     @discardableResult
     func learn(
-        host: String, connections: Int, granted: Int, reason: String, lesson: LearnedHostBudget.Lesson, now: Double
+        _ reservation: Reservation, connections: Int, reason: String, lesson: LearnedHostBudget.Lesson, now: Double
     ) -> LearnedHostBudget? {
+        let host = reservation.host
         let learned = state.withLockedValue { state -> LearnedHostBudget? in
             if state.lessons == nil { state.lessons = readLessons(now: now) }
-            let others = max(0, (state.held[host] ?? 0) - granted)
+            let granted = state.shares.granted(reservation.token) ?? reservation.granted
+            let others = max(0, state.shares.held(on: host) - granted)
             let earlier = state.lessons?[host]
             let learned = LearnedHostBudget.lowered(
                 from: earlier, host: host, openConnections: connections + others, now: now, reason: reason,

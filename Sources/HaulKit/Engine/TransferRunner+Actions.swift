@@ -104,6 +104,8 @@ extension TransferRunner {
         case .plan(let connections):
             planned = connections
             counters.reached(.planned(connections: connections))
+            // A run over one connection gives back the rest of what it holds, to the downloads that wanted more.
+            if let budget, connections == 1 { context.hostBudgets.planned(budget, connections: 1, now: Double(clock.wallClock())) }
         case .checkpoint(let segments, let immediately):
             if planned > 1 { publishSegments() }  // speeds change at every timer
             if immediately {
@@ -159,9 +161,7 @@ extension TransferRunner {
             guard let budget else { return }
             Self.trace("\(budget.host) takes \(connections) connection(s): \(reason)")
             let learned = context.hostBudgets.learn(
-                host: budget.host, connections: connections, granted: budget.granted, reason: reason, lesson: lesson,
-                now: Double(clock.wallClock())
-            )
+                budget, connections: connections, reason: reason, lesson: lesson, now: Double(clock.wallClock()))
             if let learned, lesson == .refused {
                 if let host = HostKey(url: url) { context.transport.limitConnections(toHost: host, to: learned.limit) }
                 context.emit(.notice("\(budget.host) takes \(learned.limit) connection\(learned.limit == 1 ? "" : "s") at once (\(reason)); remembered (haul hosts)"))

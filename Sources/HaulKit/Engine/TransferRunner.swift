@@ -20,6 +20,8 @@ final class TransferRunner {
         case ended(ConnectionID, serial: Int, ConnectionReceiver.End)
         case pieceChecked(index: Int, serial: Int, digest: String)
         case tick
+        /// The host's budget gives the run this many connections now (`HostBudgetBook.reserve`'s `adjust`).
+        case budget(Int)
     }
 
     /// Writes a line to standard error when `HAUL_TRACE` is set: what each connection did, for debugging.
@@ -64,21 +66,26 @@ final class TransferRunner {
     var reservation: SpaceReservation?
     var id: Int64 { record.id! }
 
-    /// The host's budget: its key and the connections this run reserved there (`HostBudgetBook`); nil for a
-    /// download over several mirrors, whose connections spread over hosts.
-    let budget: (host: String, granted: Int)?
+    /// What this run holds of its host's budget (`HostBudgetBook`); nil for a download over several mirrors, whose
+    /// connections spread over hosts.
+    let budget: HostBudgetBook.Reservation?
 
     init(record: DownloadRecord, context: TransferContext, file: PartFile) {
         let request = context.request
         let configuration = context.configuration
+        (signals, sink) = AsyncStream<Signal>.makeStream()
         var connections = request.connections
         if request.mirrors.isEmpty, let host = HostKey(url: request.url) {
             let (key, now) = (host.description, Double(configuration.clock.wallClock()))
-            connections = context.hostBudgets.reserve(
-                host: key, wanted: request.connections, chosenByHaul: request.autoConnections, now: now
+            // A new share of the budget reaches the machine as a signal, like everything else that happens to the run.
+            let sink = self.sink
+            let reservation = context.hostBudgets.reserve(
+                host: key, wanted: request.connections, chosenByHaul: request.autoConnections, now: now,
+                adjust: { sink.yield(.budget($0)) }
             )
+            connections = reservation.granted
             context.transport.limitConnections(toHost: host, to: context.hostBudgets.hostLimit(host: key, now: now))
-            budget = (key, connections)
+            budget = reservation
         } else {
             budget = nil
         }
@@ -95,17 +102,22 @@ final class TransferRunner {
             try store.save(checkpoint, of: id)
         }
         self.digest = request.checksum.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
-        (signals, sink) = AsyncStream<Signal>.makeStream()
     }
 
     /// What a run of `request` with `connections` allowed may do: the one place the machine's settings are made
     /// from a request, for the run and for the start-up work that asks the machine what a fresh run sends first
     /// (`EarlyStart`).
+    ///
+    /// A count Haul chooses is planned for the count wanted, its tuner capped at the `connections` granted: the
+    /// host's budget may raise that cap while the run goes on (`.connectionBudget`), and a plan cut for fewer
+    /// could not use more. A typed count is planned for what was granted.
     static func machineSettings(
         for request: DownloadRequest, configuration: HaulConfiguration, connections: Int, jitterSeed: UInt64
     ) -> TransferMachine.Settings {
+        let tuned = request.autoConnections && request.mirrors.isEmpty
+        let planned = tuned ? max(connections, request.connections) : connections
         let policy = SegmentPolicy(
-            connections: max(1, min(connections, SegmentPolicy.connectionLimit)),
+            connections: max(1, min(planned, SegmentPolicy.connectionLimit)),
             minimumSplitSize: max(1, request.minimumSplitSize),
             stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
             lowestSpeed: configuration.lowestSpeed,
@@ -116,7 +128,7 @@ final class TransferRunner {
             refreshesExpiredSources: configuration.refreshURL != nil,
             mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
             expectedLength: request.expectedLength, pieceHashes: request.pieceHashes,
-            connectionTuning: request.autoConnections && request.mirrors.isEmpty ? ConnectionTuner.Settings(ceiling: connections) : nil
+            connectionTuning: tuned ? ConnectionTuner.Settings(ceiling: connections) : nil
         )
     }
 
@@ -132,7 +144,7 @@ final class TransferRunner {
             ticker.cancel()
             sink.finish()
             context.counters.setConnections([], active: 0)
-            if let budget { context.hostBudgets.release(host: budget.host, connections: budget.granted) }
+            if let budget { context.hostBudgets.release(budget, now: Double(clock.wallClock())) }
         }
         do {
             let isNew = context.isNewRow
@@ -207,7 +219,7 @@ final class TransferRunner {
             .ended(let k, let serial, _):
             // Reports of a connection dropped meanwhile are not wanted any more.
             guard serials[k] == serial else { return nil }
-        case .tick, .pieceChecked:
+        case .tick, .pieceChecked, .budget:
             break
         }
         switch signal {
@@ -235,6 +247,8 @@ final class TransferRunner {
             return .pieceChecked(index: index, serial: serial, digest: digest)
         case .tick:
             return .timer(now: now, throttled: context.transport.bandwidth.isLimited(download: id))
+        case .budget(let connections):
+            return .connectionBudget(connections)
         }
     }
 
