@@ -9,13 +9,7 @@ import XCTest
 /// The merged writes of `DownloadStore` (+Batches, `markCompleted`): what each stores, that it is all or nothing,
 /// and that a state already stored is not written again.
 final class DownloadStoreBatchTests: XCTestCase {
-  private func record(_ name: String) -> DownloadRecord {
-    DownloadRecord(
-      id: nil, url: "http://example.com/\(name)", finalURL: nil, destination: "/d/\(name)", partPath: "/d/\(name).part",
-      etag: nil, lastModified: nil, lastModifiedIsStrong: false, totalBytes: nil, state: DownloadState.queued.rawValue,
-      errorMessage: nil, priority: 0, optionsJSON: "{}", createdAt: 1, updatedAt: 1
-    )
-  }
+  private func record(_ name: String) -> DownloadRecord { .queued(name) }
 
   /// A trigger that makes any write setting `queueOrder` to 666 fail, to break a transaction half way.
   private func refuseQueueOrder666(_ store: DownloadStore) throws {

@@ -10,13 +10,7 @@ import XCTest
 /// next write, by `flushLog`, or on their own after the deferral, and never over what another process stored
 /// after them.
 final class NotedStatesTests: XCTestCase {
-  private func record(_ name: String) -> DownloadRecord {
-    DownloadRecord(
-      id: nil, url: "http://example.com/\(name)", finalURL: nil, destination: "/d/\(name)", partPath: "/d/\(name).part",
-      etag: nil, lastModified: nil, lastModifiedIsStrong: false, totalBytes: nil, state: DownloadState.queued.rawValue,
-      errorMessage: nil, priority: 0, optionsJSON: "{}", createdAt: 1, updatedAt: 1
-    )
-  }
+  private func record(_ name: String) -> DownloadRecord { .queued(name) }
 
   private func state(_ id: Int64, in store: DownloadStore) throws -> DownloadState? {
     try store.record(id: id)?.downloadState
