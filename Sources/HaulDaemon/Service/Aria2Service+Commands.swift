@@ -26,7 +26,7 @@ extension Aria2Service {
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw CommandRefusal("\(error)") }
         var request = DownloadRequest(
             url: url,
-            destination: URL(fileURLWithPath: directory + "/" + name),
+            destination: URL(fileURLWithPath: directory + "/" + name, isDirectory: false),
             headers: headers,
             onConflict: parsed.conflictPolicy,
             nameFromContentDisposition: parsed.out == nil,

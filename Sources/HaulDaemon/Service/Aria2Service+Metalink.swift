@@ -41,7 +41,7 @@ extension Aria2Service {
             do { expected = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch { throw CommandRefusal("aria2.addMetalink: \(error)") }
             var request = DownloadRequest(
                 url: first,
-                destination: URL(fileURLWithPath: destination),
+                destination: URL(fileURLWithPath: destination, isDirectory: false),
                 headers: requestHeaders(parsed, for: first),
                 onConflict: parsed.conflictPolicy,
                 connections: parsed.connections ?? globals.connections,

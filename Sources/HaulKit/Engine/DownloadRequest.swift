@@ -159,7 +159,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// The destination's path (the engine, the store and `haul` speak paths).
     package var destinationPath: String {
         get { destination.path }
-        set { destination = URL(fileURLWithPath: newValue) }
+        set { destination = URL(fileURLWithPath: newValue, isDirectory: false) }
     }
 
     /// The `.part` file beside the destination.
@@ -182,7 +182,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         url = try container.decode(URL.self, forKey: .url)
         // Stored as a path and a checksum's text (`sha256=HEX`), as before these were typed.
-        destination = URL(fileURLWithPath: try container.decode(String.self, forKey: .destination))
+        destination = URL(fileURLWithPath: try container.decode(String.self, forKey: .destination), isDirectory: false)
         headers = try container.decodeIfPresent([Header].self, forKey: .headers) ?? []
         // Records stored before `onConflict` existed carry `overwrite`.
         let legacy = try decoder.container(keyedBy: LegacyKeys.self)

@@ -91,7 +91,7 @@ extension DownloadTask {
     func completed(at path: String) {
         record.destination = path
         broadcaster.send(.state(.completed))
-        settle(.completed(file: URL(fileURLWithPath: path)))
+        settle(.completed(file: URL(fileURLWithPath: path, isDirectory: false)))
         broadcaster.finish()
     }
 

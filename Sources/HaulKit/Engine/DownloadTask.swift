@@ -108,7 +108,7 @@ public actor DownloadTask {
 
     /// Where the file is or will be (it can change once, when the response names it: a `Content-Disposition` name
     /// adopted, a folder rule by that name or by the Content-Type).
-    public var destination: URL { URL(fileURLWithPath: destinationPath) }
+    public var destination: URL { URL(fileURLWithPath: destinationPath, isDirectory: false) }
 
     /// `destination`'s path.
     var destinationPath: String { record.destination ?? request.destinationPath }

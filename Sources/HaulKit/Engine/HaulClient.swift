@@ -205,7 +205,7 @@ public final class HaulClient: Sendable {
         let request = (try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8)))
             ?? DownloadRequest(
                 url: URL(string: record.url) ?? URL(string: "http://invalid/")!,
-                destination: URL(fileURLWithPath: record.destination ?? String(record.partPath.dropLast(".part".count)))
+                destination: URL(fileURLWithPath: record.destination ?? String(record.partPath.dropLast(".part".count)), isDirectory: false)
             )
         return DownloadTask(record: record, request: request, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration)
     }

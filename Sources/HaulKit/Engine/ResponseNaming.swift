@@ -16,7 +16,7 @@ enum ResponseNaming {
         let changed = try FolderRuleMove.adopt(head, request: request, record: &record, serverName: serverName)
             || ContentDispositionNaming.adopt(head, request: request, record: &record)
         guard changed, let path = record.destination else { return false }
-        emit(.named(file: URL(fileURLWithPath: path)))
+        emit(.named(file: URL(fileURLWithPath: path, isDirectory: false)))
         return true
     }
 }

@@ -109,7 +109,7 @@ extension HaulClient {
         }
         return StoredDownload(
             id: id, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, finalURL: record.finalURL.flatMap { URL(string: $0) },
-            destination: URL(fileURLWithPath: destination), state: state, isRunning: running,
+            destination: URL(fileURLWithPath: destination, isDirectory: false), state: state, isRunning: running,
             bytesDone: bytes, totalBytes: record.totalBytes, speed: running ? record.speed : 0,
             errorMessage: state == .failed ? (record.errorMessage ?? "failed") : nil,
             priority: record.priority, etag: record.etag, lastModified: record.lastModified

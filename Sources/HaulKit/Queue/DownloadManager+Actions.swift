@@ -134,7 +134,7 @@ extension DownloadManager {
             // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an
             // observer sees `completed` before `.completed`, and a `remove` right after cannot cut it off.
             await entries[id]?.forwarder?.value
-            send(.completed(id: id, file: URL(fileURLWithPath: path)))
+            send(.completed(id: id, file: URL(fileURLWithPath: path, isDirectory: false)))
         case .announceFailed(let id, let message):
             send(.failed(id: id, failure ?? HaulError(.internalError, message)))
         case .drop(let id):
@@ -218,7 +218,7 @@ extension DownloadManager {
         guard let task = entries[id]?.task, let held = machine.downloads[id], held.generation == generation else { return }
         switch (held.state, outcome) {
         case (.completed, _):
-            await task.settle(.completed(file: URL(fileURLWithPath: entries[id]?.destination ?? task.request.destinationPath)))
+            await task.settle(.completed(file: URL(fileURLWithPath: entries[id]?.destination ?? task.request.destinationPath, isDirectory: false)))
         case (.failed, .failed(let error)), (.queued, .failed(let error)): await task.settle(.failed(error))
         default: await task.settle(.paused)
         }

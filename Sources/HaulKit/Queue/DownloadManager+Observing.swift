@@ -48,7 +48,7 @@ extension DownloadManager {
         return DownloadSnapshot(
             id: id,
             url: entry.url,
-            destination: URL(fileURLWithPath: entry.destination),
+            destination: URL(fileURLWithPath: entry.destination, isDirectory: false),
             state: held.state,
             priority: held.priority,
             queueOrder: held.queueOrder,

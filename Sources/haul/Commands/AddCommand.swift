@@ -105,7 +105,7 @@ struct AddCommand: AsyncParsableCommand {
             let url = URL(string: text)!
             let destination = output.map { absolute($0.hasPrefix("/") ? $0 : folder + "/" + $0) } ?? folder + "/" + FileName.fromURL(url)
             var request = DownloadRequest(
-                url: url, destination: URL(fileURLWithPath: destination), headers: parsedHeaders, onConflict: .rename,
+                url: url, destination: URL(fileURLWithPath: destination, isDirectory: false), headers: parsedHeaders, onConflict: .rename,
                 checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
             )
             connections.apply(to: &request)

@@ -258,7 +258,7 @@ extension DownloadOptions {
         }
         var request = DownloadRequest(
             url: url,
-            destination: URL(fileURLWithPath: destination),
+            destination: URL(fileURLWithPath: destination, isDirectory: false),
             headers: parsedHeaders,
             onConflict: conflictPolicy,
             nameFromContentDisposition: remoteName && output == nil,
