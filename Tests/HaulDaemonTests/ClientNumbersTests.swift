@@ -26,7 +26,13 @@ final class ClientNumbersTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.tellStopped", [least, most]), [])
         XCTAssertEqual(try fixture.call("aria2.tellWaiting", [1, most, ["gid"]]), [["gid": gids[1]]])
         XCTAssertEqual(try fixture.call("aria2.tellWaiting", [-2, most, ["gid"]]), [["gid": gids[0]]])
-        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, least]), [])
+        // A negative count is refused as aria2 refuses it, for either list.
+        for method in ["aria2.tellWaiting", "aria2.tellStopped"] {
+            for count in [least, JSONValue.int(-1)] {
+                XCTAssertEqual(try fixture.error(method, [0, count]), "The parameter num must be zero or positive integer.")
+            }
+        }
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 0]), [])
 
         XCTAssertEqual(try fixture.call("aria2.changePosition", [gids[0], most, "POS_CUR"]), 1)
         XCTAssertEqual(try fixture.call("aria2.changePosition", [gids[0], most, "POS_END"]), 1)

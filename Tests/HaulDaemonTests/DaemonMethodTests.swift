@@ -50,6 +50,9 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.removeDownloadResult", [gid]), "OK")
         XCTAssertTrue(try fixture.error("aria2.tellStatus", [gid]).contains("is not found"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.downloads + "/a.bin"), "the file stays")
+        // aria2 still counts a forgotten result in numStoppedTotal (every download stopped this session).
+        XCTAssertEqual(try fixture.call("aria2.getGlobalStat")["numStopped"], "0")
+        XCTAssertEqual(try fixture.call("aria2.getGlobalStat")["numStoppedTotal"], "1")
         await fixture.stop()
     }
 
@@ -119,6 +122,7 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.tellActive", [["gid"]]), [])
         let stat = try fixture.call("aria2.getGlobalStat")
         XCTAssertEqual([stat["numActive"], stat["numWaiting"], stat["numStopped"]], ["0", "0", "2"])
+        XCTAssertEqual(stat["numStoppedTotal"], "3", "the purged removal still counts, as in aria2")
         await fixture.stop()
     }
 

@@ -81,6 +81,8 @@ public enum Aria2Methods {
             return Aria2Results.statuses(await service.tell(.active, offset: 0, num: Int.max), keys: keys)
         case "aria2.tellWaiting", "aria2.tellStopped":
             let (offset, num, keys) = (try p.integer(0), try p.integer(1), try p.keys(2))
+            // aria2 refuses a negative count with this sentence (an empty list would hide the client's mistake).
+            guard num >= 0 else { throw RPCError.invalidParams("The parameter num must be zero or positive integer.") }
             let list: Aria2List = method == "aria2.tellWaiting" ? .waiting : .stopped
             return Aria2Results.statuses(await service.tell(list, offset: offset, num: num), keys: keys)
         case "aria2.changePosition":

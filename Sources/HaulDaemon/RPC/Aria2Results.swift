@@ -43,7 +43,7 @@ enum Aria2Results {
             "numActive": .string(String(stat.active)),
             "numWaiting": .string(String(stat.waiting)),
             "numStopped": .string(String(stat.stopped)),
-            "numStoppedTotal": .string(String(stat.stopped)),
+            "numStoppedTotal": .string(String(stat.stoppedTotal)),
         ]
     }
 

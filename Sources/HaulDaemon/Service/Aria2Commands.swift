@@ -76,6 +76,9 @@ public struct Aria2GlobalStat: Sendable, Equatable {
     public var active: Int
     public var waiting: Int
     public var stopped: Int
+    /// aria2's `numStoppedTotal`: the stopped downloads held, and those this run forgot by `purgeDownloadResult`
+    /// or `removeDownloadResult` (aria2 counts every download stopped in its session, results forgotten or not).
+    public var stoppedTotal: Int
 }
 
 /// `aria2.tellStatus` of one download, with what only the state database knows (Haul's own keys).

@@ -221,8 +221,9 @@ extension Aria2Service {
     /// (`removeDownloadResult` does that for one download on request).
     public func purgeDownloadResults() async {
         for snapshot in await manager.snapshots where snapshot.state == .completed {
-            try? await manager.remove(snapshot.id)
+            if (try? await manager.remove(snapshot.id)) != nil { forgottenResults += 1 }
         }
+        forgottenResults += removedOrder.count
         removed = [:]
         removedOrder = []
     }
@@ -235,8 +236,10 @@ extension Aria2Service {
         case .removed:
             removed[download.id] = nil
             removedOrder.removeAll { $0 == download.id }
+            forgottenResults += 1
         case .complete, .error:
             try await perform { try await manager.remove(download.id) }
+            forgottenResults += 1
         default:
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")
         }

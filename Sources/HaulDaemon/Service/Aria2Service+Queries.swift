@@ -48,6 +48,10 @@ extension Aria2Service {
             + removedOrder.compactMap { removed[$0] }.map { (status: $0.status, speed: $0.speed) }
         let speed = statuses.filter { $0.status == .active }.reduce(0.0) { $0 + $1.speed }
         let count = { (list: Aria2List) in statuses.filter { $0.status.list == list }.count }
-        return Aria2GlobalStat(downloadSpeed: Int64(speed), active: count(.active), waiting: count(.waiting), stopped: count(.stopped))
+        let stopped = count(.stopped)
+        return Aria2GlobalStat(
+            downloadSpeed: Int64(speed), active: count(.active), waiting: count(.waiting), stopped: stopped,
+            stoppedTotal: stopped + forgottenResults
+        )
     }
 }

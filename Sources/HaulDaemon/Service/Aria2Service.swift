@@ -30,6 +30,9 @@ public actor Aria2Service {
     var removedOrder: [Int64] = []
     /// Why downloads failed in this run (aria2's `errorCode`); after a restart only the message is known.
     var failures: [Int64: HaulError] = [:]
+    /// Stopped downloads whose results this run forgot (`purgeDownloadResult`, `removeDownloadResult`): still in
+    /// aria2's `numStoppedTotal`.
+    var forgottenResults = 0
     /// Connections moving bytes, from progress events.
     var activeConnections: [Int64: Int] = [:]
     /// Options already logged as ignored (each name once per run: a client sends the same ones with every add).
