@@ -26,4 +26,26 @@ final class DaemonRestartTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.tellStatus", [paused, ["status"]]), ["status": "paused"])
         await fixture.stop()
     }
+
+    /// A failed download keeps aria2's `errorCode` across a restart (it was 1, "unknown", after one: only the
+    /// message was stored, not what kind of failure it told of).
+    func testAFailedDownloadKeepsItsErrorCodeAcrossARestart() async throws {
+        let fixture = try await DaemonFixture.start()
+        let missing = try fixture.call("aria2.addUri", [[.string(fixture.server.url("/nothing-here"))], ["out": "m.bin"]])
+        let url = fixture.serve("/c", deterministicBytes(count: 1000))
+        let mismatch = try fixture.call("aria2.addUri", [[.string(url)], ["checksum": .string("sha-256=" + String(repeating: "0", count: 64)), "out": "c.bin"]])
+        try await fixture.wait(missing, for: "error")
+        try await fixture.wait(mismatch, for: "error")
+        let keys: JSONValue = ["status", "errorCode", "errorMessage"]
+        let before = [try fixture.call("aria2.tellStatus", [missing, keys]), try fixture.call("aria2.tellStatus", [mismatch, keys])]
+        XCTAssertEqual(before.map { $0["errorCode"] }, ["3", "32"])
+
+        try await fixture.restart()
+        let after = [try fixture.call("aria2.tellStatus", [missing, keys]), try fixture.call("aria2.tellStatus", [mismatch, keys])]
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [0, 10, ["gid", "errorCode"]]), [
+            ["gid": missing, "errorCode": "3"], ["gid": mismatch, "errorCode": "32"],
+        ])
+        await fixture.stop()
+    }
 }

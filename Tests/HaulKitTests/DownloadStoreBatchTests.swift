@@ -112,6 +112,27 @@ final class DownloadStoreBatchTests: XCTestCase {
     }
   }
 
+  /// A failure's kind and HTTP status are stored with its message, and go with it: a retried download that
+  /// fails otherwise, or no longer fails, does not keep an old cause.
+  func testAFailuresCauseIsStoredWithItsMessageAndClearedWithIt() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let a = try store.insert(record("a"))
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "HTTP 404", cause: FailureCause(kind: .http, httpStatus: 404))])
+      XCTAssertEqual(try store.failureCause(of: a.id!), FailureCause(kind: .http, httpStatus: 404))
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "HTTP 404", cause: FailureCause(kind: .network))])
+      XCTAssertEqual(try store.failureCause(of: a.id!), FailureCause(kind: .network), "a new cause with the same message is a change")
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "refused")])
+      XCTAssertNil(try store.failureCause(of: a.id!), "a message without a cause clears the old cause")
+      try store.setState(.failed, error: "bad sum", cause: FailureCause(kind: .checksumMismatch), of: a.id!)
+      XCTAssertEqual(try store.failureCause(of: a.id!), FailureCause(kind: .checksumMismatch))
+      try store.saveQueueChanges([.state(a.id!, .queued, error: nil, cause: FailureCause(kind: .io))])
+      XCTAssertNil(try store.failureCause(of: a.id!), "not failed: no cause")
+      try store.saveQueueChanges([.state(a.id!, .failed, error: "again")])
+      XCTAssertNil(try store.failureCause(of: a.id!), "the queue's retry did not keep the cause before it")
+    }
+  }
+
   func testResourceAndSegmentsAreStoredTogether() async throws {
     try await withTemporaryDirectory { dir in
       let store = try DownloadStore(directory: dir.url.path)

@@ -28,7 +28,8 @@ public actor Aria2Service {
     /// Downloads removed over RPC, kept as aria2 keeps them (status `removed`) until their result is removed.
     var removed: [Int64: Aria2Download] = [:]
     var removedOrder: [Int64] = []
-    /// Why downloads failed in this run (aria2's `errorCode`); after a restart only the message is known.
+    /// Why downloads failed (aria2's `errorCode`): heard in this run, or read once from the state database for a
+    /// download that failed before a restart or in another process (`HaulClient.storedFailure`).
     var failures: [Int64: HaulError] = [:]
     /// Stopped downloads whose results this run forgot (`purgeDownloadResult`, `removeDownloadResult`): still in
     /// aria2's `numStoppedTotal`.
@@ -104,7 +105,11 @@ public actor Aria2Service {
         let request = task?.request
         // The task's limit now (changeOption changes it); the snapshot has the one it was added with.
         let rateLimit = await task?.rateLimit ?? snapshot.rateLimit
-        let failure = failures[snapshot.id]
+        var failure = failures[snapshot.id]
+        if snapshot.state == .failed, failure == nil, let stored = try? manager.client.storedFailure(id: snapshot.id) {
+            failures[snapshot.id] = stored
+            failure = stored
+        }
         return Aria2Download(
             id: snapshot.id,
             status: Aria2Status(snapshot.state),

@@ -122,7 +122,7 @@ extension DownloadTask {
             removePartFileIfEmpty()
             record.errorMessage = error.message
             do {
-                try store.setState(.failed, error: error.message, of: id)
+                try store.setState(.failed, error: error.message, cause: FailureCause(error), of: id)
             } catch {
                 engineLog.error("download \(id): could not store its failure: \(error)")
             }

@@ -54,7 +54,7 @@ extension DownloadManager {
         for step in QueueStoreBatches.steps(actions) {
             do {
                 switch step {
-                case .store(let persists): try store(persists.compactMap(Self.storeChange))
+                case .store(let persists): try store(persists.compactMap { Self.storeChange($0, failure: failure) })
                 case .action(let action): try await perform(action, failure: failure)
                 }
             } catch {
@@ -83,24 +83,27 @@ extension DownloadManager {
         var changed: [Int64: Int] = [:]
         for change in changes {
             switch change {
-            case .state(let id, _, _), .position(let id, _, _): changed[id, default: 0] += 1
+            case .state(let id, _, _, _), .position(let id, _, _): changed[id, default: 0] += 1
             }
         }
         var now: [DownloadStore.QueueChange] = []
         var (started, completed): ([Int64], [Int64]) = ([], [])
         for change in changes {
             switch change {
-            case .state(let id, .downloading, error: nil) where changed[id] == 1: started.append(id)
-            case .state(let id, .completed, error: nil) where changed[id] == 1: completed.append(id)
+            case .state(let id, .downloading, error: nil, _) where changed[id] == 1: started.append(id)
+            case .state(let id, .completed, error: nil, _) where changed[id] == 1: completed.append(id)
             default: now.append(change)
             }
         }
         return (now, started, completed)
     }
 
-    static func storeChange(_ action: QueueAction) -> DownloadStore.QueueChange? {
+    /// The store's change for `action`; a failure's kind goes with the message it gave (`failure`).
+    static func storeChange(_ action: QueueAction, failure: HaulError? = nil) -> DownloadStore.QueueChange? {
         switch action {
-        case .persistState(let id, let state, let error): return .state(id, state, error: error)
+        case .persistState(let id, let state, let error):
+            let cause = state == .failed && error != nil && error == failure?.message ? failure.map(FailureCause.init) : nil
+            return .state(id, state, error: error, cause: cause)
         case .persistPosition(let id, let priority, let queueOrder): return .position(id, priority: priority, queueOrder: queueOrder)
         default: return nil
         }
@@ -115,7 +118,7 @@ extension DownloadManager {
             run?.cancel()
             await run?.value  // the run's report has been handled when this returns
         case .persistState, .persistPosition:
-            try store(Self.storeChange(action).map { [$0] } ?? [])
+            try store(Self.storeChange(action, failure: failure).map { [$0] } ?? [])
         case .discard(let id):
             try await entries[id]?.task.discard()
         case .deleteCompleted(let id, let deletingFile):

@@ -12,8 +12,8 @@ import HaulCore
 extension DownloadStore {
     /// A change the queue stores (`QueueAction.persistState` / `.persistPosition`).
     enum QueueChange: Sendable, Hashable {
-        /// The lifecycle state and error message of a download.
-        case state(Int64, DownloadState, error: String?)
+        /// The lifecycle state and error message of a download, and what kind of failure the message tells of.
+        case state(Int64, DownloadState, error: String?, cause: FailureCause? = nil)
         /// The place of a download in the queue.
         case position(Int64, priority: Int, queueOrder: Int64)
     }
@@ -25,8 +25,8 @@ extension DownloadStore {
         try write { db in
             for change in changes {
                 switch change {
-                case .state(let id, let state, let error):
-                    try Self.setState(state, error: error, of: id, in: db)
+                case .state(let id, let state, let error, let cause):
+                    try Self.setState(state, error: error, cause: cause, of: id, in: db)
                 case .position(let id, let priority, let queueOrder):
                     try db.cachedStatement(sql: "UPDATE download SET priority = ?, queueOrder = ?, updatedAt = ? WHERE id = ?")
                         .execute(arguments: [priority, queueOrder, Date().timeIntervalSince1970, id])

@@ -206,9 +206,9 @@ extension DownloadStore {
         try write { db in try Self.replaceSegments(segments, of: id, in: db) }
     }
 
-    /// Sets a download's state and error message.
-    func setState(_ state: DownloadState, error: String? = nil, of id: Int64) throws {
-        try write { db in try Self.setState(state, error: error, of: id, in: db) }
+    /// Sets a download's state and error message, and the failure's kind when `cause` is given.
+    func setState(_ state: DownloadState, error: String? = nil, cause: FailureCause? = nil, of id: Int64) throws {
+        try write { db in try Self.setState(state, error: error, cause: cause, of: id, in: db) }
     }
 
     static func replaceSegments(_ segments: [SegmentRecord], of id: Int64, in db: Database) throws {
@@ -229,13 +229,20 @@ extension DownloadStore {
     /// as waiting, storing `downloading` as it started it would have hidden that end (it then fetched the file
     /// again and finished a second copy). The run that starts reads the row and ends at once
     /// (`DownloadTask.runTransfer`).
-    static func setState(_ state: DownloadState, error: String?, of id: Int64, in db: Database) throws {
+    ///
+    /// The failure's kind and HTTP status go with its message (`cause`, only with an error; cleared with it).
+    static func setState(_ state: DownloadState, error: String?, cause: FailureCause? = nil, of id: Int64, in db: Database) throws {
+        let cause = error == nil ? nil : cause
         try db.cachedStatement(
             sql: """
-                UPDATE download SET state = ?, errorMessage = ?, updatedAt = ? WHERE id = ? AND (state IS NOT ? OR errorMessage IS NOT ?) \
+                UPDATE download SET state = ?, errorMessage = ?, errorKind = ?, errorStatus = ?, updatedAt = ? WHERE id = ? \
+                AND (state IS NOT ? OR errorMessage IS NOT ? OR errorKind IS NOT ? OR errorStatus IS NOT ?) \
                 AND (? IN ('completed', 'cancelled') OR state NOT IN ('completed', 'cancelled'))
                 """
-        ).execute(arguments: [state.rawValue, error, Date().timeIntervalSince1970, id, state.rawValue, error, state.rawValue])
+        ).execute(arguments: [
+            state.rawValue, error, cause?.kind.rawValue, cause?.httpStatus, Date().timeIntervalSince1970, id,
+            state.rawValue, error, cause?.kind.rawValue, cause?.httpStatus, state.rawValue,
+        ])
     }
 
     /// Records a finished download in one transaction: what was learned about the file, the `completed` state,

@@ -230,6 +230,15 @@ final class DownloadStore: Sendable {
                 t.column("lesson", .text).notNull()
             }
         }
+        migrator.registerMigration("v7-failure-cause") { db in
+            // What kind of failure a failed download had (`HaulError.Kind`) and the HTTP status behind it, beside
+            // its message: a daemon's `errorCode` after a restart (DownloadStore+FailureCause). Not in
+            // `DownloadRecord`: only a failure writes them, and only a failed download's status reads them.
+            try db.alter(table: "download") { t in
+                t.add(column: "errorKind", .text)
+                t.add(column: "errorStatus", .integer)
+            }
+        }
         return migrator
     }
 
