@@ -44,6 +44,9 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertEqual(status["haulFinalURL"], .string(url))
         XCTAssertEqual(status["haulETag"]?.stringValue?.hasPrefix("\""), true, "\(status)")
         XCTAssertNil(try fixture.call("aria2.tellStatus", [gid, ["gid"]])["haulETag"], "the keys filter applies")
+        // aria2's bitfield: one piece of 1 MiB, held.
+        XCTAssertEqual(status["bitfield"], "80")
+        XCTAssertEqual(status["numPieces"], "1")
         XCTAssertEqual(try fixture.call("aria2.getGlobalOption")["haul-allow-dir"]?.stringValue?.hasSuffix(
             URL(fileURLWithPath: fixture.downloads).lastPathComponent), true)
 
@@ -123,6 +126,33 @@ final class DaemonMethodTests: XCTestCase {
         let stat = try fixture.call("aria2.getGlobalStat")
         XCTAssertEqual([stat["numActive"], stat["numWaiting"], stat["numStopped"]], ["0", "0", "2"])
         XCTAssertEqual(stat["numStoppedTotal"], "3", "the purged removal still counts, as in aria2")
+        await fixture.stop()
+    }
+
+    /// A paused download's bitfield shows the pieces its checkpoint holds: with one connection from the start,
+    /// the first pieces; the lists leave the key out (they do not read the database).
+    func testAPausedDownloadsBitfieldShowsThePiecesItHolds() async throws {
+        let fixture = try await DaemonFixture.start()
+        let throttle = Switch(on: true)
+        let url = fixture.serve("/b", deterministicBytes(count: 5 << 19), bytesPerSecond: 1 << 20, while: throttle)
+        let gid = try fixture.call("aria2.addUri", [[.string(url)], ["split": "1"]])
+        for _ in 0..<400 {
+            let done = try fixture.call("aria2.tellStatus", [gid, ["completedLength"]])["completedLength"]?.stringValue
+            if let done, let count = Int(done), count > 3 << 19 { break }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        XCTAssertEqual(try fixture.call("aria2.pause", [gid]), gid)
+        try await fixture.wait(gid, for: "paused")
+        let status = try fixture.call("aria2.tellStatus", [gid, ["bitfield", "numPieces", "completedLength"]])
+        XCTAssertEqual(status["numPieces"], "3", "2.5 MiB in pieces of 1 MiB")
+        let held = try XCTUnwrap(Int(status["completedLength"]?.stringValue ?? ""))
+        XCTAssertTrue(held >= 3 << 19 && held < 5 << 19, "\(held)")
+        XCTAssertEqual(status["bitfield"], held < 2 << 20 ? "80" : "c0", "the whole pieces of the \(held) bytes held")
+        XCTAssertNil(try fixture.call("aria2.tellWaiting", [0, 10]).arrayValue?.first?["bitfield"])
+        throttle.isOn = false
+        _ = try fixture.call("aria2.unpause", [gid])
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertEqual(try fixture.call("aria2.tellStatus", [gid, ["bitfield"]]), ["bitfield": "e0"])
         await fixture.stop()
     }
 

@@ -4,11 +4,13 @@ import HaulKit
 /// The service's answers in aria2's result shapes (what `Aria2StatusDictionary` and `Aria2GlobalOptions` do not
 /// already write).
 enum Aria2Results {
-    /// Haul's own `tellStatus` keys, read from the state database: the URL the redirects ended at (`haulFinalURL`)
-    /// and the validators the bytes were fetched under (`haulETag`, `haulLastModified`).
-    static let haulKeys = ["haulFinalURL", "haulETag", "haulLastModified"]
+    /// The `tellStatus` keys read from the state database: aria2's `bitfield` (the pieces held as of the last
+    /// checkpoint; only `tellStatus` has it, so that the lists answer a thousand downloads without reading the
+    /// database), and Haul's own: the URL the redirects ended at (`haulFinalURL`) and the validators the bytes were
+    /// fetched under (`haulETag`, `haulLastModified`).
+    static let haulKeys = ["bitfield", "haulFinalURL", "haulETag", "haulLastModified"]
 
-    /// Haul's keys that `keys` asks for (all of them when `keys` is absent or empty, as for aria2's own).
+    /// The stored keys that `keys` asks for (all of them when `keys` is absent or empty, as for aria2's own).
     static func storedKeys(_ keys: [String]?) -> [String] {
         haulKeys.filter { keys?.isEmpty != false || keys!.contains($0) }
     }
@@ -17,7 +19,10 @@ enum Aria2Results {
     static func status(_ detail: Aria2StatusDetail, keys: [String]?) -> JSONValue {
         let status = Aria2StatusDictionary.status(detail.download, keys: keys)
         guard case .object(var fields) = status else { return status }
-        let values = ["haulFinalURL": detail.finalURL, "haulETag": detail.etag, "haulLastModified": detail.lastModified]
+        let values = [
+            "bitfield": detail.bitfield, "haulFinalURL": detail.finalURL, "haulETag": detail.etag,
+            "haulLastModified": detail.lastModified,
+        ]
         for key in storedKeys(keys) { if let value = values[key] ?? nil { fields[key] = .string(value) } }
         return .object(fields)
     }

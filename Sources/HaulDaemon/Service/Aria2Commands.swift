@@ -89,4 +89,6 @@ public struct Aria2StatusDetail: Sendable, Equatable {
     /// The validators the bytes were fetched under.
     public var etag: String?
     public var lastModified: String?
+    /// aria2's `bitfield` (`Aria2Bitfield`): the pieces held as of the last checkpoint.
+    public var bitfield: String?
 }

@@ -16,6 +16,10 @@ extension Aria2Service {
             detail.etag = stored.etag
             detail.lastModified = stored.lastModified
         }
+        if readingStore, let total = download.totalBytes {
+            let held = download.status == .complete ? [0..<total] : (try? manager.client.heldRanges(id: download.id)) ?? []
+            detail.bitfield = Aria2Bitfield.hex(held: held, total: total, pieceLength: Aria2StatusDictionary.pieceLength)
+        }
         return detail
     }
 

@@ -55,6 +55,12 @@ extension HaulClient {
         try store.states()
     }
 
+    /// The byte ranges of download `id` that its last checkpoint counts as written, in file order (empty when
+    /// none or when the download is complete: a completed download keeps no segments).
+    package func heldRanges(id: Int64) throws -> [Range<Int64>] {
+        try store.segments(of: id).filter { $0.next > $0.start }.map { $0.start..<$0.next }
+    }
+
     /// The stored download `id`, or `nil` when there is none.
     public func storedDownload(id: Int64) throws -> StoredDownload? {
         try store.record(id: id).map(stored)
