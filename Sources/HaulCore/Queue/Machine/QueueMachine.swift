@@ -87,12 +87,17 @@ public struct QueueMachine: Hashable, Sendable {
 
     /// The entries `QueuePolicy.plan` looks at: the running ones and those this process may start. Completed,
     /// failed and paused downloads (most of a long-lived store) never change a plan, so they are not copied for it.
+    ///
+    /// A plain loop: it runs after every event, and the lazy filter-and-map it replaces copied each download through
+    /// its value witnesses (the unspecialized generic path), 3.5 % of the CPU of 60 small files at `-j 8`.
     var schedulableEntries: [QueueEntry] {
-        downloads.lazy
-            .filter { _, download in
-                download.state == .downloading || (download.state == .queued && download.owner == .thisProcess)
-            }
-            .map(Self.entry)
+        var entries: [QueueEntry] = []
+        entries.reserveCapacity(downloads.count)
+        for (id, download) in downloads
+        where download.state == .downloading || (download.state == .queued && download.owner == .thisProcess) {
+            entries.append(Self.entry(id, download))
+        }
+        return entries
     }
 
     private static func entry(_ id: Int64, _ download: Download) -> QueueEntry {
