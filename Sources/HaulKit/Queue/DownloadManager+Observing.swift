@@ -40,6 +40,18 @@ extension DownloadManager {
         entries.keys.filter { machine.downloads[$0] != nil }
     }
 
+    /// The downloads `ids`, each if the manager has it, in the order of `ids`: many in one call (one hop onto the
+    /// manager instead of one a download).
+    public func snapshots(of ids: [Int64]) -> [DownloadSnapshot?] {
+        ids.map(snapshot)
+    }
+
+    /// The states of the downloads `ids`, in their order (`nil` for one the manager does not have): what a caller
+    /// that only asks "is it still in line?" needs, without building a snapshot of each.
+    public func states(of ids: [Int64]) -> [DownloadState?] {
+        ids.map { machine.downloads[$0]?.state }
+    }
+
     /// One download, if the manager has it.
     public func snapshot(_ id: Int64) -> DownloadSnapshot? {
         guard let entry = entries[id], let held = machine.downloads[id] else { return nil }

@@ -17,6 +17,10 @@ actor DownloadSession {
     private var quitRequested = false
     private var pausedByUser = false
     private var resumeWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Set once every download has settled (the end of a run, or a pause waiting for a key): only then does a
+    /// download's change of state concern the session (`downloadsMoved`). Read by the rendering task without
+    /// hopping onto the session for each of the three or four state events of every download of a list.
+    private nonisolated let settled = SettledFlag()
     private var signalSources: [DispatchSourceSignal] = []
     private var view: SessionView?
 
@@ -97,7 +101,8 @@ actor DownloadSession {
             for await event in events {
                 view.render(event)
                 switch event {
-                case .stateChanged, .completed, .failed, .removed: await self?.downloadsMoved()
+                case .stateChanged, .completed, .failed, .removed:
+                    if self?.settled.isSet == true { await self?.downloadsMoved() }
                 default: break
                 }
             }
@@ -163,6 +168,9 @@ actor DownloadSession {
         // resumed and finished it): with nothing paused left, there is no key to wait for.
         while true {
             await manager.waitUntilIdle()
+            // From here on a change of state may end a wait for a key: set before what is paused is looked at, so
+            // that a change after the look wakes the wait (one before it is in the look).
+            settled.set()
             let anyPaused = await manager.snapshots.contains { $0.state == .paused }
             if !quitRequested, !pausedByUser, keys != nil, anyPaused { pausedByUser = true }
             if !anyPaused { pausedByUser = false }
@@ -178,7 +186,7 @@ actor DownloadSession {
             if quitRequested { break }
         }
         KeyReader.current?.stop()
-        let finals = await ids.asyncMap { await manager.snapshot($0) }
+        let finals = await manager.snapshots(of: ids)
         await manager.shutdown()
         await rendering.value
         // A download left to the process that holds its file shows no bar of its own: only the error says so.
@@ -305,10 +313,7 @@ actor DownloadSession {
     /// its end there ends it here; its file let go unfinished makes it this process's to run).
     private func isWaitingForOtherProcesses(_ ids: [Int64]) async -> Bool {
         guard let manager else { return false }
-        for id in ids {
-            if let state = await manager.snapshot(id)?.state, state == .queued || state == .downloading { return true }
-        }
-        return false
+        return await manager.states(of: ids).contains { $0 == .queued || $0 == .downloading }
     }
 
     /// A download changed state or ended: a session waiting for a key looks again (what it waited on may be gone).
@@ -341,10 +346,12 @@ actor DownloadSession {
     }
 }
 
-extension Array where Element: Sendable {
-    func asyncMap<T>(_ transform: (Element) async -> T) async -> [T] {
-        var results: [T] = []
-        for element in self { results.append(await transform(element)) }
-        return results
-    }
+/// A flag set once, read from any thread.
+final class SettledFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() { lock.withLock { value = true } }
 }
