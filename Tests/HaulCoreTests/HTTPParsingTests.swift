@@ -46,6 +46,22 @@ final class HTTPParsingTests: XCTestCase {
         XCTAssertNil(ContentRange(headerValue: "bytes 0-99999999999999999999/99999999999999999999"), "overflow")
     }
 
+    /// Field names compare without regard to ASCII case, and only to ASCII case: `@` and a backquote differ by the
+    /// same bit as `A` and `a` but are different characters.
+    func testFieldNamesCompareWithoutRegardToASCIICaseOnly() {
+        let head = ResponseHead(status: 200, [("Content-Type", "text/plain"), ("X-@", "at"), ("x-\u{7F}", "del"), ("ETag", "\"a\"")])
+        XCTAssertEqual(head["content-type"], "text/plain")
+        XCTAssertEqual(head["CONTENT-TYPE"], "text/plain")
+        XCTAssertEqual(head["etag"], "\"a\"")
+        XCTAssertNil(head["content-typ"])
+        XCTAssertNil(head["content_type"])
+        XCTAssertEqual(head["x-@"], "at")
+        XCTAssertNil(head["x-`"], "@ and ` are not one letter in two cases")
+        XCTAssertNil(head["x-_"], "_ and DEL are not one letter in two cases")
+        XCTAssertNil(head["Content-Typé"], "other lengths never match")
+        XCTAssertEqual(head.values("CONTENT-type"), ["text/plain"])
+    }
+
     func testHTTPDatesInAllThreeForms() {
         let expected: Int64 = 784_111_777  // Sun, 06 Nov 1994 08:49:37 GMT
         XCTAssertEqual(HTTPDate.secondsSinceEpoch("Sun, 06 Nov 1994 08:49:37 GMT"), expected)

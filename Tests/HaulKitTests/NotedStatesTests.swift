@@ -42,6 +42,24 @@ final class NotedStatesTests: XCTestCase {
     }
   }
 
+  /// A small file started and finished within the deferral: the completion alone is written (the start would
+  /// change nothing it does not), one row change instead of two.
+  func testAStartFollowedByItsCompletionIsStoredOnce() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path, noteDeferral: never)
+      let a = try store.insert(record("a")).id!, b = try store.insert(record("b")).id!
+      let changes = { try store.read { db in try Int.fetchOne(db, sql: "SELECT total_changes()") ?? 0 } }
+      let before = try changes()
+      store.note(.downloading, [a, b])
+      store.note(.completed, [a])
+      try store.flushLog()
+      XCTAssertEqual(try changes() - before, 2, "a's completion and b's start; not a's start")
+      XCTAssertEqual(try state(a, in: store), .completed)
+      XCTAssertEqual(try state(b, in: store), .downloading)
+      XCTAssertNil(try store.record(id: a)?.errorMessage)
+    }
+  }
+
   func testFlushingTheLogStoresWhatWasNoted() async throws {
     try await withTemporaryDirectory { dir in
       let store = try DownloadStore(directory: dir.url.path, noteDeferral: never)

@@ -160,17 +160,23 @@ extension DownloadStore {
         }
     }
 
-    /// The query of `unfinished(partPath:)`.
+    /// The query of `unfinished(partPath:)`: the id only.
     static let unfinishedByPartPath = """
-        SELECT * FROM download WHERE partPath = ?
+        SELECT id FROM download WHERE partPath = ?
         AND state NOT IN ('\(DownloadState.completed.rawValue)', '\(DownloadState.cancelled.rawValue)')
         ORDER BY id DESC LIMIT 1
         """
 
+    /// Asks for the id first and reads the record only when there is one: every new download asks, and nearly
+    /// always finds none, and fetching a record costs GRDB a row set up by column names (each lowercased) before
+    /// the first step, found or not: 2 % of the instructions of 60 small files, where the id costs next to nothing.
     static func unfinished(partPath: String, in db: Database) throws -> DownloadRecord? {
         // The states are in the SQL, not bound: SQLite uses a partial index (`download_unfinished_partPath`) only
         // for a query whose WHERE clause names its condition's literals.
-        try DownloadRecord.fetchOne(db.cachedStatement(sql: unfinishedByPartPath), arguments: [partPath])
+        guard let id = try Int64.fetchOne(db.cachedStatement(sql: unfinishedByPartPath), arguments: [partPath]) else {
+            return nil
+        }
+        return try DownloadRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM download WHERE id = ?"), arguments: [id])
     }
 
     /// Every record's state, by id: two columns, not whole records (`haul daemon` looks every second while
@@ -252,9 +258,19 @@ extension DownloadStore {
     func markCompleted(_ record: DownloadRecord) throws {
         let id = record.id!
         try write { db in
-            try Self.updateResource(record, in: db)
+            // What `updateResource` and `setState(.completed)` store, in one statement (a `completed` is stored
+            // over any state, and clears the error): one UPDATE a file fewer.
+            try db.cachedStatement(
+                sql: """
+                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
+                    finalURL = ?, destination = ?, state = '\(DownloadState.completed.rawValue)', errorMessage = NULL,
+                    errorKind = NULL, errorStatus = NULL, updatedAt = ? WHERE id = ?
+                    """
+            ).execute(arguments: [
+                record.etag, record.lastModified, record.lastModifiedIsStrong, record.totalBytes, record.finalURL,
+                record.destination, Date().timeIntervalSince1970, id,
+            ])
             try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
-            try Self.setState(.completed, error: nil, of: id, in: db)
         }
     }
 
