@@ -88,6 +88,23 @@ final class StoreSchemaTests: XCTestCase {
     }
   }
 
+  /// A store the previous version left (migrated up to v6 and marked 6) gets the failure's kind columns, and a
+  /// failure with its cause is stored in it (with the number not raised, every failure would fail to store).
+  func testAStoreMarkedWithThePreviousSchemaGetsTheFailureCause() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      let raw = try rawQueue(directory)
+      try DownloadStore.migrator.migrate(raw, upTo: "v6-host-budgets")
+      try raw.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 6") }
+      try raw.close()
+      let store = try DownloadStore(directory: directory)
+      XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion))
+      let id = try XCTUnwrap(store.insert(.queued("a")).id)
+      try store.setState(.failed, error: "HTTP 404", cause: FailureCause(kind: .http, httpStatus: 404), of: id)
+      XCTAssertEqual(try store.failureCause(of: id), FailureCause(kind: .http, httpStatus: 404))
+    }
+  }
+
   /// The number is what is trusted: a file that says it has this version's schema is not asked again (here it
   /// lies, having no tables, and gets none).
   func testAStoreMarkedCurrentSkipsTheMigrator() async throws {
