@@ -55,4 +55,17 @@ final class HostSharesTests: XCTestCase {
         XCTAssertFalse(next.lowered.contains { $0.token == small.token }, "one connection is not shared further")
         XCTAssertEqual(shares.planned(large.token, connections: 16, budget: 16), [], "a plan for more changes nothing")
     }
+
+    /// A count that settled because more were no faster keeps what it settled on and is never raised past it.
+    func testACountThatSettledBelowItsShareGivesTheRestAndIsNotRaisedAgain() {
+        var shares = HostShares()
+        let pipe = shares.reserve(host: host, wanted: 16, limit: 16, chosenByHaul: true)
+        let other = shares.reserve(host: host, wanted: 16, limit: 16, chosenByHaul: true)
+        XCTAssertEqual(shares.planned(pipe.token, connections: 4, budget: 16), [.init(token: other.token, connections: 12)])
+        let third = shares.reserve(host: host, wanted: 16, limit: 16, chosenByHaul: true)
+        XCTAssertEqual(third.granted, 5, "16 / 3, taken from the other: the settled one holds less than a share")
+        XCTAssertEqual(shares.granted(pipe.token), 4)
+        XCTAssertEqual(shares.release(other.token, budget: 16), [.init(token: third.token, connections: 12)], "not the settled one")
+        XCTAssertEqual(shares.granted(pipe.token), 4)
+    }
 }

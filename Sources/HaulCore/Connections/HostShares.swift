@@ -5,8 +5,8 @@
 /// - a download that arrives when the others hold the whole budget gets a fair share, `budget / n` for `n`
 ///   downloads whose count Haul chooses, and those holding more are lowered to that share (their runs drop the
 ///   connections above it; their segments are taken over, nothing received is lost);
-/// - connections that come free (a download ends, or plans a single connection) go to those holding less than they
-///   wanted, oldest first, and their runs open more.
+/// - connections that come free (a download ends, plans a single connection, or finds that more were no faster)
+///   go to those holding less than they wanted, oldest first, and their runs open more.
 ///
 /// Before this, the first download took all 16 and every later one got the one connection left over for its whole
 /// run, even after the first had ended: on a host that caps each connection, a queue of large files from one mirror
@@ -90,13 +90,17 @@ public struct HostShares: Hashable, Sendable {
         return giveOut(on: holding.host, budget: budget)
     }
 
-    /// The run `token` planned `connections` (a single connection for a file not worth splitting): it holds no
-    /// more than that from now on, and a run over one connection is no longer adjusted. What it let go of is
-    /// given out (see `giveOut`).
+    /// The run `token` will use no more than `connections`: it planned a single connection (a file not worth
+    /// splitting), or its count settled there because more were no faster. It holds and wants no more than that
+    /// from now on (a later share never raises it past it), and a run over one connection is no longer adjusted.
+    /// What it let go of is given out (see `giveOut`).
     public mutating func planned(_ token: Int, connections: Int, budget: Int) -> [Adjustment] {
-        guard let holding = holdings[token], connections < holding.granted || connections <= 1 else { return [] }
-        holdings[token]?.granted = max(1, min(holding.granted, connections))
-        if connections <= 1 { holdings[token]?.adjustable = false }
+        guard let holding = holdings[token] else { return [] }
+        let most = max(1, connections)
+        guard most < holding.wanted || most < holding.granted || most == 1 else { return [] }
+        holdings[token]?.wanted = min(holding.wanted, most)
+        holdings[token]?.granted = min(holding.granted, most)
+        if most == 1 { holdings[token]?.adjustable = false }
         return giveOut(on: holding.host, budget: budget)
     }
 

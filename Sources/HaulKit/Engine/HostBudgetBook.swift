@@ -78,8 +78,8 @@ final class HostBudgetBook: Sendable {
         state.withLockedValue { $0.shares.granted(reservation.token) } ?? reservation.granted
     }
 
-    /// The run planned `connections` (one, for a file not worth splitting): it holds no more than that, and what it
-    /// let go of goes to the downloads that wanted more.
+    /// The run will use no more than `connections` (it planned one, for a file not worth splitting, or more were no
+    /// faster): it holds no more than that, and what it let go of goes to the downloads that wanted more.
     func planned(_ reservation: Reservation, connections: Int, now: Double) {
         let raised = state.withLockedValue { state in
             let budget = autoBudget(of: reservation.host, now: now, state: &state)

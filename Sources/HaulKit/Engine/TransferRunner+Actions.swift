@@ -160,8 +160,10 @@ extension TransferRunner {
         case .hostLimited(let connections, let reason, let lesson):
             guard let budget else { return }
             Self.trace("\(budget.host) takes \(connections) connection(s): \(reason)")
-            let learned = context.hostBudgets.learn(
-                budget, connections: connections, reason: reason, lesson: lesson, now: Double(clock.wallClock()))
+            let now = Double(clock.wallClock())
+            let learned = context.hostBudgets.learn(budget, connections: connections, reason: reason, lesson: lesson, now: now)
+            // More were no faster: the run keeps what it settled on and gives the rest to the downloads that want it.
+            if lesson == .slower { context.hostBudgets.planned(budget, connections: connections, now: now) }
             if let learned, lesson == .refused {
                 if let host = HostKey(url: url) { context.transport.limitConnections(toHost: host, to: learned.limit) }
                 context.emit(.notice("\(budget.host) takes \(learned.limit) connection\(learned.limit == 1 ? "" : "s") at once (\(reason)); remembered (haul hosts)"))
