@@ -19,6 +19,24 @@ final class FailedDownloadTests: XCTestCase {
     }
   }
 
+  /// A download run on its own (no queue) stores what kind of failure it had beside the message: a 404 is an HTTP
+  /// failure with status 404 for whoever reads the store later (the daemon's aria2 `errorCode` after a restart).
+  func testAFailureOnItsOwnIsStoredWithItsKind() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let harness = try Harness(directory: dir, retries: 0, server: server)
+        defer { Task { try? await harness.client.shutdown() } }
+        let task = try harness.client.prepare(harness.request(server.url("/gone.bin"), to: "gone.bin"))
+        try await task.start()
+        guard case .failed = await task.outcome() else { return XCTFail("a 404 did not fail") }
+        let stored = try XCTUnwrap(harness.client.storedFailure(id: task.id))
+        XCTAssertEqual(stored.kind, .http)
+        XCTAssertEqual(stored.httpStatus, 404)
+        XCTAssertEqual(try harness.client.storedDownload(id: task.id)?.errorMessage, stored.message)
+      }
+    }
+  }
+
   /// On a real socket: a refused connection is the operating system's answer, which a scripted transport can only
   /// imitate.
   func testARefusedConnectionLeavesNoPartFile() async throws {
