@@ -98,8 +98,8 @@ extension DownloadStore {
                 """
         )
         let now = Date().timeIntervalSince1970
-        // A start followed in the same batch by the download's completion changes nothing the completion does not
-        // (`completed`, no error; a cancelled row keeps its end either way): a small file started and finished
+        // A start followed in the same batch by the download's completion: the row ends as the completion leaves
+        // it, with the start stored before it or not (`completed`, no error): a small file started and finished
         // within the deferral is stored once, not twice (an UPDATE is some 30,000 instructions in SQLite and GRDB).
         var lastCompletion: [Int64: Int] = [:]
         for (index, noted) in starts.enumerated() where noted.state == .completed { lastCompletion[noted.id] = index }
