@@ -104,4 +104,34 @@ final class DaemonBesideCommandsTests: XCTestCase {
         XCTAssertEqual(process.terminate(within: 10), 0, process.output)
         try await server.shutdown()
     }
+
+    /// A download that failed in a plain `haul URL` beside the daemon shows aria2's `errorCode` for what failed
+    /// (3, not found), not 1: the kind of failure is read from the state database, not only heard in the daemon.
+    func testAFailureInAPlainRunBesideTheDaemonHasItsErrorCode() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start()
+        let state = directory.file("state").path
+        let downloads = directory.file("downloads").path
+        let process = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+        defer { process.kill() }
+        let port = try XCTUnwrap(process.waitForPort(), process.output)
+        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let daemon = Daemon(process: process, port: port, secret: secret)
+
+        let run = try DaemonProcess(["-q", "--retries", "0", "--state-dir", state, "-d", downloads, server.url("/missing.bin")])
+        XCTAssertNotEqual(run.waitForExit(60), 0, run.output)
+        var stopped: [JSONValue] = []
+        for _ in 0..<200 {
+            stopped = try daemon.call("aria2.tellStopped", [0, 10, ["gid", "status", "errorCode"]])?["result"]?.arrayValue ?? []
+            if !stopped.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        XCTAssertEqual(stopped.count, 1, process.output)
+        XCTAssertEqual(stopped.first?["status"], "error")
+        XCTAssertEqual(stopped.first?["errorCode"], "3", "the 404's kind, as the daemon would have told it itself")
+
+        XCTAssertEqual(process.terminate(within: 10), 0, process.output)
+        try await server.shutdown()
+    }
 }
