@@ -8,11 +8,11 @@ enum Aria2Results {
     /// checkpoint; only `tellStatus` has it, so that the lists answer a thousand downloads without reading the
     /// database), and Haul's own: the URL the redirects ended at (`haulFinalURL`) and the validators the bytes were
     /// fetched under (`haulETag`, `haulLastModified`).
-    static let haulKeys = ["bitfield", "haulFinalURL", "haulETag", "haulLastModified"]
+    static let keysFromStore = ["bitfield", "haulFinalURL", "haulETag", "haulLastModified"]
 
     /// The stored keys that `keys` asks for (all of them when `keys` is absent or empty, as for aria2's own).
     static func storedKeys(_ keys: [String]?) -> [String] {
-        haulKeys.filter { keys?.isEmpty != false || keys!.contains($0) }
+        keysFromStore.filter { keys?.isEmpty != false || keys!.contains($0) }
     }
 
     /// `tellStatus`: aria2's fields, then Haul's keys that have a value.

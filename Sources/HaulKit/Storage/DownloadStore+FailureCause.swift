@@ -23,12 +23,19 @@ extension DownloadStore {
     /// The stored cause of download `id`'s failure, or `nil` when it is not failed or failed before causes were
     /// stored (an unknown kind reads as none).
     func failureCause(of id: Int64) throws -> FailureCause? {
+        try failure(of: id)?.cause
+    }
+
+    /// Download `id`'s stored failure in one query: its message and its cause (`nil` when it failed before causes
+    /// were stored); `nil` when it is not failed.
+    func failure(of id: Int64) throws -> (message: String?, cause: FailureCause?)? {
         try read { db in
             guard let row = try Row.fetchOne(
-                db, sql: "SELECT errorKind, errorStatus FROM download WHERE id = ? AND state = ?",
+                db.cachedStatement(sql: "SELECT errorMessage, errorKind, errorStatus FROM download WHERE id = ? AND state = ?"),
                 arguments: [id, DownloadState.failed.rawValue]
-            ), let kind = (row["errorKind"] as String?).flatMap(HaulError.Kind.init(rawValue:)) else { return nil }
-            return FailureCause(kind: kind, httpStatus: row["errorStatus"])
+            ) else { return nil }
+            let kind = (row["errorKind"] as String?).flatMap(HaulError.Kind.init(rawValue:))
+            return (row["errorMessage"], kind.map { FailureCause(kind: $0, httpStatus: row["errorStatus"]) })
         }
     }
 }
@@ -37,8 +44,7 @@ extension HaulClient {
     /// Why the stored download `id` failed, as an error of its kind with its message and HTTP status; `nil` when
     /// it is not failed. A failure stored before kinds were kept is `.internalError` with its message.
     package func storedFailure(id: Int64) throws -> HaulError? {
-        guard let record = try store.record(id: id), record.downloadState == .failed else { return nil }
-        let cause = try store.failureCause(of: id)
-        return HaulError(cause?.kind ?? .internalError, record.errorMessage ?? "failed", httpStatus: cause?.httpStatus)
+        guard let failure = try store.failure(of: id) else { return nil }
+        return HaulError(failure.cause?.kind ?? .internalError, failure.message ?? "failed", httpStatus: failure.cause?.httpStatus)
     }
 }

@@ -121,15 +121,18 @@ extension DownloadStore {
     /// touching the lifecycle columns, which belong to the task; always with the segments it vouches for
     /// (`saveResource(of:segments:)`) or the completion (`markCompleted`).
     static func updateResource(_ record: DownloadRecord, in db: Database) throws {
-        try db.cachedStatement(
-            sql: """
-                UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
-                finalURL = ?, destination = ?, updatedAt = ? WHERE id = ?
-                """
-        ).execute(arguments: [
-            record.etag, record.lastModified, record.lastModifiedIsStrong, record.totalBytes, record.finalURL,
-            record.destination, Date().timeIntervalSince1970, record.id,
-        ])
+        try db.cachedStatement(sql: "UPDATE download SET \(resourceColumns), updatedAt = ? WHERE id = ?")
+            .execute(arguments: resourceArguments(record) + [Date().timeIntervalSince1970, record.id])
+    }
+
+    /// The columns `updateResource` stores (what the server said of the file, and where it goes), as `SET`
+    /// assignments in the order of ``resourceArguments(_:)``; `markCompleted` stores them too, with the state.
+    private static let resourceColumns =
+        "etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?, finalURL = ?, destination = ?"
+
+    /// The values of ``resourceColumns`` for `record`.
+    private static func resourceArguments(_ record: DownloadRecord) -> StatementArguments {
+        [record.etag, record.lastModified, record.lastModifiedIsStrong, record.totalBytes, record.finalURL, record.destination]
     }
 
     /// The record with `id`, if any.
@@ -262,14 +265,10 @@ extension DownloadStore {
             // over any state, and clears the error): one UPDATE a file fewer.
             try db.cachedStatement(
                 sql: """
-                    UPDATE download SET etag = ?, lastModified = ?, lastModifiedIsStrong = ?, totalBytes = ?,
-                    finalURL = ?, destination = ?, state = '\(DownloadState.completed.rawValue)', errorMessage = NULL,
-                    errorKind = NULL, errorStatus = NULL, updatedAt = ? WHERE id = ?
+                    UPDATE download SET \(Self.resourceColumns), state = '\(DownloadState.completed.rawValue)',
+                    errorMessage = NULL, errorKind = NULL, errorStatus = NULL, updatedAt = ? WHERE id = ?
                     """
-            ).execute(arguments: [
-                record.etag, record.lastModified, record.lastModifiedIsStrong, record.totalBytes, record.finalURL,
-                record.destination, Date().timeIntervalSince1970, id,
-            ])
+            ).execute(arguments: Self.resourceArguments(record) + [Date().timeIntervalSince1970, id])
             try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
         }
     }
