@@ -16,6 +16,20 @@ int haul_punch_hole(int fd, int64_t offset, int64_t length);
 /// to do. Returns 0 on success, or -1 with errno set (EOPNOTSUPP where the platform has no such call).
 int haul_start_writeback(int fd, int64_t offset, int64_t length);
 
+/// Makes the pipe a socket's bytes cross on their way into a file (`haul_splice_from_socket`,
+/// `haul_splice_to_file`), as large as the system lets this process make it, up to `wanted` bytes; both ends close
+/// on exec. Returns the pipe's capacity in bytes, or -1 with errno set (ENOSYS where the platform has no splice).
+int haul_splice_pipe(int fds[2], int wanted);
+
+/// Moves up to `max` bytes waiting on the non-blocking socket `socket` into the pipe's write end without copying
+/// them (Linux splice). Returns the count (0: the peer closed), or -1 with errno set (EAGAIN: nothing waiting;
+/// EINVAL or ENOSYS: this socket or platform cannot splice).
+long haul_splice_from_socket(int socket, int pipe_write, long max);
+
+/// Writes exactly `count` bytes from the pipe's read end into `fd` at `offset` (Linux splice, retrying short
+/// moves and EINTR). Returns 0, or -1 with errno set (ENOSPC, EFBIG, EIO: what pwrite would have said).
+int haul_splice_to_file(int pipe_read, int fd, int64_t offset, long count);
+
 /// Makes a pipe whose write end wakes `haul_tcp_connect` and `haul_wait_readable` (a cancel): both ends close on
 /// exec. Returns 0, or -1 with errno set.
 int haul_wake_pipe(int fds[2]);

@@ -45,6 +45,11 @@ struct ConnectionReceiver: Sendable {
     /// Streams `body` into the file from `plan.offset`.
     func receive(_ body: ResponseBody, plan: BodyPlan) async -> End {
         let writer = CoalescingWriter(file: file, startingAt: plan.offset)
+        // The transport may write the bytes itself (`BodySink`): not while a streaming digest needs them.
+        let sink = digest == nil ? makeSink(from: plan.offset) : nil
+        if let sink { body.writeDirectly(into: sink) }
+        // No write through the sink after this returns: a truncation or restart that waits for it meets none.
+        defer { sink?.close() }
         let limit = plan.expectedLength.map { plan.offset + $0 }
         var end = bounds.end
         var reported = plan.offset
@@ -67,8 +72,12 @@ struct ConnectionReceiver: Sendable {
                 } else if let limit, writer.offset + Int64(chunk.count) > limit {
                     throw HaulError(.protocolViolation, "the server sent more bytes than it announced")
                 }
-                digest?.digest?.feed(chunk.buffer, at: writer.offset)
-                try writer.append(chunk.buffer)
+                if chunk.isWritten {
+                    try writer.advance(by: chunk.count)
+                } else {
+                    digest?.digest?.feed(chunk.buffer, at: writer.offset)
+                    try writer.append(chunk.buffer)
+                }
                 await bandwidth.pace(chunk.count, download: download)
                 let now = clock.now()
                 counters?.setBytesDone(writer.offset)
@@ -116,6 +125,19 @@ struct ConnectionReceiver: Sendable {
             }
             return .failed(failure)
         }
+    }
+}
+
+extension ConnectionReceiver {
+    /// The sink through which a transport may write this connection's bytes into the file itself: never past the
+    /// segment's end as it stands at each write, and not while a bandwidth limit paces the download.
+    func makeSink(from start: Int64) -> BodySink {
+        BodySink(
+            bodyStart: start,
+            move: { [file] pipe, count, offset in try file.write(fromPipe: pipe, count: count, at: offset) },
+            room: { [bounds] offset in bounds.end.map { $0 - offset } },
+            isWanted: { [bandwidth, download] in !bandwidth.isLimited(download: download) }
+        )
     }
 }
 

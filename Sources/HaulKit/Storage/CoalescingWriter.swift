@@ -12,6 +12,8 @@ import NIOCore
 /// copying 64 KiB reads into 256 KiB buffers did (twice the `pwrite`s, but no copy), with 4 MiB less memory at 16
 /// connections; fed by 64 KiB reads it cost about 12 % more. The transport reads 64 KiB again since then, for
 /// memory (see `HTTPTransport.largestRead`): the read buffers, not this writer, are what a split download holds.
+/// A large plain-http body on Linux skips both: the direct client writes it into the file itself (`BodySink`) and
+/// this writer only counts it (`advance(by:)`).
 ///
 /// Write-behind: each time `writebackBatch` (8 MiB) more bytes have been written since the last time, the writer asks
 /// the kernel to start writing them to the disk (`PartFile.startWriteback`). The disk then works while the network
@@ -97,6 +99,13 @@ final class CoalescingWriter {
         try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<used]), at: flushedOffset)
         flushedOffset += Int64(used)
         used = 0
+    }
+
+    /// Counts `count` bytes that the transport wrote into the file itself (`BodySink`), right after the bytes
+    /// appended before: whatever is gathered is written first.
+    func advance(by count: Int) throws {
+        try flush()
+        flushedOffset += Int64(count)
     }
 
     /// Forgets buffered bytes and moves to `offset` (used when a body turns out to be unusable).

@@ -37,19 +37,25 @@ extension DirectHTTPRequest {
     /// when its reader drops it (or nobody takes the response), the demand hears `didTerminate` and the thread stops.
     func handOver(_ head: HTTP1Response.Head, demand: Demand) -> Source {
         let made = NIOThrowingAsyncSequenceProducer.makeSequence(
-            elementType: ByteBuffer.self,
+            elementType: BodyChunk.self,
             backPressureStrategy: NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(lowWatermark: 1, highWatermark: 1),
             finishOnDeinit: true,
             delegate: demand
         )
-        deliver(.success(Response(head: head, body: .producer(made.sequence))))
+        let body = ResponseBody.producer(made.sequence, attach: { [self] sink in self.sink.withLockedValue { $0 = sink } })
+        deliver(.success(Response(head: head, body: body)))
         return made.source
     }
 
     /// Yields one buffer; waits while the stream holds enough, unless the buffer is the body's `last` (the stream
     /// keeps it until read, and ends after it). `false`: the reader is gone.
     func yield(_ buffer: ByteBuffer, to source: Source, demand: Demand, last: Bool = false) -> Bool {
-        switch source.yield(buffer) {
+        yield(BodyChunk(buffer: buffer), to: source, demand: demand, last: last)
+    }
+
+    /// Yields one chunk (bytes, or a notice of bytes written through the sink), as `yield(_:to:demand:last:)`.
+    func yield(_ chunk: BodyChunk, to source: Source, demand: Demand, last: Bool = false) -> Bool {
+        switch source.yield(chunk) {
         case .produceMore: return true
         case .stopProducing: return last || demand.awaitMore()
         case .dropped: return false
@@ -79,7 +85,15 @@ extension DirectHTTPRequest {
                     return false
                 }
             }
+            var splice = SplicePipe()
+            defer { splice.close() }
             while remaining > 0 {
+                if let moved = try spliceIntoSink(socket, pipe: &splice, bodyOffset: length - remaining, remaining: remaining) {
+                    guard moved > 0 else { return false }  // the reader closed its sink: it is gone
+                    remaining -= Int64(moved)
+                    guard yield(BodyChunk.written(moved), to: source, demand: demand, last: remaining == 0) else { return false }
+                    continue
+                }
                 let limit = Int(min(remaining, Int64(HTTPTransport.largestRead)))
                 var buffer = ByteBufferAllocator().buffer(capacity: limit)
                 guard try receive(socket, into: &buffer, limit: limit) > 0 else { throw closedEarly() }

@@ -42,7 +42,7 @@ final class DirectHTTPRequest: Sendable {
 
     /// The body stream it hands over: backpressured, fed by the request's thread.
     typealias BodySequence = NIOThrowingAsyncSequenceProducer<
-        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, Demand
+        BodyChunk, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, Demand
     >
 
     /// A kept connection that the server closed before it answered: the request goes again on a new one.
@@ -77,6 +77,8 @@ final class DirectHTTPRequest: Sendable {
     let wake: NIOLockedValueBox<Wake>
     /// The wake pipe's read end (-1 without one), which only the thread reads and closes.
     let wakeRead: Int32
+    /// Where the body's reader lets the thread write the bytes itself (`BodySink`), once it said so.
+    let sink = NIOLockedValueBox<BodySink?>(nil)
 
     private init(
         target: Target, lease: PoolLease?, connectTimeout: Double, stallTimeout: Double,

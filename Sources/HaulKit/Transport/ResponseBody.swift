@@ -7,24 +7,40 @@ import NIOCore
 /// Its storage is a NIO `ByteBuffer`, so the bytes a socket read go to the file without a copy; a transport that
 /// reads into something else (`Data`, `[UInt8]`) makes one with `init(_:)`.
 struct BodyChunk: Sendable {
-    /// The bytes, for the writer and the digest.
+    /// The bytes, for the writer and the digest (empty in a `written` notice).
     var buffer: ByteBuffer
+    /// How many bytes the transport already wrote into the file through the body's `BodySink` (0: the bytes are
+    /// in `buffer`).
+    private(set) var written = 0
 
     init(buffer: ByteBuffer) {
         self.buffer = buffer
     }
+
+    /// A notice that the transport wrote `count` bytes into the file through the sink, following the body's bytes
+    /// before them.
+    static func written(_ count: Int) -> BodyChunk {
+        var chunk = BodyChunk(buffer: ByteBuffer())
+        chunk.written = count
+        return chunk
+    }
+
+    /// Whether the bytes are in the file already (`written(_:)`), not in `buffer`.
+    var isWritten: Bool { written > 0 }
 
     /// A chunk holding a copy of `bytes`.
     init(_ bytes: some Sequence<UInt8>) {
         buffer = ByteBuffer(bytes: bytes)
     }
 
-    /// How many bytes it holds.
-    var count: Int { buffer.readableBytes }
+    /// How many bytes it holds, or were written.
+    var count: Int { isWritten ? written : buffer.readableBytes }
 
-    /// Its first `count` bytes.
+    /// Its first `count` bytes (of a `written` notice: the count of them that is kept; the rest were written past
+    /// the end the reader keeps to, the same bytes of the same file that the range's new owner writes).
     func prefix(_ count: Int) -> BodyChunk {
-        BodyChunk(buffer: buffer.getSlice(at: buffer.readerIndex, length: min(count, buffer.readableBytes))!)
+        if isWritten { return .written(min(count, written)) }
+        return BodyChunk(buffer: buffer.getSlice(at: buffer.readerIndex, length: min(count, buffer.readableBytes))!)
     }
 
     /// The bytes, copied out.
@@ -53,16 +69,33 @@ struct ResponseBody: AsyncSequence, Sendable {
     }
 
     private let source: Source
+    /// Hands the transport a `BodySink` (`writeDirectly(into:)`); `nil` for a transport that cannot use one.
+    private let attach: (@Sendable (BodySink) -> Void)?
     /// Says a transport failure as a `HaulError`.
     private let failure: @Sendable (any Error) -> HaulError
     /// The connection's hold in the one pool while the body is in flight (AsyncHTTPClient's bodies): given back
     /// when the body and its iterators are gone.
     private let lease: PoolLease?
 
-    private init(_ source: Source, lease: PoolLease? = nil, failure: @escaping @Sendable (any Error) -> HaulError) {
+    private init(
+        _ source: Source, lease: PoolLease? = nil, attach: (@Sendable (BodySink) -> Void)? = nil,
+        failure: @escaping @Sendable (any Error) -> HaulError
+    ) {
         self.source = source
         self.lease = lease
+        self.attach = attach
         self.failure = failure
+    }
+
+    /// Offers the transport a way to write the body's bytes into the file itself, before the body is read: a
+    /// transport that can (the direct client on Linux, which moves them from its socket with `splice`) then yields
+    /// `BodyChunk.written` notices for them. Returns whether the transport took the sink; the reader must handle
+    /// both kinds of chunk either way, and `close()` the sink before it lets go of the file.
+    @discardableResult
+    func writeDirectly(into sink: BodySink) -> Bool {
+        guard let attach else { return false }
+        attach(sink)
+        return true
     }
 
     /// A body of chunks from any source; a thrown error that is not a `HaulError` is said by `failure`.
@@ -80,9 +113,9 @@ struct ResponseBody: AsyncSequence, Sendable {
         ResponseBody(.client(body), lease: lease, failure: failure)
     }
 
-    /// The direct client's stream, whose errors are already `HaulError`s.
-    static func producer(_ sequence: Producer) -> ResponseBody {
-        ResponseBody(.producer(sequence), failure: { HaulError.wrap($0) })
+    /// The direct client's stream, whose errors are already `HaulError`s; `attach` hands its thread a sink.
+    static func producer(_ sequence: Producer, attach: @escaping @Sendable (BodySink) -> Void) -> ResponseBody {
+        ResponseBody(.producer(sequence), attach: attach, failure: { HaulError.wrap($0) })
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
@@ -110,7 +143,7 @@ struct ResponseBody: AsyncSequence, Sendable {
                     return BodyChunk(buffer: buffer)
                 case .producer(var iterator):
                     defer { base = .producer(iterator) }
-                    return try await iterator.next().map(BodyChunk.init(buffer:))
+                    return try await iterator.next()
                 case .chunks(var iterator):
                     defer { base = .chunks(iterator) }
                     return try await iterator.next()
@@ -136,6 +169,7 @@ struct ResponseBody: AsyncSequence, Sendable {
     func collect(upTo maximumBytes: Int) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         for try await chunk in self {
+            precondition(!chunk.isWritten, "collect(upTo:) offers no sink")
             guard bytes.count + chunk.count <= maximumBytes else { throw TooLarge() }
             bytes += chunk.buffer.readableBytesView
         }
