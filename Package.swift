@@ -139,7 +139,8 @@ let package = Package(
         // The C side of the engine: file space calls Swift cannot reach (fallocate and hole punching need
         // _GNU_SOURCE), and the socket layer of the hand-written HTTP/1.1 client: resolve (on a thread of its own, so
         // the connect timeout and a cancel cover it) and connect under one deadline, wait readable with a wake pipe,
-        // send all, and a small pool of detached threads for its requests.
+        // send all, splice a socket's bytes into a file through a pipe (Linux), and a small pool of detached threads
+        // for its requests.
         .target(name: "CHaulSystem"),
         // SQLite through its C interface where GRDB cannot reach (`sqlite3_db_config` is variadic) or costs a start
         // its generic machinery (the write-ahead log's set-up, the schema number): see DownloadStore.
