@@ -25,6 +25,20 @@ final class BodySinkTests: XCTestCase {
     return DirectHTTPRequest.send(target, lease: nil, connectTimeout: 2, stallTimeout: 5)
   }
 
+  /// Serves the content, sends the direct client's GET for it and hands over its response, a new `.part` file and
+  /// a record of the sink's writes.
+  private func withResponse(
+    _ test: (DirectHTTPRequest.Response, PartFile, Moves) async throws -> Void
+  ) async throws {
+    try await withTestServer { server in
+      server.serve("/f", FileResource(content: content))
+      try await withTemporaryDirectory { dir in
+        let file = try PartFile(path: dir.file("f.part").path)
+        try await test(try await send(server.url("/f")).response(), file, Moves())
+      }
+    }
+  }
+
   private func sink(
     _ file: PartFile, start: Int64, end: Int64? = nil, wanted: Bool = true, moves: Moves
   ) -> BodySink {
@@ -68,83 +82,59 @@ final class BodySinkTests: XCTestCase {
   }
 
   func testALargeBodyIsWrittenByTheTransportAtItsOffsetsAndCountedInOrder() async throws {
-    try await withTestServer { server in
-      server.serve("/f", FileResource(content: content))
-      try await withTemporaryDirectory { dir in
-        let file = try PartFile(path: dir.file("f.part").path)
-        let moves = Moves()
-        let response = try await send(server.url("/f")).response()
-        XCTAssertTrue(response.body.writeDirectly(into: sink(file, start: 7, moves: moves)))
-        let counts = try await drain(response.body, into: file, from: 7)
-        XCTAssertEqual(counts.notices + counts.buffers, content.count)
-        XCTAssertEqual(counts.notices, moves.total, "a notice for every byte the sink wrote, none for others")
-        #if os(Linux)
-        XCTAssertGreaterThan(counts.notices, content.count / 2, "on Linux the bulk of a large body crosses by splice")
-        XCTAssertLessThanOrEqual(
-          moves.all.withLockedValue { $0.map(\.count).max() ?? 0 }, DirectHTTPRequest.largestSplice
-        )
-        #endif
-        XCTAssertEqual(try bytes(of: file, content.count + 10, at: 0), [UInt8](repeating: 0, count: 7) + content)
-      }
+    try await withResponse { response, file, moves in
+      XCTAssertTrue(response.body.writeDirectly(into: sink(file, start: 7, moves: moves)))
+      let counts = try await drain(response.body, into: file, from: 7)
+      XCTAssertEqual(counts.notices + counts.buffers, content.count)
+      XCTAssertEqual(counts.notices, moves.total, "a notice for every byte the sink wrote, none for others")
+      #if os(Linux)
+      XCTAssertGreaterThan(counts.notices, content.count / 2, "on Linux the bulk of a large body crosses by splice")
+      XCTAssertLessThanOrEqual(
+        moves.all.withLockedValue { $0.map(\.count).max() ?? 0 }, DirectHTTPRequest.largestSplice
+      )
+      #endif
+      XCTAssertEqual(try bytes(of: file, content.count + 10, at: 0), [UInt8](repeating: 0, count: 7) + content)
     }
   }
 
   func testTheTransportNeverWritesPastTheRoomTheSinkGives() async throws {
-    try await withTestServer { server in
-      server.serve("/f", FileResource(content: content))
-      try await withTemporaryDirectory { dir in
-        let file = try PartFile(path: dir.file("f.part").path)
-        let moves = Moves()
-        let end: Int64 = (1 << 20) + 12_345
-        let response = try await send(server.url("/f")).response()
-        response.body.writeDirectly(into: sink(file, start: 0, end: end, moves: moves))
-        _ = try await drain(response.body, into: file, from: 0, end: end)
-        XCTAssertLessThanOrEqual(moves.furthest, end)
-        XCTAssertEqual(try file.size(), end, "nothing past the end, whoever wrote it")
-        XCTAssertEqual(try bytes(of: file, Int(end), at: 0), Array(content[0..<Int(end)]))
-      }
+    try await withResponse { response, file, moves in
+      let end: Int64 = (1 << 20) + 12_345
+      response.body.writeDirectly(into: sink(file, start: 0, end: end, moves: moves))
+      _ = try await drain(response.body, into: file, from: 0, end: end)
+      XCTAssertLessThanOrEqual(moves.furthest, end)
+      XCTAssertEqual(try file.size(), end, "nothing past the end, whoever wrote it")
+      XCTAssertEqual(try bytes(of: file, Int(end), at: 0), Array(content[0..<Int(end)]))
     }
   }
 
   func testAClosedSinkTakesNoMoreWritesAndTheBodyStops() async throws {
-    try await withTestServer { server in
-      server.serve("/f", FileResource(content: content))
-      try await withTemporaryDirectory { dir in
-        let file = try PartFile(path: dir.file("f.part").path)
-        let moves = Moves()
-        let response = try await send(server.url("/f")).response()
-        let sink = sink(file, start: 0, moves: moves)
-        response.body.writeDirectly(into: sink)
-        var iterator = response.body.makeAsyncIterator()
-        var seen = 0
-        // Up to the first notice (on Linux), then the reader closes its sink, as the receiver does when it returns.
-        while let chunk = try await iterator.next() {
-          seen += chunk.count
-          if chunk.isWritten { break }
-          try chunk.buffer.withUnsafeReadableBytes { try file.write($0, at: Int64(seen - chunk.count)) }
-        }
-        sink.close()
-        let before = moves.all.withLockedValue { $0.count }
-        do { while try await iterator.next() != nil {} } catch {}
-        XCTAssertEqual(moves.all.withLockedValue { $0.count }, before, "no write through a closed sink")
-        XCTAssertLessThan(try file.size(), Int64(content.count))
+    try await withResponse { response, file, moves in
+      let sink = sink(file, start: 0, moves: moves)
+      response.body.writeDirectly(into: sink)
+      var iterator = response.body.makeAsyncIterator()
+      var seen = 0
+      // Up to the first notice (on Linux), then the reader closes its sink, as the receiver does when it returns.
+      while let chunk = try await iterator.next() {
+        seen += chunk.count
+        if chunk.isWritten { break }
+        try chunk.buffer.withUnsafeReadableBytes { try file.write($0, at: Int64(seen - chunk.count)) }
       }
+      sink.close()
+      let before = moves.all.withLockedValue { $0.count }
+      do { while try await iterator.next() != nil {} } catch {}
+      XCTAssertEqual(moves.all.withLockedValue { $0.count }, before, "no write through a closed sink")
+      XCTAssertLessThan(try file.size(), Int64(content.count))
     }
   }
 
   func testASinkThatIsNotWantedLeavesTheBytesToTheReader() async throws {
-    try await withTestServer { server in
-      server.serve("/f", FileResource(content: content))
-      try await withTemporaryDirectory { dir in
-        let file = try PartFile(path: dir.file("f.part").path)
-        let moves = Moves()
-        let response = try await send(server.url("/f")).response()
-        response.body.writeDirectly(into: sink(file, start: 0, wanted: false, moves: moves))
-        let counts = try await drain(response.body, into: file, from: 0)
-        XCTAssertEqual(counts.notices, 0, "a paced download reads into memory")
-        XCTAssertEqual(counts.buffers, content.count)
-        XCTAssertEqual(try bytes(of: file, content.count, at: 0), content)
-      }
+    try await withResponse { response, file, moves in
+      response.body.writeDirectly(into: sink(file, start: 0, wanted: false, moves: moves))
+      let counts = try await drain(response.body, into: file, from: 0)
+      XCTAssertEqual(counts.notices, 0, "a paced download reads into memory")
+      XCTAssertEqual(counts.buffers, content.count)
+      XCTAssertEqual(try bytes(of: file, content.count, at: 0), content)
     }
   }
 
