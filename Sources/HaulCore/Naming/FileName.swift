@@ -7,10 +7,20 @@ public enum FileName {
 
     /// The name from a URL's last path segment: percent-decoded, then sanitised; `fallback` when nothing usable is left.
     public static func fromURL(_ url: URL) -> String {
-        let path = url.path(percentEncoded: true)
-        let lastSegment = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+        let lastSegment = lastSegment(of: url.path(percentEncoded: true))
         let decoded = percentDecoded(lastSegment) ?? lastSegment
         return sanitize(decoded) ?? fallback
+    }
+
+    /// The last non-empty `/`-separated segment of `path`, or "". A percent-encoded path is ASCII: its bytes are
+    /// split as they are (the Character split below, which the general case keeps, cost a list of 60 URLs more than
+    /// everything else their names needed).
+    static func lastSegment(of path: String) -> String {
+        if path.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            let last = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).last
+            return last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        return path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
     }
 
     /// `text` with every `%XX` replaced by its byte, or `nil` when a `%` is not followed by two hex digits or the
@@ -59,6 +69,31 @@ public enum FileName {
     public static let maximumBytes = 245
 
     public static func sanitize(_ name: String) -> String? {
+        if let plain = sanitizedPlainASCII(name) { return plain }
+        return sanitizedScalars(name)
+    }
+
+    /// `sanitize` for a name of printable ASCII without a `/` or `\\` (nearly every name a URL gives), with bytes
+    /// instead of Unicode scalars and their properties: the same answer (FileNameFastPathTests checks both on
+    /// seeded random names), at a fiftieth of the work. `nil` when the name is not such a name; `.some(nil)` when it
+    /// is one that `sanitize` refuses.
+    static func sanitizedPlainASCII(_ name: String) -> String?? {
+        let utf8 = name.utf8
+        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }) else {
+            return nil
+        }
+        // No controls to drop; the one blank of ASCII is the space.
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, utf8[start] == UInt8(ascii: " ") { start = utf8.index(after: start) }
+        while start < end, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        let trimmed = utf8[start..<end]
+        guard !trimmed.isEmpty, !trimmed.elementsEqual(".".utf8), !trimmed.elementsEqual("..".utf8) else { return .some(nil) }
+        return String(decoding: trimmed.prefix(maximumBytes), as: UTF8.self)
+    }
+
+    /// `sanitize` for any name, scalar by scalar.
+    static func sanitizedScalars(_ name: String) -> String? {
         let base = name.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? ""
         var kept = String.UnicodeScalarView(
             base.unicodeScalars.filter { scalar in

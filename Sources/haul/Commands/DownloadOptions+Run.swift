@@ -159,6 +159,7 @@ extension DownloadOptions {
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
         if let inputFile {
+            var madeParents: Set<String> = []
             for entry in try readInputFile(inputFile).entries {
                 let options = entry.options
                 let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
@@ -189,7 +190,9 @@ extension DownloadOptions {
                 if options.dir == nil, !(options.out?.contains("/") ?? false) { request.folderRules = rules }
                 request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
                 cookieOptions.apply(to: &request, loaded: loadedCookies)
-                try Self.createParent(of: request.destinationPath)
+                // Once per directory: a list of many files into one directory asked Foundation for it file by file.
+                let parent = (request.destinationPath as NSString).deletingLastPathComponent
+                if madeParents.insert(parent).inserted { try Self.createParent(of: request.destinationPath) }
                 requests.append(request)
             }
         }
