@@ -235,4 +235,23 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    /// A cancel that comes between the head's arrival and the body's stream finds no demand to end: the thread must
+    /// then not stream (it would wait for a reader forever, holding its connection). One that comes after ends it.
+    func testACancelBeforeTheBodyStreamsIsNotMissed() async throws {
+        try await withTestServer { server in
+            server.route("/slow") { _ in
+                var response = TestResponse(status: 200, body: [1])
+                response.headDelay = .seconds(10)
+                return response
+            }
+            let early = try Self.send(server.url("/slow"))
+            let late = try Self.send(server.url("/slow"))
+            let installed = DirectHTTPRequest.Demand(request: late)
+            XCTAssertTrue(late.install(installed), "not cancelled: the demand is the one a cancel ends")
+            early.cancel()
+            late.cancel()
+            XCTAssertFalse(early.install(DirectHTTPRequest.Demand(request: early)), "cancelled before: nothing may stream")
+            XCTAssertFalse(installed.awaitMore(), "cancelled after: the thread's wait for a reader ends")
+        }
+    }
 }

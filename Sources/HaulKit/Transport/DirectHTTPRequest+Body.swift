@@ -19,7 +19,7 @@ extension DirectHTTPRequest {
         let framing: HTTP1Response.Framing
         do { framing = try HTTP1Response.framing(of: head) } catch { throw malformed(error) }
         let demand = Demand(request: self)
-        wake.withLockedValue { $0.demand = demand }
+        guard install(demand) else { throw CancellationError() }
         let source = handOver(head, demand: demand)
         do {
             let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
@@ -30,6 +30,18 @@ extension DirectHTTPRequest {
             source.finish()
         } catch {
             source.finish(isCancelled ? CancellationError() : error)
+        }
+    }
+
+    /// Makes `demand` the one a `cancel()` ends; `false` when the request was cancelled already (between the head's
+    /// arrival and now). Then nothing may be streamed: that cancel found no demand to end, and a thread that fed a
+    /// body nobody takes would wait for it forever, holding its connection (a guess that gave way to a host's last
+    /// connection kept it until the transport shut down; seen once in CI as a request waiting 10 s).
+    func install(_ demand: Demand) -> Bool {
+        wake.withLockedValue { wake in
+            guard !wake.cancelled else { return false }
+            wake.demand = demand
+            return true
         }
     }
 
