@@ -16,6 +16,18 @@ final class DaemonBesideCommandsTests: XCTestCase {
         let port: Int
         let secret: String
 
+        /// Starts `haul daemon` on a free port with `state` and `downloads`; the caller kills its process.
+        static func start(state: String, downloads: String) throws -> Daemon {
+            let process = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+            let port: Int
+            do { port = try XCTUnwrap(process.waitForPort(), process.output) } catch {
+                process.kill()
+                throw error
+            }
+            let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            return Daemon(process: process, port: port, secret: secret)
+        }
+
         func call(_ method: String, _ params: [JSONValue]) throws -> JSONValue? {
             let request: JSONValue = [
                 "jsonrpc": "2.0", "id": 1, "method": .string(method), "params": .array([.string("token:" + secret)] + params),
@@ -55,11 +67,9 @@ final class DaemonBesideCommandsTests: XCTestCase {
         server.serve("/other.bin", FileResource(content: other))
         let state = directory.file("state").path
         let downloads = directory.file("downloads").path
-        let process = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+        let daemon = try Daemon.start(state: state, downloads: downloads)
+        let process = daemon.process
         defer { process.kill() }
-        let port = try XCTUnwrap(process.waitForPort(), process.output)
-        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let daemon = Daemon(process: process, port: port, secret: secret)
 
         // Paused from the command line, resumed from the command line: the daemon runs it to the end.
         let slowGID = try XCTUnwrap(daemon.call("aria2.addUri", [[.string(server.url("/slow.bin"))], ["split": "1"]])?["result"]?.stringValue)
@@ -113,11 +123,9 @@ final class DaemonBesideCommandsTests: XCTestCase {
         let server = try await TestServer.start()
         let state = directory.file("state").path
         let downloads = directory.file("downloads").path
-        let process = try DaemonProcess(["daemon", "--rpc-listen-port", "0", "--state-dir", state, "-d", downloads])
+        let daemon = try Daemon.start(state: state, downloads: downloads)
+        let process = daemon.process
         defer { process.kill() }
-        let port = try XCTUnwrap(process.waitForPort(), process.output)
-        let secret = try String(contentsOfFile: state + "/rpc-secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let daemon = Daemon(process: process, port: port, secret: secret)
 
         let run = try DaemonProcess(["-q", "--retries", "0", "--state-dir", state, "-d", downloads, server.url("/missing.bin")])
         XCTAssertNotEqual(run.waitForExit(60), 0, run.output)

@@ -218,13 +218,18 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
+    /// `/slow` answers with its head only after 10 s: a request to it waits for the head.
+    private static func serveSlowHead(_ server: TestServer) {
+        server.route("/slow") { _ in
+            var response = TestResponse(status: 200, body: [1])
+            response.headDelay = .seconds(10)
+            return response
+        }
+    }
+
     func testCancelStopsAWaitForTheHead() async throws {
         try await withTestServer { server in
-            server.route("/slow") { _ in
-                var response = TestResponse(status: 200, body: [1])
-                response.headDelay = .seconds(10)
-                return response
-            }
+            Self.serveSlowHead(server)
             let request = try Self.send(server.url("/slow"))
             for _ in 0..<200 where server.requests().isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
             let started = ContinuousClock.now
@@ -239,11 +244,7 @@ final class DirectHTTPRequestTests: XCTestCase {
     /// then not stream (it would wait for a reader forever, holding its connection). One that comes after ends it.
     func testACancelBeforeTheBodyStreamsIsNotMissed() async throws {
         try await withTestServer { server in
-            server.route("/slow") { _ in
-                var response = TestResponse(status: 200, body: [1])
-                response.headDelay = .seconds(10)
-                return response
-            }
+            Self.serveSlowHead(server)
             let early = try Self.send(server.url("/slow"))
             let late = try Self.send(server.url("/slow"))
             let installed = DirectHTTPRequest.Demand(request: late)
