@@ -70,4 +70,14 @@ int haul_send_all(int fd, const void *bytes, long length, int wake_fd, int timeo
 /// reset it or sent anything unasked makes it readable). 1 when quiet, 0 otherwise.
 int haul_socket_is_quiet(int fd);
 
+/// Backs the program's zero-initialised data (its `.bss`) with writable pages now: call it first in `main`, while
+/// the process has one thread. A page of it that is read first is mapped to the shared zero page, and its first
+/// write after that replaces the mapping, which on a process whose threads run on several processors means a TLB
+/// shoot-down: an interrupt to every other processor and a wait for each (costly under a hypervisor). Linux 5.14
+/// and later (`MADV_POPULATE_WRITE`); elsewhere, and on older kernels, nothing.
+void haul_populate_bss(void);
+
+/// The program's `.bss` as whole pages: 0 with `start` and `end` set, or -1 when there is none to find (not Linux).
+int haul_program_bss(uintptr_t *start, uintptr_t *end);
+
 #endif

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CHaulSystem
 import Foundation
 import HaulKit
 
@@ -31,6 +32,9 @@ struct HaulCommand: AsyncParsableCommand {
 
     /// Parses arguments and maps failures to the documented exit codes (usage errors exit 2, not 64).
     static func main() async {
+        // First, while no other thread runs: the runtime's caches in `.bss` get their pages now, not by a TLB
+        // shoot-down at each first write once the threads run (docs/benchmarks.md, Round 21).
+        haul_populate_bss()
         // A parent may have started us with SIGINT/SIGTERM blocked (threads of Dispatch block them): unblock them
         // so that Ctrl-C and SIGTERM always reach the handler that keeps partial files resumable.
         var signals = sigset_t()
