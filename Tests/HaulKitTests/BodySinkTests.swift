@@ -97,6 +97,23 @@ final class BodySinkTests: XCTestCase {
     }
   }
 
+  func testTheRequestLetsGoOfTheSinkWhenTheBodyEnds() async throws {
+    try await withTestServer { server in
+      server.serve("/f", FileResource(content: content))
+      try await withTemporaryDirectory { dir in
+        let file = try PartFile(path: dir.file("f.part").path)
+        let request = try send(server.url("/f"))
+        let body = try await request.response().body
+        XCTAssertTrue(body.writeDirectly(into: sink(file, start: 0, moves: Moves())))
+        XCTAssertNotNil(request.sink.withLockedValue { $0.sink }, "held while the body streams")
+        _ = try await drain(body, into: file, from: 0)
+        XCTAssertNil(request.sink.withLockedValue { $0.sink }, "the sink (and its file) outlived the body")
+        XCTAssertTrue(body.writeDirectly(into: sink(file, start: 0, moves: Moves())))
+        XCTAssertNil(request.sink.withLockedValue { $0.sink }, "a sink offered after the body ended is not kept")
+      }
+    }
+  }
+
   func testTheTransportNeverWritesPastTheRoomTheSinkGives() async throws {
     try await withResponse { response, file, moves in
       let end: Int64 = (1 << 20) + 12_345

@@ -119,17 +119,17 @@ final class DownloadStoreBatchTests: XCTestCase {
       let store = try DownloadStore(directory: dir.url.path)
       let a = try store.insert(record("a"))
       try store.saveQueueChanges([.state(a.id!, .failed, error: "HTTP 404", cause: FailureCause(kind: .http, httpStatus: 404))])
-      XCTAssertEqual(try store.failureCause(of: a.id!), FailureCause(kind: .http, httpStatus: 404))
+      XCTAssertEqual(try store.failure(of: a.id!)?.cause, FailureCause(kind: .http, httpStatus: 404))
       try store.saveQueueChanges([.state(a.id!, .failed, error: "HTTP 404", cause: FailureCause(kind: .network))])
-      XCTAssertEqual(try store.failureCause(of: a.id!), FailureCause(kind: .network), "a new cause with the same message is a change")
+      XCTAssertEqual(try store.failure(of: a.id!)?.cause, FailureCause(kind: .network), "a new cause with the same message is a change")
       try store.saveQueueChanges([.state(a.id!, .failed, error: "refused")])
-      XCTAssertNil(try store.failureCause(of: a.id!), "a message without a cause clears the old cause")
+      XCTAssertNil(try store.failure(of: a.id!)?.cause, "a message without a cause clears the old cause")
       try store.setState(.failed, error: "bad sum", cause: FailureCause(kind: .checksumMismatch), of: a.id!)
-      XCTAssertEqual(try store.failureCause(of: a.id!), FailureCause(kind: .checksumMismatch))
+      XCTAssertEqual(try store.failure(of: a.id!)?.cause, FailureCause(kind: .checksumMismatch))
       try store.saveQueueChanges([.state(a.id!, .queued, error: nil, cause: FailureCause(kind: .io))])
-      XCTAssertNil(try store.failureCause(of: a.id!), "not failed: no cause")
+      XCTAssertNil(try store.failure(of: a.id!)?.cause, "not failed: no cause")
       try store.saveQueueChanges([.state(a.id!, .failed, error: "again")])
-      XCTAssertNil(try store.failureCause(of: a.id!), "the queue's retry did not keep the cause before it")
+      XCTAssertNil(try store.failure(of: a.id!)?.cause, "the queue's retry did not keep the cause before it")
     }
   }
 

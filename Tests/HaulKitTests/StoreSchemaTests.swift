@@ -101,7 +101,7 @@ final class StoreSchemaTests: XCTestCase {
       XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion))
       let id = try XCTUnwrap(store.insert(.queued("a")).id)
       try store.setState(.failed, error: "HTTP 404", cause: FailureCause(kind: .http, httpStatus: 404), of: id)
-      XCTAssertEqual(try store.failureCause(of: id), FailureCause(kind: .http, httpStatus: 404))
+      XCTAssertEqual(try store.failure(of: id)?.cause, FailureCause(kind: .http, httpStatus: 404))
     }
   }
 

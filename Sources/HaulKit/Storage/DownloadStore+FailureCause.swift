@@ -20,14 +20,8 @@ package struct FailureCause: Sendable, Hashable {
 }
 
 extension DownloadStore {
-    /// The stored cause of download `id`'s failure, or `nil` when it is not failed or failed before causes were
-    /// stored (an unknown kind reads as none).
-    func failureCause(of id: Int64) throws -> FailureCause? {
-        try failure(of: id)?.cause
-    }
-
     /// Download `id`'s stored failure in one query: its message and its cause (`nil` when it failed before causes
-    /// were stored); `nil` when it is not failed.
+    /// were stored, or with a kind this version does not know); `nil` when it is not failed.
     func failure(of id: Int64) throws -> (message: String?, cause: FailureCause?)? {
         try read { db in
             guard let row = try Row.fetchOne(

@@ -23,14 +23,21 @@ extension DirectHTTPRequest {
         let source = handOver(head, demand: demand)
         do {
             let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
+            letGoOfSink()
             if complete, head.keepsConnectionOpen, let lease, !isCancelled {
                 lease.finish(keeping: socket)
                 socket = -1
             }
             source.finish()
         } catch {
+            letGoOfSink()
             source.finish(isCancelled ? CancellationError() : error)
         }
+    }
+
+    /// Drops the reader's sink once the thread writes no more, before the stream ends (see `SinkSlot`).
+    private func letGoOfSink() {
+        sink.withLockedValue { $0 = SinkSlot(sink: nil, ended: true) }
     }
 
     /// Makes `demand` the one a `cancel()` ends; `false` when the request was cancelled already (between the head's
@@ -54,7 +61,9 @@ extension DirectHTTPRequest {
             finishOnDeinit: true,
             delegate: demand
         )
-        let body = ResponseBody.producer(made.sequence, attach: { [self] sink in self.sink.withLockedValue { $0 = sink } })
+        let body = ResponseBody.producer(made.sequence, attach: { [self] sink in
+            self.sink.withLockedValue { slot in if !slot.ended { slot.sink = sink } }
+        })
         deliver(.success(Response(head: head, body: body)))
         return made.source
     }

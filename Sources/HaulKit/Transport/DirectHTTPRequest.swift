@@ -78,7 +78,15 @@ final class DirectHTTPRequest: Sendable {
     /// The wake pipe's read end (-1 without one), which only the thread reads and closes.
     let wakeRead: Int32
     /// Where the body's reader lets the thread write the bytes itself (`BodySink`), once it said so.
-    let sink = NIOLockedValueBox<BodySink?>(nil)
+    let sink = NIOLockedValueBox(SinkSlot())
+
+    /// The reader's sink while the thread streams the body; once the thread writes no more (`ended`), an offer is
+    /// not kept: the sink holds the reader's file, which must not outlive the body in a request that the pool or a
+    /// late cancel still holds.
+    struct SinkSlot {
+        var sink: BodySink?
+        var ended = false
+    }
 
     private init(
         target: Target, lease: PoolLease?, connectTimeout: Double, stallTimeout: Double,
