@@ -16,9 +16,10 @@ struct haul_range {
     uintptr_t end;
 };
 
-// The first object dl_iterate_phdr visits is the program itself: its writable load segment whose memory size
-// passes its file size ends in .bss, the part past the file's bytes (page-rounded inward at the start, where the
-// segment's last file page holds data too, and outward at the end, where the mapping ends).
+// The first object dl_iterate_phdr visits is the program itself. Its .bss is the part of a writable load segment
+// past the file's bytes (page-rounded inward at the start, where the segment's last file page holds data too, and
+// outward at the end, where the mapping ends); of several such segments the one with the most, since lld also ends
+// the RELRO segment with a few pages of padding that turn read-only after relocation.
 static int haul_find_program_bss(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     struct haul_range *range = data;
@@ -28,8 +29,12 @@ static int haul_find_program_bss(struct dl_phdr_info *info, size_t size, void *d
         if (header->p_type != PT_LOAD || !(header->p_flags & PF_W) || header->p_memsz <= header->p_filesz) continue;
         uintptr_t start = info->dlpi_addr + header->p_vaddr + header->p_filesz;
         uintptr_t end = info->dlpi_addr + header->p_vaddr + header->p_memsz;
-        range->start = (start + page - 1) & ~(page - 1);
-        range->end = (end + page - 1) & ~(page - 1);
+        start = (start + page - 1) & ~(page - 1);
+        end = (end + page - 1) & ~(page - 1);
+        if (end - start > range->end - range->start) {
+            range->start = start;
+            range->end = end;
+        }
     }
     return 1;
 }
