@@ -45,6 +45,34 @@ final class ConnectionTunerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(best / run.seconds, 0.90, "auto took \(run.seconds) s, fixed -x 16 \(best) s")
     }
 
+    /// Under a rate limit the limiter holds the total at the rate; the tuner looks for the fewest connections that
+    /// reach it. A server that gives one connection 10 MiB/s and a limit of 512 KiB/s: one connection, as aria2c.
+    func testARateLimitOneConnectionReachesUsesOne() {
+        let rate = 512 * 1024.0
+        let run = simulate(ConnectionTuner.Settings(ceiling: 16, rateLimit: rate), speed: { min(Double($0) * 10 * self.mib, rate) })
+        XCTAssertEqual(run.tuner.target, 1)
+        XCTAssertEqual(run.tuner.phase, .settled)
+        XCTAssertEqual(run.tuner.measured.map(\.connections), [1], "one level measured")
+        XCTAssertEqual(run.counts.max(), 1, "never more than one connection open")
+    }
+
+    /// A limit of 4 MiB/s against 1 MiB/s per connection: one connection's speed says four are needed, and four it is.
+    func testARateLimitGetsTheConnectionsItsRateNeeds() {
+        let rate = 4 * mib
+        let run = simulate(ConnectionTuner.Settings(ceiling: 16, rateLimit: rate), speed: { min(Double($0) * self.mib, rate) })
+        XCTAssertEqual(run.tuner.target, 4)
+        XCTAssertEqual(run.tuner.phase, .settled)
+        XCTAssertLessThanOrEqual(run.counts.max() ?? 0, 4, "no more than the rate needs: \(run.tuner.measured)")
+    }
+
+    /// A rate that even the ceiling does not reach (a server of 100 KiB/s per connection, a 100 MiB/s limit):
+    /// the ceiling, as without a limit.
+    func testARateTheCeilingDoesNotReachKeepsTheCeiling() {
+        let run = simulate(ConnectionTuner.Settings(ceiling: 8, rateLimit: 100 * mib), speed: { Double($0) * 100 * 1024 })
+        XCTAssertEqual(run.tuner.target, 8)
+        XCTAssertEqual(run.tuner.phase, .settled)
+    }
+
     /// One fast pipe: the total is the same for any count, so the tuner keeps the initial few.
     func testOneFastPipeStaysAtAFew() {
         let run = simulate(ConnectionTuner.Settings(), speed: { $0 == 0 ? 0 : 100 * self.mib })

@@ -1,4 +1,6 @@
+import Foundation
 import HaulDaemon
+import HaulKit
 import XCTest
 
 final class Aria2OptionsTests: XCTestCase {
@@ -29,9 +31,9 @@ final class Aria2OptionsTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("stream-piece-selector must be"), "\($0)")
         }
         var download = Aria2Download(id: 1, status: .active, url: "http://h/v.mp4", path: "/d/v.mp4", totalBytes: nil, bytesDone: 0)
-        XCTAssertEqual(Aria2GlobalOptions.options(of: download)["stream-piece-selector"], "default")
+        XCTAssertEqual(Aria2GlobalOptions.options(of: download, fixed: Aria2FixedOptions(HaulConfiguration(stateDirectory: URL(fileURLWithPath: "/tmp/none"))))["stream-piece-selector"], "default")
         download.inOrder = true
-        XCTAssertEqual(Aria2GlobalOptions.options(of: download)["stream-piece-selector"], "inorder")
+        XCTAssertEqual(Aria2GlobalOptions.options(of: download, fixed: Aria2FixedOptions(HaulConfiguration(stateDirectory: URL(fileURLWithPath: "/tmp/none"))))["stream-piece-selector"], "inorder")
     }
 
     func testASingleHeaderStringAndNoOptionsAreAccepted() throws {

@@ -1,5 +1,7 @@
+import Foundation
 import HaulCore
 import HaulDaemon
+import HaulKit
 import XCTest
 
 final class Aria2StatusTests: XCTestCase {
@@ -91,11 +93,14 @@ final class Aria2StatusTests: XCTestCase {
     }
 
     func testGetOptionShowsTheDownloadsOwnSettingsAsStrings() {
-        XCTAssertEqual(Aria2GlobalOptions.options(of: running()), [
+        let fixed = Aria2FixedOptions(HaulConfiguration(stateDirectory: URL(fileURLWithPath: "/tmp/none")))
+        var expected: [String: JSONValue] = [
             "dir": "/data", "out": "a.iso", "split": "8", "max-connection-per-server": "8",
             "max-download-limit": "500000", "allow-overwrite": "false", "stream-piece-selector": "default",
             "checksum": .string("sha256=" + String(repeating: "a", count: 64)), "header": ["X-A: 1"],
-        ])
+        ]
+        expected.merge(fixed.perDownload.mapValues { .string($0) }) { own, _ in own }
+        XCTAssertEqual(Aria2GlobalOptions.options(of: running(), fixed: fixed), .object(expected))
     }
 
     func testHaulErrorsMapToAria2ErrorCodes() {

@@ -92,7 +92,13 @@ final class DaemonInMemoryTests: XCTestCase {
         XCTAssertEqual(try fixture.error("aria2.addUri", [[.string(url)], [:], -1]), "aria2.addUri: position must be an integer from 0")
         XCTAssertEqual(try fixture.error("aria2.addUri", [[.string(url)], "pause", 0]), "aria2.addUri: options must be a struct")
         XCTAssertEqual(try fixture.error("aria2.changeOption", ["0000000000000001", ["out": "x"]]),
-                       "option 'out' cannot be changed once a download exists in Haul (remove it and add it again)")
+                       "GID 0000000000000001 is not found")
+        let added = try fixture.call("aria2.addUri", [[.string(url)], ["pause": "true", "out": "kept.bin"]])
+        XCTAssertEqual(try fixture.error("aria2.changeOption", [added, ["out": "x"]]),
+                       "We encountered a problem while processing the option '--out'. it cannot be changed once a download exists in Haul (remove it and add it again)")
+        XCTAssertEqual(try fixture.call("aria2.getOption", [added])["out"], "kept.bin")
+        XCTAssertEqual(try fixture.call("aria2.remove", [added]), added)
+        XCTAssertEqual(try fixture.call("aria2.removeDownloadResult", [added]), "OK")
         XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10]), [])
         XCTAssertEqual(try fixture.call("aria2.tellActive"), [])
         XCTAssertEqual(try fixture.call("aria2.tellStopped", [0, 10]), [])

@@ -130,7 +130,8 @@ final class DaemonMethodTests: XCTestCase {
     }
 
     /// A paused download's bitfield shows the pieces its checkpoint holds: with one connection from the start,
-    /// the first pieces; the lists leave the key out (they do not read the database).
+    /// the first pieces; the lists give it too, as `tellStatus` does (webui-aria2 draws its piece bars from
+    /// `tellActive`/`tellWaiting` without naming keys), and a running download's when asked by name.
     func testAPausedDownloadsBitfieldShowsThePiecesItHolds() async throws {
         let fixture = try await DaemonFixture.start()
         let throttle = Switch(on: true)
@@ -141,6 +142,9 @@ final class DaemonMethodTests: XCTestCase {
             if let done, let count = Int(done), count > 3 << 19 { break }
             try await Task.sleep(for: .milliseconds(25))
         }
+        let running = try XCTUnwrap(try fixture.call("aria2.tellActive", [["gid", "bitfield"]]).arrayValue?.first)
+        XCTAssertEqual(running["gid"], gid)
+        XCTAssertEqual(running["bitfield"]?.stringValue?.count, 2, "a running download's bitfield in tellActive: \(running)")
         XCTAssertEqual(try fixture.call("aria2.pause", [gid]), gid)
         try await fixture.wait(gid, for: "paused")
         let status = try fixture.call("aria2.tellStatus", [gid, ["bitfield", "numPieces", "completedLength"]])
@@ -148,11 +152,28 @@ final class DaemonMethodTests: XCTestCase {
         let held = try XCTUnwrap(Int(status["completedLength"]?.stringValue ?? ""))
         XCTAssertTrue(held >= 3 << 19 && held < 5 << 19, "\(held)")
         XCTAssertEqual(status["bitfield"], held < 2 << 20 ? "80" : "c0", "the whole pieces of the \(held) bytes held")
-        XCTAssertNil(try fixture.call("aria2.tellWaiting", [0, 10]).arrayValue?.first?["bitfield"])
+        // The list gives every key tellStatus gives, with the same values (the download is paused: nothing moves).
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10]), [try fixture.call("aria2.tellStatus", [gid])])
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10, ["bitfield"]]), [["bitfield": status["bitfield"]!]])
         throttle.isOn = false
         _ = try fixture.call("aria2.unpause", [gid])
         try await fixture.wait(gid, for: "complete")
         XCTAssertEqual(try fixture.call("aria2.tellStatus", [gid, ["bitfield"]]), ["bitfield": "e0"])
+        XCTAssertEqual(try fixture.call("aria2.tellStopped", [0, 10]), [try fixture.call("aria2.tellStatus", [gid])])
+        await fixture.stop()
+    }
+
+    /// `getVersion` names every feature Haul has under aria2's names, and none it lacks: webui-aria2 offers "By
+    /// Metalinks" only when `Metalink` is listed. Each feature is checked against the methods that carry it.
+    func testGetVersionsFeaturesMatchTheMethods() async throws {
+        let fixture = try await DaemonFixture.start()
+        let features = try XCTUnwrap(fixture.call("aria2.getVersion")["enabledFeatures"]?.arrayValue).compactMap(\.stringValue)
+        let methods = try XCTUnwrap(fixture.call("system.listMethods").arrayValue).compactMap(\.stringValue)
+        XCTAssertEqual(features.contains("Metalink"), methods.contains("aria2.addMetalink"), "\(features)")
+        XCTAssertEqual(features.contains("BitTorrent"), methods.contains("aria2.addTorrent"), "\(features)")
+        XCTAssertTrue(features.contains("Metalink"))
+        XCTAssertTrue(features.contains("HTTPS") && features.contains("Message Digest"), "\(features)")
+        XCTAssertEqual(Set(features).subtracting(["HTTPS", "Message Digest", "Metalink"]), [], "only features Haul has")
         await fixture.stop()
     }
 

@@ -95,7 +95,10 @@ final class DownloadWithAria2ReplayTests: XCTestCase {
         // The popup adds a mirror to the running download; Haul takes it as the download's one URL.
         XCTAssertEqual(try client.result(#"{"jsonrpc":"2.0","id":4,"method":"aria2.changeUri","params":["token:{{TOKEN}}","{{GID}}",1,[],["{{MIRROR}}"]]}"#), [0, 1])
         XCTAssertEqual(try client.result(#"{"jsonrpc":"2.0","id":5,"method":"aria2.forcePause","params":["token:{{TOKEN}}","{{GID}}"]}"#), gid)
-        XCTAssertEqual(try client.result(#"{"jsonrpc":"2.0","id":6,"method":"aria2.changeOption","params":["token:{{TOKEN}}","{{GID}}",{"max-download-limit":"0","min-split-size":"20M"}]}"#), "OK")
+        XCTAssertEqual(try client.result(#"{"jsonrpc":"2.0","id":6,"method":"aria2.changeOption","params":["token:{{TOKEN}}","{{GID}}",{"max-download-limit":"0","min-split-size":"4194304"}]}"#), "OK")
+        // The popup sends back the options it read; a changed one that Haul fixes once a download exists is refused
+        // with aria2's error, not ignored.
+        XCTAssertTrue(try client.post(#"{"jsonrpc":"2.0","id":61,"method":"aria2.changeOption","params":["token:{{TOKEN}}","{{GID}}",{"min-split-size":"20M"}]}"#)["error"]?["message"]?.stringValue?.contains("'--min-split-size'") == true)
         XCTAssertEqual(try client.result(#"{"jsonrpc":"2.0","id":7,"method":"aria2.changePosition","params":["token:{{TOKEN}}","{{GID}}",0,"POS_SET"]}"#), 0)
         XCTAssertEqual(try client.result(#"{"jsonrpc":"2.0","id":8,"method":"aria2.unpause","params":["token:{{TOKEN}}","{{GID}}"]}"#), gid)
         try await fixture.wait(gid, for: "complete")

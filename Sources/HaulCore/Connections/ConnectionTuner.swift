@@ -19,6 +19,14 @@
 /// for 4 -> 8 -> 16), and a host still gets the fewest connections, within a factor of two, that reach its speed.
 /// Each level is measured only once all its connections receive, after a short settle (TCP's slow start).
 ///
+/// Under a rate limit (`Settings.rateLimit`, the download's own `--limit-rate` or aria2's `max-download-limit`) the
+/// question is another: not "how many are fastest" but "how few reach the rate". The tuner starts with one
+/// connection; a level that reaches 90 % of the rate is enough, and the count settles at the fewest measured that
+/// do (bisecting between the largest that did not and the smallest that did); a level below it measures next the
+/// count its speed per connection says the rate needs. A rate that even the ceiling does not reach settles at the
+/// fewest measured that were about as fast as the ceiling. So a download limited to 512 KiB/s from a server that gives one connection 10 MiB/s uses one
+/// connection, as aria2c does, instead of 4 to 16 that the limiter would only hold back.
+///
 /// Pure: the caller feeds the download's received bytes and its own monotonic seconds (and how many connections
 /// are receiving), so tests move time by hand. One tuner per download; the host's budget lowers the ceiling
 /// through ``lowerCeiling(to:)`` when a server answers "too many connections".
@@ -37,11 +45,15 @@ public struct ConnectionTuner: Hashable, Sendable {
         public var settleSeconds: Double
         /// Seconds over which a level's total speed is measured.
         public var windowSeconds: Double
+        /// The download's rate limit in bytes per second, when one holds it: the tuner then looks for the fewest
+        /// connections that reach it, starting from one (see the type's documentation).
+        public var rateLimit: Double?
 
         public init(initial: Int = 4, ceiling: Int = 16, margin: Double = 0.15, settleSeconds: Double = 0.1,
-            windowSeconds: Double = 0.4)
+            windowSeconds: Double = 0.4, rateLimit: Double? = nil)
         {
-            self.initial = max(1, min(initial, ceiling))
+            self.rateLimit = rateLimit.flatMap { $0 > 0 ? $0 : nil }
+            self.initial = max(1, min(self.rateLimit == nil ? initial : 1, ceiling))
             self.ceiling = max(1, ceiling)
             self.margin = margin
             self.settleSeconds = settleSeconds
@@ -125,6 +137,7 @@ public struct ConnectionTuner: Hashable, Sendable {
     /// What follows the levels measured so far (the rule in the type's documentation).
     private func nextStep() -> Step {
         guard let first = measured.first else { return .measure(target) }
+        if let rate = settings.rateLimit { return nextStep(under: rate) }
         guard measured.count >= 2 else { return first.connections >= ceiling ? .settle(target) : .measure(ceiling) }
         let top = measured[1]
         if top.bytesPerSecond <= first.bytesPerSecond * (1 + settings.margin) { return .settle(first.connections) }
@@ -135,6 +148,27 @@ public struct ConnectionTuner: Hashable, Sendable {
         let low = measured.filter { !reachesTop($0) && $0.connections < high }.map(\.connections).max() ?? first.connections
         guard high > low * 2 else { return .settle(high) }
         return .measure(Int((Double(low) * Double(high)).squareRoot().rounded()))
+    }
+
+    /// The next step under a rate limit of `rate` bytes per second. When even the ceiling did not reach it, the count
+    /// settles at the fewest measured that were about as fast as the ceiling (the usual margin).
+    private func nextStep(under rate: Double) -> Step {
+        let enough = rate * 0.9
+        if let high = measured.filter({ $0.bytesPerSecond >= enough }).map(\.connections).min() {
+            let low = measured.filter { $0.bytesPerSecond < enough && $0.connections < high }.map(\.connections).max()
+            guard let low, high > low + 1 else { return .settle(high) }
+            let middle = Int((Double(low) * Double(high)).squareRoot().rounded())
+            return .measure(min(high - 1, max(low + 1, middle)))
+        }
+        let last = measured[measured.count - 1]
+        guard last.connections < ceiling else {
+            let fewest = measured.filter { $0.bytesPerSecond * (1 + settings.margin) >= last.bytesPerSecond }
+            return .settle(fewest.map(\.connections).min() ?? last.connections)
+        }
+        // The count this level's speed per connection says the rate needs, at least one more than measured.
+        let perConnection = last.bytesPerSecond / Double(last.connections)
+        let needed = perConnection > 0 ? Int((rate / perConnection).rounded(.up)) : ceiling
+        return .measure(min(ceiling, max(last.connections + 1, needed)))
     }
 
     /// The most it may reach now: the settings' ceiling, lowered or raised since by the host's budget.

@@ -1,4 +1,5 @@
 import HaulCore
+import HaulKit
 
 /// The daemon-wide options `changeGlobalOption` may change and `getGlobalOption` shows, as values.
 ///
@@ -36,6 +37,9 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
         (try? QueueSchedule(parsing: queueSchedule)).flatMap { $0.schedule.rules.isEmpty ? nil : $0 }
     }
 
+    /// The options whose value is Haul's own (`Aria2FixedOptions`): shown, and refused when set to another value.
+    public var fixed = Aria2FixedOptions(HaulConfiguration())
+
     public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
         self.maxConcurrent = maxConcurrent
         self.maxOverallLimit = maxOverallLimit
@@ -48,8 +52,10 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     /// concern BitTorrent or FTP), path options are refused.
     public func changed(by changes: [String: JSONValue]) throws(Aria2OptionError) -> Aria2GlobalOptions {
         var result = self
+        try fixed.check(changes.filter { Aria2FixedOptions.contains($0.key) })
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             try Aria2Options.checkSettable(name)
+            if Aria2FixedOptions.unsupported[name] != nil { throw Aria2FixedOptions.refusal(name) }
             if value == .null { continue }  // aria2's leniency: a null option is no change
             switch name {
             case "max-concurrent-downloads":
@@ -80,7 +86,8 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                 if try Aria2Options.text(name, value) != directory {
                     throw Aria2OptionError("dir cannot be changed over RPC (start haul daemon with -d DIR)")
                 }
-            case "checksum", "out", "pause", "index-out", "select-file":
+            case "checksum", "out", "pause", "index-out", "select-file", "header", "referer", "user-agent", "all-proxy",
+                "stream-piece-selector", "checksum-file":
                 throw Aria2OptionError("option '\(name)' is per download: it cannot be a global option")
             default:
                 break
@@ -89,9 +96,10 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
         return result
     }
 
-    /// `getGlobalOption`: every value a string.
+    /// `getGlobalOption`: every value a string, the fixed ones (`Aria2FixedOptions`) with Haul's values.
     public var dictionary: JSONValue {
-        [
+        var fields = fixed.values.mapValues { JSONValue.string($0) }
+        let own: [String: JSONValue] = [
             "dir": .string(directory),
             "max-concurrent-downloads": .string(String(maxConcurrent)),
             "max-overall-download-limit": .string(String(maxOverallLimit)),
@@ -101,16 +109,16 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "queue-schedule": .string(queueSchedule),
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
-            "allow-overwrite": "false",
-            "auto-file-renaming": "true",
-            "continue": "true",
-            "always-resume": "true",
         ]
+        fields.merge(own) { _, own in own }
+        return .object(fields)
     }
 
-    /// `getOption` for one download: its own settings, as strings.
-    public static func options(of download: Aria2Download) -> JSONValue {
-        var fields: [String: JSONValue] = [
+    /// `getOption` for one download: its own settings, as strings, and the fixed values that concern one download
+    /// (`Aria2FixedOptions.perDownload`).
+    public static func options(of download: Aria2Download, fixed: Aria2FixedOptions) -> JSONValue {
+        var fields = fixed.perDownload.mapValues { JSONValue.string($0) }
+        let own: [String: JSONValue] = [
             "dir": .string(download.directory),
             "out": .string(String(download.path.split(separator: "/").last ?? "")),
             "split": .string(String(download.requestedConnections)),
@@ -119,6 +127,8 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "allow-overwrite": "false",
             "stream-piece-selector": download.inOrder ? "inorder" : "default",
         ]
+        fields.merge(own) { _, own in own }
+        if let split = download.minimumSplitSize { fields["min-split-size"] = .string(String(split)) }
         if let checksum = download.checksum { fields["checksum"] = .string(checksum) }
         if !download.headers.isEmpty { fields["header"] = .array(download.headers.map { .string($0) }) }
         return .object(fields)

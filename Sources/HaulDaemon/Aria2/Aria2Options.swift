@@ -42,6 +42,9 @@ public struct Aria2AddOptions: Equatable, Sendable {
     public var autoFileRenaming: Bool?
     /// `allow-overwrite` (`nil`: not given): replace an existing file in the download directory.
     public var allowOverwrite: Bool?
+    /// `min-split-size` in bytes (aria2's 1M to 1024M): no connection's part smaller (`DownloadRequest.minimumSplitSize`);
+    /// `nil`: Haul's default.
+    public var minimumSplitSize: Int64?
     /// `stream-piece-selector=inorder`: the file's beginning first (`DownloadRequest.inOrder`), as aria2 does for
     /// streaming; `default`, `geom` and `random` leave Haul's usual plan.
     public var inOrder = false
@@ -74,7 +77,7 @@ public enum Aria2Options {
     public static let honoured: Set<String> = [
         "dir", "out", "split", "max-connection-per-server", "checksum", "checksum-file", "header", "referer",
         "user-agent", "all-proxy", "max-download-limit", "pause", "auto-file-renaming", "allow-overwrite",
-        "stream-piece-selector",
+        "stream-piece-selector", "min-split-size",
     ]
 
     /// Reads `addUri`'s option struct.
@@ -124,6 +127,11 @@ public enum Aria2Options {
                 if !proxy.isEmpty { result.proxy = proxy }
             case "max-download-limit":
                 result.rateLimit = try rate(name, value)
+            case "min-split-size":
+                result.minimumSplitSize = try rate(name, value)
+                guard (1 << 20...1 << 30).contains(result.minimumSplitSize!) else {
+                    throw Aria2OptionError("We encountered a problem while processing the option '--min-split-size'. min-split-size must be between 1M and 1024M")
+                }
             case "pause":
                 result.paused = try flag(name, value)
             case "auto-file-renaming":

@@ -55,14 +55,18 @@ public struct Aria2Download: Sendable, Equatable {
     public var headers: [String]
     /// aria2's `stream-piece-selector=inorder` (Haul's `--in-order`): the file's beginning first.
     public var inOrder = false
+    /// aria2's `min-split-size` (`DownloadRequest.minimumSplitSize`); `nil` when the download's request is not at
+    /// hand (`getOption` then shows Haul's default).
+    public var minimumSplitSize: Int64?
 
     public init(
         id: Int64, status: Aria2Status, url: String, path: String, totalBytes: Int64?, bytesDone: Int64,
         speed: Double = 0, connections: Int = 0, requestedConnections: Int = 1, errorCode: Int? = nil,
         errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = [],
-        inOrder: Bool = false
+        inOrder: Bool = false, minimumSplitSize: Int64? = nil
     ) {
         self.inOrder = inOrder
+        self.minimumSplitSize = minimumSplitSize
         self.id = id
         self.status = status
         self.url = url

@@ -71,6 +71,7 @@ extension Daemon {
         globals.autoConnections = configuration.autoConnections
         globals.folderRules = configuration.folderRules
         globals.queueSchedule = configuration.queueSchedule?.text ?? ""
+        globals.fixed = Aria2FixedOptions(configuration.client)
         let service = Aria2Service(
             manager: manager,
             globals: globals,

@@ -103,8 +103,8 @@ extension Aria2Methods.Parameters {
         return ChangeURIs(gid: gid, fileIndex: fileIndex, delete: delete, add: add, position: position)
     }
 
-    /// `aria2.changeOption(gid, options)`: `max-download-limit` is read; the options fixed once a download exists
-    /// are refused, and so are those never settable over RPC (`Aria2Options.checkSettable`); others are ignored.
+    /// `aria2.changeOption(gid, options)`: `max-download-limit` is read; options never settable over RPC are refused
+    /// (`Aria2Options.checkSettable`); the others are passed on for `Aria2FixedOptions.checkChange`.
     func changeDownloadOptions() throws(RPCError) -> ChangeDownloadOptions {
         var command = ChangeDownloadOptions(gid: try gid(0))
         for (name, value) in try object(1).sorted(by: { $0.key < $1.key }) {
@@ -113,10 +113,8 @@ extension Aria2Methods.Parameters {
                 switch name {
                 case "max-download-limit":
                     command.rateLimit = try Aria2Options.rate(name, value)
-                case "dir", "out", "split", "max-connection-per-server", "checksum", "header", "pause":
-                    throw Aria2OptionError("option '\(name)' cannot be changed once a download exists in Haul (remove it and add it again)")
                 default:
-                    break
+                    command.others[name] = value
                 }
             } catch {
                 throw .aria2(error.message)

@@ -78,13 +78,13 @@ public enum Aria2Methods {
             return try await Aria2StatusDictionary.servers(service.download(p.gid(0)))
         case "aria2.tellActive":
             let keys = try p.keys(0)
-            return Aria2Results.statuses(await service.tell(.active, offset: 0, num: Int.max), keys: keys)
+            return await list(.active, offset: 0, num: Int.max, keys: keys, on: service)
         case "aria2.tellWaiting", "aria2.tellStopped":
             let (offset, num, keys) = (try p.integer(0), try p.integer(1), try p.keys(2))
             // aria2 refuses a negative count with this sentence (an empty list would hide the client's mistake).
             guard num >= 0 else { throw RPCError.invalidParams("The parameter num must be zero or positive integer.") }
             let list: Aria2List = method == "aria2.tellWaiting" ? .waiting : .stopped
-            return Aria2Results.statuses(await service.tell(list, offset: offset, num: num), keys: keys)
+            return await self.list(list, offset: offset, num: num, keys: keys, on: service)
         case "aria2.changePosition":
             let (gid, pos) = (try p.gid(0), try p.integer(1))
             guard let how = Aria2Queue.Origin(rawValue: try p.string(2)) else {
@@ -98,7 +98,7 @@ public enum Aria2Methods {
             _ = try await service.download(p.gid(0))
             return []  // no peers: Haul downloads over HTTP(S), never BitTorrent
         case "aria2.getOption":
-            return try await Aria2GlobalOptions.options(of: service.download(p.gid(0)))
+            return try await Aria2GlobalOptions.options(of: service.download(p.gid(0)), fixed: service.globalOptions().fixed)
         case "aria2.changeOption":
             try await service.changeOptions(p.changeDownloadOptions())
             return "OK"
@@ -154,5 +154,15 @@ public enum Aria2Methods {
             if let why = unsupported[method] { throw RPCError.aria2(why) }
             throw RPCError.noSuchMethod(method)
         }
+    }
+
+    /// One of the three lists, each download with the keys `tellStatus` would give it (the state database is read
+    /// once for the window, and only when `keys` asks for a key it holds).
+    private static func list(
+        _ list: Aria2List, offset: Int, num: Int, keys: [String]?, on service: Aria2Service
+    ) async -> JSONValue {
+        let downloads = await service.tell(list, offset: offset, num: num)
+        let details = await service.details(of: downloads, readingStore: !Aria2Results.storedKeys(keys).isEmpty)
+        return Aria2Results.statuses(details, keys: keys)
     }
 }

@@ -5,8 +5,7 @@ import HaulKit
 /// already write).
 enum Aria2Results {
     /// The `tellStatus` keys read from the state database: aria2's `bitfield` (the pieces held as of the last
-    /// checkpoint; only `tellStatus` has it, so that the lists answer a thousand downloads without reading the
-    /// database), and Haul's own: the URL the redirects ended at (`haulFinalURL`) and the validators the bytes were
+    /// checkpoint), and Haul's own: the URL the redirects ended at (`haulFinalURL`) and the validators the bytes were
     /// fetched under (`haulETag`, `haulLastModified`).
     static let keysFromStore = ["bitfield", "haulFinalURL", "haulETag", "haulLastModified"]
 
@@ -27,9 +26,9 @@ enum Aria2Results {
         return .object(fields)
     }
 
-    /// `tellActive`, `tellWaiting`, `tellStopped`.
-    static func statuses(_ downloads: [Aria2Download], keys: [String]?) -> JSONValue {
-        .array(downloads.map { Aria2StatusDictionary.status($0, keys: keys) })
+    /// `tellActive`, `tellWaiting`, `tellStopped`: each download as `tellStatus` gives it, with the same keys.
+    static func statuses(_ details: [Aria2StatusDetail], keys: [String]?) -> JSONValue {
+        .array(details.map { status($0, keys: keys) })
     }
 
     /// `getGlobalOption`, plus Haul's `haul-allow-dir`: the directories RPC clients may save into, one per line (the
@@ -67,11 +66,17 @@ enum Aria2Results {
         })
     }
 
+    /// aria2's names of the features Haul has (`getVersion`'s `enabledFeatures`; front-ends such as webui-aria2
+    /// offer "By Metalinks" only when `Metalink` is listed). None that Haul lacks: no `BitTorrent`, no `GZip`
+    /// (content codings are not decoded: the file is saved as served), no `Async DNS` (names are resolved by the
+    /// system's resolver on a worker thread, not c-ares), no `Firefox3 Cookie`, `SFTP` or `XML-RPC`.
+    static let enabledFeatures = ["HTTPS", "Message Digest", "Metalink"]
+
     /// `getVersion`: the aria2 version whose RPC interface Haul follows (clients compare it to enable features), and
     /// Haul's own.
     static let version: JSONValue = [
         "version": "1.37.0",
-        "enabledFeatures": ["HTTPS", "Message Digest"],
+        "enabledFeatures": .array(enabledFeatures.map { .string($0) }),
         "haulVersion": .string(HaulVersion.string),
     ]
 }

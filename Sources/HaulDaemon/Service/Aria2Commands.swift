@@ -62,6 +62,8 @@ public struct ChangeDownloadOptions: Sendable, Equatable {
     public var gid: String
     /// `max-download-limit` in bytes per second (0: none); `nil`: unchanged.
     public var rateLimit: Int64?
+    /// The other options, as given: each must say what `getOption` shows (`Aria2FixedOptions.checkChange`).
+    public var others: [String: JSONValue] = [:]
 
     public init(gid: String, rateLimit: Int64? = nil) {
         self.gid = gid

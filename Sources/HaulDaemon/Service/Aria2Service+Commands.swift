@@ -36,6 +36,7 @@ extension Aria2Service {
             proxy: parsed.proxy
         )
         request.inOrder = parsed.inOrder
+        if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
         // Every add is a download of its own, as in aria2: the same URL again gets a new GID and a numbered name.
         request.takesUpSameDownload = false
         request.autoConnections = parsed.connections == nil && globals.autoConnections
@@ -171,6 +172,12 @@ extension Aria2Service {
     /// once a download exists (Haul does not restart a download to change them; the RPC layer refuses them).
     public func changeOptions(_ command: ChangeDownloadOptions) async throws(CommandRefusal) {
         let download = try await download(command.gid)
+        do {
+            let current = Aria2GlobalOptions.options(of: download, fixed: globals.fixed).objectValue ?? [:]
+            try Aria2FixedOptions.checkChange(command.others, current: current)
+        } catch {
+            throw CommandRefusal(error.message)
+        }
         if let rate = command.rateLimit {
             try await perform { try await manager.setRateLimit(rate > 0 ? rate : nil, of: download.id) }
         }

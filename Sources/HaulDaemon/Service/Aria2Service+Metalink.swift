@@ -49,6 +49,7 @@ extension Aria2Service {
                 maxBytesPerSecond: rate > 0 ? rate : nil,
                 proxy: parsed.proxy
             )
+            if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
             request.mirrors = Array(urls.dropFirst())
             request.takesUpSameDownload = false  // a download of its own, as each aria2.addUri
             request.expectedLength = file.size

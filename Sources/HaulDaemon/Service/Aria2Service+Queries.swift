@@ -1,26 +1,37 @@
 import HaulKit
 
 extension Aria2Service {
-    /// `aria2.tellStatus`, with Haul's own keys for one download's detail (aria2 has none of them): the URL the
+    /// `aria2.tellStatus`, with aria2's `bitfield` and Haul's own keys (aria2 has none of them): the URL the
     /// redirects ended at (`haulFinalURL`) and the validators its bytes were fetched under (`haulETag`,
-    /// `haulLastModified`). They come from the state database, so only this one-download method carries them
-    /// (`tellActive` and friends answer for a thousand downloads without reading it).
+    /// `haulLastModified`). They come from the state database; the lists (`tellActive` and friends) read them too,
+    /// for the whole window in one read (`details(of:readingStore:)`).
     ///
     /// - Parameter readingStore: whether to read those keys (clients that poll one key, `["status"]`, many times a
     ///   second, do not pay for a database read).
     public func statusDetail(_ gid: String, readingStore: Bool) async throws(CommandRefusal) -> Aria2StatusDetail {
         let download = try await download(gid)
-        var detail = Aria2StatusDetail(download: download)
-        if readingStore, let stored = try? manager.client.storedDownload(id: download.id) {
-            detail.finalURL = stored.finalURL?.absoluteString
-            detail.etag = stored.etag
-            detail.lastModified = stored.lastModified
+        return details(of: [download], readingStore: readingStore)[0]
+    }
+
+    /// The downloads with what the state database knows of them (`Aria2StatusDetail`), read for all of them at once
+    /// (two queries, whatever their number) when `readingStore`: the lists give every key `tellStatus` gives.
+    func details(of downloads: [Aria2Download], readingStore: Bool) -> [Aria2StatusDetail] {
+        let stored = readingStore ? (try? manager.client.storedDetails(ids: downloads.map(\.id))) ?? [:] : [:]
+        return downloads.map { download in
+            var detail = Aria2StatusDetail(download: download)
+            guard readingStore else { return detail }
+            let known = stored[download.id]
+            detail.finalURL = known?.finalURL
+            detail.etag = known?.etag
+            detail.lastModified = known?.lastModified
+            if let total = download.totalBytes {
+                // A completed download keeps no segments: it holds the whole file. One that has not begun holds none,
+                // with or without a record.
+                let held = download.status == .complete ? [0..<total] : known?.held ?? []
+                detail.bitfield = Aria2Bitfield.hex(held: held, total: total, pieceLength: Aria2StatusDictionary.pieceLength)
+            }
+            return detail
         }
-        if readingStore, let total = download.totalBytes {
-            let held = download.status == .complete ? [0..<total] : (try? manager.client.heldRanges(id: download.id)) ?? []
-            detail.bitfield = Aria2Bitfield.hex(held: held, total: total, pieceLength: Aria2StatusDictionary.pieceLength)
-        }
-        return detail
     }
 
     /// `aria2.getGlobalOption` (with `directories`, Haul's `haul-allow-dir`).

@@ -127,7 +127,8 @@ public actor Aria2Service {
             checksum: request?.checksum?.description,
             rateLimit: rateLimit,
             headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
-            inOrder: request?.inOrder ?? false
+            inOrder: request?.inOrder ?? false,
+            minimumSplitSize: request?.minimumSplitSize
         )
     }
 

@@ -55,6 +55,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     public var autoConnections: Bool = false
     /// The smallest piece a file is split into, in bytes.
     public var minimumSplitSize: Int64
+    /// `minimumSplitSize` when none is given: 4 MiB.
+    public static let defaultMinimumSplitSize: Int64 = 4 << 20
     /// The expected digest (md5, sha1, sha256 or sha512; `Checksum(parsing: "sha256=HEX")`). A mismatch keeps the
     /// file from its final name and fails with `.checksumMismatch`.
     public var checksum: Checksum?
@@ -137,7 +139,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         onConflict: ConflictPolicy? = nil,
         nameFromContentDisposition: Bool = false,
         connections: Int = DownloadRequest.defaultConnections,
-        minimumSplitSize: Int64 = 4 << 20,
+        minimumSplitSize: Int64 = DownloadRequest.defaultMinimumSplitSize,
         checksum: Checksum? = nil,
         maxBytesPerSecond: Int64? = nil,
         cookies: [Cookie] = [],

@@ -114,7 +114,10 @@ final class TransferRunner {
     static func machineSettings(
         for request: DownloadRequest, configuration: HaulConfiguration, connections: Int, jitterSeed: UInt64
     ) -> TransferMachine.Settings {
-        let tuned = request.autoConnections && request.mirrors.isEmpty
+        // A rate-limited download is tuned too, whatever its count: it opens the fewest connections that reach its
+        // rate (`ConnectionTuner.Settings.rateLimit`), never more than asked.
+        let rateLimit = request.maxBytesPerSecond.map(Double.init)
+        let tuned = (request.autoConnections || rateLimit != nil) && request.mirrors.isEmpty
         let planned = tuned ? max(connections, request.connections) : connections
         let policy = SegmentPolicy(
             connections: max(1, min(planned, SegmentPolicy.connectionLimit)),
@@ -128,7 +131,7 @@ final class TransferRunner {
             refreshesExpiredSources: configuration.refreshURL != nil,
             mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
             expectedLength: request.expectedLength, pieceHashes: request.pieceHashes,
-            connectionTuning: tuned ? ConnectionTuner.Settings(ceiling: connections) : nil
+            connectionTuning: tuned ? ConnectionTuner.Settings(ceiling: connections, rateLimit: rateLimit) : nil
         )
     }
 
