@@ -2,6 +2,7 @@ import Foundation
 import HaulCore
 import HaulDaemon
 import HaulKit
+import HaulTestSupport
 import XCTest
 
 /// The options aria2 front-ends show: each one Haul honours is reported with its real value, each one whose value is

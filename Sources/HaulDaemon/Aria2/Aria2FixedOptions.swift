@@ -29,6 +29,7 @@ public struct Aria2FixedOptions: Equatable, Sendable {
         "continue": "Haul always resumes a partial download, under its validators",
         "always-resume": "Haul always resumes a partial download, under its validators",
         "check-integrity": "a download with a checksum or piece hashes is always checked against them",
+        "min-split-size": "a download's own is given when it is added (addUri's min-split-size); the default is Haul's",
         "lowest-speed-limit": "set it when the daemon starts (haul daemon --lowest-speed-limit)",
         "connect-timeout": "set it when the daemon starts (haul daemon --connect-timeout)",
         "timeout": "set it when the daemon starts (haul daemon --stall-timeout)",
