@@ -61,6 +61,8 @@ final class ConnectionCapTests: XCTestCase {
 
         try assertTheSecretIsAnswered(fixture, listener: listener)
         XCTAssertTrue(flood.last!.closedByPeer(within: .seconds(5)), "the newest of the flood made room for the new WebSocket")
+        XCTAssertEqual(load.counts.refused, 0)
+        withExtendedLifetime(flood) {}
         await fixture.stop()
     }
 
@@ -77,7 +79,7 @@ final class ConnectionCapTests: XCTestCase {
         let guess: JSONValue = ["jsonrpc": "2.0", "id": "g", "method": "aria2.getVersion", "params": ["token:wrong"]]
         guesser.sendText(String(decoding: guess.data, as: UTF8.self))
         XCTAssertEqual(guesser.readJSON { $0["id"] == "g" }?["error"]?["code"], 1)
-        _ = try openWebSockets(30, port: fixture.port)
+        let flood = try openWebSockets(30, port: fixture.port)
         let load = fixture.daemon.server!.load
         XCTAssertEqual(load.counts.closedListenersWithoutSecret, 0)
         XCTAssertGreaterThanOrEqual(load.counts.closedToAdmit, 30 - 14)
@@ -85,6 +87,7 @@ final class ConnectionCapTests: XCTestCase {
 
         try assertTheSecretIsAnswered(fixture, listener: listener)
         XCTAssertEqual(load.counts.refused, 0)
+        withExtendedLifetime(flood) {}
         await fixture.stop()
     }
 
