@@ -7,11 +7,12 @@ final class DaemonProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` (by default the built `haul`) with `arguments`.
+    init(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) throws {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let binary = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("haul") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? bundle.appendingPathComponent("haul")
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "HAUL_STATE_DIR")
@@ -49,6 +50,16 @@ final class DaemonProcess: @unchecked Sendable {
             usleep(50_000)
         }
         return nil
+    }
+
+    /// Whether `text` appears in the output within `seconds`.
+    func waitForOutput(_ text: String, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if output.contains(text) { return true }
+            usleep(20_000)
+        }
+        return output.contains(text)
     }
 
     /// Sends SIGTERM and returns the exit status (nil when it did not exit in time).

@@ -160,6 +160,12 @@ final class DaemonSecurityTests: XCTestCase {
         XCTAssertEqual(first.upgrade(port: fixture.port), 101)
         let second = try RawClient(port: fixture.port)
         XCTAssertEqual(second.upgrade(port: fixture.port), 101)
+        // Both show the secret (issue 58: else the newest of them would make room for the third).
+        let version: JSONValue = ["jsonrpc": "2.0", "id": "s", "method": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]]
+        for client in [first, second] {
+            client.sendText(String(decoding: version.data, as: UTF8.self))
+            XCTAssertNotNil(client.readJSON { $0["id"] == "s" }?["result"])
+        }
         let third = try RawClient(port: fixture.port)
         XCTAssertEqual(third.upgrade(port: fixture.port), 0, "closed without an answer")
         let call: JSONValue = ["jsonrpc": "2.0", "id": "v", "method": "system.listNotifications"]

@@ -10,14 +10,18 @@ public struct CallContext: Sendable {
     /// Told when a call on this connection carried the right secret (a WebSocket connection let in on condition of
     /// the secret then receives aria2's broadcast notifications too).
     public var authenticated: (@Sendable () -> Void)?
+    /// Told, on any route and transport, when a call carried a token: `true` for the secret, `false` for a wrong
+    /// one (the connection's place at the connection cap depends on it, `ConnectionTable`).
+    public var secretShown: (@Sendable (_ right: Bool) -> Void)?
 
     public init(
         secretRequired: Bool = false, subscribeProgress: (@Sendable () -> Void)? = nil,
-        authenticated: (@Sendable () -> Void)? = nil
+        authenticated: (@Sendable () -> Void)? = nil, secretShown: (@Sendable (_ right: Bool) -> Void)? = nil
     ) {
         self.secretRequired = secretRequired
         self.subscribeProgress = subscribeProgress
         self.authenticated = authenticated
+        self.secretShown = secretShown
     }
 }
 
@@ -89,7 +93,9 @@ public struct RPCEndpoint: Sendable {
             arguments.removeFirst()
             token = String(first.dropFirst("token:".count))
         }
-        switch checks.checkCall(method, token: token, secretRequired: context.secretRequired, in: &guesses) {
+        let verdict = checks.checkCall(method, token: token, secretRequired: context.secretRequired, in: &guesses)
+        if token != nil { context.secretShown?(verdict == .authorized) }
+        switch verdict {
         case .authorized: context.authenticated?()
         case .open: break
         case .unauthorized: return .failure(.unauthorized)

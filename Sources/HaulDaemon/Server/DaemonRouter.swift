@@ -20,7 +20,11 @@ public struct DaemonRouter: Sendable {
     public var checks: RequestChecks { endpoint.checks }
 
     /// The answer to `request`.
-    public func respond(to request: DaemonRequest) async -> DaemonResponse {
+    ///
+    /// - Parameter secretShown: told when a call of the request carried a token, `true` for the secret (the
+    ///   connection's place at the cap, `ConnectionTable`). Every route that checks the secret tells it, so that
+    ///   the cap's rule holds on any route.
+    public func respond(to request: DaemonRequest, secretShown: (@Sendable (_ right: Bool) -> Void)? = nil) async -> DaemonResponse {
         switch checks.admit(request.checkedHead) {
         case .refuse(let status, let reason, _) where status == 421:
             return DaemonResponse(
@@ -30,19 +34,21 @@ public struct DaemonRouter: Sendable {
         case .refuse(let status, let reason, _):
             return DaemonResponse(status: status, contentType: "application/json", body: Self.error(.aria2(reason)))
         case .allow(let admission):
-            if request.checkedHead.isRPC { return await rpc(request, admission) }
+            if request.checkedHead.isRPC { return await rpc(request, admission, secretShown) }
             return page(request)
         }
     }
 
-    private func rpc(_ request: DaemonRequest, _ admission: RequestChecks.Admission) async -> DaemonResponse {
+    private func rpc(
+        _ request: DaemonRequest, _ admission: RequestChecks.Admission, _ secretShown: (@Sendable (Bool) -> Void)?
+    ) async -> DaemonResponse {
         let cors = admission.headers.map { (name: $0.name, value: $0.value) }
         switch request.method {
         case "OPTIONS":
             // A CORS preflight (answered with its headers to an allowed origin; a refused one stopped above).
             return DaemonResponse(status: 204, headers: cors)
         case "POST":
-            let context = CallContext(secretRequired: admission.secretRequired)
+            let context = CallContext(secretRequired: admission.secretRequired, secretShown: secretShown)
             guard let answer = await endpoint.respond(to: request.body, context: context) else {
                 return DaemonResponse(status: 204, headers: cors)  // only notifications: nothing to answer
             }

@@ -10,8 +10,8 @@ import NIOHTTP1
 /// The connection's bounds (issue 33):
 /// - a whole request must arrive within `ServerLimits.requestTimeout` of the connection's opening or of its
 ///   previous answer, else the connection is closed (idle keep-alive, slow heads and bodies);
-/// - what it is doing is told to the server's `ConnectionTable`, which may close it to admit another while it
-///   waits for a request;
+/// - what it is doing, and whether its calls carried the secret, is told to the server's `ConnectionTable`, which
+///   may close it to admit another unless it has shown the secret (issue 58);
 /// - answers its client has not read are counted in an `AnswerBacklog`: pipelined requests wait, and are not
 ///   read, while they pass `ServerLimits.maxUnreadAnswerBytes`.
 final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -130,10 +130,11 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             body: Data(requestBody.readableBytesView)
         )
         let router = server.router
+        let secretShown = server.secretShown
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         Task {
-            let response = await router.respond(to: request)
+            let response = await router.respond(to: request, secretShown: secretShown)
             eventLoop.execute {
                 let (handler, context) = bound.value
                 handler.write(

@@ -13,13 +13,15 @@ final class OpenConnections: Sendable {
     private let state: NIOLockedValueBox<State>
     private let load: ServerLoad
 
-    init(capacity: Int, load: ServerLoad) {
-        state = NIOLockedValueBox(State(table: ConnectionTable(capacity: capacity)))
+    init(capacity: Int, listenersWithoutSecret: Int? = nil, load: ServerLoad) {
+        let table = ConnectionTable(capacity: capacity, listenersWithoutSecret: listenersWithoutSecret)
+        state = NIOLockedValueBox(State(table: table))
         self.load = load
     }
 
-    /// Admits `channel`, just accepted, closing the longest-waiting connection when at the cap; `false` when it is
-    /// refused (every open connection answering or a WebSocket).
+    /// Admits `channel`, just accepted, closing one that has not shown the secret when at the cap
+    /// (`ConnectionTable`, rule 1); `false` when it is refused (every open connection has shown the secret and is
+    /// answering or a WebSocket).
     func admit(_ channel: any Channel) -> Bool {
         let (id, admission, victim) = state.withLockedValue { state -> (ConnectionTable.ID, ConnectionTable.Admission, (any Channel)?) in
             state.next += 1
@@ -28,11 +30,8 @@ final class OpenConnections: Sendable {
             guard admission != .refuse else { return (id, admission, nil) }
             state.channels[id] = channel
             state.ids[ObjectIdentifier(channel)] = id
-            guard case .admitClosing(let idle) = admission, let victim = state.channels.removeValue(forKey: idle) else {
-                return (id, admission, nil)
-            }
-            state.ids[ObjectIdentifier(victim)] = nil
-            return (id, admission, victim)
+            guard case .admitClosing(let closing) = admission else { return (id, admission, nil) }
+            return (id, admission, Self.forget(closing, in: &state))
         }
         switch admission {
         case .refuse:
@@ -53,8 +52,27 @@ final class OpenConnections: Sendable {
         state.withLockedValue { $0.ids[ObjectIdentifier(channel)] }
     }
 
+    /// Connection `id` now does `activity`; a WebSocket without the secret too many is closed (rule 2).
     func update(_ id: ConnectionTable.ID, to activity: ConnectionTable.Activity) {
-        state.withLockedValue { $0.table.update(id, to: activity) }
+        let victim = state.withLockedValue { state -> (any Channel)? in
+            guard let closing = state.table.update(id, to: activity) else { return nil }
+            return Self.forget(closing, in: &state)
+        }
+        guard let victim else { return }
+        load.update { $0.closedListenersWithoutSecret += 1 }
+        victim.close(promise: nil)
+    }
+
+    /// A call on connection `id` carried the secret (`right`) or a wrong token (on any route).
+    func secret(_ id: ConnectionTable.ID, shown right: Bool) {
+        state.withLockedValue { $0.table.secret(id, shown: right) }
+    }
+
+    /// The channel of `id`, taken out of the maps (the table has let it go).
+    private static func forget(_ id: ConnectionTable.ID, in state: inout State) -> (any Channel)? {
+        guard let channel = state.channels.removeValue(forKey: id) else { return nil }
+        state.ids[ObjectIdentifier(channel)] = nil
+        return channel
     }
 
     private func closed(_ id: ConnectionTable.ID, _ channel: any Channel) {

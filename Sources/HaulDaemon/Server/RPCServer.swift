@@ -39,7 +39,9 @@ public final class RPCServer: Sendable {
         router: @escaping @Sendable (_ port: Int) -> DaemonRouter
     ) async throws -> RPCServer {
         let load = ServerLoad()
-        let connections = OpenConnections(capacity: limits.maxConnections, load: load)
+        let connections = OpenConnections(
+            capacity: limits.maxConnections, listenersWithoutSecret: limits.maxListenersWithoutSecret, load: load
+        )
         let routerBox = NIOLockedValueBox<DaemonRouter?>(nil)
         let makeContext: @Sendable (ConnectionTable.ID) -> ServerContext? = { connection in
             guard let router = routerBox.withLockedValue({ $0 }) else { return nil }

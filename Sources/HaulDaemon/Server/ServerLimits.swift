@@ -4,10 +4,15 @@ public struct ServerLimits: Sendable {
     public var maxBodyBytes: Int
     /// The largest single WebSocket frame.
     public var maxFrameBytes: Int
-    /// Open connections at once (HTTP and WebSocket). At the cap, the connection that has waited longest for a
-    /// request is closed to admit a new one; when none is waiting (all answering or WebSockets), the new one is
-    /// closed at once (`ConnectionTable`).
+    /// Open connections at once (HTTP and WebSocket, on any route). At the cap, one that has not shown the secret
+    /// is closed to admit a new one (a wrong token's first, then the longest idle, ...); only when every open
+    /// connection has shown the secret and is answering or a WebSocket is the new one closed at once
+    /// (`ConnectionTable`, rule 1). Default 256.
     public var maxConnections: Int
+    /// WebSockets open at once that have not shown the secret (listeners such as aria2p's, which only receive
+    /// notifications). Past it, one that sent a wrong token or else the newest other than the newcomer is closed
+    /// (`ConnectionTable`, rule 2): listeners that came first keep their place. Default 128.
+    public var maxListenersWithoutSecret: Int
     /// Calls in one batch or multicall.
     public var maxBatch: Int
     /// Answer bytes a connection may hold unread by its client before it stops reading that client's requests
@@ -22,7 +27,8 @@ public struct ServerLimits: Sendable {
 
     public init(
         maxBodyBytes: Int = 2 << 20, maxFrameBytes: Int = 2 << 20, maxConnections: Int = 256, maxBatch: Int = 1000,
-        maxUnreadAnswerBytes: Int = 4 << 20, maxCallsInProgress: Int = 16, requestTimeout: Duration = .seconds(20)
+        maxUnreadAnswerBytes: Int = 4 << 20, maxCallsInProgress: Int = 16, requestTimeout: Duration = .seconds(20),
+        maxListenersWithoutSecret: Int = 128
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxFrameBytes = maxFrameBytes
@@ -31,6 +37,7 @@ public struct ServerLimits: Sendable {
         self.maxUnreadAnswerBytes = maxUnreadAnswerBytes
         self.maxCallsInProgress = maxCallsInProgress
         self.requestTimeout = requestTimeout
+        self.maxListenersWithoutSecret = maxListenersWithoutSecret
     }
 }
 
@@ -43,4 +50,9 @@ struct ServerContext: Sendable {
     var load: ServerLoad
     var connections: OpenConnections
     var connection: ConnectionTable.ID
+
+    /// Tells the server's table that a call on this connection carried the secret (`true`) or a wrong token.
+    var secretShown: @Sendable (_ right: Bool) -> Void {
+        { [connections, connection] right in connections.secret(connection, shown: right) }
+    }
 }

@@ -16,9 +16,11 @@ public final class ServerLoad: Sendable {
         public var closedForUnreadAnswers = 0
         /// Connections closed for not completing a request in time (`ServerLimits.requestTimeout`).
         public var closedForTimeout = 0
-        /// Idle connections closed at the connection cap to admit a new one.
+        /// Connections without the secret closed at the connection cap to admit a new one.
         public var closedToAdmit = 0
-        /// Connections refused at the cap (every open one busy or a WebSocket).
+        /// WebSockets without the secret closed for passing `ServerLimits.maxListenersWithoutSecret`.
+        public var closedListenersWithoutSecret = 0
+        /// Connections refused at the cap (every open one has shown the secret and is busy or a WebSocket).
         public var refused = 0
         /// WebSocket connections failed for breaking RFC 6455 (close code 1002 or 1007).
         public var webSocketProtocolErrors = 0

@@ -86,7 +86,8 @@ final class WebSocketRPCHandler: ChannelDuplexHandler {
         let callContext = CallContext(
             secretRequired: secretRequired,
             subscribeProgress: { hub.subscribeProgress(channel) },
-            authenticated: authenticated
+            authenticated: authenticated,
+            secretShown: server.secretShown
         )
         let endpoint = server.router.endpoint
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
