@@ -288,11 +288,12 @@ extension TransferMachine {
     private mutating func continueOnOneConnection(_ reason: String, _ run: inout SegmentedRun) -> [TransferAction] {
         let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
         let notice: [TransferAction] = [.notice("continuing on one connection: \(reason)"), .plan(connections: 1)]
-        if let (k, body) = wholeFileStream(run), let segment = run.planner.segment(ownedBy: k) {
+        if let stream = wholeFileStream(run), let segment = run.planner.segment(ownedBy: stream.connection) {
+            let k = stream.connection
             var single = SingleRun()
             single.connection = k
             single.request = .wholeFile
-            single.body = body
+            single.body = stream.body
             single.held = segment.next
             single.identity = run.identity
             single.attempts = 1
@@ -309,7 +310,7 @@ extension TransferMachine {
     }
 
     /// A connection streaming the whole file from byte 0 whose first segment is not done yet, with its body.
-    private func wholeFileStream(_ run: SegmentedRun) -> (ConnectionID, BodyPlan)? {
+    private func wholeFileStream(_ run: SegmentedRun) -> (connection: ConnectionID, body: BodyPlan)? {
         for (k, body) in run.bodies.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where body.offset == 0 && body.expectedLength == run.planner.length {
             guard let segment = run.planner.segment(ownedBy: k), segment.start == 0, !segment.isComplete else { continue }
