@@ -100,7 +100,7 @@ extension HTTPTransport {
     /// Whether NIO failed to resolve the host name: its resolver's error, or every address family's lookup failed
     /// and no connect was tried.
     static func isUnresolvedName(_ error: any Error) -> Bool {
-        if error is SocketAddressError { return true }
+        if error is SocketAddressError.UnknownHost { return true }
         if let error = error as? NIOConnectionError {
             return error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil)
         }
