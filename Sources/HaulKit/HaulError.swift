@@ -60,9 +60,9 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
     public let httpStatus: Int?
     /// What fixes it, when one step does.
     public let remedy: Remedy?
-    /// The connection was refused (nothing listens there), for `RetryTracker`'s rule about refused first
-    /// connections.
-    var isConnectionRefused = false
+    /// The source is not there: the connection was refused (nothing listens there) or the host name does not
+    /// resolve, for `SourceFailureRule` (given up at once, or the source dropped, before it delivered).
+    var isUnreachable = false
     /// The server closed the connection before the response's end (`ConnectionReceiver` then says how many of the
     /// announced bytes came).
     var isClosedEarly = false

@@ -40,18 +40,18 @@ final class RetryPolicyTests: XCTestCase {
     /// A refused connection before any byte came is final; after bytes came, it is retried like any failure.
     func testRefusedConnectionIsFinalOnlyBeforeTheServerDelivered() {
         var fresh = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
-        XCTAssertEqual(fresh.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .giveUp)
+        XCTAssertEqual(fresh.recordFailure(madeProgress: false, jitter: 0, unreachable: true), .giveUp)
 
         var other = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
         XCTAssertEqual(other.recordFailure(madeProgress: false, jitter: 0), .retry(afterSeconds: 0.5), "a timeout is still retried")
 
         var delivered = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
         delivered.recordProgress()
-        XCTAssertEqual(delivered.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .retry(afterSeconds: 0.5))
+        XCTAssertEqual(delivered.recordFailure(madeProgress: false, jitter: 0, unreachable: true), .retry(afterSeconds: 0.5))
 
         var cut = RetryTracker(policy: RetryPolicy(maximumRetries: 5))
         XCTAssertEqual(cut.recordFailure(madeProgress: true, jitter: 0), .retry(afterSeconds: 0.5))
-        XCTAssertEqual(cut.recordFailure(madeProgress: false, jitter: 0, connectionRefused: true), .retry(afterSeconds: 1), "bytes came in this run")
+        XCTAssertEqual(cut.recordFailure(madeProgress: false, jitter: 0, unreachable: true), .retry(afterSeconds: 1), "bytes came in this run")
     }
 
     func testZeroRetriesNeverRetries() {

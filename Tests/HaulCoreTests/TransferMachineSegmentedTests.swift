@@ -73,20 +73,42 @@ final class TransferMachineSegmentedTests: XCTestCase {
         XCTAssertEqual(d.machine.progress.done, 170)
     }
 
-    // 200 instead of 206 on a later connection: ranges are not honoured reliably, so one connection goes on from
-    // the first segment's progress, keeping what arrived.
-    func testAWholeFileToALaterRangeContinuesOnOneConnection() {
+    // 200 instead of 206 on a later connection (a server without ranges, `python3 -m http.server`): ranges are not
+    // honoured, so one connection goes on. The probe's whole-file answer still streaming the first segment is the
+    // download: it keeps streaming to the file's end, the others are dropped, nothing is asked for again (issue 60,
+    // point 3: before, the probe was dropped too and the file fetched again, "starting over" when no byte was
+    // reported yet).
+    func testAWholeFileToALaterRangeKeepsTheProbesStreamOnOneConnection() {
+        for reported: Int64 in [0, 80] {
+            var d = MachineDriver(connections: 2)
+            _ = split(&d)
+            if reported > 0 { _ = d.wrote(1, upTo: reported) }
+            let actions = d.whole(2)
+            XCTAssertEqual(actions.drops.map(\.connection), [2], "the probe keeps streaming")
+            XCTAssertEqual(actions.notices, ["continuing on one connection: example.org answered a range request with the whole file"])
+            XCTAssertTrue(actions.contains(.plan(connections: 1)))
+            XCTAssertTrue(actions.contains(.shorten(ConnectionID(1), end: 400)), "its segment's end lifted to the file's: \(actions)")
+            XCTAssertTrue(actions.opens.isEmpty, "nothing fetched again: \(actions)")
+            XCTAssertTrue(actions.discards.isEmpty)
+            XCTAssertFalse(actions.contains { if case .truncate = $0 { true } else { false } })
+            XCTAssertEqual(d.machine.progress.done, reported)
+            _ = d.wrote(1, upTo: 300)
+            XCTAssertEqual(d.machine.progress.done, 300)
+            _ = d.wrote(1, upTo: 400)
+            XCTAssertEqual(d.ended(1).finish?.length, 400)
+        }
+    }
+
+    // The probe's stream cut short after the fallback is retried from the byte held, on a fresh connection.
+    func testTheKeptStreamEndingEarlyIsRetriedFromTheByteHeld() {
         var d = MachineDriver(connections: 2)
         _ = split(&d)
-        _ = d.wrote(1, upTo: 80)
-        let actions = d.whole(2)
-        XCTAssertEqual(Set(actions.drops.map(\.connection)), [1, 2])
-        XCTAssertEqual(actions.notices, ["continuing on one connection: example.org answered a range request with the whole file"])
-        XCTAssertTrue(actions.contains(.plan(connections: 1)))
-        XCTAssertTrue(actions.contains(.truncate(to: 80)))
-        XCTAssertEqual(actions.opens.map(\.plan), [ranged(80, nil)])
-        XCTAssertEqual(actions.opens.map(\.connection), [3], "a fresh number")
-        XCTAssertTrue(actions.discards.isEmpty)
+        _ = d.whole(2)
+        _ = d.wrote(1, upTo: 150)
+        let ended = d.ended(1, now: 1)
+        XCTAssertEqual(ended.retries.count, 1)
+        XCTAssertNil(ended.failure)
+        XCTAssertEqual(d.timer(100).opens.map(\.plan), [ranged(150, nil)])
     }
 
     func testA416OrAMangledRangeAlsoContinuesOnOneConnection() {

@@ -166,7 +166,7 @@ final class TransferMachineSingleTests: XCTestCase {
     func testARefusedConnectionBeforeAnyByteFailsAtOnce() {
         var d = MachineDriver()
         _ = d.start()
-        XCTAssertEqual(d.failed(1, .connectionRefused).failure?.kind, .connectionRefused)
+        XCTAssertEqual(d.failed(1, .unreachable).failure?.kind, .unreachable)
     }
 
     func testAShortBodyIsRetriedFromTheByteHeld() {

@@ -43,7 +43,7 @@ final class TransferMachineTuningTests: XCTestCase {
                     if let refusal {
                         take(driver.head(k, refusal, [("Content-Length", "0")], now: now))
                     } else {
-                        take(driver.machine.event(.failed(ConnectionID(k), TransferProblem(.connectionRefused, "refused"), now: now)))
+                        take(driver.machine.event(.failed(ConnectionID(k), TransferProblem(.unreachable, "refused"), now: now)))
                     }
                     continue
                 }

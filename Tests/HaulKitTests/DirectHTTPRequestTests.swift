@@ -160,7 +160,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         let failure = await Self.headFailure(of: request)
         let error = try XCTUnwrap(failure as? HaulError, "connected to a closed port")
         XCTAssertEqual(error.kind, .network)
-        XCTAssertTrue(error.isConnectionRefused)
+        XCTAssertTrue(error.isUnreachable)
         XCTAssertEqual(error.message, "127.0.0.1:\(port): connection refused")
     }
 

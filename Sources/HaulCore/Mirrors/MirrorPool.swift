@@ -12,9 +12,11 @@
 ///   ETags) is recorded on its first response; a later response from it with another validator means the mirror's
 ///   file changed during the download: dropped, and the bytes it gave are the caller's to discard unless a
 ///   checksum vouches for them. Bytes of two versions are never stitched.
-/// - **Failures.** A mirror that fails `failuresBeforeDrop` times in a row, answers with a final error (404, 410,
-///   a refused range), or crawls (the lowest-speed rule fired on it) is dropped for the rest of the download and
-///   the drop is reported with its reason. The download fails only when every mirror is dropped.
+/// - **Failures** (`SourceFailureRule`). A mirror that fails `failuresBeforeDrop` times in a row, answers with a
+///   final error (404, 410, a refused range, a TLS failure), is not there before it delivered (connection refused, a
+///   host name that does not resolve), or crawls (the lowest-speed rule fired on it) is dropped for the rest of the
+///   download and the drop is reported with its reason. The download fails only when no mirror is left, naming
+///   each mirror's reason.
 public struct MirrorPool: Sendable, Equatable {
     /// One source and what is known of it.
     public struct Mirror: Sendable, Equatable {
@@ -32,6 +34,9 @@ public struct MirrorPool: Sendable, Equatable {
         public internal(set) var failuresInARow = 0
         /// Whether a connection was ever opened on it.
         public internal(set) var tried = false
+
+        /// Whether it answered with a file or sent bytes in this run (then it is known to be there).
+        public var hasDelivered: Bool { identity != nil || bytes > 0 }
 
         /// Measured bytes per second, or `nil` before a second's worth of data.
         public var speed: Double? { seconds >= 0.5 && bytes > 0 ? Double(bytes) / seconds : nil }

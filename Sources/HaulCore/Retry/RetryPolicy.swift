@@ -18,10 +18,12 @@
 /// only start after the budget `M` is not waited for at all: waiting 30 s to then give up helps nobody.
 /// `maximumRetries` and `maximumRetryTime` both apply; whichever is reached first ends the streak.
 ///
-/// A refused connection (nothing listens on that port) before the server has delivered a byte in this run is
-/// not retried: curl fails at once there, and five backoffs (about 22 s) only delay the same answer; a typo in a
-/// port or a server that is not up does not fix itself in 30 s. Once bytes have arrived, a refused connection is
-/// retried like any other failure (a server restarting in the middle of a download comes back).
+/// An unreachable source (a refused connection: nothing listens on that port; or a host name that does not
+/// resolve) before the server has delivered a byte in this run is not retried: curl fails at once on both, and five
+/// backoffs (about 22 s) only delay the same answer; a typo in a host or port, or a server that is not up, does not
+/// fix itself in 30 s. Once bytes have arrived, it is retried like any other failure (a server restarting in the
+/// middle of a download comes back). This is `SourceFailureRule` for the last source standing; with several
+/// sources, such a source is dropped instead and the others carry the download.
 ///
 /// | n | backoff with the defaults (1 s, cap 30 s) |
 /// |---|---|
@@ -107,16 +109,20 @@ public struct RetryTracker: Sendable {
     ///   - madeProgress: whether this attempt delivered bytes that were kept before it failed.
     ///   - retryAfterSeconds: the server's `Retry-After`, if any.
     ///   - jitter: a number in [0, 1) from the caller's random source.
-    ///   - connectionRefused: the attempt's connection was refused (see the type's rule).
+    ///   - unreachable: the attempt's connection was refused or its host name did not resolve (see the type's rule).
     ///   - now: the caller's monotonic clock in seconds, for `maximumRetryTime` (nil: the time limit is not applied).
     public mutating func recordFailure(
-        madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double, connectionRefused: Bool = false,
+        madeProgress: Bool, retryAfterSeconds: Int64? = nil, jitter: Double, unreachable: Bool = false,
         now: Double? = nil
     ) -> Decision {
         if madeProgress { recordProgress() }
         consecutiveFailures += 1
         if streakStartedAt == nil { streakStartedAt = now }
-        if connectionRefused && !serverHasDelivered { return .giveUp }
+        if unreachable,
+            SourceFailureRule.consequence(of: .unreachable, sourceHasDelivered: serverHasDelivered, otherSourcesLeft: false) == .failDownload
+        {
+            return .giveUp
+        }
         guard consecutiveFailures <= policy.maximumRetries else { return .giveUp }
         let delay: Double
         if let retryAfterSeconds {

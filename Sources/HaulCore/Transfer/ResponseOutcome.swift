@@ -89,8 +89,9 @@ public struct TransferProblem: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         /// The network failed (reset, timeout, a body shorter than announced): retried.
         case network
-        /// Nothing listens at the address: retried only once the server has delivered bytes (see `RetryPolicy`).
-        case connectionRefused
+        /// The source is not there: nothing listens at the address (connection refused) or its host name does not
+        /// resolve. Retried only once the source has delivered bytes (`SourceFailureRule`).
+        case unreachable
         /// A retryable HTTP status (408, 429, 500, 502, 503, 504).
         case server
         /// An HTTP status or answer retrying cannot fix.
@@ -116,7 +117,7 @@ public struct TransferProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether another attempt may help.
-    public var isRetryable: Bool { kind == .network || kind == .connectionRefused || kind == .server }
+    public var isRetryable: Bool { kind == .network || kind == .unreachable || kind == .server }
 
     public var description: String { message }
 }

@@ -50,7 +50,7 @@ extension TransferMachine {
                 // is not the download's, and the drop was said once already.
                 return elsewhere(k, m, now: now, &routing, announce: false)
             }
-            if head.status >= 400, head.status != 416, !Self.transientStatuses.contains(head.status) {
+            if head.status >= 400, head.status != 416, SourceFailureRule.failure(ofStatus: head.status) == .final {
                 // The last mirror standing answers as a single source would: the machine fails with its status.
                 guard routing.pool.active.count > 1 else { return (event, []) }
                 routing.pool.failed(m, "HTTP \(head.status) \(HTTPStatusText.reason(head.status))", final: true)
@@ -91,14 +91,21 @@ extension TransferMachine {
         case .ended(let k, _):
             close(k, &routing)
             return (event, [])
-        case .failed(let k, let problem, _):
+        case .failed(let k, let problem, let now):
             guard let m = routing.mirrorOf[k] else { return (event, []) }
             close(k, &routing)
-            // A mirror that breaks HTTP/1.1's framing is dropped at once: no retry of it reads its bytes otherwise.
-            let broken = problem.kind == .protocolViolation
-            guard routing.pool.active.count > 1, routing.pool.failed(m, problem.message, final: broken) != nil else { return (event, []) }
-            // Dropped for its failures while others remain: a reassignment, not a retry of this source.
-            return (nil, dropNotice(m, routing) + reassign(k))
+            // `SourceFailureRule`: a mirror that is not there (refused, a name that does not resolve) before it
+            // delivered, or that fails for good (TLS, a broken HTTP/1.1 framing), is dropped at once while others
+            // remain; a transient failure counts towards its drop. The last one standing is the retry policy's.
+            let consequence = SourceFailureRule.consequence(
+                of: SourceFailureRule.failure(of: problem.kind), sourceHasDelivered: routing.pool.mirrors[m].hasDelivered,
+                otherSourcesLeft: routing.pool.active.count > 1
+            )
+            guard routing.pool.active.count > 1, consequence != .failDownload,
+                routing.pool.failed(m, problem.message, final: consequence == .dropSource) != nil
+            else { return (event, []) }
+            // Dropped while others remain: a reassignment, not a retry of this source.
+            return elsewhere(k, m, now: now, &routing)
         case .timer(let now, _):
             if let last = routing.lastTick, now > last {
                 for (m, bytes) in routing.bytesSinceTick { routing.pool.received(bytes, in: now - last, from: m) }
@@ -143,6 +150,11 @@ extension TransferMachine {
             case .write(let k, let body, _):
                 routing.offsets[k] = body.offset
                 routed.append(action)
+            case .fail(let problem) where !routing.isSingleSource && problem.kind != .local
+                && routing.pool.mirrors.contains(where: { $0.dropped != nil }) && !routing.pool.exhausted:
+                // The last source failed after the others were dropped: the download fails naming each one's reason,
+                // with the last failure's class (its exit code).
+                routed.append(.fail(TransferProblem(problem.kind, Self.everySourceFailed(problem, routing.pool), httpStatus: problem.httpStatus)))
             case .drop(let k, let reason):
                 let m = routing.mirrorOf[k]
                 close(k, &routing)
@@ -249,6 +261,12 @@ extension TransferMachine {
             return TransferProblem(lengths ? .protocolViolation : .http, "\(routing.pool.mirrors[0].url) \(reason)")
         }
         return TransferProblem(lengths ? .protocolViolation : .http, "every mirror was dropped:\n" + routing.pool.exhaustedReason)
+    }
+
+    /// The message of a download whose last source failed with `problem` after the others were dropped: every
+    /// source with its reason, in the sources' order.
+    static func everySourceFailed(_ problem: TransferProblem, _ pool: MirrorPool) -> String {
+        "every source failed:\n" + pool.mirrors.map { "\($0.url): \($0.dropped ?? problem.message)" }.joined(separator: "\n")
     }
 
     /// The file's length an answer declares: Content-Range's total for a 206, Content-Length for a 200.

@@ -25,6 +25,9 @@ struct SegmentedRun: Sendable {
     /// New connections (`launchAvailable`) whose first request has no response head yet: not yet accepted by the
     /// host. A connection that moves on to another range keeps its socket and is not among them.
     var unanswered: Set<ConnectionID> = []
+    /// The body each connection streams, once its head was accepted (a whole-file body from byte 0 is the download
+    /// itself when ranges turn out unusable: `continueOnOneConnection` keeps it).
+    var bodies: [ConnectionID: BodyPlan] = [:]
 
     init(planner: SegmentPlanner, identity: ResourceIdentity) {
         self.planner = planner
@@ -51,6 +54,7 @@ struct SegmentedRun: Sendable {
         meters[id] = nil
         speeds[id] = nil
         unanswered.remove(id)
+        bodies[id] = nil
     }
 }
 
@@ -76,6 +80,7 @@ extension TransferMachine {
                 preconditionFailure("a fresh plan gives its first segment to connection #1")
             }
             run.requests[probe] = .wholeFile
+            run.bodies[probe] = body
             var actions: [TransferAction] = [.discard(reason: nil), .adopt(body.identity)]
             actions.append(.checkpoint(run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }, immediately: true))
             actions.append(.plan(connections: settings.segmentPolicy.connections))
@@ -86,7 +91,7 @@ extension TransferMachine {
             return actions
         case .failed(let k, let problem, let now) where k == probe:
             // The single-connection run retries with backoff; the probe was its first attempt and counts as one.
-            guard problem.kind == .network || problem.kind == .connectionRefused else { return fail(problem) }
+            guard problem.kind == .network || problem.kind == .unreachable else { return fail(problem) }
             return [.plan(connections: 1)] + startSingle(stored, failedProbe: (problem, now))
         case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget:
             return []
@@ -167,6 +172,7 @@ extension TransferMachine {
     ) -> [TransferAction] {
         switch outcome {
         case .write(let body):
+            run.bodies[k] = body
             return [.write(k, body, end: end)]
         case .wholeBody(_, versionChanged: true), .versionChanged:
             return restartAfterVersionChange(&run)
@@ -204,7 +210,7 @@ extension TransferMachine {
         let completed = run.planner.completedBytes
         let decision = retry.recordFailure(
             madeProgress: completed > run.bytesAtLastFailure, retryAfterSeconds: retryAfterSeconds, jitter: jitter(),
-            connectionRefused: problem.kind == .connectionRefused, now: now
+            unreachable: problem.kind == .unreachable, now: now
         )
         run.bytesAtLastFailure = completed
         guard case .retry(let delay) = decision else { return [.drop(k, .transferEnding)] + learned + failSegmented(problem, &run) }
@@ -274,12 +280,43 @@ extension TransferMachine {
 
     /// The server does not honour ranges reliably: keep what arrived and continue on one connection from the first
     /// segment's progress (the only bytes a single open range can extend).
+    ///
+    /// When the first segment is still being streamed by a whole-file answer (the probe's 200, typically: a server
+    /// without ranges answers every range with the whole file), that answer *is* the download: it keeps streaming
+    /// to the file's end (`.shorten` to the length lifts its segment's end), the others are dropped, and no byte is
+    /// asked for again. Only without such a stream does the run start a fresh single-connection attempt.
     private mutating func continueOnOneConnection(_ reason: String, _ run: inout SegmentedRun) -> [TransferAction] {
         let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
+        let notice: [TransferAction] = [.notice("continuing on one connection: \(reason)"), .plan(connections: 1)]
+        if let stream = wholeFileStream(run), let segment = run.planner.segment(ownedBy: stream.connection) {
+            let k = stream.connection
+            var single = SingleRun()
+            single.connection = k
+            single.request = .wholeFile
+            single.body = stream.body
+            single.held = segment.next
+            single.identity = run.identity
+            single.attempts = 1
+            single.host = run.host
+            let drops = run.planner.activeConnections.filter { $0 != k }.map { TransferAction.drop($0, .transferEnding) }
+            mode = .single(single)
+            return drops + [.checkpoint([single.storedSegment], immediately: true)] + notice
+                + [.shorten(k, end: run.planner.length)]
+        }
         var actions = run.planner.activeConnections.map { TransferAction.drop($0, .transferEnding) }
-        actions += [.checkpoint(segments, immediately: true), .notice("continuing on one connection: \(reason)"), .plan(connections: 1)]
+        actions += [.checkpoint(segments, immediately: true)] + notice
         let stored = StoredTransfer(identity: run.identity, segments: segments, partFileSize: run.planner.length)
         return actions + startSingle(stored)
+    }
+
+    /// A connection streaming the whole file from byte 0 whose first segment is not done yet, with its body.
+    private func wholeFileStream(_ run: SegmentedRun) -> (connection: ConnectionID, body: BodyPlan)? {
+        for (k, body) in run.bodies.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where body.offset == 0 && body.expectedLength == run.planner.length {
+            guard let segment = run.planner.segment(ownedBy: k), segment.start == 0, !segment.isComplete else { continue }
+            return (k, body)
+        }
+        return nil
     }
 
     /// The file changed on the server: every partial byte goes, and the run starts again with a fresh probe.

@@ -185,7 +185,7 @@ extension TransferMachine {
     private mutating func singleRetry(_ problem: TransferProblem, retryAfterSeconds: Int64?, now: Double, _ run: inout SingleRun) -> [TransferAction] {
         let decision = retry.recordFailure(
             madeProgress: run.held > run.heldAtAttemptStart, retryAfterSeconds: retryAfterSeconds, jitter: jitter(),
-            connectionRefused: problem.kind == .connectionRefused, now: now
+            unreachable: problem.kind == .unreachable, now: now
         )
         // Durable before waiting: a crash during the backoff then loses nothing.
         let checkpoint = TransferAction.checkpoint([run.storedSegment], immediately: true)

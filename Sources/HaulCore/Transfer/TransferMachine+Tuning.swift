@@ -106,7 +106,7 @@ extension TransferMachine {
     /// A failure of connection `k` is the host saying "no more": `k` never had an answer, and another connection of
     /// the run receives (a refused or reset connect while others flow, not a host that is down).
     func isRefusedExtraConnection(_ k: ConnectionID, _ problem: TransferProblem, _ run: SegmentedRun) -> Bool {
-        guard problem.kind == .connectionRefused || problem.kind == .network, run.unanswered.contains(k) else { return false }
+        guard problem.kind == .unreachable || problem.kind == .network, run.unanswered.contains(k) else { return false }
         return run.planner.activeConnections.contains { $0 != k && (run.received[$0] ?? 0) > 0 }
     }
 }

@@ -63,12 +63,22 @@ struct ConnectionReceiver: Sendable {
             }
             end = bounds.end
         }
+        // A chunk cut at the segment's end ends the body here, even when the runner lifted the end meanwhile (a
+        // whole-file stream kept as the download: `TransferMachine.continueOnOneConnection`): the bytes cut off are
+        // gone, so the next chunk would not continue the file.
+        var cut = false
         do {
             var iterator = body.makeAsyncIterator()
-            while end.map({ writer.offset < $0 }) ?? true, var chunk = try await iterator.next() {
-                if let end {
-                    let room = end - writer.offset
-                    if Int64(chunk.count) > room { chunk = chunk.prefix(Int(room)) }
+            while !cut, end.map({ writer.offset < $0 }) ?? true, var chunk = try await iterator.next() {
+                if let stale = end {
+                    // The end read at the last report may have moved since (shortened, or lifted): read it again
+                    // before cutting a chunk at it.
+                    if Int64(chunk.count) > stale - writer.offset { end = bounds.end }
+                    let room = max(0, (end ?? stale) - writer.offset)
+                    if Int64(chunk.count) > room {
+                        chunk = chunk.prefix(Int(room))
+                        cut = true
+                    }
                 } else if let limit, writer.offset + Int64(chunk.count) > limit {
                     throw HaulError(.protocolViolation, "the server sent more bytes than it announced")
                 }

@@ -68,7 +68,10 @@ extension HaulClient {
             } catch let error as HaulError where error.kind == .network {
                 failure = RetryableFailure(error: error)
             }
-            guard case .retry(let delay) = retry.recordFailure(madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1), now: configuration.clock.now()) else {
+            guard case .retry(let delay) = retry.recordFailure(
+                madeProgress: false, retryAfterSeconds: failure.retryAfterSeconds, jitter: .random(in: 0..<1),
+                unreachable: failure.error.isUnreachable, now: configuration.clock.now()
+            ) else {
                 throw failure.error
             }
             try await configuration.clock.sleep(seconds: delay)

@@ -38,6 +38,7 @@ extension TransferRunner {
             bounds.end = end
             let single = end == nil
             if single { counters.setActiveConnections(1) }
+            if single { countingReceivers.insert(k) } else { countingReceivers.remove(k) }
             let receiver = ConnectionReceiver(
                 connection: k, download: id, url: sources[k] ?? url, file: file, bandwidth: context.transport.bandwidth,
                 clock: clock.monotonic, flushInterval: context.configuration.checkpointInterval, bounds: bounds,
@@ -58,6 +59,7 @@ extension TransferRunner {
             responses[k] = nil
             bounds[k] = nil
             serials[k] = nil
+            countingReceivers.remove(k)
             guard let task = tasks.removeValue(forKey: k) else { return }
             task.cancel()
             // A single connection's receiver holds the streaming digest: it must be done before the next one starts.

@@ -48,6 +48,8 @@ final class TransferRunner {
     /// Each connection's current request (see `Signal`).
     var serials: [ConnectionID: Int] = [:]
     var lastSerial = 0
+    /// Connections whose receiver counts progress itself (a single-connection body); others are counted per report.
+    var countingReceivers: Set<ConnectionID> = []
     /// Heads judged but not yet streamed.
     var responses: [ConnectionID: OpenedResponse] = [:]
     /// Dropped connections still winding down: awaited before a checkpoint and at the end.
@@ -163,8 +165,13 @@ final class TransferRunner {
                 try await perform(machine.event(event))
                 if outcome != nil { break }
                 // A segmented run's progress is the plan's: publish it after every report, as bytes arrive.
-                if case .wrote = signal {
-                    if planned > 1 { publishSegments() }
+                if case .wrote(let k, _, _) = signal {
+                    if planned > 1 {
+                        publishSegments()
+                    } else if !countingReceivers.contains(k) {
+                        // A segment's stream kept as the whole download (a server without ranges) counts no bytes itself.
+                        context.counters.set(bytesDone: machine.progress.done, totalBytes: machine.progress.total)
+                    }
                     try reserveAhead()
                 }
             }
@@ -258,8 +265,10 @@ final class TransferRunner {
     private func problem(_ error: HaulError) -> TransferProblem {
         lastError = error
         let kind: TransferProblem.Kind = switch error.kind {
-        case .network: error.isConnectionRefused ? .connectionRefused : .network
+        case .network: error.isUnreachable ? .unreachable : .network
         case .protocolViolation: .protocolViolation
+        // An answer no retry changes (a certificate stays untrusted): final for its source (`SourceFailureRule`).
+        case .tls: .http
         default: .local
         }
         return TransferProblem(kind, error.message, httpStatus: error.httpStatus)
@@ -267,8 +276,12 @@ final class TransferRunner {
 
     func error(for problem: TransferProblem) -> HaulError {
         if let lastError, lastError.message == problem.message { return lastError }
+        if let lastError, problem.message.contains(lastError.message) {
+            // The last source's failure among every source's reason: its class (exit code) and remedy stay.
+            return HaulError(lastError.kind, problem.message, httpStatus: lastError.httpStatus, remedy: lastError.remedy)
+        }
         switch problem.kind {
-        case .network, .connectionRefused: return HaulError(.network, problem.message)
+        case .network, .unreachable: return HaulError(.network, problem.message)
         case .server, .http: return HaulError(.http, problem.message, httpStatus: problem.httpStatus)
         case .protocolViolation: return HaulError(.protocolViolation, problem.message)
         case .local: return HaulError(.internalError, problem.message)

@@ -37,13 +37,17 @@ extension DirectHTTPRequest {
         if error == HAUL_E_WOKEN { throw CancellationError() }
         if let proxy = target.proxy {
             // The proxy is down or not there: one sentence naming it, and a network failure retried with the usual
-            // backoff (`isConnectionRefused` stays false: the rule that gives up on a refused origin at once is
+            // backoff (`isUnreachable` stays false: the rule that gives up on an unreachable origin at once is
             // about a typo in a port, and a company's proxy that restarts comes back).
             let reason = error == HAUL_E_RESOLVE ? "the host name does not resolve"
                 : error == ETIMEDOUT ? "timed out" : HTTPTransport.socketErrorText(error)
             throw HaulError(.network, "cannot connect to the proxy \(proxy.address): \(reason)")
         }
-        if error == HAUL_E_RESOLVE { throw HaulError(.network, "\(target.host): the host name does not resolve") }
+        if error == HAUL_E_RESOLVE {
+            var failure = HaulError(.network, "\(target.host): the host name does not resolve")
+            failure.isUnreachable = true
+            throw failure
+        }
         if error == ETIMEDOUT { throw HaulError(.network, "connecting to \(target.host) timed out") }
         throw failed(error)
     }
@@ -54,7 +58,7 @@ extension DirectHTTPRequest {
             return HaulError(.network, "the proxy \(proxy.address): \(HTTPTransport.socketErrorText(code))")
         }
         var failure = HaulError(.network, "\(target.host):\(target.port): \(HTTPTransport.socketErrorText(code))")
-        failure.isConnectionRefused = code == ECONNREFUSED
+        failure.isUnreachable = code == ECONNREFUSED
         return failure
     }
 

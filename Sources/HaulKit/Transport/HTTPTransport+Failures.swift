@@ -39,12 +39,17 @@ extension HTTPTransport {
         if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
             return tlsError(error, host: host)
         }
+        if isUnresolvedName(error) {
+            var failure = HaulError(.network, "\(host): the host name does not resolve")
+            failure.isUnreachable = true
+            return failure
+        }
         if let code = connectErrno(error) {
             // NIO's own text for a refused connect reads "connection reset (error set): Connection refused
             // (errno: 111)"; say what happened, with the port, the way curl does.
             let port = url.port.map { ":\($0)" } ?? ""
             var failure = HaulError(.network, "\(host)\(port): \(socketErrorText(code))")
-            failure.isConnectionRefused = code == ECONNREFUSED
+            failure.isUnreachable = code == ECONNREFUSED
             return failure
         }
         return HaulError(.network, "\(host): \(error)")
@@ -90,6 +95,16 @@ extension HTTPTransport {
             ? "the proxy \(proxy.address) wants credentials (407): give them as http://USER:PASSWORD@\(proxy.address)"
             : "the proxy \(proxy.address) refused its credentials (407)"
         return HaulError(.http, text, httpStatus: 407)
+    }
+
+    /// Whether NIO failed to resolve the host name: its resolver's error, or every address family's lookup failed
+    /// and no connect was tried.
+    static func isUnresolvedName(_ error: any Error) -> Bool {
+        if error is SocketAddressError.UnknownHost { return true }
+        if let error = error as? NIOConnectionError {
+            return error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil)
+        }
+        return false
     }
 
     /// The error number of a failed connect, as NIO reports it: an `IOError`, or the `NIOConnectionError` that

@@ -67,8 +67,11 @@ enum HelpTopic: String, CaseIterable {
             body = """
                 How hard haul tries, and how it reaches servers. A failure is retried --retries times in a row without
                 progress (an attempt that delivered bytes starts the count again), waiting 1, 2, 4, 8, 16, then 30 s
-                (times 0.5-1), or a server's Retry-After. A refused connection before any byte fails at once (exit 3);
-                an untrusted certificate is never retried (exit 11).
+                (times 0.5-1), or a server's Retry-After. A source that is not there (a refused connection, a host
+                name that does not resolve) before its first byte fails at once (exit 3), as curl does; an untrusted
+                certificate is never retried (exit 11). With several sources (--mirror, a Metalink) such a source, or
+                one answering 404 or failing TLS, is dropped and the others carry the download; it fails only when no
+                source is left, naming each one's reason (docs/cli.md, "When a source fails").
 
                 \(optionList)
                 """
