@@ -94,6 +94,11 @@ extension TransferMachine {
         case .failed(let k, let problem, let now):
             guard let m = routing.mirrorOf[k] else { return (event, []) }
             close(k, &routing)
+            // A connection that was already on its way to a mirror dropped since (several connections open to a
+            // dead mirror at once, and the first failure dropped it): its range goes elsewhere, said once, no retry.
+            if routing.pool.mirrors[m].dropped != nil, !routing.pool.active.isEmpty {
+                return elsewhere(k, m, now: now, &routing, announce: false)
+            }
             // `SourceFailureRule`: a mirror that is not there (refused, a name that does not resolve) before it
             // delivered, or that fails for good (TLS, a broken HTTP/1.1 framing), is dropped at once while others
             // remain; a transient failure counts towards its drop. The last one standing is the retry policy's.
