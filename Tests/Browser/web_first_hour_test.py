@@ -130,11 +130,12 @@ def added_step(driver, rpc, origin, daemon, shots):
     ui.viewport(driver, 1280, 800)
     driver.execute_script("window.scrollTo(0, 0)")
     ui.add(driver, origin + "/small/fresh.bin")
-    wait_for(driver, "fresh.bin is listed", lambda d: row_named(d, "fresh.bin") is not None, 15)
-    seen = driver.execute_script("""
+    shown = lambda: driver.execute_script("""
         const row = [...document.querySelectorAll('#list .row')].find((r) => r.querySelector('.name').textContent === 'fresh.bin');
-        const box = row.getBoundingClientRect();
-        return [box.top >= 0 && box.bottom <= innerHeight, row.classList.contains('fresh'), document.getElementById('message').textContent]""")
+        const box = row ? row.getBoundingClientRect() : { top: -1 };
+        return [box.top >= 0 && box.bottom <= innerHeight, !!row && row.classList.contains('fresh'), document.getElementById('message').textContent]""")
+    wait_for(driver, "fresh.bin is shown", lambda d: all(shown()[:2]) and "fresh.bin" in shown()[2], 15)
+    seen = shown()
     check(seen[0], "after Add the new row (the 43rd) is scrolled into view")
     check(seen[1], "after Add the new row is highlighted")
     check("fresh.bin" in seen[2] and "Added" in seen[2], f"after Add a note says what was added ({seen[2]})")
@@ -200,7 +201,7 @@ def dialogs_step(driver, rpc, origin, shots):
     listed = driver.find_element(By.ID, "detail-segment-list").text
     check("no connection" not in listed and listed.startswith("#1"), f"a download on one connection shows it ({listed})")
     driver.find_element(By.ID, "detail-close").click()
-    rpc("aria2.pause", one)
+    rpc("aria2.remove", one)
 
 
 def chinese_step(driver, rpc, shots):
@@ -211,8 +212,9 @@ def chinese_step(driver, rpc, shots):
     driver.execute_script("const s = document.getElementById('lang'); s.value = 'zh-CN'; s.dispatchEvent(new Event('change'))")
     wait_for(driver, "both fail", lambda d: ui.row_state(d, "refused.bin") == "失败" and ui.row_state(d, "unresolved.bin") == "失败", 60)
     words = {name: row_named(driver, name).find_element(By.CSS_SELECTOR, ".error").text for name in ("refused.bin", "unresolved.bin")}
-    said = {item["files"][0]["path"].split("/")[-1]: item.get("errorMessage", "")
-            for item in rpc("aria2.tellStopped", 0, 100, ["files", "errorMessage"])}
+    named = lambda file: (file.get("path") or (file.get("uris") or [{"uri": ""}])[0]["uri"]).split("/")[-1]
+    said = {named(item["files"][0]): item.get("errorMessage", "") for item in rpc("aria2.tellStopped", 0, 100, ["files", "errorMessage"])}
+    said = {name: said.get(name, "") for name in words}
     check(words["refused.bin"] != words["unresolved.bin"], f"in Chinese the two network failures differ ({words})")
     check(all(said[name] and said[name] in text and "网络问题" in text for name, text in words.items()),
           f"each keeps the daemon's words beside 网络问题 ({words}; {said['refused.bin']!r}, {said['unresolved.bin']!r})")
@@ -252,7 +254,7 @@ def main():
     os.makedirs(os.path.join(work, "more"), exist_ok=True)
     for name in ["early.bin", "late.bin", "fresh.bin", "same.bin"] + [f"row-{i:02}.bin" for i in range(38)]:
         FILES.add("/small/" + name, 2000, name)
-    FILES.add("/slow/one.iso", 16 << 20, "one")
+    FILES.add("/slow/one.iso", 48 << 20, "one")
     files = ui.Server(("127.0.0.1", 0), ui.Handler)
     threading.Thread(target=files.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{files.server_address[1]}"

@@ -91,7 +91,7 @@ public struct Aria2Notifier: Sendable {
     /// The connections as segments. A download on one connection has no segments of its own (it reads the file
     /// from where it stands to the end): it is shown as one segment over the whole file, written up to the bytes
     /// done (the length so far when the size is unknown), so that a running download never shows none.
-    static func segments(of progress: DownloadProgress) -> [ConnectionProgress] {
+    public static func segments(of progress: DownloadProgress) -> [ConnectionProgress] {
         guard progress.connections.isEmpty, progress.activeConnections == 1 else { return progress.connections }
         let end = max(progress.totalBytes ?? progress.bytesDone, progress.bytesDone)
         return [ConnectionProgress(id: 1, start: 0, next: progress.bytesDone, end: end, speed: progress.currentSpeed)]

@@ -203,7 +203,7 @@ async function added(gids) {
   model.fresh = new Set(gids);
   drawList();
   const row = gids.map(rowFor).find(Boolean);
-  if (row) row.scrollIntoView({ block: "nearest" });
+  if (row) row.scrollIntoView({ block: "center" }); // not under the message at the bottom
   const names = gids.filter((gid) => model.items.has(gid)).map((gid) => nameOf(model.items.get(gid)));
   say(names.length === 1 ? t("added.one", { name: names[0] }) : t("added.many", { count: number(gids.length) }), "note");
 }
@@ -283,7 +283,7 @@ async function act(action, gids) {
     const results = await rpc.multicall(calls);
     const failures = results.filter((entry) => !Array.isArray(entry)).map((entry) => entry.message || entry.faultString || "error");
     if (failures.length) say(t("refused", { failed: failures.length, count: calls.length, reason: failures[0] }));
-    else if (retried.length) say(t("retry.sent", { name: nameOf(model.items.get(retried[0])) }), "note");
+    else if (retries.pending.has(retried[0])) say(t("retry.sent", { name: nameOf(model.items.get(retried[0])) }), "note");
     else say("");
   } catch (error) { say(error.message); }
   await refresh();

@@ -174,7 +174,15 @@ export function drawDetail(dialog, item, segments) {
     if (VERBATIM.has(label)) dd.dataset.verbatim = "";
     fields.append(dt, dd);
   }
-  drawSegments(dialog, segments || [], total);
+  drawSegments(dialog, segments && segments.length ? segments : oneConnection(item, total), total);
+}
+
+// A running download on one connection reports no segments: it is one connection over the whole file, written up
+// to the bytes done ("no connection is open" only when none is).
+function oneConnection(item, total) {
+  if (item.status !== "active" || Number(item.connections) > 1) return [];
+  const done = Number(item.completedLength) || 0;
+  return [{ id: 1, start: 0, next: done, end: Math.max(total, done), downloadSpeed: item.downloadSpeed }];
 }
 
 function drawSegments(dialog, segments, total) {
