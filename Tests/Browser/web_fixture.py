@@ -104,8 +104,10 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 # The daemon
 # ------------------------------------------------------------------------------------------------------------
 class Daemon:
-    def __init__(self, haul, work, extra=()):
+    def __init__(self, haul, work, extra=(), connections="4"):
+        """`connections`: the daemon's -x, or None for its own default (auto)."""
         self.haul, self.work, self.extra = haul, work, list(extra)
+        self.connections = connections
         self.port = free_port()
         self.state = os.path.join(work, "state")
         self.downloads = os.path.join(work, "downloads")
@@ -120,7 +122,7 @@ class Daemon:
         # would with the line it prints.
         self.process = subprocess.Popen(
             [self.haul, "daemon", "--rpc-listen-port", str(self.port), "--state-dir", self.state,
-             "-d", self.downloads, "-x", "4", *self.extra],
+             "-d", self.downloads, *(["-x", self.connections] if self.connections else []), *self.extra],
             stdout=log, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 30
         secret_path = None

@@ -193,6 +193,7 @@ def main():
         moved = driver.execute_script("return document.getElementById('list').getBoundingClientRect().top") - list_top
         check(moved == 0, f"a message does not push the list down (moved {moved} px)")
         settings(driver, limit="", concurrent="1")
+        check(not driver.find_element(By.ID, "message").is_displayed(), "a good Apply clears the message")
         add(driver, origin + "/small/missing.bin")
         wait_for(driver, "missing.bin fails", lambda d: row_state(d, "missing.bin") == "failed", 30)
         check(row_state(driver, "missing.bin") == "failed", "a 404 shows as failed")
@@ -210,7 +211,6 @@ def main():
         wait_for(driver, "second.iso moves", lambda d: row_percent(d, "second.iso") >= 5, 20)
         totals = driver.find_element(By.ID, "totals").text
         check(totals.startswith("1 running · 1 queued"), f"the total line counts running and queued ({totals})")
-        check(not driver.find_element(By.ID, "message").is_displayed(), "a good Apply clears the message")
         # Layout: every row's badge and bar start at the same x; ETA and speed stay on one line; each row says
         # where it comes from (two rows of the same name are told apart).
         layout = driver.execute_script("""

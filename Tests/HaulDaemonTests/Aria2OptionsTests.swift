@@ -177,6 +177,19 @@ final class Aria2OptionsTests: XCTestCase {
             let changed = try globals.changed(by: [name: "4"])
             XCTAssertFalse(changed.autoConnections, name)
             XCTAssertEqual(changed.connections, 4)
+            XCTAssertEqual(changed.dictionary["haul-connections"], "4")
         }
+    }
+
+    /// Issue 60: the web page shows the daemon's one default as it is: `auto` while Haul chooses (with `split`
+    /// the ceiling, as aria2 front-ends expect a number there), a count once one is set.
+    func testGetGlobalOptionSaysWhetherHaulChoosesTheConnections() {
+        var globals = Aria2GlobalOptions(maxConcurrent: 5, maxOverallLimit: 0, maxDownloadLimit: 0, connections: 16, directory: "/d")
+        globals.autoConnections = true
+        XCTAssertEqual(globals.dictionary["haul-connections"], "auto")
+        XCTAssertEqual(globals.dictionary["split"], "16")
+        globals.autoConnections = false
+        globals.connections = 8
+        XCTAssertEqual(globals.dictionary["haul-connections"], "8")
     }
 }

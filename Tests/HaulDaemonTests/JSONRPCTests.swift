@@ -89,6 +89,20 @@ final class JSONRPCTests: XCTestCase {
         XCTAssertEqual(fields["completedLength"], "10")
         XCTAssertEqual(fields["segments"], [["id": 1, "start": "0", "next": "10", "end": "50", "downloadSpeed": "5"]])
     }
+
+    /// Issue 60: a running download on one connection has no segments of its own; its push shows one over the
+    /// whole file (before: none, and the page's detail said "no connection is open").
+    func testADownloadOnOneConnectionShowsOneSegmentOverTheFile() throws {
+        var notifier = Aria2Notifier()
+        let one = DownloadProgress(bytesDone: 30, totalBytes: 100, currentSpeed: 7, activeConnections: 1)
+        guard case .progress(let fields)? = notifier.event(.progress(id: 3, one)).first else { return XCTFail() }
+        XCTAssertEqual(fields["connections"], "1")
+        XCTAssertEqual(fields["segments"], [["id": 1, "start": "0", "next": "30", "end": "100", "downloadSpeed": "7"]])
+        let unknownSize = DownloadProgress(bytesDone: 30, totalBytes: nil, activeConnections: 1)
+        XCTAssertEqual(Aria2Notifier.segments(of: unknownSize).map(\.end), [30])
+        let idle = DownloadProgress(bytesDone: 30, totalBytes: 100, activeConnections: 0)
+        XCTAssertEqual(Aria2Notifier.segments(of: idle), [], "no connection open: no segment")
+    }
 }
 
 private extension String {

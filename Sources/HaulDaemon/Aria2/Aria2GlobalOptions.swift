@@ -15,7 +15,8 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     public var connections: Int
     /// Haul chooses each new download's count up to `connections` (`haul daemon -x auto`, the default;
     /// `DownloadRequest.autoConnections`) until `split` or `max-connection-per-server` sets a count over RPC.
-    /// `getGlobalOption` shows the ceiling as `split`: aria2 front-ends expect a number there.
+    /// `getGlobalOption` shows the ceiling as `split`: aria2 front-ends expect a number there; Haul's own
+    /// `haul-connections` says `auto` (or the count when one was set), which the web page shows.
     public var autoConnections = false
     /// `dir`: the default download directory (`-d`). Not changeable over RPC (it would widen where clients save).
     public var directory: String
@@ -109,6 +110,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "queue-schedule": .string(queueSchedule),
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
+            "haul-connections": .string(autoConnections ? "auto" : String(connections)),
         ]
         fields.merge(own) { _, own in own }
         return .object(fields)

@@ -73,7 +73,7 @@ public struct Aria2Notifier: Sendable {
             "averageSpeed": .string(String(Int64(progress.averageSpeed))),
             "connections": .string(String(progress.activeConnections)),
             "segments": .array(
-                progress.connections.map { connection in
+                segments(of: progress).map { connection in
                     [
                         "id": .int(Int64(connection.id)), "start": .string(String(connection.start)),
                         "next": .string(String(connection.next)), "end": .string(String(connection.end)),
@@ -86,5 +86,14 @@ public struct Aria2Notifier: Sendable {
             fields["secondsRemaining"] = .string(String(Int64(remaining.rounded())))
         }
         return .object(fields)
+    }
+
+    /// The connections as segments. A download on one connection has no segments of its own (it reads the file
+    /// from where it stands to the end): it is shown as one segment over the whole file, written up to the bytes
+    /// done (the length so far when the size is unknown), so that a running download never shows none.
+    public static func segments(of progress: DownloadProgress) -> [ConnectionProgress] {
+        guard progress.connections.isEmpty, progress.activeConnections == 1 else { return progress.connections }
+        let end = max(progress.totalBytes ?? progress.bytesDone, progress.bytesDone)
+        return [ConnectionProgress(id: 1, start: 0, next: progress.bytesDone, end: end, speed: progress.currentSpeed)]
     }
 }

@@ -49,6 +49,9 @@ public enum WebAssets {
         "/add.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.add_js)),
         "/notify.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.notify_js)),
         "/actions.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.actions_js)),
+        "/signin.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.signin_js)),
+        "/feedback.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.feedback_js)),
+        "/message.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.message_js)),
         // Browsers ask for /favicon.ico by themselves; a small SVG answers (a 404 would land in the console).
         "/favicon.ico": Asset(contentType: "image/svg+xml", body: Data(PackageResources.favicon_svg)),
     ]

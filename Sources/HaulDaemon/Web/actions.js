@@ -1,3 +1,6 @@
+import { t } from "./i18n.js";
+import { bytes } from "./format.js";
+
 // What each button (and key) asks of the daemon: the aria2 call for one download, or null when it does not apply
 // to the download's state.
 export function callFor(action, item, STOPPED) {
@@ -23,4 +26,12 @@ export function callFor(action, item, STOPPED) {
 export function orderedSelection(action, queue, selected) {
   const gids = queue.filter((gid) => selected.has(gid));
   return action === "down" || action === "top" ? gids.reverse() : gids;
+}
+
+// Cancelling deletes what was downloaded so far (the partial file): the question asked first, as "Remove and
+// delete file…" asks.
+export function cancelQuestion(items, nameOf) {
+  const kept = items.reduce((sum, item) => sum + (Number(item.completedLength) || 0), 0);
+  return items.length === 1 ? t("confirm.cancelOne", { name: nameOf(items[0]), bytes: bytes(kept) })
+    : t("confirm.cancelMany", { count: items.length, bytes: bytes(kept) });
 }

@@ -69,8 +69,9 @@ export function openAdd() {
   $("#add-urls").focus();
 }
 
-// `context`: { rpc, refresh, allowed() } — the connection, the list's refresh, the directories the daemon allows.
-export function wireAdd({ rpc, refresh, allowed }) {
+// `context`: { rpc, refresh, added(gids), allowed() } — the connection, the list's refresh, what shows the new
+// downloads (it refreshes too), the directories the daemon allows.
+export function wireAdd({ rpc, refresh, added, allowed }) {
   const error = $("#add-error"), form = $("#add-form");
   const fail = (text) => { error.textContent = text; error.hidden = false; };
   $("#add-cancel").addEventListener("click", () => $("#add-dialog").close());
@@ -97,6 +98,9 @@ export function wireAdd({ rpc, refresh, allowed }) {
         error.hidden = true;
         form.reset();
         $("#add-dialog").close();
+        // addUri answers [gid], addMetalink [[gid, ...]].
+        await added(results.flat(2));
+        return;
       }
     } catch (failure) { fail(failure.message); }
     await refresh();

@@ -2,27 +2,31 @@
 // (aria2's notifications for state changes, Haul's haul.onProgress for bytes and speed). No polling loop.
 import { Connection, RPCError } from "./rpc.js";
 import { bytes, rate } from "./format.js";
-import { drawRow, drawDetail, nameOf, STOPPED } from "./view.js";
+import { drawRow, drawDetail, drawSelectionBar, nameOf, failureText, countsText, STOPPED } from "./view.js";
 import { t, lang, setLang, applyStatic, number } from "./i18n.js";
 import { applyTheme, wireTheme } from "./theme.js";
-import { arrange, holdOrder } from "./order.js";
+import { arrange, holdOrder, mergeLists } from "./order.js";
 import { wireKeys, markCurrent } from "./keys.js";
 import { drawChart, SpeedHistory } from "./chart.js";
 import { loadSettings, allowedDirectories, wireSettings } from "./settings.js";
 import { wireAdd, openAdd } from "./add.js";
 import { wireNotify, drawNotifyButton, notifyOutcome } from "./notify.js";
-import { callFor, orderedSelection } from "./actions.js";
+import { callFor, orderedSelection, cancelQuestion } from "./actions.js";
+import { takeSecretFromFragment, watchFragment, keptSecret, keepSecret } from "./signin.js";
+import { Retries } from "./feedback.js";
+import { say, wireMessage } from "./message.js";
 
 const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
   "errorCode", "errorMessage"];
-const SECRET_KEY = "haul.secret";
 const $ = (selector) => document.querySelector(selector);
 
 // order: the rows as drawn, oldest first, each kept where it is, so that a row never moves under the pointer
 // (pausing one moves it in aria2's queue, not on the page); queue: aria2's order (running, waiting, stopped).
-// filter, query, sort: what the person asked to see (order.js); current: the row the arrow keys chose.
+// filter, query, sort: what the person asked to see (order.js); current: the row the arrow keys chose; fresh: the
+// rows the last Add made (highlighted).
 const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all",
-  query: "", sort: "added", current: null };
+  query: "", sort: "added", current: null, fresh: new Set() };
+const retries = new Retries();
 const history = new SpeedHistory();
 let pointerOverList = false; // while it is, rows keep their places whatever the sort says
 let globals = {}; // the daemon's global options (getGlobalOption)
@@ -34,24 +38,24 @@ let retryAt = null;
 let linkState = "connecting";
 let authorized = false; // the daemon accepted the secret (getGlobalStat answered)
 let resortQueue = false; // the person moved downloads in the queue: the page takes the queue's order for them
+// Each sign-in (start) counts one; each reading of the list too. An answer to a reading made before the current
+// sign-in, or older than the list drawn, is stale and never replaces the list.
+let signIns = 0, listReads = 0, listDrawn = 0;
 
 // Connected, with the secret accepted: only then are actions offered and speeds shown.
 const live = () => linkState === "open" && authorized;
 
-// The secret arrives in the fragment (#secret=...), which never reaches a server or a log; it is kept for
-// this tab only (sessionStorage) and taken out of the address bar.
-function takeSecretFromFragment() {
-  const match = /(?:^|[#&])secret=([^&]*)/.exec(location.hash);
-  if (match) {
-    sessionStorage.setItem(SECRET_KEY, decodeURIComponent(match[1]));
-    window.history.replaceState(null, "", location.pathname + location.search);
-  }
-  return sessionStorage.getItem(SECRET_KEY) || "";
-}
-
 const wsURL = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/jsonrpc`;
 const rpc = new Connection(wsURL, { onState: showLink, onNotification: notified });
-rpc.secret = takeSecretFromFragment();
+rpc.secret = takeSecretFromFragment() ?? keptSecret();
+
+// A secret typed into the dialog, or a link with one pasted into this tab: checked at once.
+function signInWith(secret) {
+  rpc.secret = secret;
+  keepSecret(secret);
+  if ($("#secret-dialog").open) $("#secret-dialog").close();
+  if (linkState === "open") start();
+}
 
 function showLink({ state, retryAt: at }) {
   retryAt = at || null;
@@ -80,6 +84,7 @@ function tickLink() {
 }
 
 async function start() {
+  signIns += 1;
   if (!rpc.secret) { notAuthorized("link.needSecret"); askSecret("secret.needed"); return; }
   try {
     await rpc.call("aria2.getGlobalStat");
@@ -145,7 +150,7 @@ function progressed(update) {
   }
   if (update.segments) model.segments.set(update.gid, update.segments);
   const row = rowFor(item.gid);
-  if (row) drawRow(row, item, model.selected.has(item.gid), live());
+  if (row) drawRow(row, item, model.selected.has(item.gid), live(), retries.triedAt(item));
   drawTotals();
   if (detailGID === item.gid) showDetail();
 }
@@ -156,44 +161,51 @@ function scheduleRefresh() {
 }
 
 // The whole list in queue order: running, then waiting and paused as queued, then finished ones.
+// Nothing is asked before the daemon accepted the secret (a notification may arrive while the secret dialog is
+// open); an error answer is shown as an error, never drawn as an empty list.
 async function refresh() {
+  if (!authorized) return;
+  const read = ++listReads, signIn = signIns;
   let results;
   try {
     results = await rpc.multicall([
       ["aria2.tellActive", KEYS], ["aria2.tellWaiting", 0, 1000, KEYS], ["aria2.tellStopped", 0, 1000, KEYS],
     ]);
   } catch (error) { say(error.message); return; }
-  const lists = results.map((entry) => (Array.isArray(entry) ? entry[0] : []));
-  const next = new Map();
-  const queue = [];
-  for (const item of lists.flat()) {
-    const old = model.items.get(item.gid);
-    if (old && old.secondsRemaining !== undefined && item.status === "active") item.secondsRemaining = old.secondsRemaining;
-    // The three lists are read one after the other: a download that changed state between them is in two. The
-    // later answer is the newer state; the first place is kept.
-    if (!next.has(item.gid)) queue.push(item.gid);
-    next.set(item.gid, item);
-  }
-  // Rows keep their places; new ones come last, in the order they were added (Haul's GID is its database id in
-  // 16 hex digits, so sorting GIDs sorts by age; the page shows the same order after a reload). Each once.
-  const known = new Set();
-  const order = [];
-  for (const gid of [...model.order, ...[...queue].sort()]) {
-    if (next.has(gid) && !known.has(gid)) { known.add(gid); order.push(gid); }
-  }
-  if (resortQueue) {
-    // After a move the queued and paused rows take the queue's order among the places they hold.
-    resortQueue = false;
-    const movable = (gid) => ["waiting", "paused"].includes(next.get(gid).status);
-    const queued = queue.filter(movable);
-    order.forEach((gid, index) => { if (movable(gid)) order[index] = queued.shift(); });
-  }
+  if (signIn !== signIns || read < listDrawn) return;
+  const failure = results.find((entry) => !Array.isArray(entry));
+  if (failure) { listRefused(new RPCError(failure.code, failure.message || failure.faultString || "error")); return; }
+  listDrawn = read;
+  const lists = results.map((entry) => entry[0]);
+  const { items: next, order, queue } = mergeLists(lists, model, resortQueue);
+  resortQueue = false;
   model.items = next;
   model.order = order;
   model.queue = queue;
   for (const gid of [...model.selected]) if (!next.has(gid)) model.selected.delete(gid);
-  for (const [outcome, gid] of outcomes.splice(0)) notifyOutcome(outcome, next.has(gid) ? nameOf(next.get(gid)) : gid, gid);
+  for (const [outcome, gid] of outcomes.splice(0)) {
+    const name = next.has(gid) ? nameOf(next.get(gid)) : gid;
+    notifyOutcome(outcome, name, gid);
+    const said = retries.outcome(outcome, gid, name, next.has(gid) ? failureText(next.get(gid)) : "");
+    if (said) say(...said);
+  }
   drawList();
+}
+
+function listRefused(error) {
+  if (error.unauthorized) { notAuthorized("link.badSecret"); askSecret("secret.refused"); return; }
+  say(t("list.failed", { reason: error.message }));
+}
+
+// After Add: the new rows highlighted, the first scrolled into view (it comes last, maybe far below), and a note.
+async function added(gids) {
+  await refresh();
+  model.fresh = new Set(gids);
+  drawList();
+  const row = gids.map(rowFor).find(Boolean);
+  if (row) row.scrollIntoView({ block: "center" }); // not under the message at the bottom
+  const names = gids.filter((gid) => model.items.has(gid)).map((gid) => nameOf(model.items.get(gid)));
+  say(names.length === 1 ? t("added.one", { name: names[0] }) : t("added.many", { count: number(gids.length) }), "note");
 }
 
 function rowFor(gid) {
@@ -212,7 +224,8 @@ function drawList() {
     let row = existing.get(gid);
     existing.delete(gid);
     if (!row) row = template.content.firstElementChild.cloneNode(true);
-    drawRow(row, model.items.get(gid), model.selected.has(gid), live());
+    drawRow(row, model.items.get(gid), model.selected.has(gid), live(), retries.triedAt(model.items.get(gid)));
+    row.classList.toggle("fresh", model.fresh.has(gid));
     if (list.children[index] !== row) list.insertBefore(row, list.children[index] || null);
   });
   for (const row of existing.values()) row.remove();
@@ -235,32 +248,16 @@ function showDetail() {
 }
 
 function drawTotals() {
-  let running = 0, queued = 0, speed = 0, done = 0;
-  for (const item of model.items.values()) {
-    if (item.status === "active") { running += 1; speed += Number(item.downloadSpeed) || 0; }
-    else if (item.status === "waiting") queued += 1;
-    else if (item.status === "complete") done += 1;
-  }
+  let speed = 0;
+  for (const item of model.items.values()) if (item.status === "active") speed += Number(item.downloadSpeed) || 0;
   // Disconnected, a speed would be stale: the counts stay (as last known), the speed goes.
-  const counts = t("totals.counts", { running: number(running), queued: number(queued), done: number(done) });
+  const counts = countsText(model.items.values());
   $("#totals").textContent = !authorized ? "" : live() ? t("totals.speed", { counts, speed: rate(speed) }) : counts;
   $("#session").textContent = authorized ? t("session.line", { bytes: bytes(history.received), peak: rate(Math.max(history.peak, live() ? speed : 0)) }) : "";
 }
 
 function drawSelection() {
-  const count = model.selected.size;
-  $("#selection-count").textContent = count ? t("selection.some", { count: number(count) }) : t("selection.none");
-  $("#selection").dataset.count = String(count);
-  for (const button of document.querySelectorAll("[data-bulk]")) button.disabled = count === 0 || !live();
-  const all = $("#select-all");
-  all.checked = count > 0 && count === model.items.size;
-  all.indeterminate = count > 0 && count < model.items.size;
-}
-
-function say(text) {
-  const message = $("#message");
-  message.textContent = text;
-  message.hidden = !text;
+  drawSelectionBar(model.selected.size, model.items.size, live());
 }
 
 // One action on several downloads, in one request. Errors are reported per download; the list is redrawn.
@@ -276,16 +273,18 @@ async function act(action, gids) {
   // Cancelling deletes what was downloaded so far (the partial file): ask first, as "Remove and delete file…" does.
   if (action === "cancel") {
     const items = gids.map((gid) => model.items.get(gid)).filter((item) => item && !STOPPED.has(item.status));
-    const kept = items.reduce((sum, item) => sum + (Number(item.completedLength) || 0), 0);
-    const question = items.length === 1 ? t("confirm.cancelOne", { name: nameOf(items[0]), bytes: bytes(kept) })
-      : t("confirm.cancelMany", { count: items.length, bytes: bytes(kept) });
-    if (!window.confirm(question)) return;
+    if (!window.confirm(cancelQuestion(items, nameOf))) return;
   }
   if (["top", "up", "down", "bottom"].includes(action)) resortQueue = true;
+  // Haul's unpause retries a failed download: its outcome is said when it comes (feedback.js).
+  const retried = ["toggle", "resume"].includes(action) ? gids.filter((gid) => model.items.get(gid)?.status === "error") : [];
+  retries.started(retried);
   try {
     const results = await rpc.multicall(calls);
     const failures = results.filter((entry) => !Array.isArray(entry)).map((entry) => entry.message || entry.faultString || "error");
-    say(failures.length ? t("refused", { failed: failures.length, count: calls.length, reason: failures[0] }) : "");
+    if (failures.length) say(t("refused", { failed: failures.length, count: calls.length, reason: failures[0] }));
+    else if (retries.pending.has(retried[0])) say(t("retry.sent", { name: nameOf(model.items.get(retried[0])) }), "note");
+    else say("");
   } catch (error) { say(error.message); }
   await refresh();
 }
@@ -319,13 +318,12 @@ async function removeAndDeleteFile() {
 
 function wire() {
   $("#secret-form").addEventListener("submit", () => {
-    rpc.secret = $("#secret-input").value.trim();
-    sessionStorage.setItem(SECRET_KEY, rpc.secret);
+    signInWith($("#secret-input").value.trim());
     $("#secret-input").value = "";
-    start();
   });
+  watchFragment(signInWith);
   $("#add-open").addEventListener("click", openAdd);
-  wireAdd({ rpc, refresh, allowed: () => allowedDirectories(globals) });
+  wireAdd({ rpc, refresh, added, allowed: () => allowedDirectories(globals) });
   wireSettings(rpc, say);
   wireTheme();
   wireNotify(say);
@@ -335,6 +333,7 @@ function wire() {
     drawNotifyButton();
     setLink(...linkText);
     $("#secret-why").textContent = t("secret.where", { why: t(secretWhy) });
+    if (live()) loadGlobals(); // the connections' placeholder says "auto" in the language
     drawList();
     if (detailGID) showDetail();
   });
@@ -371,7 +370,7 @@ function wire() {
     }
   });
   $("#detail-close").addEventListener("click", () => $("#detail-dialog").close());
-  $("#message").addEventListener("click", () => say(""));
+  wireMessage();
   $("#detail-delete").addEventListener("click", removeAndDeleteFile);
   $("#detail-dialog").addEventListener("close", () => { detailGID = null; });
   // After sleep or a network change, do not wait out the backoff.

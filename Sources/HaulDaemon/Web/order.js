@@ -45,3 +45,33 @@ export function holdOrder(drawn, wanted) {
   const have = new Set(kept);
   return [...kept, ...wanted.filter((gid) => !have.has(gid))];
 }
+
+// The lists tellActive, tellWaiting and tellStopped answered, merged into the list's next state: `items` (gid ->
+// download), `order` (the rows' places) and `queue` (aria2's order). `previous`: the model before; `resort`: the
+// person moved downloads in the queue.
+export function mergeLists(lists, previous, resort) {
+  const items = new Map();
+  const queue = [];
+  for (const item of lists.flat()) {
+    const old = previous.items.get(item.gid);
+    if (old && old.secondsRemaining !== undefined && item.status === "active") item.secondsRemaining = old.secondsRemaining;
+    // The three lists are read one after the other: a download that changed state between them is in two. The
+    // later answer is the newer state; the first place is kept.
+    if (!items.has(item.gid)) queue.push(item.gid);
+    items.set(item.gid, item);
+  }
+  // Rows keep their places; new ones come last, in the order they were added (Haul's GID is its database id in
+  // 16 hex digits, so sorting GIDs sorts by age; the page shows the same order after a reload). Each once.
+  const known = new Set();
+  const order = [];
+  for (const gid of [...previous.order, ...[...queue].sort()]) {
+    if (items.has(gid) && !known.has(gid)) { known.add(gid); order.push(gid); }
+  }
+  if (resort) {
+    // After a move the queued and paused rows take the queue's order among the places they hold.
+    const movable = (gid) => ["waiting", "paused"].includes(items.get(gid).status);
+    const queued = queue.filter(movable);
+    order.forEach((gid, index) => { if (movable(gid)) order[index] = queued.shift(); });
+  }
+  return { items, order, queue };
+}

@@ -27,7 +27,12 @@ export async function loadSettings(rpc) {
   $("#global-limit").value = limitText(loaded["max-overall-download-limit"]);
   $("#global-each").value = limitText(loaded["max-download-limit"]);
   $("#global-concurrent").value = loaded["max-concurrent-downloads"] || "";
-  $("#global-split").value = loaded.split || "";
+  // One default, shown as it is: "auto" while Haul chooses each download's count (up to split), else the count.
+  const auto = loaded["haul-connections"] === "auto";
+  const most = loaded.split || "";
+  $("#global-split").value = auto ? "" : most;
+  $("#global-split").placeholder = auto ? t("connections.auto", { most }) : "";
+  $("#add-split").placeholder = auto ? t("connections.auto", { most }) : most;
   $("#global-schedule").value = loaded["speed-schedule"] || "";
   $("#global-folder-rules").value = loaded["folder-rule"] || "";
   $("#global-queue-schedule").value = loaded["queue-schedule"] || "";

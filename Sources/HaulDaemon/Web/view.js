@@ -36,8 +36,9 @@ export function whereOf(item) {
 }
 
 // Fills one row (a clone of #row-template) from a download. `live`: the page is connected and the secret
-// accepted; otherwise nothing can be done and nothing said about speed (it would be stale).
-export function drawRow(row, item, selected, live = true) {
+// accepted; otherwise nothing can be done and nothing said about speed (it would be stale). `triedAt`: when a
+// failed download was last tried again (it failed again), or null.
+export function drawRow(row, item, selected, live = true, triedAt = null) {
   const removed = item.status === "removed";
   const total = Number(item.totalLength) || 0;
   const done = removed ? 0 : Number(item.completedLength) || 0;
@@ -92,16 +93,43 @@ export function drawRow(row, item, selected, live = true) {
   const movable = item.status === "waiting" || item.status === "paused";
   row.querySelector('[data-act="up"]').disabled = !live || !movable;
   row.querySelector('[data-act="down"]').disabled = !live || !movable;
-  set(row.querySelector(".error"), item.status === "error" ? failureText(item) : "");
+  const error = row.querySelector(".error");
+  error.hidden = item.status !== "error";
+  const [reason, detail] = item.status === "error" ? failure(item) : ["", ""];
+  const again = triedAt ? t("row.retried", { time: triedAt.toLocaleTimeString(lang()) }) : "";
+  set(error.querySelector(".reason"), [reason, again].filter(Boolean).join(" · "));
+  set(error.querySelector(".detail"), detail);
 }
 
-// Why a download failed: in English the daemon's own message (the most precise); in another language the reason
-// its aria2 error code names, in that language (the daemon's message is in the detail, as the daemon wrote it).
-export function failureText(item) {
-  if (lang() === "en") return item.errorMessage || t("row.failed");
+// Why a download failed, as [reason, detail]: in English the daemon's own message (the most precise) and no
+// detail; in another language the reason its aria2 error code names, in that language, and the daemon's message
+// beside it as the daemon wrote it (one code covers "connection refused" and "host not found" alike).
+export function failure(item) {
+  const message = item.errorMessage || "";
+  if (lang() === "en") return [message || t("row.failed"), ""];
   const key = `error.${item.errorCode}`;
   const reason = t(key);
-  return reason === key ? t("error.other", { code: item.errorCode || "?" }) : reason;
+  return [reason === key ? t("error.other", { code: item.errorCode || "?" }) : reason, message];
+}
+
+export const failureText = (item) => failure(item).filter(Boolean).join(": ");
+
+// The header's counts: every state that has downloads (running always), so that they add up to the list.
+export function countsText(items) {
+  const count = { active: 0, waiting: 0, paused: 0, complete: 0, error: 0, removed: 0 };
+  for (const item of items) if (item.status in count) count[item.status] += 1;
+  return Object.entries(count).filter(([status, n]) => n > 0 || status === "active")
+    .map(([status, n]) => t(`totals.${status}`, { count: number(n) })).join(" · ");
+}
+
+// The selection's line: how many are chosen, the bulk buttons (enabled with a selection, while live), "all".
+export function drawSelectionBar(count, total, live) {
+  document.getElementById("selection-count").textContent = count ? t("selection.some", { count: number(count) }) : t("selection.none");
+  document.getElementById("selection").dataset.count = String(count);
+  for (const button of document.querySelectorAll("[data-bulk]")) button.disabled = count === 0 || !live;
+  const all = document.getElementById("select-all");
+  all.checked = count > 0 && count === total;
+  all.indeterminate = count > 0 && count < total;
 }
 
 // An HTTP date in the page's language and time zone; as given when it is not one.
@@ -146,7 +174,15 @@ export function drawDetail(dialog, item, segments) {
     if (VERBATIM.has(label)) dd.dataset.verbatim = "";
     fields.append(dt, dd);
   }
-  drawSegments(dialog, segments || [], total);
+  drawSegments(dialog, segments && segments.length ? segments : oneConnection(item, total), total);
+}
+
+// A running download on one connection reports no segments: it is one connection over the whole file, written up
+// to the bytes done ("no connection is open" only when none is).
+function oneConnection(item, total) {
+  if (item.status !== "active" || Number(item.connections) > 1) return [];
+  const done = Number(item.completedLength) || 0;
+  return [{ id: 1, start: 0, next: done, end: Math.max(total, done), downloadSpeed: item.downloadSpeed }];
 }
 
 function drawSegments(dialog, segments, total) {
@@ -154,7 +190,7 @@ function drawSegments(dialog, segments, total) {
   const list = dialog.querySelector("#detail-segment-list");
   strip.replaceChildren();
   list.replaceChildren();
-  if (!segments.length || total <= 0) {
+  if (!segments.length) {
     const none = document.createElement("li");
     none.textContent = t("detail.noConnection");
     list.append(none);
@@ -162,19 +198,24 @@ function drawSegments(dialog, segments, total) {
   }
   segments.forEach((segment, index) => {
     const start = Number(segment.start), next = Number(segment.next), end = Number(segment.end);
-    const band = document.createElement("span");
-    band.className = `band band-${index % 8}`;
-    band.style.left = `${(start * 100) / total}%`;
-    band.style.width = `${(Math.max(0, end - start) * 100) / total}%`;
-    const fill = document.createElement("span");
-    fill.className = "band-fill";
-    fill.style.width = `${end > start ? ((next - start) * 100) / (end - start) : 100}%`;
-    band.append(fill);
-    strip.append(band);
+    if (total > 0) strip.append(band(index, start, next, end, total));
     const line = document.createElement("li");
     line.className = `band-key band-${index % 8}`;
     line.textContent = t("detail.segment", { id: segment.id, start: bytes(start), end: bytes(end), next: bytes(next),
       speed: rate(Number(segment.downloadSpeed)) });
     list.append(line);
   });
+}
+
+// One connection's band over the file (of `total` bytes); its darker part is written.
+function band(index, start, next, end, total) {
+  const span = document.createElement("span");
+  span.className = `band band-${index % 8}`;
+  span.style.left = `${(start * 100) / total}%`;
+  span.style.width = `${(Math.max(0, end - start) * 100) / total}%`;
+  const fill = document.createElement("span");
+  fill.className = "band-fill";
+  fill.style.width = `${end > start ? ((next - start) * 100) / (end - start) : 100}%`;
+  span.append(fill);
+  return span;
 }
