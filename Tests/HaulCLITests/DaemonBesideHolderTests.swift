@@ -37,7 +37,7 @@ final class DaemonBesideHolderTests: XCTestCase {
                 XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
                 XCTAssertTrue(waitUntil(timeout: 20) { rpc.status("0000000000000001") == "paused" })
                 let answer = rpc.call("aria2.unpause", "\"0000000000000001\"")
-                XCTAssertTrue(answer.contains("\"result\":\"0000000000000001\""), answer)
+                XCTAssertEqual(rpc.result(answer) as? String, "0000000000000001", answer)
                 let result = session.finish()
                 XCTAssertEqual(result.status, 0, TerminalSession.visible(result.output))
                 XCTAssertEqual(FileManager.default.contents(atPath: dir.file("f.bin").path), Data(content))
@@ -64,10 +64,12 @@ final class DaemonBesideHolderTests: XCTestCase {
             return String(decoding: data, as: UTF8.self)
         }
 
+        func result(_ answer: String) -> Any? {
+            ((try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any])?["result"]
+        }
+
         func status(_ gid: String) -> String? {
-            let answer = call("aria2.tellStatus", "\"\(gid)\",[\"status\"]")
-            let object = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any]
-            return (object?["result"] as? [String: Any])?["status"] as? String
+            (result(call("aria2.tellStatus", "\"\(gid)\",[\"status\"]")) as? [String: Any])?["status"] as? String
         }
     }
 }

@@ -5,14 +5,14 @@ import HaulCore
 /// so that `haul resume ID` (and the daemon's `unpause`) can leave a download to the process that shows its bar
 /// (`HolderRule`) instead of taking it over.
 ///
-/// A process that runs downloads (`haul URL`, `haul resume`) writes `holders/PID.json` (its process id, whether it
+/// A process that runs downloads (`haul URL`, `haul resume`) writes `holders/PID.note` (its process id, whether it
 /// waits when paused, the ids it holds) and keeps `holders/PID.lock` locked (`flock`) while it lives. A note counts
 /// only while its lock is held: the kernel drops the lock when the process ends, `kill -9` and power loss
 /// included, so a note left behind never passes for a live holder (as `DaemonAnnouncement` does for the daemon).
 /// Notes of ended processes are swept by the next process that writes one.
 package final class DownloadHolders: Sendable {
     /// One process's note.
-    package struct Note: Codable, Sendable, Equatable {
+    package struct Note: Sendable, Equatable {
         package var pid: Int32
         /// It offers keys: a download paused there waits for **space** (and a resume through the store).
         package var waitsWhenPaused: Bool
@@ -37,7 +37,7 @@ package final class DownloadHolders: Sendable {
 
     static func folder(_ stateDirectory: String) -> String { stateDirectory + "/holders" }
     static func lockPath(_ folder: String, _ pid: Int32) -> String { folder + "/\(pid).lock" }
-    static func notePath(_ folder: String, _ pid: Int32) -> String { folder + "/\(pid).json" }
+    static func notePath(_ folder: String, _ pid: Int32) -> String { folder + "/\(pid).note" }
 
     /// Notes that this process holds `ids`; the note lasts as long as the value (or the process). `nil` when the
     /// state directory cannot take it (nothing is then handed to this process: others run its downloads as before).
@@ -60,23 +60,36 @@ package final class DownloadHolders: Sendable {
             return nil
         }
         let holders = DownloadHolders(lock: descriptor, directory: folder, pid: pid)
-        guard holders.write(Note(pid: pid, waitsWhenPaused: waitsWhenPaused, ids: ids)) else { return nil }
+        guard holders.store(Note(pid: pid, waitsWhenPaused: waitsWhenPaused, ids: ids)) else { return nil }
         return holders
     }
 
     /// Writes the note whole to a file of its own and renames it over the old one: a reader sees one note or the
-    /// other, never half of one.
-    private func write(_ note: Note) -> Bool {
+    /// other, never half of one. Plain text, written with three calls (`haul URL` pays for it on every run): the
+    /// first line `pid waits|ends`, then the ids separated by spaces.
+    private func store(_ note: Note) -> Bool {
         let path = Self.notePath(directory, pid)
         let temporary = path + ".tmp"
-        guard let data = try? JSONEncoder().encode(note),
-            FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]),
-            rename(temporary, path) == 0
-        else {
+        let text = "\(note.pid) \(note.waitsWhenPaused ? "waits" : "ends")\n" + note.ids.map(String.init).joined(separator: " ") + "\n"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count, rename(temporary, path) == 0 else {
             unlink(temporary)
             return false
         }
         return true
+    }
+
+    /// A note as `write` wrote it, or `nil`.
+    static func parse(_ text: String) -> Note? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2 else { return nil }
+        let head = lines[0].split(separator: " ")
+        guard head.count == 2, let pid = Int32(head[0]), head[1] == "waits" || head[1] == "ends" else { return nil }
+        return Note(pid: pid, waitsWhenPaused: head[1] == "waits", ids: lines[1].split(separator: " ").compactMap { Int64($0) })
     }
 
     /// The notes of the live processes on `stateDirectory`, other than this one.
@@ -85,10 +98,10 @@ package final class DownloadHolders: Sendable {
         let own = getpid()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.compactMap { name -> Note? in
-            guard name.hasSuffix(".json"), let pid = Int32(name.dropLast(".json".count)), pid != own,
+            guard name.hasSuffix(".note"), let pid = Int32(name.dropLast(".note".count)), pid != own,
                 isAlive(folder, pid), let data = FileManager.default.contents(atPath: notePath(folder, pid))
             else { return nil }
-            return try? JSONDecoder().decode(Note.self, from: data)
+            return parse(String(decoding: data, as: UTF8.self))
         }
     }
 

@@ -9,7 +9,7 @@ struct ResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
         abstract: "Run stored downloads again: the given ids (paused and failed ones included), or with no id the ones a stopped haul left queued or running, or --all of them.",
-        discussion: "-x/--connections and --limit-rate replace what the downloads were stored with. Beside a 'haul daemon' on the same state directory, the daemon runs them: paused and failed ones are put back in its line and the command returns. A download another haul process holds (its bar is in another terminal) stays there: a paused one is resumed in that process, a running one goes on there; the command says so and exits 0."
+        discussion: "-x/--connections and --limit-rate replace what the downloads were stored with. Beside a 'haul daemon' on the same state directory, the daemon runs them: paused and failed ones are put back in its line and the command returns."
     )
 
     @Argument(help: "Download ids (see 'haul list').")
