@@ -140,6 +140,9 @@ final class TerminalSession: @unchecked Sendable {
         reader.wait()
     }
 
+    /// The process id of `haul`.
+    var pid: Int32 { process.processIdentifier }
+
     /// The exit status once `haul` has exited, nil while it runs.
     var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 

@@ -87,6 +87,9 @@ extension Daemon {
         if let runner = configuration.hooks {
             hooks = (runner, await manager.observeHooks(runner, exitCode: configuration.hookExitCode))
         }
+        // A download a `haul` process holds (its bar in a terminal) stays in that process: an `unpause` of one paused
+        // there puts it back in line for that process to resume (`HolderRule`), as `haul resume ID` does.
+        await manager.deferToHolders()
         try await manager.restore()
         let token = SecretToken(secret)
         let router: @Sendable (Int) -> DaemonRouter = { port in

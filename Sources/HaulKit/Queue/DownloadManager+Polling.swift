@@ -44,11 +44,23 @@ extension DownloadManager {
         // What the rows were read against: a download changed here while an earlier report was performed (a pause
         // over RPC) is not told a row older than that change (it would undo the pause).
         let seen = machine.downloads
+        var notes: [DownloadHolders.Note]?
         for id in watched.sorted() where machine.downloads[id] == seen[id] {
             let row = stored[id].map { fields in
                 // Whether the process that runs it still holds its file: asked only of the downloads another
-                // process runs (a lock test, one open per download).
-                let elsewhere = seen[id]?.owner == .otherProcess && PartFile.isLockedElsewhere(fields.partPath)
+                // process runs (a lock test, one open per download), and of paused or failed ones put back in line.
+                // A manager that defers to holders also asks whether a live `haul` process holds it in its queue
+                // (that process runs it, or resumes it: `HolderRule`).
+                let known = seen[id]
+                let backInLine = (known?.state == .paused || known?.state == .failed) && fields.state == .queued
+                var elsewhere = false
+                if known?.owner == .otherProcess || backInLine {
+                    elsewhere = PartFile.isLockedElsewhere(fields.partPath)
+                    if !elsewhere, defersToHolders {
+                        if notes == nil { notes = holderNotes() }
+                        elsewhere = DownloadHolders.holder(of: id, in: notes ?? []) != .none
+                    }
+                }
                 return QueueRow(
                     state: fields.state, priority: fields.priority, queueOrder: fields.queueOrder,
                     errorMessage: fields.errorMessage, path: fields.destination, isHeldElsewhere: elsewhere

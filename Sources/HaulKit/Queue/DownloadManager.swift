@@ -71,6 +71,8 @@ public actor DownloadManager {
     /// The loop that follows a queue schedule (`setQueueSchedule`), if one is set.
     var queueScheduleTask: Task<Void, Never>?
     let pollInterval: Double
+    /// Set by `deferToHolders`.
+    var defersToHolders = false
     var isShutDown = false
     /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).
     var performing = 0
@@ -231,9 +233,32 @@ public actor DownloadManager {
 
     /// Puts a paused or failed download back in the queue; it starts when limits allow.
     ///
+    /// A manager that defers to holders (`deferToHolders`, the daemon's) leaves a paused or failed download that a
+    /// live `haul` process holds to that process: stored as queued, that process resumes it (`HolderRule`, rule 2).
+    ///
     /// - Throws: `IllegalTransition` for a queued, running, completed or cancelled download.
     public func resume(_ id: Int64) async throws {
+        if defersToHolders, let known = machine.downloads[id],
+            case .handTo = HolderRule.decide(.resume, state: known.state, holder: DownloadHolders.holder(of: id, in: holderNotes()))
+        {
+            try await command(.resumeInHolder(id))
+            return
+        }
         try await command(.resume(id))
+    }
+
+    /// Leaves the downloads other live `haul` processes hold (`DownloadHolders`) to them: a resume here puts one
+    /// back in line for its holder, and a look at the store does not take up one its holder is about to resume. For
+    /// a process that runs a queue beside `haul` processes without being one (the daemon); a `haul` process's own
+    /// manager follows the `.part` locks alone (two `haul` processes holding one download would each wait for the
+    /// other).
+    package func deferToHolders() {
+        defersToHolders = true
+    }
+
+    /// The notes of the live `haul` processes on this client's state directory, other than this one.
+    func holderNotes() -> [DownloadHolders.Note] {
+        DownloadHolders.others(stateDirectory: client.configuration.stateDirectory.path)
     }
 
     /// Stops a download for good and deletes its partial file and record.

@@ -19,7 +19,7 @@ struct StateOptions: ParsableArguments {
 
 /// Runs `body` with a manager that starts nothing (`maxConcurrent` 0) over the downloads `ids` (all when `nil`):
 /// commands that only change stored state. An illegal transition becomes a usage error (exit 2).
-private func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (DownloadManager) async throws -> Void) async throws {
+func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (DownloadManager) async throws -> Void) async throws {
     let client = try state.client()
     let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
     var failure: Error?
@@ -40,7 +40,7 @@ private func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (Down
 }
 
 /// Applies `command` to each id in turn, printing `verb id` after each.
-private func forEach(_ ids: [Int64], _ state: StateOptions, _ verb: String, _ command: (DownloadManager, Int64) async throws -> Void) async throws {
+func forEach(_ ids: [Int64], _ state: StateOptions, _ verb: String, _ command: (DownloadManager, Int64) async throws -> Void) async throws {
     try await withIdleManager(state, ids: ids) { manager in
         for id in ids {
             try await command(manager, id)
@@ -172,108 +172,6 @@ struct ListedDownload {
             "id": id, "name": name, "path": path, "url": url, "state": shownState, "bytes": bytes,
             "total": total ?? NSNull(), "speed": Int(speed), "error": error ?? NSNull(), "priority": priority,
         ]
-    }
-}
-
-/// `haul resume`: run stored downloads in this process.
-struct ResumeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "resume",
-        abstract: "Run stored downloads again: the given ids (paused and failed ones included), or with no id the ones a stopped haul left queued or running, or --all of them.",
-        discussion: "-x/--connections and --limit-rate replace what the downloads were stored with. Beside a 'haul daemon' on the same state directory, the daemon runs them: paused and failed ones are put back in its line and the command returns."
-    )
-
-    @Argument(help: "Download ids (see 'haul list').")
-    var ids: [Int64] = []
-
-    @Flag(name: .customLong("all"), help: "Also resume paused and failed downloads.")
-    var all = false
-
-    @OptionGroup var state: StateOptions
-
-    @OptionGroup var queueArguments: QueueArguments
-
-    @OptionGroup var progressArguments: ProgressArguments
-
-    @OptionGroup(title: "Transfer options (as for 'haul get')") var transferArguments: TransferArguments
-
-    @OptionGroup(title: "Hooks (as for 'haul get')") var hookArguments: HookArguments
-
-    private var queueOptions: QueueOptions { queueArguments.options }
-    private var progressOptions: ProgressOptions { progressArguments.options }
-    private var transfer: TransferOptions { transferArguments.options }
-    private var hookOptions: HookOptions { hookArguments.options }
-
-    func validate() throws {
-        if all && !ids.isEmpty { throw ValidationError("give ids or --all, not both") }
-    }
-
-    func run() async throws {
-        let client = try HaulClient(configuration: transfer.configuration(stateDirectory: state.directory))
-        // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
-        let stored = try client.storedDownloads()
-        let records = stored.filter { !$0.state.isFinal }
-        let chosen: [Int64]
-        if !ids.isEmpty {
-            let known = Set(stored.map(\.id))
-            for id in ids where !known.contains(id) {
-                let error = HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
-                await client.shutdownAfterFailure()
-                throw error
-            }
-            chosen = ids
-        } else if all {
-            chosen = records.map(\.id)
-        } else {
-            chosen = records.filter { $0.state == .queued || $0.state == .downloading }.map(\.id)
-        }
-        if chosen.isEmpty {
-            try await client.shutdown()
-            Terminal.writeError("haul: nothing to resume\(all ? "" : " (paused and failed downloads need an id or --all)")\n")
-            return
-        }
-        do {
-            try applyOverrides(to: chosen, in: client)
-        } catch {
-            await client.shutdownAfterFailure()
-            throw error
-        }
-        if let daemon = DaemonAnnouncement.running(stateDirectory: state.directory) {
-            // Beside a daemon, the daemon runs the queue (two processes would each run it): the paused and failed
-            // ones are put back in line for it, as `haul add` queues for it, and it starts them within about a
-            // second (before: this process ran them while the daemon still showed them paused, and its own later
-            // start downloaded them again and failed on the finished file's name).
-            let stopped = Set(stored.filter { $0.state == .paused || $0.state == .failed }.map(\.id))
-            try await client.shutdown()
-            let handed = chosen.filter { stopped.contains($0) }
-            if !handed.isEmpty { try await forEach(handed, state, "resumed") { manager, id in try await manager.resume(id) } }
-            Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) runs them\n")
-            return
-        }
-        // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
-        let session = DownloadSession(
-            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: 32),
-            globalRate: queueOptions.globalRate, hooks: hookOptions.runner(), speedSchedule: queueOptions.schedule,
-            queueSchedule: queueOptions.queueWindows
-        )
-        var code = await session.run(requests: [], restoring: chosen, resumeStopped: true)
-        code = await client.shutdown(endingWith: code)
-        KeyReader.current?.stop()
-        if code != ExitCodes.success { throw ExitCode(code) }
-    }
-}
-
-extension ResumeCommand {
-    /// `-x` and `--limit-rate` replace what the downloads were stored with, for this run and the next ones (the
-    /// store is where a download's options live; a later plain `haul resume` keeps the new values).
-    func applyOverrides(to ids: [Int64], in client: HaulClient) throws {
-        guard transfer.connections != nil || transfer.rate != nil else { return }
-        for id in ids {
-            try client.changeStoredRequest(of: id) { request in
-                transfer.connections?.apply(to: &request)
-                if let rate = transfer.rate { request.maxBytesPerSecond = rate }
-            }
-        }
     }
 }
 

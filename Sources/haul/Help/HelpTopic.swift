@@ -154,7 +154,9 @@ enum HelpTopic: String, CaseIterable {
             body = """
                 Every download is a record in the state database, so the queue is what it holds: haul list shows it,
                 haul pause, resume, cancel, remove and move change it from any terminal, and the haul process (or
-                daemon) running a download obeys within about a second.
+                daemon) running a download obeys within about a second. A download stays in the haul process
+                that holds it: haul resume ID from another terminal resumes a paused one there (its bar waits for
+                space) and leaves a running one there, says so, and exits 0.
 
                 \(optionList)
 

@@ -23,6 +23,8 @@ actor DownloadSession {
     private nonisolated let settled = SettledFlag()
     private var signalSources: [DispatchSourceSignal] = []
     private var view: SessionView?
+    /// The note that this process holds its downloads, while they run or wait here.
+    private var holding: DownloadHolders?
 
     /// What to unpack after a download completes.
     struct Extraction: Sendable {
@@ -162,6 +164,9 @@ actor DownloadSession {
             }
         }
 
+        // Noted as this process's (`DownloadHolders`): a `haul resume ID` elsewhere leaves them here (`HolderRule`).
+        holding = DownloadHolders.hold(ids, waitsWhenPaused: keys != nil, stateDirectory: client.configuration.stateDirectory.path)
+
         // Run until everything has settled; a pause from the keyboard, or with keys offered one from another
         // terminal (`haul pause`), waits for the next key instead of ending: the bar says `space: resume`.
         // While it waits, what was paused may end elsewhere (`haul remove`, `haul cancel`, another process that
@@ -188,6 +193,7 @@ actor DownloadSession {
         KeyReader.current?.stop()
         let finals = await manager.snapshots(of: ids)
         await manager.shutdown()
+        holding = nil
         await rendering.value
         // A download left to the process that holds its file shows no bar of its own: only the error says so.
         if !quitRequested {

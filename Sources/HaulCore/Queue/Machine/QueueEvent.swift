@@ -15,6 +15,9 @@ public enum QueueEvent: Hashable, Sendable {
     case pause(Int64)
     /// The user puts a paused or failed download back in line.
     case resume(Int64)
+    /// The user puts a paused or failed download back in line that another live process holds (`HolderRule`, rule
+    /// 2): stored as queued, it is left to that process, which resumes it; it does not start here.
+    case resumeInHolder(Int64)
     /// The user cancels a download. `partHeldElsewhere`: its `.part` file is locked by another process (looked at
     /// by the caller, which does the I/O); if it does not run here, that process is told through the store.
     case cancel(Int64, partHeldElsewhere: Bool)
@@ -75,8 +78,10 @@ public struct QueueRow: Hashable, Sendable {
     public var errorMessage: String?
     /// Where its file is (or will be), as stored: what a completion another process stored announces.
     public var path: String?
-    /// Whether another process holds its `.part` file now (looked at by the caller for a download another process
-    /// runs): once it lets go without an end, the download is this process's to run.
+    /// Whether another process holds its `.part` file now, or holds the download in its queue (`DownloadHolders`,
+    /// for a manager that defers to holders: the daemon). Looked at by the caller for a download another process
+    /// runs, and for a paused or failed one whose row was put back in line: once that process lets go without an
+    /// end, the download is this process's to run; while it holds it, a row back in line is that process's to run.
     public var isHeldElsewhere: Bool
 
     /// Creates a row.

@@ -57,6 +57,17 @@ extension QueueMachine {
         return [.persistState(id, state, error: nil), .announceState(id, state)]
     }
 
+    /// `resume` for a download another live process holds (`HolderRule`, rule 2): back in line in the store, but
+    /// that process's to run (it follows the store and resumes it); here it waits as one run elsewhere does.
+    mutating func resumeInHolder(_ id: Int64, known: Download) throws -> [QueueAction] {
+        var resumed = known
+        resumed.state = try Self.next(known, on: .resume)
+        resumed.owner = .otherProcess
+        resumed.errorMessage = nil
+        downloads[id] = resumed
+        return [.persistState(id, resumed.state, error: nil), .announceState(id, resumed.state)]
+    }
+
     mutating func cancel(_ id: Int64, known: Download, partHeldElsewhere: Bool) throws -> [QueueAction] {
         _ = try Self.next(known, on: .cancel)
         downloads[id] = nil

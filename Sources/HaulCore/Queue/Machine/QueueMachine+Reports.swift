@@ -53,8 +53,9 @@ extension QueueMachine {
     /// - a completed row completes a download that does not run here (another process finished it: starting it
     ///   again would download the file a second time, find its name taken and fail). One running here completes
     ///   by its own run's report: the row may be this run's own, read before its report came;
-    /// - a paused or failed download whose row is queued was put back in line: it is resumed here; one whose row
-    ///   says another process runs it is left to that process (as a run that found its `.part` locked is);
+    /// - a paused or failed download whose row is queued was put back in line: it is resumed here, unless another
+    ///   process holds it (`isHeldElsewhere`: that process resumes it, `HolderRule`); one whose row says another
+    ///   process runs it is left to that process (as a run that found its `.part` locked is);
     /// - a download another process runs fails here when that process stored its failure, and is taken back to
     ///   run here once that process lets go of its `.part` without an end (`isHeldElsewhere` false);
     /// - for a download queued or running here, a paused row pauses it and a new position is taken over.
@@ -98,11 +99,12 @@ extension QueueMachine {
             return try cancel(id, known: known, partHeldElsewhere: false)
         case .completed?:
             return try completedElsewhere(id, known: known, path: row?.path)
-        case .queued?:
+        case .queued? where row?.isHeldElsewhere != true:
             return try resume(id, known: known)
-        case .downloading?:
-            // Another process took it up and runs it: in line here, but its owner is that process (the row stays
-            // as that process keeps it; its end is heard of by the next look).
+        case .queued?, .downloading?:
+            // Another process took it up and runs it, or holds it and was asked to resume it (`HolderRule`, rule
+            // 2): in line here, but its owner is that process (the row stays as that process keeps it; its end is
+            // heard of by the next look).
             var elsewhere = known
             elsewhere.state = try Self.next(known, on: .resume)
             elsewhere.owner = .otherProcess

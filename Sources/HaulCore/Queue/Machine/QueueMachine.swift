@@ -129,6 +129,8 @@ public struct QueueMachine: Hashable, Sendable {
             actions = try pause(id, known: download(id))
         case .resume(let id):
             actions = try resume(id, known: download(id))
+        case .resumeInHolder(let id):
+            actions = try resumeInHolder(id, known: download(id))
         case .cancel(let id, let heldElsewhere):
             actions = try cancel(id, known: download(id), partHeldElsewhere: heldElsewhere)
         case .remove(let id, let deletingFile, let heldElsewhere):
