@@ -54,7 +54,7 @@ actor DownloadSession {
     /// Downloads every request (or, with `restoring`, the stored downloads given); returns the exit code.
     func run(requests: [DownloadRequest], restoring: [Int64]? = nil, resumeStopped: Bool = false) async -> Int32 {
         installSignalHandlers()
-        let manager = DownloadManager(client: client, limits: limits)
+        let manager = try DownloadManager(client: client, limits: limits)
         self.manager = manager
         await manager.setSpeedSchedule(speedSchedule, otherwise: globalRate)
         await manager.setQueueSchedule(queueSchedule)
