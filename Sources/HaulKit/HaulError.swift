@@ -181,7 +181,7 @@ extension HaulError {
 
 /// `ChecksumError` (what `Checksum.verifyFile(at:)` and `Checksum(parsing:)` throw) reads as its sentence too;
 /// `HaulError(error)` turns it into the one error type, details kept.
-extension ChecksumError: @retroactive LocalizedError {
+extension ChecksumError: LocalizedError {
     /// `message`.
     public var errorDescription: String? { message }
 }

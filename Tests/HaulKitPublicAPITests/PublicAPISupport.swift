@@ -46,7 +46,11 @@ func waitUntilReceiving(_ task: DownloadTask) async throws {
 }
 
 /// The `HaulError` `body` throws, or a test failure when it throws nothing or something else.
-func haulError(_ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) async -> HaulError? {
+func haulError(
+    isolation: isolated (any Actor)? = #isolation,
+    file: StaticString = #filePath, line: UInt = #line,
+    _ body: () async throws -> Void
+) async -> HaulError? {
     do {
         try await body()
         XCTFail("no error was thrown", file: file, line: line)

@@ -59,7 +59,7 @@ extension DownloadTask {
 
     func transition(_ event: LifecycleEvent) throws {
         let state: DownloadState
-        do { state = try lifecycle.handle(event) } catch let refused as IllegalTransition { throw HaulError(refused) }
+        do { state = try lifecycle.handle(event) } catch { throw HaulError(error) }  // typed: an IllegalTransition
         if state != .cancelled { try store.setState(state, error: record.errorMessage, of: id) }
         broadcaster.send(.state(state))
     }

@@ -203,7 +203,7 @@ public actor DownloadTask {
         let key = nextWaiterKey
         nextWaiterKey += 1
         let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withCheckedContinuation { (continuation: CheckedContinuation<DownloadOutcome?, Never>) in
                 if Task.isCancelled { return continuation.resume(returning: nil) }
                 waiters[key] = continuation
             }

@@ -85,7 +85,7 @@ extension DownloadManager {
         let key = nextIdleWaiterKey
         nextIdleWaiterKey += 1
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 if Task.isCancelled { return continuation.resume() }
                 idleWaiters[key] = continuation
             }
