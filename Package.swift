@@ -249,7 +249,12 @@ let package = Package(
         ),
         // The DocC article's and docs/library.md's examples, compiled with `import HaulKit` alone and checked
         // word for word against the documents.
-        .testTarget(name: "HaulKitDocTests", dependencies: ["HaulKit"]),
+        // `LibraryPageExampleRunTests` runs docs/library.md's examples against HaulTestSupport's server; the
+        // examples themselves import HaulKit alone (`DocExampleTests` checks it).
+        .testTarget(name: "HaulKitDocTests", dependencies: ["HaulKit", "HaulTestSupport"]),
+        // HaulKit as an app uses it: `import HaulKit` alone (nothing `@testable`, no HaulCore), against a local test
+        // server. Each test is a point of issue #57 (no traps, one error type, cancellation, destinations).
+        .testTarget(name: "HaulKitPublicAPITests", dependencies: ["HaulKit", "HaulTestSupport"]),
         // ZIPFoundation only for interoperability checks; HaulArchive reads and writes zips itself. Depending on
         // HaulZipBench makes `swift test` build the binary the kill test runs.
         .testTarget(

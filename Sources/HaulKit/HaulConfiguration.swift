@@ -10,7 +10,7 @@ public struct HaulConfiguration: Sendable {
     /// Where the state database lives. By default the application's own directory
     /// (`applicationStateDirectory`), so that an app's downloads never mix with another program's. A file URL.
     public var stateDirectory: URL
-    /// Seconds allowed to open a connection.
+    /// Seconds allowed to open a connection (positive).
     public var connectTimeout: Double
     /// Seconds a connection may deliver no byte before it is dropped and the download resumes.
     public var stallTimeout: Double
@@ -26,7 +26,7 @@ public struct HaulConfiguration: Sendable {
     public var userAgent: String
     /// The least time between two durable checkpoints, in seconds.
     public var checkpointInterval: Double
-    /// How often progress updates are published, in seconds.
+    /// How often progress updates are published, in seconds (at least 0.01).
     public var progressInterval: Double
     /// A PEM file of certificate authorities to trust besides the system's (a company's or a test server's own
     /// authority). Added to the system's roots rather than replacing them, so that one run can fetch from a private
@@ -58,7 +58,8 @@ public struct HaulConfiguration: Sendable {
     var clock: EngineClock = .system
 
     /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`. Each parameter
-    /// sets the property of the same name (see there).
+    /// sets the property of the same name (see there). Nothing is checked here: `HaulClient.init` (or
+    /// `validate()`) refuses a value that cannot work with `.usage`.
     public init(
         stateDirectory: URL? = nil,
         connectTimeout: Double = 15,
@@ -73,8 +74,10 @@ public struct HaulConfiguration: Sendable {
         insecure: Bool = false,
         lowestSpeed: LowestSpeed? = .default,
         refreshURL: URLProvider? = nil,
-        allowsHTTP2: Bool = true
+        allowsHTTP2: Bool = true,
+        hostBudgetPolicy: HostBudgetPolicy = HostBudgetPolicy()
     ) {
+        self.hostBudgetPolicy = hostBudgetPolicy
         self.refreshURL = refreshURL
         self.allowsHTTP2 = allowsHTTP2
         self.stateDirectory = stateDirectory ?? Self.applicationStateDirectory()

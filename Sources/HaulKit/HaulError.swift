@@ -1,9 +1,29 @@
+import Foundation
+import HaulArchive
 import HaulCore
 
-/// An error from Haul: what happened, in words a person can act on, plus a kind that programs can switch on.
+/// The one error HaulKit throws: what happened, in words a person can act on (`message`, also its
+/// `localizedDescription`), a kind that programs can switch on, and the details as properties.
 ///
-/// Kinds map one-to-one onto the `haul` command's exit codes (see the README).
-public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
+/// Every public method throws it (and `CancellationError` where a Swift task's cancellation ends a wait), as
+/// `AFError` and AsyncHTTPClient's `HTTPClientError` are their libraries' one error:
+///
+/// ```swift
+/// do {
+///     try await task.pause()
+/// } catch let error as HaulError {
+///     switch error.kind {
+///     case .usage where error.illegalTransition != nil: print("not now:", error.message)  // e.g. already completed
+///     case .checksumMismatch: print(error.expectedChecksum ?? "-", error.actualDigest ?? "-")
+///     default: print(error.localizedDescription)
+///     }
+/// }
+/// ```
+///
+/// Kinds map one-to-one onto the `haul` command's exit codes (see the README). A command that does not apply to a
+/// download's state (pausing a completed download) is a `.usage` error with `illegalTransition` set; a checksum
+/// that does not match is `.checksumMismatch` with `expectedChecksum` and `actualDigest`.
+public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable, LocalizedError {
     /// The family of an error.
     public enum Kind: String, Sendable, CaseIterable {
         /// Bad arguments: a malformed URL, an impossible option.
@@ -29,6 +49,9 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         case busy
         /// The download was cancelled.
         case cancelled
+        /// The download's run was stopped by `DownloadTask.interrupt()` (or a shutdown) keeping its bytes: it
+        /// resumes where it stopped on the next start. Ends a task's `updates` when no `DownloadManager` holds it.
+        case interrupted
         /// An archive could not be extracted.
         case archive
         /// Anything else.
@@ -60,6 +83,13 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
     public let httpStatus: Int?
     /// What fixes it, when one step does.
     public let remedy: Remedy?
+    /// For a command that does not apply to a download's state (kind `.usage`): the state and the refused event,
+    /// such as pausing a completed download.
+    public internal(set) var illegalTransition: IllegalTransition?
+    /// For `.checksumMismatch`: the checksum that was expected.
+    public internal(set) var expectedChecksum: Checksum?
+    /// For `.checksumMismatch`: the digest computed, in lowercase hex.
+    public internal(set) var actualDigest: String?
     /// The source is not there: the connection was refused (nothing listens there) or the host name does not
     /// resolve, for `SourceFailureRule` (given up at once, or the source dropped, before it delivered).
     var isUnreachable = false
@@ -75,12 +105,40 @@ public struct HaulError: Error, Sendable, CustomStringConvertible, Equatable {
         self.remedy = remedy
     }
 
+    /// Creates the error for a command that does not apply to a download's state (kind `.usage`, with
+    /// `illegalTransition`): what `pause()`, `resume()`, `start()` and `cancel()` throw for one.
+    public init(_ transition: IllegalTransition) {
+        self.init(.usage, transition.description)
+        illegalTransition = transition
+    }
+
+    /// Creates the error for a failed `Checksum.verifyFile(at:)` or `Checksum(parsing:)`: `.checksumMismatch`
+    /// with the expected checksum and the digest computed for a mismatch, `.io` when the file could not be read,
+    /// `.usage` for a checksum that cannot be read.
+    public init(_ error: ChecksumError) {
+        switch error.code {
+        case .mismatch:
+            self.init(.checksumMismatch, error.message)
+            expectedChecksum = error.expected
+            actualDigest = error.actual
+        case .io:
+            self.init(.io, error.message)
+        default:
+            self.init(.usage, error.message)
+        }
+    }
+
     /// `message`.
     public var description: String { message }
+
+    /// `message`: what `localizedDescription` gives, so that code written for any `Error` shows the sentence.
+    public var errorDescription: String? { message }
 
     /// `error` itself when it is a `HaulError`, else an `.internalError` describing it.
     package static func wrap(_ error: any Error) -> HaulError {
         if let error = error as? HaulError { return error }
+        if let error = error as? IllegalTransition { return HaulError(error) }
+        if let error = error as? ChecksumError { return HaulError(error) }
         return HaulError(.internalError, "\(error)")
     }
 
@@ -119,4 +177,11 @@ extension HaulError {
             self.init(.fileExists, "\(path) and its numbered names up to .\(DestinationPlanner.maxNumber) are all taken")
         }
     }
+}
+
+/// `ChecksumError` (what `Checksum.verifyFile(at:)` and `Checksum(parsing:)` throw) reads as its sentence too;
+/// `HaulError(error)` turns it into the one error type, details kept.
+extension ChecksumError: LocalizedError {
+    /// `message`.
+    public var errorDescription: String? { message }
 }

@@ -7,7 +7,9 @@
 // - HaulCore is the engine's pure decisions (segment planning, response judging, queue policy...). Re-exporting it
 //   whole would make all of that HaulKit's public API, to be kept stable forever. Only the values HaulKit's own API
 //   takes or returns are named here, as type aliases: the types stay where their tests are, and a user never needs
-//   `import HaulCore` (not a product of the package, so not importable by a dependent).
+//   `import HaulCore`. SwiftPM does let a dependent import it (a product's module dependencies are visible to the
+//   compiler), but it is not a product and not API: nothing it has beyond these aliases is promised to stay. Every
+//   type a public HaulKit declaration names must be aliased here (`PublicTypeAliasTests` checks the list).
 @_exported import HaulArchive
 import HaulCore
 
@@ -15,7 +17,8 @@ import HaulCore
 public typealias DownloadState = HaulCore.DownloadState
 /// Something that happens to a download (start, pause, resume...), as named by `IllegalTransition`.
 public typealias LifecycleEvent = HaulCore.LifecycleEvent
-/// Thrown when a command does not apply to a download's state, such as pausing a completed download.
+/// A command that did not apply to a download's state, such as pausing a completed download: the detail of a
+/// `HaulError` (`.usage`) in `illegalTransition`.
 public typealias IllegalTransition = HaulCore.IllegalTransition
 /// How many downloads a `DownloadManager` runs at once, and with how many connections between them.
 public typealias QueueLimits = HaulCore.QueueLimits
@@ -48,3 +51,8 @@ public typealias LowestSpeed = HaulCore.LowestSpeed
 public typealias Cookie = HaulCore.Cookie
 /// Reads the Netscape `cookies.txt` that browsers export and curl and wget write.
 public typealias NetscapeCookieFile = HaulCore.NetscapeCookieFile
+/// How many connections go to one host at once by default, and how fast a budget a host taught eases back
+/// (`HaulConfiguration.hostBudgetPolicy`).
+public typealias HostBudgetPolicy = HaulCore.HostBudgetPolicy
+/// What a host taught about how many connections it accepts (`HaulClient.learnedHostBudgets()`).
+public typealias LearnedHostBudget = HaulCore.LearnedHostBudget

@@ -39,7 +39,7 @@ final class StateLogTests: XCTestCase {
                 server.serve("/f", FileResource(content: Array("flushed".utf8)))
                 let client = try HaulClient(configuration: HaulConfiguration(stateDirectory: dir.file("state")))
                 let request = DownloadRequest(url: URL(string: server.url("/f"))!, destination: dir.file("f"))
-                _ = await (try await client.download(request)).outcome()
+                _ = try await (try await client.download(request)).outcome()
                 XCTAssertTrue(client.store.hasUnflushedCommits, "the download committed nothing")
                 try await client.shutdown()
                 XCTAssertFalse(client.store.hasUnflushedCommits, "shutdown left the log unflushed")

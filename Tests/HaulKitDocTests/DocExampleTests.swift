@@ -12,9 +12,10 @@ final class DocExampleTests: XCTestCase {
         try assertBlocks(of: "Sources/HaulKit/HaulKit.docc/GettingStarted.md", compiledIn: "GettingStartedExamples.swift", count: 8)
     }
 
-    /// docs/library.md's blocks are in `ReadmeExamples.swift` (the page was the README's "Using HaulKit").
+    /// docs/library.md's blocks are in `ReadmeExamples.swift` (the page was the README's "Using HaulKit"); its
+    /// `Package.swift` lines are a plain block, not Swift compiled here (`Examples/HaulKitConsumer` is that manifest).
     func testEveryLibraryPageBlockIsCompiled() throws {
-        try assertBlocks(of: "docs/library.md", compiledIn: "ReadmeExamples.swift", count: 3)
+        try assertBlocks(of: "docs/library.md", compiledIn: "ReadmeExamples.swift", count: 4)
     }
 
     /// The README is a front door: it points at docs/library.md and holds no Swift block nothing would compile.

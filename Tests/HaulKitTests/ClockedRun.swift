@@ -78,9 +78,9 @@ final class ClockedRun: Sendable {
   }
 
   /// Moves time until the download ends, and returns its outcome.
-  func outcome(moves: Int = 20_000, file: StaticString = #filePath, line: UInt = #line) async -> DownloadOutcome {
+  func outcome(moves: Int = 20_000, file: StaticString = #filePath, line: UInt = #line) async throws -> DownloadOutcome {
     await moveTime(moves: moves, file: file, line: line)
-    return await task.outcome()
+    return try await task.outcome()
   }
 }
 

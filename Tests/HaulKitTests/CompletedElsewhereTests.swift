@@ -26,10 +26,10 @@ final class CompletedElsewhereTests: XCTestCase {
         try await withHarness(dir, server: server) { harness in
           let request = harness.request(server.url("/f.bin"), to: "f.bin")
           let id = try harness.client.prepare(request).id  // the row both processes hold
-          let manager = DownloadManager(client: harness.client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+          let manager = try DownloadManager(client: harness.client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
           _ = try await manager.restore([id])  // this process's queue holds it, waiting for a slot
           try finishElsewhere(harness, id, name: "f.bin")
-          await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 4))
+          try await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 4))
           await manager.waitUntilIdle()
           let snapshot = await manager.snapshot(id)
           XCTAssertEqual(snapshot?.state, .completed)
@@ -59,7 +59,7 @@ final class CompletedElsewhereTests: XCTestCase {
           }
           try finishElsewhere(harness, task.id, name: "f.bin")
           throttle.isOn = false
-          guard case .completed(let path) = await task.outcome() else { return XCTFail("not completed") }
+          guard case .completed(let path) = try await task.outcome() else { return XCTFail("not completed") }
           XCTAssertEqual(path.path, harness.path("f.bin"))
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.1.bin")), "a second copy")
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.bin.part")))

@@ -70,8 +70,8 @@ final class DownloadManagerCommandTests: ManagerTestCase {
             do {
               try await command()
               XCTFail("\(name) of a completed download was accepted")
-            } catch let error as IllegalTransition {
-              XCTAssertEqual(error.state, .completed)
+            } catch let error as HaulError where error.illegalTransition != nil {
+              XCTAssertEqual(error.illegalTransition?.state, .completed)
             }
           }
           await assertState(manager, id, .completed)
@@ -136,7 +136,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           let id = try await manager.add(harness.request(server.url("/a"), to: "a"))
           await waitForBytes(manager, id, above: 64 << 10)
           let other = try HaulClient(configuration: HaulConfiguration(stateDirectory: harness.file("state")))
-          let remote = DownloadManager(client: other, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+          let remote = try DownloadManager(client: other, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
           try await remote.restore([id])
           try await remote.pause(id)
           await remote.shutdown()
@@ -177,8 +177,8 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           do {
             try await task.pause()
             XCTFail("pausing a completed download through its task was accepted")
-          } catch let error as IllegalTransition {
-            XCTAssertEqual([error.state.rawValue, error.event.rawValue], ["completed", "pause"])
+          } catch let error as HaulError where error.illegalTransition != nil {
+            XCTAssertEqual([error.illegalTransition?.state.rawValue, error.illegalTransition?.event.rawValue], ["completed", "pause"])
           }
           XCTAssertTrue(contents(harness.path("a")) == medium)
           await manager.shutdown()

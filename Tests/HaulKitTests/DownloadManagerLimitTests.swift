@@ -114,7 +114,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
           let c = try await manager.add(harness.request(server.url("/c"), to: "c"))
           let d = try await manager.add(harness.request(server.url("/d"), to: "d"), priority: -1)
           try await manager.moveToTop(c)
-          await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 64))
+          try await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 64))
           await manager.waitUntilIdle()
           await manager.shutdown()
           var started: [Int64] = []
@@ -137,7 +137,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
         try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 2)
           let limit: Int64 = 1 << 20
-          await manager.setGlobalRateLimit(limit)
+          try await manager.setGlobalRateLimit(limit)
           let started = Date()
           try await manager.add(harness.request(server.url("/a"), to: "a"))
           try await manager.add(harness.request(server.url("/b"), to: "b"))
@@ -145,7 +145,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
           let rate = Double(2 * content.count) / Date().timeIntervalSince(started)
           XCTAssertEqual(rate, Double(limit), accuracy: 0.1 * Double(limit), "measured \(Int(rate)) B/s")
           XCTAssertTrue(contents(harness.path("a")) == content && contents(harness.path("b")) == content)
-          await manager.setGlobalRateLimit(nil)
+          try await manager.setGlobalRateLimit(nil)
           await manager.shutdown()
         }
       }

@@ -63,7 +63,7 @@ final class DownloadUpdatesTests: XCTestCase {
           let task = try harness.client.prepare(harness.request(server.url("/f")))
           let before = read(task.updates)
           try await task.start()
-          guard case .failed = await task.outcome() else { return XCTFail("expected the 404 to fail the download") }
+          guard case .failed = try await task.outcome() else { return XCTFail("expected the 404 to fail the download") }
           let failed = await ended(before)
           XCTAssertEqual(failed.error?.kind, .http, "the loop ends by throwing the failure")
           XCTAssertEqual(failed.error?.httpStatus, 404)
@@ -81,7 +81,7 @@ final class DownloadUpdatesTests: XCTestCase {
           XCTAssertNil(after.error, "a completed download ends the loop normally")
           // Taken after the resume: the run may have ended already (then the current state comes first).
           XCTAssertTrue(after.updates.contains(.state(.completed)))
-          assertCompleted(await task.outcome(), at: harness.path("file.bin"), equals: content)
+          assertCompleted(try await task.outcome(), at: harness.path("file.bin"), equals: content)
         }
       }
     }
@@ -103,7 +103,7 @@ final class DownloadUpdatesTests: XCTestCase {
           let task = try harness.client.prepare(harness.request(server.url("/f")))
           let loop = read(task.updates)
           try await task.start()
-          _ = await task.outcome()
+          _ = try await task.outcome()
           let reading = await ended(loop)
           XCTAssertNil(reading.error)
           XCTAssertTrue(reading.updates.contains { if case .retrying = $0 { return true } else { return false } })
@@ -120,7 +120,7 @@ final class DownloadUpdatesTests: XCTestCase {
           let loop = read(task.updates)
           try await task.pause()
           try await task.resume()
-          assertCompleted(await task.outcome(), at: harness.path("file.bin"), equals: content)
+          assertCompleted(try await task.outcome(), at: harness.path("file.bin"), equals: content)
           let reading = await ended(loop)
           XCTAssertNil(reading.error)
           XCTAssertTrue(reading.updates.contains(.state(.paused)))
@@ -153,7 +153,7 @@ final class DownloadUpdatesTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         serve(server, broken: Switch(on: true))
         try await withHarness(dir, server: server) { harness in
-          let manager = DownloadManager(
+          let manager = try DownloadManager(
             client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
           let id = try await manager.add(harness.request(server.url("/f")), paused: true)
           let held = await manager.task(id)

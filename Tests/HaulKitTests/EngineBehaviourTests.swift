@@ -151,7 +151,7 @@ final class EngineBehaviourTests: XCTestCase {
           let task = try await harness.client.download(harness.request(server.url("/f")))
           try await Task.sleep(nanoseconds: 300_000_000)
           try await task.pause()
-          let paused = await task.outcome()
+          let paused = try await task.outcome()
           XCTAssertEqual(paused, .paused)
           let state = await task.state
           XCTAssertEqual(state, .paused)
@@ -159,7 +159,7 @@ final class EngineBehaviourTests: XCTestCase {
           XCTAssertGreaterThan(durable, 0, "pausing makes the received bytes durable")
           XCTAssertEqual(FileSystemSteps.size(of: harness.path("file.bin.part")), Int64(content.count), "preallocated")
           try await task.resume()
-          let finished = await task.outcome()
+          let finished = try await task.outcome()
           assertCompleted(finished, at: harness.path("file.bin"), equals: content)
           // Guarded: an earlier failure must fail the test, not crash the test process on the index.
           let resumeRequest = try XCTUnwrap(server.requests(for: "/f").dropFirst().first, "the resume asked again")
@@ -168,8 +168,8 @@ final class EngineBehaviourTests: XCTestCase {
           do {
             try await task.pause()
             XCTFail("pausing a completed download must be refused")
-          } catch let error as IllegalTransition {
-            XCTAssertEqual(error.state, .completed)
+          } catch let error as HaulError where error.illegalTransition != nil {
+            XCTAssertEqual(error.illegalTransition?.state, .completed)
           }
 
           server.clearRequests()
@@ -177,7 +177,7 @@ final class EngineBehaviourTests: XCTestCase {
             harness.request(server.url("/f"), to: "second.bin"))
           try await Task.sleep(nanoseconds: 200_000_000)
           try await second.cancel()
-          let cancelled = await second.outcome()
+          let cancelled = try await second.outcome()
           XCTAssertEqual(cancelled, .cancelled)
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("second.bin.part")))
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("second.bin")))

@@ -150,7 +150,7 @@ final class ExpiringLinkTests: XCTestCase {
         server.serveSigned("/signed", SignedLinks(files: ["1": file, "2": file], afterByte: cut))
         let provider = Provider([URL(string: server.url("/signed?sig=2"))!])
         try await withHarness(dir, server: server, refreshURL: provider.closure) { harness in
-          let manager = DownloadManager(
+          let manager = try DownloadManager(
             client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8), pollInterval: 0.1)
           let id = try await manager.add(harness.request(server.url("/signed?sig=1")))
           await manager.waitUntilIdle()

@@ -28,7 +28,7 @@ final class FailedDownloadTests: XCTestCase {
         defer { Task { try? await harness.client.shutdown() } }
         let task = try harness.client.prepare(harness.request(server.url("/gone.bin"), to: "gone.bin"))
         try await task.start()
-        guard case .failed = await task.outcome() else { return XCTFail("a 404 did not fail") }
+        guard case .failed = try await task.outcome() else { return XCTFail("a 404 did not fail") }
         let stored = try XCTUnwrap(harness.client.storedFailure(id: task.id))
         XCTAssertEqual(stored.kind, .http)
         XCTAssertEqual(stored.httpStatus, 404)

@@ -47,7 +47,7 @@ final class FolderRuleDownloadTests: XCTestCase {
           XCTAssertTrue(FileManager.default.fileExists(atPath: harness.path("isos/new")))
           XCTAssertEqual(try harness.client.store.record(id: task.id)?.partPath, harness.path("isos/new/disk.iso.part"))
           try await task.start()
-          guard case .completed(let file) = await task.outcome() else { return XCTFail("not completed") }
+          guard case .completed(let file) = try await task.outcome() else { return XCTFail("not completed") }
           XCTAssertEqual(file.path, harness.path("isos/new/disk.iso"))
           XCTAssertTrue(contents(file.path) == content)
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("disk.iso")))
@@ -102,7 +102,7 @@ final class FolderRuleDownloadTests: XCTestCase {
           let said = try await named.value?.path
           XCTAssertEqual(said, harness.path("docs/report.pdf"))
           XCTAssertEqual(try harness.client.store.record(id: task.id)?.partPath, harness.path("get.part"), "the bytes stay")
-          guard case .completed(let file) = await task.outcome() else { return XCTFail("not completed") }
+          guard case .completed(let file) = try await task.outcome() else { return XCTFail("not completed") }
           XCTAssertEqual(file.path, harness.path("docs/report.pdf"))
           XCTAssertTrue(contents(file.path) == content)
           XCTAssertTrue(contents(harness.path("report.pdf")) == Array("another report".utf8))
@@ -162,7 +162,7 @@ final class FolderRuleDownloadTests: XCTestCase {
           let said = try await named.value?.path
           XCTAssertEqual(said, harness.path("videos/watch"))
           try Data("arrived meanwhile".utf8).write(to: dir.file("videos/watch"))
-          guard case .completed(let file) = await task.outcome() else { return XCTFail("not completed") }
+          guard case .completed(let file) = try await task.outcome() else { return XCTFail("not completed") }
           XCTAssertEqual(file.path, harness.path("videos/watch.1"))
           XCTAssertTrue(contents(file.path) == content)
           XCTAssertTrue(contents(harness.path("videos/watch")) == Array("arrived meanwhile".utf8))

@@ -65,7 +65,7 @@ struct Harness {
       return seen
     }
     try await task.start()
-    let outcome = await task.outcome()
+    let outcome = try await task.outcome()
     if case .completed = outcome {} else { collector.cancel() }
     return (outcome, await collector.value)
   }

@@ -96,8 +96,8 @@ final class HeadStartTests: XCTestCase {
             configuration: HaulConfiguration(stateDirectory: dir.file("state"), connectTimeout: 2, stallTimeout: 5),
             sendingFirst: [first])
           try await Self.waitFor { server.requests(for: "/f").count == 1 }
-          assertCompleted(await (try await client.download(first)).outcome(), at: first.destinationPath, equals: content)
-          assertCompleted(await (try await client.download(second)).outcome(), at: second.destinationPath, equals: content)
+          assertCompleted(try await (try await client.download(first)).outcome(), at: first.destinationPath, equals: content)
+          assertCompleted(try await (try await client.download(second)).outcome(), at: second.destinationPath, equals: content)
           try await client.shutdown()
           XCTAssertEqual(server.requests(for: "/f").count, 1, "the first download took the early response")
           XCTAssertEqual(server.connectionsAccepted, 1)
@@ -166,7 +166,7 @@ final class HeadStartTests: XCTestCase {
 
   /// Downloads `request` to its end, then shuts the client down.
   private static func download(_ request: DownloadRequest, with client: HaulClient) async throws -> DownloadOutcome {
-    let outcome = await (try await client.download(request)).outcome()
+    let outcome = try await (try await client.download(request)).outcome()
     try await client.shutdown()
     return outcome
   }

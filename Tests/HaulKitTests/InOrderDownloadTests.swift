@@ -73,7 +73,7 @@ final class InOrderDownloadTests: XCTestCase {
                     XCTAssertFalse(missing.isEmpty)
                     server.clearRequests()
                     try await task.resume()
-                    assertCompleted(await task.outcome(), at: harness.path("file.bin"), equals: content)
+                    assertCompleted(try await task.outcome(), at: harness.path("file.bin"), equals: content)
                     let starts = server.requests(for: "/v").compactMap { $0.header("Range") }
                         .compactMap { Int64($0.dropFirst("bytes=".count).prefix { $0 != "-" }) }
                     XCTAssertEqual(Set(starts.prefix(4)), Set(missing.sorted().prefix(4)), "the earliest missing pieces first")

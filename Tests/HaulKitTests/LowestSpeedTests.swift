@@ -44,7 +44,7 @@ final class LowestSpeedTests: XCTestCase {
                     let run = try await ClockedRun.start(harness.request(server.url("/f"), connections: 1), on: harness, clock: clock)
                     // The trickle until the rule drops it, then the backoff; then time stands still.
                     await run.moveTime { server.requests(for: "/f").count > 1 }
-                    assertCompleted(await run.task.outcome(), at: harness.path("file.bin"), equals: content)
+                    assertCompleted(try await run.task.outcome(), at: harness.path("file.bin"), equals: content)
                     let requests = server.requests(for: "/f")
                     XCTAssertEqual(requests.count, 2, "one trickling response, then one resumed")
                     XCTAssertGreaterThan(requests.last.flatMap(rangeStart) ?? 0, 0, "resumed at the bytes held, not from 0")
@@ -69,7 +69,7 @@ final class LowestSpeedTests: XCTestCase {
                 try await withHarness(dir, server: server, stallTimeout: 30, lowestSpeed: rule, clock: clock, chunkSize: 2 * chunk) { harness in
                     let request = harness.request(server.url("/f"), connections: 2, minimumSplitSize: mib)
                     let run = try await ClockedRun.start(request, on: harness, clock: clock)
-                    assertCompleted(await run.outcome(moves: 50_000), at: harness.path("file.bin"), equals: content)
+                    assertCompleted(try await run.outcome(moves: 50_000), at: harness.path("file.bin"), equals: content)
                     let starts = server.requests(for: "/f").compactMap(rangeStart)
                     XCTAssertEqual(starts.first, mib, "the second connection asked for the second half")
                     XCTAssertTrue(starts.dropFirst().contains { $0 > mib && $0 < 2 * mib }, "a fresh connection resumed the trickling range where it stopped: \(starts)")
@@ -90,7 +90,7 @@ final class LowestSpeedTests: XCTestCase {
                     var request = harness.request(server.url("/f"), connections: 1)
                     request.maxBytesPerSecond = 1000
                     let run = try await ClockedRun.start(request, on: harness, clock: clock)
-                    assertCompleted(await run.outcome(), at: harness.path("file.bin"), equals: content)
+                    assertCompleted(try await run.outcome(), at: harness.path("file.bin"), equals: content)
                     XCTAssertEqual(server.requests(for: "/f").count, 1, "never dropped")
                     XCTAssertEqual(run.retryDelays, [])
                     XCTAssertGreaterThan(clock.seconds, 4, "6 KiB at 1 KB/s took its seconds, on the test's clock")

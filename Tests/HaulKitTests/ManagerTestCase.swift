@@ -27,7 +27,7 @@ class ManagerTestCase: XCTestCase {
   }
 
   func manager(_ harness: Harness, maxConcurrent: Int, connections: Int = 64) -> DownloadManager {
-    DownloadManager(
+    try! DownloadManager(
       client: harness.client,
       limits: QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: connections),
       pollInterval: 0.1)

@@ -75,7 +75,7 @@ final class OneDestinationTests: ManagerTestCase {
           // Straight through the client as well: `download` gives back a task that is already complete.
           let task = try await harness.client.download(request(harness, server.url("/f.bin"), to: "f.bin", .fail))
           XCTAssertEqual(task.id, first)
-          guard case .completed(let path) = await task.outcome() else { return XCTFail("not complete") }
+          guard case .completed(let path) = try await task.outcome() else { return XCTFail("not complete") }
           XCTAssertEqual(path.path, harness.path("f.bin"))
           await manager.waitUntilIdle()
           XCTAssertEqual(server.requests(for: "/f.bin").count, asked, "nothing was fetched again")

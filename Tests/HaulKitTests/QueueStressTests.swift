@@ -142,7 +142,7 @@ final class QueueStressTests: ManagerTestCase {
         if let id = known.pick(pick) { try await manager.remove(id, deletingFile: true) }
       }
       return nil
-    } catch is IllegalTransition {
+    } catch let error as HaulError where error.illegalTransition != nil {
       return nil  // pausing a completed download, and the like: refused, as it should be
     } catch let error as HaulError {
       switch error.kind {

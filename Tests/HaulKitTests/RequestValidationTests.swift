@@ -15,7 +15,7 @@ final class RequestValidationTests: XCTestCase {
           let bad = [
             DownloadRequest(url: url, destination: harness.file("a"), connections: 0),
             DownloadRequest(url: url, destination: harness.file("b"), connections: 33),
-            DownloadRequest(url: url, destination: harness.file("c"), maxBytesPerSecond: 0),
+            DownloadRequest(url: url, destination: harness.file("c"), maxBytesPerSecond: -1),  // 0 is no limit (aria2)
             DownloadRequest(url: url, destination: harness.file("d"), minimumSplitSize: -1),
             DownloadRequest(url: url, destination: URL(string: "https://example.com/not-a-file")!),
           ]

@@ -261,7 +261,7 @@ final class ResumeRulesTests: XCTestCase {
         }
         try await withHarness(dir, server: server, clock: clock) { harness in
           let run = try await ClockedRun.start(harness.request(server.url("/f")), on: harness, clock: clock)
-          assertCompleted(await run.outcome(), at: harness.path("file.bin"), equals: content)
+          assertCompleted(try await run.outcome(), at: harness.path("file.bin"), equals: content)
           XCTAssertEqual(run.retryDelays, [3], "the wait comes from Retry-After, not from the backoff (at most 1 s)")
           XCTAssertEqual(arrivals.gaps.count, 1)
           XCTAssertGreaterThanOrEqual(arrivals.gaps.first ?? 0, 3, "asked again only once the server's 3 s had passed")
@@ -284,7 +284,7 @@ final class ResumeRulesTests: XCTestCase {
         }
         try await withHarness(dir, server: server, retries: 5, clock: clock) { harness in
           let run = try await ClockedRun.start(harness.request(server.url("/f")), on: harness, clock: clock)
-          assertCompleted(await run.outcome(), at: harness.path("file.bin"), equals: content)
+          assertCompleted(try await run.outcome(), at: harness.path("file.bin"), equals: content)
           let delays = run.retryDelays
           XCTAssertEqual(delays.count, 3, "\(delays)")
           for (failure, delay) in delays.enumerated() {

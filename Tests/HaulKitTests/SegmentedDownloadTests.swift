@@ -236,7 +236,7 @@ final class SegmentedDownloadTests: XCTestCase {
                     XCTAssertGreaterThan(durable, 0)
                     server.clearRequests()
                     try await task.resume()
-                    let finished = await task.outcome()
+                    let finished = try await task.outcome()
                     assertCompleted(finished, at: harness.path("file.bin"), equals: content)
                     let resumedStarts = Set(ranged(server, "/f").compactMap { $0.header("Range") })
                     for segment in segments where segment.next < segment.end! {

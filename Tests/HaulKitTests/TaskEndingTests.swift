@@ -19,7 +19,7 @@ final class TaskEndingTests: XCTestCase {
             do { for try await update in task.updates { seen.append(update) } } catch { XCTAssertEqual((error as? HaulError)?.httpStatus, 404) }
             return seen
           }
-          let outcome = await task.outcome()
+          let outcome = try await task.outcome()
           guard case .failed = outcome else { return XCTFail("expected a failure, got \(outcome)") }
           // A stream that does not end leaves the reader waiting: give it ten seconds, then say so.
           let ended = await withTaskGroup(of: Bool.self) { group in
@@ -60,10 +60,10 @@ final class TaskEndingTests: XCTestCase {
           }
           do {
             try await task.pause()
-          } catch let error as IllegalTransition {
-            XCTAssertEqual(error.state, .completed, "only a run that had already ended may refuse the pause")
+          } catch let error as HaulError where error.illegalTransition != nil {
+            XCTAssertEqual(error.illegalTransition?.state, .completed, "only a run that had already ended may refuse the pause")
           }
-          let outcome = await task.outcome()
+          let outcome = try await task.outcome()
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           let state = await task.state
           XCTAssertEqual(state, .completed)
@@ -71,8 +71,8 @@ final class TaskEndingTests: XCTestCase {
           do {
             try await task.resume()
             XCTFail("a completed download must not run again")
-          } catch let error as IllegalTransition {
-            XCTAssertEqual(error.state, .completed)
+          } catch let error as HaulError where error.illegalTransition != nil {
+            XCTAssertEqual(error.illegalTransition?.state, .completed)
           }
         }
       }
@@ -86,7 +86,7 @@ final class TaskEndingTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir) { harness in
-          let manager = DownloadManager(
+          let manager = try DownloadManager(
             client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
           let events = await manager.events()
           var request = harness.request(server.url("/f"), connections: 4)
@@ -104,8 +104,8 @@ final class TaskEndingTests: XCTestCase {
           }
           do {
             try await manager.pause(id)
-          } catch let error as IllegalTransition {
-            XCTAssertEqual(error.state, .completed, "only a run that had already ended may refuse the pause")
+          } catch let error as HaulError where error.illegalTransition != nil {
+            XCTAssertEqual(error.illegalTransition?.state, .completed, "only a run that had already ended may refuse the pause")
           }
           await manager.waitUntilIdle()
           let state = await manager.snapshot(id)?.state

@@ -19,7 +19,7 @@ final class ValidatorCheckpointTests: XCTestCase {
           let task = try await harness.client.download(harness.request(server.url("/f")))
           try await Task.sleep(nanoseconds: 300_000_000)
           try await task.pause()
-          _ = await task.outcome()
+          _ = try await task.outcome()
           // A second store on the same directory: what another process, or the next run, would read.
           let store = try DownloadStore(directory: dir.file("state").path)
           let record = try XCTUnwrap(store.record(id: task.id))
@@ -30,7 +30,7 @@ final class ValidatorCheckpointTests: XCTestCase {
           XCTAssertEqual(record.finalURL, server.url("/f"))
 
           try await task.resume()
-          assertCompleted(await task.outcome(), at: harness.path("file.bin"), equals: content)
+          assertCompleted(try await task.outcome(), at: harness.path("file.bin"), equals: content)
           let resumed = try XCTUnwrap(server.requests(for: "/f").last)
           XCTAssertEqual(resumeOffset(resumed), durable, "resumed with the stored validator, not restarted")
         }

@@ -48,13 +48,12 @@ public struct RetryPolicy: Hashable, Sendable {
     /// nil: no time limit, only `maximumRetries`.
     public var maximumRetryTime: Double?
 
-    /// Creates a policy.
+    /// Creates a policy. Counts and waits are never negative and `maximumDelay >= initialDelay`; not checked here
+    /// (a value a person typed never stops the program): `HaulClient` refuses a policy out of range with an error.
     public init(
         maximumRetries: Int = 5, initialDelay: Double = 1, maximumDelay: Double = 30, maximumRetryAfter: Double = 300,
         fixedDelay: Double? = nil, maximumRetryTime: Double? = nil
     ) {
-        precondition(maximumRetries >= 0 && initialDelay >= 0 && maximumDelay >= initialDelay && maximumRetryAfter >= 0)
-        precondition((fixedDelay ?? 0) >= 0 && (maximumRetryTime ?? 0) >= 0, "waits and budgets are never negative")
         self.maximumRetries = maximumRetries
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
@@ -63,10 +62,10 @@ public struct RetryPolicy: Hashable, Sendable {
         self.maximumRetryTime = maximumRetryTime
     }
 
-    /// The backoff before jitter for the `failure`-th consecutive failure (1-based), in seconds.
+    /// The backoff before jitter for the `failure`-th consecutive failure (1-based; 0 or less is taken as 1), in
+    /// seconds.
     public func backoff(afterFailure failure: Int) -> Double {
-        precondition(failure >= 1)
-        let exponent = min(failure - 1, 62)
+        let exponent = min(max(failure - 1, 0), 62)
         return min(maximumDelay, initialDelay * Double(UInt64(1) << UInt64(exponent)))
     }
 }

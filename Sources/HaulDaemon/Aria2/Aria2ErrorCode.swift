@@ -31,7 +31,7 @@ public enum Aria2ErrorCode {
         case .io: return fileIO
         case .checksumMismatch: return checksumMismatch
         case .usage: return badOption
-        case .busy, .cancelled, .archive, .internalError: return unknown
+        case .busy, .cancelled, .interrupted, .archive, .internalError: return unknown
         }
     }
 }

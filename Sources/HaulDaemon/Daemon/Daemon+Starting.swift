@@ -56,7 +56,7 @@ extension Daemon {
             maxConcurrent: configuration.maxConcurrent,
             maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit
         )
-        let manager = DownloadManager(client: client, limits: limits)
+        let manager = try DownloadManager(client: client, limits: limits)
         await manager.setSpeedSchedule(configuration.speedSchedule, otherwise: configuration.maxOverallRate)
         await manager.setQueueSchedule(configuration.queueSchedule)
         let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)

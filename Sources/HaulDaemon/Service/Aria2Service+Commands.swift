@@ -215,7 +215,7 @@ extension Aria2Service {
         if updated.maxConcurrent != previous.maxConcurrent {
             let limits = await manager.limits
             let total = max(limits.maxTotalConnections, updated.maxConcurrent * updated.connections)
-            await manager.setLimits(QueueLimits(maxConcurrent: updated.maxConcurrent, maxTotalConnections: total))
+            try await perform { try await manager.setLimits(QueueLimits(maxConcurrent: updated.maxConcurrent, maxTotalConnections: total)) }
         }
         if updated.maxOverallLimit != previous.maxOverallLimit || updated.speedSchedule != previous.speedSchedule {
             await manager.setSpeedSchedule(updated.schedule, otherwise: updated.maxOverallLimit > 0 ? updated.maxOverallLimit : nil)

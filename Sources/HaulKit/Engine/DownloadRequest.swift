@@ -60,8 +60,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// The expected digest (md5, sha1, sha256 or sha512; `Checksum(parsing: "sha256=HEX")`). A mismatch keeps the
     /// file from its final name and fails with `.checksumMismatch`.
     public var checksum: Checksum?
-    /// The most bytes per second this download may receive (over all its connections), or `nil` for no limit of
-    /// its own. A global limit (`HaulClient.bandwidth.setGlobalLimit`, or `DownloadManager.setGlobalRateLimit`)
+    /// The most bytes per second this download may receive (over all its connections), or `nil` (or 0, as in
+    /// aria2) for no limit of its own; a negative one is refused by `HaulClient.prepare` with `.usage`. A global limit (`HaulClient.bandwidth.setGlobalLimit`, or `DownloadManager.setGlobalRateLimit`)
     /// applies as well; the tighter one governs.
     public var maxBytesPerSecond: Int64?
     /// Cookies this download may send (a browser's `cookies.txt`, `-b`, an app's session). Each request carries
@@ -116,7 +116,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
 
     /// Creates a request. Nothing is checked here, so input from a user never stops the program: `HaulClient.prepare`
     /// (and `download`, `DownloadManager.add`) throws `.usage` for `connections` outside 1...32, a
-    /// `maxBytesPerSecond` or `minimumSplitSize` that is not positive, and a `destination` that is not a file URL.
+    /// negative `maxBytesPerSecond`, a `minimumSplitSize` that is not positive, and a `destination` that is not a file URL.
     ///
     /// - Parameters:
     ///   - url: The http or https URL to fetch.

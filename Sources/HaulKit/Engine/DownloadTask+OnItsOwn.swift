@@ -30,6 +30,7 @@ extension DownloadTask {
     }
 
     func cancelOnItsOwn() async throws {
+        if lifecycle.state == .cancelled { return }  // a second cancel, as URLSessionTask's, does nothing
         try transition(.cancel)
         await stopTransfer()
         try discardFiles()
@@ -37,22 +38,28 @@ extension DownloadTask {
         broadcaster.finish(cancelled: true)
     }
 
+    /// Nothing in this process restarts a task on its own, so it is `paused` here (its `state` and `outcome()`
+    /// agree), stored `queued` (the same request in the next process, or a `DownloadManager.restore()`, resumes
+    /// it), and its `updates` end with `.interrupted` instead of waiting for a resume that will not come.
     func interruptOnItsOwn() async {
         guard lifecycle.state == .downloading || lifecycle.state == .queued else { return }
         if await stopTransfer() == .completed { return }
-        let state = lifecycle.mustHandle(.interrupt, of: id)
+        let state = lifecycle.mustHandle(.pause, of: id)
         do {
-            try store.setState(state, of: id)
+            try store.setState(.queued, of: id)
         } catch {
             // The stop itself happened; the stored `downloading` is read back as `queued` on the next start.
             engineLog.error("download \(id): could not store its state: \(error)")
         }
         broadcaster.send(.state(state))
         settle(.paused)
+        broadcaster.finishRun(HaulError(
+            .interrupted, "download \(id) was interrupted; its bytes are kept and the next start resumes it"))
     }
 
     func transition(_ event: LifecycleEvent) throws {
-        let state = try lifecycle.handle(event)
+        let state: DownloadState
+        do { state = try lifecycle.handle(event) } catch { throw HaulError(error) }  // typed: an IllegalTransition
         if state != .cancelled { try store.setState(state, error: record.errorMessage, of: id) }
         broadcaster.send(.state(state))
     }

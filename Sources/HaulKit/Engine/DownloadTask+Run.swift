@@ -83,7 +83,7 @@ extension DownloadTask {
     func discardFiles() throws {
         try? FileSystemSteps.removeRegularFile(record.partPath)
         try store.delete(id: id)
-        transport.bandwidth.setLimit(nil, for: id)
+        transport.bandwidth.applyLimit(nil, for: id)
     }
 
     /// The transfer for the next run, from what is stored (the previous run may have learned the file's validators
@@ -94,7 +94,7 @@ extension DownloadTask {
         if !isNewRow, let stored = try store.record(id: id) { record = stored }
         var runRequest = request
         if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
-        transport.bandwidth.setLimit(rateLimit, for: id)
+        transport.bandwidth.applyLimit(rateLimit, for: id)
         return DownloadTransfer(
             record: record,
             context: TransferContext(

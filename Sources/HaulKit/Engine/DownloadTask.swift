@@ -15,9 +15,9 @@ public enum DownloadOutcome: Sendable, Equatable {
 
 /// One download: start, pause, resume and cancel it, and observe its updates.
 ///
-/// Transitions go through `DownloadLifecycle`, so an impossible request (pausing a completed download) throws
-/// `IllegalTransition` instead of being ignored. Pausing stops the transfer after making every received byte
-/// durable; resuming continues from there.
+/// Transitions go through `DownloadLifecycle`, so an impossible request (pausing a completed download) throws a
+/// `HaulError` (`.usage`, its `illegalTransition` saying which) instead of being ignored. Pausing stops the
+/// transfer after making every received byte durable; resuming continues from there.
 ///
 /// One owner of state: a task started on its own (`HaulClient.download`) owns its lifecycle (`+OnItsOwn`). A
 /// task a `DownloadManager` holds has no state of its own: its commands go to the manager's queue machine, which
@@ -44,7 +44,9 @@ public actor DownloadTask {
     var completedByARun: String?
     var ticker: Task<Void, Never>?
     var lastOutcome: DownloadOutcome?
-    var waiters: [CheckedContinuation<DownloadOutcome, Never>] = []
+    /// The callers of `outcome()` waiting for the run to end (`nil` ends a wait whose task was cancelled).
+    var waiters: [Int: CheckedContinuation<DownloadOutcome?, Never>] = [:]
+    var nextWaiterKey = 0
     let broadcaster = UpdateBroadcaster()
     let counters = TransferCounters()
     let store: DownloadStore
@@ -139,13 +141,12 @@ public actor DownloadTask {
 
     /// Changes this download's own bandwidth limit, at once if it is running, and stores it with the download.
     ///
-    /// - Throws: `.usage` for a limit that is not positive (`nil` removes the limit); `.io` when it cannot be stored.
+    /// - Parameter bytesPerSecond: the limit; `nil` or 0 removes it (0 is "no limit", as in aria2).
+    /// - Throws: `.usage` for a negative limit; `.io` when it cannot be stored.
     public func setRateLimit(_ bytesPerSecond: Int64?) throws {
-        if let rate = bytesPerSecond, rate <= 0 {
-            throw HaulError(.usage, "a rate limit must be at least 1 byte per second (nil for none), not \(rate)")
-        }
+        let bytesPerSecond = try BandwidthLimiter.checkedLimit(bytesPerSecond)
         currentRateLimit = bytesPerSecond
-        if run != nil || isRunning { transport.bandwidth.setLimit(bytesPerSecond, for: id) }
+        if run != nil || isRunning { transport.bandwidth.applyLimit(bytesPerSecond, for: id) }
         var options = request
         options.maxBytesPerSecond = bytesPerSecond
         try store.saveOptions(HaulClient.encode(options), of: id)
@@ -172,6 +173,10 @@ public actor DownloadTask {
     /// Stops a running transfer keeping its progress and leaves the download queued, so that it resumes by itself
     /// on the next start (used on Ctrl-C and shutdown).
     ///
+    /// A task a `DownloadManager` holds is put back in its queue. A task on its own is `paused` in this process
+    /// (`state` and `outcome()` say so; nothing here restarts it), stored `queued` for the next start, and its
+    /// `updates` end by throwing a `HaulError` of kind `.interrupted`.
+    ///
     /// The transfer is stopped before the state changes: if it completed meanwhile, the download is `completed`,
     /// not put back in line with its file already in place.
     public func interrupt() async {
@@ -182,11 +187,36 @@ public actor DownloadTask {
         await interruptOnItsOwn()
     }
 
-    /// Waits until the current run ends and says how (returns at once when nothing is running).
-    public func outcome() async -> DownloadOutcome {
+    /// Waits until the current run ends and says how; returns at once when nothing is running and a run has
+    /// ended (or the download is paused).
+    ///
+    /// - Throws: `CancellationError` when the waiting Swift task is cancelled (the download goes on, as with
+    ///   `URLSession`); `HaulError` `.usage` for a task on its own that was prepared and never started
+    ///   (`HaulClient.prepare` without `start()`), whose outcome nothing would ever bring.
+    public func outcome() async throws -> DownloadOutcome {
         if run == nil, !isRunning, let lastOutcome { return lastOutcome }
         if run == nil, !isRunning, await state == .paused { return .paused }
-        return await withCheckedContinuation { waiters.append($0) }
+        if !isKept, run == nil, lifecycle.state == .queued {
+            throw HaulError(.usage, "download \(id) has not been started: call start() before waiting for its outcome")
+        }
+        try Task.checkCancellation()
+        let key = nextWaiterKey
+        nextWaiterKey += 1
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<DownloadOutcome?, Never>) in
+                if Task.isCancelled { return continuation.resume(returning: nil) }
+                waiters[key] = continuation
+            }
+        } onCancel: {
+            Task { await self.dropWaiter(key) }
+        }
+        guard let outcome else { throw CancellationError() }
+        return outcome
+    }
+
+    /// Ends a cancelled `outcome()` wait (after its continuation was stored, since both run on the actor).
+    private func dropWaiter(_ key: Int) {
+        waiters.removeValue(forKey: key)?.resume(returning: nil)
     }
 
     /// The record as `HaulClient.prepare` stored it (and as the last run read it back): what `DownloadManager.add`
@@ -207,7 +237,7 @@ public actor DownloadTask {
     func settle(_ outcome: DownloadOutcome) {
         lastOutcome = outcome
         let waiting = waiters
-        waiters = []
-        for waiter in waiting { waiter.resume(returning: outcome) }
+        waiters = [:]
+        for waiter in waiting.values { waiter.resume(returning: outcome) }
     }
 }

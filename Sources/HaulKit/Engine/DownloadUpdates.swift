@@ -17,8 +17,9 @@
 /// ```
 ///
 /// A failed download stays resumable: after `resume()`, a new `task.updates` follows it (one taken while it is
-/// failed and not resumed ends at once with the failure). A reader that is cancelled, or drops the sequence,
-/// stops receiving; the download goes on. Updates are buffered per reader and never slow the download; progress
+/// failed and not resumed ends at once with the failure). A reader whose Swift `Task` is cancelled gets a
+/// `CancellationError` (as from `URLSession.bytes`), never a normal end, which would mean the file is complete; one
+/// that drops the sequence stops receiving. Either way the download goes on (`task.cancel()` stops it). Updates are buffered per reader and never slow the download; progress
 /// is published at most every `HaulConfiguration.progressInterval`.
 public struct DownloadUpdates: AsyncSequence, Sendable {
     /// One update.
@@ -37,9 +38,13 @@ public struct DownloadUpdates: AsyncSequence, Sendable {
 
         /// The next update; `nil` once the download completed.
         ///
-        /// - Throws: `HaulError`: the failure that ended the download's run, or `.cancelled`.
+        /// - Throws: `HaulError`: the failure that ended the download's run, or `.cancelled`; `CancellationError`
+        ///   when the reading task is cancelled (the stream then ends without saying how the download did).
         public mutating func next() async throws -> DownloadUpdate? {
-            try await base.next()
+            if let update = try await base.next() { return update }
+            // The stream also ends (with nil) when the reading task is cancelled: that is not a completion.
+            try Task.checkCancellation()
+            return nil
         }
     }
 }

@@ -9,7 +9,8 @@ extension HaulClient {
     ///   - maximumBytes: the most bytes accepted; a larger body fails with `.usage` rather than filling memory.
     ///   - headers: extra request headers.
     /// - Returns: the body bytes of a 200 response.
-    /// - Throws: `.http` for error statuses, `.network` after retries, `.usage` when the body exceeds the cap.
+    /// - Throws: `.http` for error statuses, `.network` after retries, `.usage` when the body exceeds the cap or the
+    ///   client has been shut down.
     public func fetch(_ url: URL, maximumBytes: Int = 16 << 20, headers: [DownloadRequest.Header] = []) async throws -> Data {
         try await fetch(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: nil)!
     }
@@ -20,6 +21,7 @@ extension HaulClient {
     public func fetch(
         _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header] = [], whenMediaType accepts: (@Sendable (String) -> Bool)?
     ) async throws -> Data? {
+        try checkOpen()
         var retry = RetryTracker(policy: configuration.retryPolicy)
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
         // A cookie a redirect sets goes with the next hops and retries of this one fetch, and is then forgotten.

@@ -1,6 +1,7 @@
 import Foundation
 import HaulArchive
 import HaulCore
+import NIOConcurrencyHelpers
 
 /// The entry point of the library: starts downloads, finds unfinished ones again, and fetches small files.
 ///
@@ -18,15 +19,23 @@ public final class HaulClient: Sendable {
     let transport: any Transport
     /// The per-host connection budget every download of this client shares.
     let hostBudgets: HostBudgetBook
+    /// Set by `shutdown()`: from then on every call that would start a transfer throws.
+    private let isShutDown = NIOLockedValueBox(false)
 
     /// Opens the state database and a connection pool.
+    ///
+    /// - Throws: `.usage` for a configuration value that cannot work (`HaulConfiguration.validate()`: a timeout that
+    ///   is not positive, a progress interval under 0.01 s, a retry policy or lowest speed out of range); `.io` when
+    ///   the state database cannot be opened.
     public convenience init(configuration: HaulConfiguration = HaulConfiguration()) throws {
+        try configuration.validate()
         try self.init(configuration: configuration, transport: HTTPTransport(configuration: configuration))
     }
 
     /// Opens the state database (unless `store`, one opened early for it, is given) and sends every request
     /// through `transport` (tests pass a scripted one).
     init(configuration: HaulConfiguration, transport: any Transport, store: DownloadStore? = nil) throws {
+        try configuration.validate()
         self.configuration = configuration
         self.store = try store ?? DownloadStore(directory: configuration.stateDirectory.path)
         self.transport = transport
@@ -47,7 +56,12 @@ public final class HaulClient: Sendable {
     ///   reported, never taken for success). The files of completed downloads are not at stake, each was flushed
     ///   before its record was written (rule 18); what a power cut may then take is this run's newest records
     ///   (a completion, the progress since the last checkpoint). The connections are closed either way.
+    ///
+    /// After it, `download`, `prepare` and `fetch` throw `.usage` at the call (as AsyncHTTPClient's
+    /// `alreadyShutdown`) instead of returning something that fails later. A second call does nothing more than
+    /// flush again.
     public func shutdown() async throws {
+        isShutDown.withLockedValue { $0 = true }
         await transport.shutdown()
         try store.flushLog()
     }
@@ -57,6 +71,7 @@ public final class HaulClient: Sendable {
     ///
     /// - Throws: what `prepare` throws.
     public func download(_ request: DownloadRequest) async throws -> DownloadTask {
+        try checkOpen()
         let task = try prepare(request)
         if await task.state == .completed {
             await task.settleAlreadyComplete()
@@ -72,15 +87,23 @@ public final class HaulClient: Sendable {
     /// chosen. The same URL at the same name gives the same download back, a completed one included (its
     /// `state` is then `.completed` and `start()` does nothing).
     ///
-    /// - Throws: `.fileExists` for a file in the way (policy `.fail`); `.destinationInUse` when another unfinished
-    ///   download writes the destination (never touched: policies `.fail` and `.overwrite`); `.usage`, `.io`.
+    /// The destination is the file's own path, in a directory that exists: the library creates no directory an
+    /// app named (a typo would scatter files), only the one a folder rule chose; both mistakes are refused here,
+    /// at the call, rather than when the first byte is written.
+    ///
+    /// - Throws: `.fileExists` for a file in the way (policy `.fail`), or a destination that is a directory (no
+    ///   remedy: no policy replaces a directory); `.io` when the destination's directory does not exist;
+    ///   `.destinationInUse` when another unfinished download writes the destination (never touched: policies
+    ///   `.fail` and `.overwrite`); `.usage` for a bad request or once `shutdown()` was called; `.io`.
     ///
     /// A request with folder rules is placed first (`DownloadRequest.placedByFolderRules()`), and the rule's
     /// directory created when missing.
     public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
+        try checkOpen()
         let request = request.placedByFolderRules()
         try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
         try Self.createPlacedDirectory(of: request)
+        try Self.checkDestinationDirectory(of: request)
         return try preparedTasks([request])[0].get()
     }
 
@@ -94,6 +117,7 @@ public final class HaulClient: Sendable {
             do {
                 try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
                 try Self.createPlacedDirectory(of: request)
+                try Self.checkDestinationDirectory(of: request)
                 return nil
             } catch {
                 return .failure(error)
@@ -107,6 +131,13 @@ public final class HaulClient: Sendable {
             for index in valid { results[index] = .failure(error) }
         }
         return results.map { $0! }
+    }
+
+    /// Throws `.usage` once `shutdown()` has been called.
+    func checkOpen() throws {
+        if isShutDown.withLockedValue({ $0 }) {
+            throw HaulError(.usage, "the HaulClient has been shut down; create a new one to start downloads")
+        }
     }
 
     /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a destination
@@ -123,9 +154,7 @@ public final class HaulClient: Sendable {
         guard (1...SegmentPolicy.connectionLimit).contains(request.connections) else {
             throw HaulError(.usage, "connections must be between 1 and \(SegmentPolicy.connectionLimit), not \(request.connections)")
         }
-        if let rate = request.maxBytesPerSecond, rate <= 0 {
-            throw HaulError(.usage, "a rate limit must be at least 1 byte per second (nil for none), not \(rate)")
-        }
+        _ = try BandwidthLimiter.checkedLimit(request.maxBytesPerSecond)
         guard request.minimumSplitSize > 0 else {
             throw HaulError(.usage, "the minimum split size must be positive, not \(request.minimumSplitSize)")
         }
@@ -137,7 +166,24 @@ public final class HaulClient: Sendable {
         if request.onConflict == .overwrite, !request.nameFromContentDisposition, FileSystemSteps.exists(request.destinationPath),
             !FileSystemSteps.isRegularFile(request.destinationPath)
         {
-            throw HaulError(.fileExists, "\(request.destinationPath) is not a regular file; --overwrite replaces only files")
+            throw HaulError(.fileExists, "\(request.destinationPath) is not a regular file; onConflict .overwrite replaces only regular files")
+        }
+    }
+
+    /// The destination names the file itself, in a directory that exists: a destination that is a directory is
+    /// refused (`.fileExists`, with no remedy: no conflict policy replaces a directory), and so is one whose
+    /// directory does not exist (`.io`), at the call rather than when the first byte is written. The library does
+    /// not create a directory an app named (a typo would scatter files); it creates only the one a folder rule
+    /// chose (`createPlacedDirectory`).
+    static func checkDestinationDirectory(of request: DownloadRequest) throws {
+        let path = request.destinationPath
+        if !request.nameFromContentDisposition, FileSystemSteps.isDirectory(path) {
+            let example = request.url.lastPathComponent.isEmpty || request.url.lastPathComponent == "/" ? "file" : request.url.lastPathComponent
+            throw HaulError(.fileExists, "\(path) is not a regular file but a directory: the destination names the file itself, such as \(path)/\(example)")
+        }
+        let directory = FileSystemSteps.parentDirectory(of: path)
+        guard FileSystemSteps.isDirectory(directory) else {
+            throw HaulError(.io, "the directory \(directory) of the destination \(path) does not exist; create it first")
         }
     }
 

@@ -71,9 +71,12 @@ enum TransferFinisher {
         try? FileSystemSteps.remove(file.path)
         try? store.saveResource(of: record, segments: [])
         let name = record.destination ?? request.destinationPath
-        throw HaulError(
+        var mismatch = HaulError(
             .checksumMismatch,
             "\(expected.algorithm.rawValue) mismatch for \(name): expected \(expected.hex), got \(actual); the file was not kept"
         )
+        mismatch.expectedChecksum = expected
+        mismatch.actualDigest = actual
+        throw mismatch
     }
 }

@@ -6,14 +6,14 @@ import NIOConcurrencyHelpers
 /// nothing about state.
 ///
 /// Illegal transitions: a command the machine refuses is the caller's mistake (pausing a completed download) and
-/// is thrown to the caller as `IllegalTransition`. A refused report (a transfer's end, a look at the store) is a
+/// is thrown to the caller as a `HaulError` (`.usage`, with `illegalTransition`). A refused report (a transfer's end, a look at the store) is a
 /// bug in HaulKit, as nobody asked for it: it fails an assertion in debug builds, so tests stop on it, and is
 /// logged as an error in release builds, leaving the download as it was rather than stopping the process and
 /// every other download in it.
 extension DownloadManager {
     /// Feeds a user's command and runs its actions.
     ///
-    /// - Throws: `IllegalTransition` when the download's state does not allow it; `.usage` for an unknown id;
+    /// - Throws: `HaulError` `.usage` with `illegalTransition` when the download's state does not allow it; `.usage` for an unknown id;
     ///   what the store or file system throws while the actions run (the rest of them still run).
     func command(_ event: QueueEvent) async throws {
         let actions: [QueueAction]
@@ -21,6 +21,8 @@ extension DownloadManager {
             actions = try machine.handle(event)
         } catch let unknown as UnknownDownload {
             throw HaulError(.usage, unknown.description, remedy: .useAKnownDownloadID)
+        } catch let refused as IllegalTransition {
+            throw HaulError(refused)  // the one public error type, the transition as its detail
         }
         if let failure = await perform(actions) { throw failure }
     }
@@ -245,8 +247,8 @@ extension DownloadManager {
     func wakeIdleWaiters(force: Bool = false) {
         guard force || isIdle else { return }
         let waiting = idleWaiters
-        idleWaiters = []
-        for waiter in waiting { waiter.resume() }
+        idleWaiters = [:]
+        for waiter in waiting.values { waiter.resume() }
     }
 }
 

@@ -68,7 +68,8 @@ extension DownloadManager {
             totalBytes: progress?.totalBytes,
             speed: running ? progress?.currentSpeed ?? 0 : 0,
             errorMessage: held.errorMessage,
-            rateLimit: entry.task.request.maxBytesPerSecond
+            rateLimit: entry.task.request.maxBytesPerSecond,
+            isFinishing: running && held.isFinishing
         )
     }
 
@@ -77,10 +78,25 @@ extension DownloadManager {
         entries[id]?.task
     }
 
-    /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled).
+    /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled), or at once
+    /// when the calling Swift task is cancelled (check `Task.isCancelled` after it); the downloads go on either way.
     public func waitUntilIdle() async {
-        if isIdle { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+        if isIdle || Task.isCancelled { return }
+        let key = nextIdleWaiterKey
+        nextIdleWaiterKey += 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                if Task.isCancelled { return continuation.resume() }
+                idleWaiters[key] = continuation
+            }
+        } onCancel: {
+            Task { await self.dropIdleWaiter(key) }
+        }
+    }
+
+    /// Ends a cancelled `waitUntilIdle()` (after its continuation was stored, since both run on the actor).
+    private func dropIdleWaiter(_ key: Int) {
+        idleWaiters.removeValue(forKey: key)?.resume()
     }
 
     /// Stops running downloads keeping their progress (they stay queued in the store, so the next `restore`

@@ -4,7 +4,7 @@ import HaulCore
 extension DownloadManager {
     /// Follows `schedule` with the limit shared by all downloads: at every change the schedule names (and at least
     /// once a minute, since the wall clock may jump: a suspended laptop, NTP, a time zone change) the global limit
-    /// becomes the rule's (`0` in a rule: unlimited), or `otherwise` where no rule applies. `nil` stops following a
+    /// becomes the rule's (`0` in a rule: unlimited), or `otherwise` where no rule applies (`nil`, or 0 or less: unlimited). `nil` stops following a
     /// schedule and sets `otherwise`. Times are read in `calendar`'s time zone (`nil`: the user's, `Calendar.current`,
     /// read only when there is a schedule: reading it loads the time zone database, which a run without one never
     /// needs).
@@ -16,14 +16,14 @@ extension DownloadManager {
         speedScheduleTask?.cancel()
         speedScheduleTask = nil
         guard let schedule else {
-            setGlobalRateLimit(otherwise)
+            client.bandwidth.applyGlobalLimit(otherwise)
             return
         }
         let calendar = calendar ?? .current
         let (bandwidth, clock) = (client.bandwidth, client.configuration.clock)
-        bandwidth.setGlobalLimit(Self.limit(of: schedule, at: clock.date(), in: calendar, otherwise: otherwise))
+        bandwidth.applyGlobalLimit(Self.limit(of: schedule, at: clock.date(), in: calendar, otherwise: otherwise))
         speedScheduleTask = Self.following(clock: clock, nextChange: { schedule.nextChange(after: $0, in: calendar) }) { now in
-            bandwidth.setGlobalLimit(Self.limit(of: schedule, at: now, in: calendar, otherwise: otherwise))
+            bandwidth.applyGlobalLimit(Self.limit(of: schedule, at: now, in: calendar, otherwise: otherwise))
             return true
         }
     }

@@ -15,7 +15,7 @@ import NIOConcurrencyHelpers
 ///
 /// Every download's state has one owner: a pure `QueueMachine` (HaulCore) holds each one's lifecycle state,
 /// priority, order, connections, run generation and owning process, and decides every change: which transitions
-/// are legal (an illegal command, such as pausing a completed download, throws `IllegalTransition`), which queued
+/// are legal (an illegal command, such as pausing a completed download, throws `HaulError` `.usage` with `illegalTransition`), which queued
 /// downloads start and with how many connections (`QueuePolicy`), what a stale run's late report or a look at the
 /// store changes. This actor only feeds it events (commands, transfer reports, store looks) and runs the actions it
 /// returns (`+Actions`): start or stop a `DownloadTask`'s transfer, write the store, tell observers. The tasks
@@ -56,7 +56,8 @@ public actor DownloadManager {
     var entries: [Int64: Entry] = [:]
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextIdleWaiterKey = 0
     /// Downloads the machine has let go of whose `drop` action has not run yet (their transfer is stopping, their
     /// record and `.part` are being deleted), with the adds waiting for that.
     var dropping: [Int64: [CheckedContinuation<Void, Never>]] = [:]
@@ -85,11 +86,17 @@ public actor DownloadManager {
     ///     between them.
     ///   - pollInterval: seconds between two looks at the store (progress published for `haul list`; pauses and
     ///     cancels made by other processes picked up).
+    /// - Throws: `HaulError` `.usage` for a negative limit or a `pollInterval` that is not a positive number of
+    ///   seconds.
     public init(
         client: HaulClient,
         limits: QueueLimits = QueueLimits(maxConcurrent: 5, maxTotalConnections: 64),
         pollInterval: Double = 1
-    ) {
+    ) throws {
+        try limits.check()
+        guard pollInterval.isFinite, pollInterval > 0 else {
+            throw HaulError(.usage, "pollInterval must be a positive number of seconds, not \(pollInterval)")
+        }
         self.client = client
         self.machine = QueueMachine(limits: limits)
         self.pollInterval = pollInterval
@@ -107,7 +114,7 @@ public actor DownloadManager {
     /// touched.
     ///
     /// - Throws: what `HaulClient.prepare` throws (`.usage`, `.fileExists`, `.destinationInUse`, `.io`);
-    ///   `IllegalTransition` for a `paused` add of a failed download.
+    ///   `.usage` with `illegalTransition` for a `paused` add of a failed download.
     @discardableResult
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
@@ -226,7 +233,7 @@ public actor DownloadManager {
     /// A pause that comes after the last byte, while the file is verified and renamed, does not undo that: the
     /// download ends `completed`, announced as any completion.
     ///
-    /// - Throws: `IllegalTransition` for a completed, failed or cancelled download; `.usage` for an unknown id.
+    /// - Throws: `HaulError` `.usage` with `illegalTransition` for a completed, failed or cancelled download; `.usage` for an unknown id.
     public func pause(_ id: Int64) async throws {
         try await command(.pause(id))
     }
@@ -236,7 +243,7 @@ public actor DownloadManager {
     /// A manager that defers to holders (`deferToHolders`, the daemon's) leaves a paused or failed download that a
     /// live `haul` process holds to that process: stored as queued, that process resumes it (`HolderRule`, rule 2).
     ///
-    /// - Throws: `IllegalTransition` for a queued, running, completed or cancelled download.
+    /// - Throws: `HaulError` `.usage` with `illegalTransition` for a queued, running, completed or cancelled download.
     public func resume(_ id: Int64) async throws {
         if defersToHolders, let known = machine.downloads[id],
             case .handTo = HolderRule.decide(.resume, state: known.state, holder: DownloadHolders.holder(of: id, in: holderNotes()))
@@ -266,8 +273,16 @@ public actor DownloadManager {
     /// When another process is downloading it, the stored state is set to `cancelled` and that process finishes
     /// the job (it looks at the store about once a second).
     ///
-    /// - Throws: `IllegalTransition` for a completed download (use `remove`).
+    /// Cancelling again a download this manager cancelled (or is cancelling) does nothing, as
+    /// `URLSessionTask.cancel()` may be called twice: it returns once the first cancel has deleted the files.
+    ///
+    /// - Throws: `HaulError` `.usage` with `illegalTransition` for a completed download (use `remove`); `.usage` for an id this manager never
+    ///   held.
     public func cancel(_ id: Int64) async throws {
+        if dropping[id] != nil || dropped.contains(id) || machine.downloads[id]?.state == .cancelled {
+            _ = await waitIfDropping(id)
+            return
+        }
         try await command(.cancel(id, partHeldElsewhere: partHeldElsewhere(id)))
     }
 
@@ -329,16 +344,24 @@ public actor DownloadManager {
     }
 
     /// Changes the limits; downloads start at once if the new ones leave room (running ones are never stopped).
-    public func setLimits(_ limits: QueueLimits) async {
+    ///
+    /// - Throws: `HaulError` `.usage` for a negative limit (nothing changes then).
+    public func setLimits(_ limits: QueueLimits) async throws {
+        try limits.check()
         await report(.setLimits(limits))
     }
 
-    /// Sets the bandwidth limit shared by all downloads (`nil`: none), effective at once.
-    public func setGlobalRateLimit(_ bytesPerSecond: Int64?) {
-        client.bandwidth.setGlobalLimit(bytesPerSecond)
+    /// Sets the bandwidth limit shared by all downloads, in bytes per second (`nil` or 0: none), effective at once.
+    ///
+    /// - Throws: `HaulError` `.usage` for a negative limit.
+    public func setGlobalRateLimit(_ bytesPerSecond: Int64?) throws {
+        try client.bandwidth.setGlobalLimit(bytesPerSecond)
     }
 
-    /// Sets one download's own bandwidth limit (`nil`: none), effective at once and stored with it.
+    /// Sets one download's own bandwidth limit, in bytes per second (`nil` or 0: none), effective at once and
+    /// stored with it.
+    ///
+    /// - Throws: `.usage` for a negative limit or an unknown id; `.io` when it cannot be stored.
     public func setRateLimit(_ bytesPerSecond: Int64?, of id: Int64) async throws {
         try await entry(id).task.setRateLimit(bytesPerSecond)
     }

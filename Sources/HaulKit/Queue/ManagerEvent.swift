@@ -61,6 +61,10 @@ public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
     public var errorMessage: String?
     /// This download's own bandwidth limit.
     public var rateLimit: Int64?
+    /// For `.downloading`: all its bytes are in and it is being verified, flushed and renamed. Such a download
+    /// holds no connection and, while there are no more of them than `QueueLimits.maxConcurrent`, no slot: a queue
+    /// limited to two may show two receiving and up to two finishing. Receiving ones never exceed the limit.
+    public var isFinishing = false
 
     /// The file name.
     public var name: String { destination.lastPathComponent }

@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 
 /// Marks the threads of a checkpoint queue while they run its work (`DispatchQueue.getSpecific`): for tests that
 /// check where a blocking step ran.
-nonisolated(unsafe) let checkpointQueueKey = DispatchSpecificKey<Bool>()
+let checkpointQueueKey = DispatchSpecificKey<Bool>()
 
 /// Makes progress durable in the only safe order: data first (`fdatasync`), then the record that counts it
 /// (docs/http-rules.md rules 16 and 19).

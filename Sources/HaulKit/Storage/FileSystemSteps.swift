@@ -42,6 +42,12 @@ enum FileSystemSteps {
         return lstat(path, &info) == 0
     }
 
+    /// Whether `path` (its symbolic links followed) is a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Whether `path` (its symbolic links followed) is a regular file.
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

@@ -31,17 +31,44 @@ public final class BandwidthLimiter: Sendable {
         buckets.withLockedValue { $0.global.rate.map { Int64($0) } }
     }
 
-    /// Sets the limit shared by all downloads (`nil` removes it).
-    public func setGlobalLimit(_ bytesPerSecond: Int64?) {
-        let now = clock.now()
-        buckets.withLockedValue { $0.global.setRate(bytesPerSecond.map(Double.init), now: now) }
+    /// Sets the limit shared by all downloads, in bytes per second; `nil` or 0 removes it (0 is "no limit", as in
+    /// aria2's `--max-overall-download-limit=0`).
+    ///
+    /// - Throws: `HaulError` `.usage` for a negative limit.
+    public func setGlobalLimit(_ bytesPerSecond: Int64?) throws {
+        applyGlobalLimit(try Self.checkedLimit(bytesPerSecond))
     }
 
-    /// Sets one download's own limit (`nil` removes it).
-    public func setLimit(_ bytesPerSecond: Int64?, for download: Int64) {
+    /// Sets one download's own limit, in bytes per second; `nil` or 0 removes it.
+    ///
+    /// - Throws: `HaulError` `.usage` for a negative limit.
+    public func setLimit(_ bytesPerSecond: Int64?, for download: Int64) throws {
+        applyLimit(try Self.checkedLimit(bytesPerSecond), for: download)
+    }
+
+    /// A limit as the buckets take it: `nil` for none (`nil` or 0), else the positive rate.
+    ///
+    /// - Throws: `.usage` for a negative limit, which means nothing.
+    static func checkedLimit(_ bytesPerSecond: Int64?) throws -> Int64? {
+        guard let bytesPerSecond, bytesPerSecond != 0 else { return nil }
+        guard bytesPerSecond > 0 else {
+            throw HaulError(.usage, "a rate limit is a number of bytes per second, 0 or nil for none, not \(bytesPerSecond)")
+        }
+        return bytesPerSecond
+    }
+
+    /// `setGlobalLimit` for a limit already checked (or from a schedule): anything not positive is none.
+    func applyGlobalLimit(_ bytesPerSecond: Int64?) {
+        let rate = bytesPerSecond.flatMap { $0 > 0 ? Double($0) : nil }
+        let now = clock.now()
+        buckets.withLockedValue { $0.global.setRate(rate, now: now) }
+    }
+
+    /// `setLimit` for a limit already checked: anything not positive is none.
+    func applyLimit(_ bytesPerSecond: Int64?, for download: Int64) {
         let now = clock.now()
         buckets.withLockedValue { buckets in
-            if let bytesPerSecond {
+            if let bytesPerSecond, bytesPerSecond > 0 {
                 var bucket = buckets.downloads[download] ?? TokenBucket(rate: nil)
                 bucket.setRate(Double(bytesPerSecond), now: now)
                 buckets.downloads[download] = bucket

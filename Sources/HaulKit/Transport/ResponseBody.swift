@@ -141,7 +141,7 @@ struct ResponseBody: AsyncSequence, Sendable {
                         return nil
                     }
                     return BodyChunk(buffer: buffer)
-                case .producer(var iterator):
+                case .producer(let iterator):
                     defer { base = .producer(iterator) }
                     return try await iterator.next()
                 case .chunks(var iterator):

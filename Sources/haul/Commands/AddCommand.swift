@@ -128,7 +128,7 @@ struct AddCommand: AsyncParsableCommand {
         }
         // A manager that starts nothing: the downloads are only written to the store, queued (or paused).
         let client = try state.client()
-        let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+        let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
         var failure: Error?
         for request in requests {
             do {

@@ -21,7 +21,7 @@ struct StateOptions: ParsableArguments {
 /// commands that only change stored state. An illegal transition becomes a usage error (exit 2).
 func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (DownloadManager) async throws -> Void) async throws {
     let client = try state.client()
-    let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+    let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
     var failure: Error?
     do {
         try await manager.restore(ids)

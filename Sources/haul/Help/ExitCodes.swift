@@ -32,7 +32,7 @@ enum ExitCodes {
         case .archive: return archive
         case .busy: return busy
         case .tls: return tls
-        case .cancelled: return interrupted
+        case .cancelled, .interrupted: return interrupted
         case .internalError: return internalError
         }
     }

@@ -56,7 +56,14 @@ actor DownloadSession {
     /// Downloads every request (or, with `restoring`, the stored downloads given); returns the exit code.
     func run(requests: [DownloadRequest], restoring: [Int64]? = nil, resumeStopped: Bool = false) async -> Int32 {
         installSignalHandlers()
-        let manager = DownloadManager(client: client, limits: limits)
+        let manager: DownloadManager
+        do {
+            manager = try DownloadManager(client: client, limits: limits)
+        } catch {
+            let error = HaulError.wrap(error)
+            Terminal.writeError("haul: error: \(error.commandLineMessage)\n")
+            return ExitCodes.code(for: error)
+        }
         self.manager = manager
         await manager.setSpeedSchedule(speedSchedule, otherwise: globalRate)
         await manager.setQueueSchedule(queueSchedule)

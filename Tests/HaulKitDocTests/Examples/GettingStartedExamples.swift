@@ -54,20 +54,20 @@ enum GettingStartedExamples {
         try await task.pause()
         print(await task.state)
         try await task.resume()
-        print(await task.outcome())
+        print(try await task.outcome())
     }
 
     /// Resume after a restart.
     static func resumeAfterRestart(request: DownloadRequest) async throws {
         let haul = try HaulClient()
         let task = try await haul.download(request)
-        _ = await task.outcome()
+        _ = try await task.outcome()
         try await haul.shutdown()
     }
 
     /// Run a queue and observe it.
     static func runAQueue(haul: HaulClient, url: URL) async throws {
-        let manager = DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 24))
+        let manager = try DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 24))
         try await manager.restore()
         let observer = Task {
             for await event in await manager.events() {
@@ -96,7 +96,7 @@ enum GettingStartedExamples {
         var checked = request
         checked.checksum = try Checksum(parsing: "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
         let task = try await haul.download(checked)
-        if case .failed(let error) = await task.outcome(), error.kind == .checksumMismatch {
+        if case .failed(let error) = try await task.outcome(), error.kind == .checksumMismatch {
             print(error.message)
         }
         let expected = try Checksum(parsing: "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")

@@ -1,5 +1,6 @@
-// Compiles the documented examples with `import HaulKit` alone; running it prints what it would show and exits
-// (the examples reach for example.com, so they are compiled, not called).
+// Compiles the documented examples with `import HaulKit` alone. Running it prints what it would show and exits:
+// docs/library.md's examples take the URL and folder they work on, and `Tests/HaulKitDocTests`
+// (`LibraryPageExampleRunTests`) runs them against a local server; the article's reach for example.com.
 import HaulKit
 
 print("HaulKitConsumer: \(GettingStartedExamples.self) and \(ReadmeExamples.self) compile with `import HaulKit` alone")

@@ -55,9 +55,9 @@ public struct QueueLimits: Hashable, Sendable {
     /// The most connections across all running downloads (the global connection cap).
     public var maxTotalConnections: Int
 
-    /// Creates limits; both must be at least 0.
+    /// Creates limits; both must be at least 0. Nothing is checked here, so a value a person typed never stops the
+    /// program: `DownloadManager` refuses negative limits with an error where they are given.
     public init(maxConcurrent: Int, maxTotalConnections: Int) {
-        precondition(maxConcurrent >= 0 && maxTotalConnections >= 0, "limits cannot be negative")
         self.maxConcurrent = maxConcurrent
         self.maxTotalConnections = maxTotalConnections
     }

@@ -1,0 +1,77 @@
+import HaulCore
+
+// Configuration values are checked where they are given to the library, and a bad one is an error, never a trap:
+// their types (`QueueLimits`, `RetryPolicy`, `LowestSpeed`, `HostBudgetPolicy`) hold whatever they are given, and
+// `HaulClient.init`, `HaulConfiguration.validate()`, `DownloadManager.init` and `setLimits` throw `.usage` with the
+// sentence below. So a value typed by a person (a settings field, a flag) never stops the program.
+
+extension HaulConfiguration {
+    /// Checks every value, as `HaulClient.init` does before it opens anything.
+    ///
+    /// - Throws: `HaulError` `.usage` naming the first value that cannot work: a timeout or interval that is not a
+    ///   positive finite number of seconds (`progressInterval` at least 0.01: a hundred updates a second is already
+    ///   more than any screen shows), a `retryPolicy`, `lowestSpeed` or `hostBudgetPolicy` out of range.
+    public func validate() throws {
+        try Self.requirePositive(connectTimeout, "connectTimeout")
+        try Self.requirePositive(stallTimeout, "stallTimeout")
+        guard checkpointInterval.isFinite, checkpointInterval >= 0 else {
+            throw HaulError(.usage, "checkpointInterval must be 0 or more seconds, not \(checkpointInterval)")
+        }
+        guard progressInterval.isFinite, progressInterval >= 0.01 else {
+            throw HaulError(.usage, "progressInterval must be at least 0.01 seconds, not \(progressInterval)")
+        }
+        if let problem = retryPolicy.problem { throw HaulError(.usage, "retryPolicy: \(problem)") }
+        if let problem = lowestSpeed?.problem { throw HaulError(.usage, "lowestSpeed: \(problem)") }
+        guard hostBudgetPolicy.defaultLimit >= 1, hostBudgetPolicy.easeSeconds.isFinite, hostBudgetPolicy.easeSeconds > 0 else {
+            throw HaulError(.usage, "hostBudgetPolicy needs at least 1 connection per host and a positive easeSeconds")
+        }
+    }
+
+    private static func requirePositive(_ seconds: Double, _ name: String) throws {
+        guard seconds.isFinite, seconds > 0 else {
+            throw HaulError(.usage, "\(name) must be a positive number of seconds, not \(seconds)")
+        }
+    }
+}
+
+extension QueueLimits {
+    /// What is wrong with these limits, as a sentence; nil when they can be used.
+    var problem: String? {
+        if maxConcurrent < 0 { return "maxConcurrent must be 0 (hold the queue) or more, not \(maxConcurrent)" }
+        if maxTotalConnections < 0 { return "maxTotalConnections must be 0 or more, not \(maxTotalConnections)" }
+        return nil
+    }
+
+    /// Throws `.usage` with `problem`.
+    func check() throws {
+        if let problem { throw HaulError(.usage, "QueueLimits: \(problem)") }
+    }
+}
+
+extension RetryPolicy {
+    /// What is wrong with this policy, as a sentence; nil when it can be used.
+    var problem: String? {
+        if maximumRetries < 0 { return "maximumRetries must be 0 (never retry) or more, not \(maximumRetries)" }
+        for (name, value) in [("initialDelay", initialDelay), ("maximumDelay", maximumDelay), ("maximumRetryAfter", maximumRetryAfter)]
+        where !(value.isFinite && value >= 0) {
+            return "\(name) must be 0 or more seconds, not \(value)"
+        }
+        if maximumDelay < initialDelay {
+            return "maximumDelay (\(maximumDelay) s) must not be shorter than initialDelay (\(initialDelay) s)"
+        }
+        if let fixed = fixedDelay, !(fixed.isFinite && fixed >= 0) { return "fixedDelay must be 0 or more seconds, not \(fixed)" }
+        if let budget = maximumRetryTime, !(budget.isFinite && budget >= 0) {
+            return "maximumRetryTime must be 0 or more seconds, not \(budget)"
+        }
+        return nil
+    }
+}
+
+extension LowestSpeed {
+    /// What is wrong with this rule, as a sentence; nil when it can be used.
+    var problem: String? {
+        if bytesPerSecond < 1 { return "bytesPerSecond must be at least 1, not \(bytesPerSecond) (nil turns the rule off)" }
+        if !(seconds.isFinite && seconds > 0) { return "seconds must be a positive number, not \(seconds)" }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HaulKit
+import HaulTestSupport
+import XCTest
+
+/// Issue #57, "Crashes where an error belongs": a value an app passes (often a person's input) is an error where it
+/// is given, never a trap. Each of these stopped the process before (a precondition), or ran wild
+/// (`progressInterval: 0`, a negative `connectTimeout`).
+final class NothingTrapsTests: XCTestCase {
+    /// 0 is "no limit" (aria2's convention) for every rate limit; a negative one is `.usage`, thrown.
+    func testAZeroRateLimitMeansNoLimitAndANegativeOneThrows() async throws {
+        try await withClient { client, server, dir in
+            try client.bandwidth.setGlobalLimit(0)
+            XCTAssertNil(client.bandwidth.globalLimit)
+            try client.bandwidth.setGlobalLimit(1000)
+            XCTAssertEqual(client.bandwidth.globalLimit, 1000)
+            try client.bandwidth.setGlobalLimit(0)
+            XCTAssertNil(client.bandwidth.globalLimit, "0 removes a limit")
+            try client.bandwidth.setLimit(0, for: 1)
+            let negativeGlobal = await haulError { try client.bandwidth.setGlobalLimit(-1) }
+            XCTAssertEqual(negativeGlobal?.kind, .usage)
+            let negativeOwn = await haulError { try client.bandwidth.setLimit(-5, for: 1) }
+            XCTAssertEqual(negativeOwn?.kind, .usage)
+
+            let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+            try await manager.setGlobalRateLimit(0)
+            XCTAssertNil(client.bandwidth.globalLimit)
+            let negativeThroughManager = await haulError { try await manager.setGlobalRateLimit(-1) }
+            XCTAssertEqual(negativeThroughManager?.kind, .usage)
+
+            var zero = request(server, "/small", to: "zero", in: dir)
+            zero.maxBytesPerSecond = 0
+            let task = try await client.download(zero)
+            guard case .completed = try await task.outcome() else { return XCTFail("a 0 limit is no limit") }
+            try await task.setRateLimit(0)
+            let limit = await task.rateLimit
+            XCTAssertNil(limit, "0 is stored as no limit")
+            await manager.shutdown()
+        }
+    }
+
+    /// Negative queue limits are refused by the manager where they are given, at creation and on change.
+    func testNegativeQueueLimitsThrowInsteadOfTrapping() async throws {
+        try await withClient { client, _, _ in
+            let limits = QueueLimits(maxConcurrent: -1, maxTotalConnections: 8)
+            let refused = await haulError { _ = try DownloadManager(client: client, limits: limits) }
+            XCTAssertEqual(refused?.kind, .usage)
+            XCTAssertTrue(refused?.message.contains("maxConcurrent") ?? false, refused?.message ?? "")
+            let zeroPollInterval = await haulError { _ = try DownloadManager(client: client, pollInterval: 0) }
+            XCTAssertEqual(zeroPollInterval?.kind, .usage)
+            let manager = try DownloadManager(client: client)
+            let change = await haulError { try await manager.setLimits(QueueLimits(maxConcurrent: 2, maxTotalConnections: -3)) }
+            XCTAssertEqual(change?.kind, .usage)
+            let kept = await manager.limits
+            XCTAssertEqual(kept, QueueLimits(maxConcurrent: 5, maxTotalConnections: 64), "a refused change changes nothing")
+            await manager.shutdown()
+        }
+    }
+
+    /// Configuration values out of range are refused by `HaulClient.init` (and `validate()`), before anything opens.
+    func testBadConfigurationValuesThrowWhereTheyAreGiven() async throws {
+        try await withTemporaryDirectory { dir in
+            let state = dir.file("state")
+            let cases: [(String, HaulConfiguration)] = [
+                ("progressInterval", HaulConfiguration(stateDirectory: state, progressInterval: 0)),
+                ("connectTimeout", HaulConfiguration(stateDirectory: state, connectTimeout: -1)),
+                ("stallTimeout", HaulConfiguration(stateDirectory: state, stallTimeout: .infinity)),
+                ("checkpointInterval", HaulConfiguration(stateDirectory: state, checkpointInterval: -1)),
+                ("lowestSpeed", HaulConfiguration(stateDirectory: state, lowestSpeed: LowestSpeed(bytesPerSecond: 0, seconds: 30))),
+                ("lowestSpeed", HaulConfiguration(stateDirectory: state, lowestSpeed: LowestSpeed(bytesPerSecond: 1024, seconds: -1))),
+                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(maximumRetries: -1))),
+                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(initialDelay: 10, maximumDelay: 1))),
+                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(fixedDelay: -2))),
+            ]
+            for (name, configuration) in cases {
+                let error = await haulError { _ = try HaulClient(configuration: configuration) }
+                XCTAssertEqual(error?.kind, .usage, name)
+                XCTAssertTrue(error?.message.contains(name) ?? false, "\(name): \(error?.message ?? "")")
+                let validated = await haulError { try configuration.validate() }
+                XCTAssertEqual(validated?.kind, .usage, name)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: state.path), "nothing was opened for a bad configuration")
+            try HaulConfiguration(stateDirectory: state).validate()
+            XCTAssertEqual(RetryPolicy().backoff(afterFailure: 0), RetryPolicy().backoff(afterFailure: 1), "no trap either")
+        }
+    }
+}
