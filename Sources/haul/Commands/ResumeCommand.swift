@@ -141,7 +141,7 @@ extension ResumeCommand {
         }
         guard !handed.isEmpty else { return left }
         // Stored as queued by a manager that starts nothing; the holder sees the row and resumes it.
-        let manager = DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+        let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
         do {
             try await manager.restore(handed.map(\.id))
             for (id, pid) in handed {
