@@ -58,7 +58,7 @@ final class FailedTryNameTests: XCTestCase {
                 let broken = try HaulProcess.run(state + ["-x", "1", server.url("/a/h.bin")], in: dir.url)
                 XCTAssertEqual(broken.status, 4, broken.stderr)
                 let part = try FileManager.default.attributesOfItem(atPath: dir.file("h.bin.part").path)
-                XCTAssertGreaterThan(part[.size] as? Int ?? 0, 0, "the failed download kept bytes")
+                XCTAssertGreaterThan((part[.size] as? NSNumber)?.intValue ?? 0, 0, "the failed download kept bytes")
                 server.serve("/b/h.bin", FileResource(content: content))
                 let other = try HaulProcess.run(state + [server.url("/b/h.bin")], in: dir.url)
                 XCTAssertEqual(other.status, 0, other.stderr)
