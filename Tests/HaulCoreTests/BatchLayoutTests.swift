@@ -19,7 +19,7 @@ final class BatchLayoutTests: XCTestCase {
     func testRowsLineUpAtFiftyColumnsAndWider() {
         for width in [50, 56, 64, 80, 120] {
             let texts = rows(width: width, statuses: ["paused", "98.0 MiB/s ETA 5s", "1023.9 KiB/s ETA 1h02m", "finishing"])
-            let bars = texts.map { $0.firstIndex(of: "]").map { $0.utf16Offset(in: $0) } }
+            let bars = texts.map { text in text.firstIndex(of: "]").map { text.distance(from: text.startIndex, to: $0) } }
             XCTAssertEqual(Set(bars).count, 1, "width \(width):\n\(texts.joined(separator: "\n"))")
             XCTAssertNotNil(bars[0], "a bar at width \(width)")
             for text in texts { XCTAssertLessThan(text.count, width, text) }
@@ -42,7 +42,7 @@ final class BatchLayoutTests: XCTestCase {
         line.elapsed = 1
         XCTAssertEqual(line.text(width: 80), "total  3/4 done, 1 failed  400 KiB  avg 100 KiB/s  1.0s")
         line.settled = false
-        line.speed = 2 << 20
+        line.speed = Double(2 << 20)
         line.running = 1
         XCTAssertEqual(line.text(width: 80), "total  3/4 done, 1 running, 1 failed  400 KiB  2.00 MiB/s  1.0s")
         XCTAssertEqual(line.text(width: 30), "total  3/4 done, 1 failed")
