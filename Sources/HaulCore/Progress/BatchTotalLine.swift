@@ -59,7 +59,7 @@ public struct BatchTotalLine: Sendable, Equatable {
     }
 
     /// The parts joined, leaving out the highest-ranked ones until the line fits in `room`.
-    static func fitted(_ parts: [(text: String, rank: Int)], room: Int) -> String {
+    public static func fitted(_ parts: [(text: String, rank: Int)], room: Int) -> String {
         var parts = parts
         while parts.map(\.text.count).reduce(0, +) > room,
             let worst = parts.indices.filter({ parts[$0].rank > 0 }).max(by: { parts[$0].rank < parts[$1].rank })

@@ -221,6 +221,11 @@ final class MultiProgressView {
         return line.text(width: width)
     }
 
+    /// The parts joined, leaving out the highest-ranked ones until the line fits in `room` (`BatchTotalLine`).
+    static func fitted(_ parts: [(text: String, rank: Int)], room: Int) -> String {
+        BatchTotalLine.fitted(parts, room: room)
+    }
+
     private func fit(_ text: String, _ width: Int) -> String {
         ProgressLine.cutAtWord(text, room: width - 1)
     }
