@@ -75,4 +75,23 @@ final class FolderRuleCLITests: XCTestCase {
             }
         }
     }
+
+    /// A rule by name says where it sent the file, as a rule by type does (issue 60, point 9: before, nothing).
+    func testARuleByNameSaysWhereTheFileWent() async throws {
+        let content = deterministicBytes(count: 50 << 10, seed: 73)
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/e.iso", FileResource(content: content))
+                server.serve("/plain.bin", FileResource(content: content))
+                let result = try HaulProcess.run(
+                    ["--folder-rule", "*.iso=isos", "--state-dir", dir.file("s").path, server.url("/e.iso"), server.url("/plain.bin")],
+                    in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let placed = dir.file("isos/e.iso").path
+                XCTAssertTrue(result.stderr.contains("haul: e.iso: saving as \(placed) (folder rule)"), result.stderr)
+                XCTAssertFalse(result.stderr.contains("plain.bin: saving as"), "no rule moved it: \(result.stderr)")
+                XCTAssertTrue(contents(URL(fileURLWithPath: placed)) == content)
+            }
+        }
+    }
 }

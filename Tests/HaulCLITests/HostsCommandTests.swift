@@ -23,6 +23,9 @@ final class HostsCommandTests: XCTestCase {
             XCTAssertTrue(shown.stdout.hasPrefix("nothing learned yet: every host gets 16 connections"), shown.stdout)
             let json = try HaulProcess.run(["hosts", "--json", "--state-dir", state], in: dir.url)
             XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.count, 0, json.stdout)
+            // Before: `[`, a blank line, `]` (issue 60, point 9); `haul list --json` likewise.
+            XCTAssertEqual(json.stdout, "[]\n")
+            XCTAssertEqual(try HaulProcess.run(["list", "--json", "--state-dir", state], in: dir.url).stdout, "[]\n")
         }
     }
 

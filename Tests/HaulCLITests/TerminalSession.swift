@@ -99,6 +99,12 @@ final class TerminalSession: @unchecked Sendable {
         lock.withLock { String(decoding: received, as: UTF8.self) }
     }
 
+    /// Gives the terminal a new size, as a person dragging the window's edge does (haul reads it at its next draw).
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types `text` (keys go to `haul`'s standard input).
     func type(_ text: String) {
         let bytes = Array(text.utf8)

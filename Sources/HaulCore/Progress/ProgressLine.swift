@@ -26,11 +26,15 @@ public struct ProgressLine: Sendable, Equatable {
     /// The bar's width whatever the other texts are, when it fits: rows drawn under each other (the multi view)
     /// then line up even when one says "paused" and another "1.2 MiB/s ETA 3m05s". `nil`: as wide as the room.
     public var fixedBarWidth: Int?
+    /// Whether the sizes are shown beside a bar. A batch's rows on a terminal too narrow for the sizes and the
+    /// status beside a bar leave the sizes out, all of them (`batchColumns`), so that they still line up.
+    public var showsSizes: Bool
 
     public init(
         name: String, bytesDone: Int64, totalBytes: Int64?, status: String, extra: String? = nil, hint: String? = nil,
-        nameColumn: Int? = nil, maxBarWidth: Int = 40, fixedBarWidth: Int? = nil
+        nameColumn: Int? = nil, maxBarWidth: Int = 40, fixedBarWidth: Int? = nil, showsSizes: Bool = true
     ) {
+        self.showsSizes = showsSizes
         self.name = name
         self.bytesDone = bytesDone
         self.totalBytes = totalBytes
@@ -48,6 +52,37 @@ public struct ProgressLine: Sendable, Equatable {
         let fixed = nameColumn + 2 + 4 + 1 + 2 + sizesColumn + 2 + statusColumn
         return max(minimumBar, min(maxBarWidth, width - 1 - fixed))
     }
+
+    /// The columns of a batch's rows on a terminal `width` columns wide, the same for every row: the bar's width,
+    /// and whether the sizes fit beside it and the status. Where they do not (50 columns), the rows show name,
+    /// percent, bar and status; before, each row chose for itself and the rows did not line up.
+    public static func batchColumns(width: Int, nameColumn: Int, maxBarWidth: Int) -> (barWidth: Int, showsSizes: Bool) {
+        let head = nameColumn + 2 + 4 + 1 + 2
+        let full = width - 1 - head - sizesColumn - 2 - statusColumn
+        if full >= minimumBar { return (min(maxBarWidth, full), true) }
+        return (max(minimumBar, min(maxBarWidth, width - 1 - head - statusColumn)), false)
+    }
+
+    /// The bar's width for one download's line at `width` that stays the same whatever it says: while it runs
+    /// (with a connection count) and while it is paused, with either text of the keys. It leaves room for the
+    /// widest of those tails (the sizes and status slots, `extraColumn`, and `hintColumn` when keys are offered
+    /// and still leave a bar of `minimumBarBesideHint`); nil when even the slots leave no bar of `minimumBar`.
+    /// Before, the bar took whatever room the texts left, and widened by nine columns on a pause.
+    public func steadyBarWidth(width: Int) -> Int? {
+        let room = max(1, width - 1)
+        let head = fittedName(width: width).count + 2 + 4
+        let slots = Self.sizesColumn + 2 + Self.statusColumn + Self.extraColumn
+        if hint != nil {
+            let beside = room - head - 3 - slots - 2 - Self.hintColumn
+            if beside >= Self.minimumBarBesideHint { return min(maxBarWidth, beside) }
+        }
+        let bar = room - head - 3 - slots
+        return bar >= Self.minimumBar ? min(maxBarWidth, bar) : nil
+    }
+
+    /// Room kept for an extra (" 16 conn") and for the keys ("space: resume, q: quit") by `steadyBarWidth`.
+    static let extraColumn = 8
+    static let hintColumn = 22
 
     /// Columns of the sizes and status slots when there is room for them.
     static let sizesColumn = 21
@@ -74,12 +109,17 @@ public struct ProgressLine: Sendable, Equatable {
 
         let padded = Self.pad(sizes, Self.sizesColumn) + "  " + Self.pad(status, Self.statusColumn) + extraText
         let compact = "\(sizes)  \(status)\(extraText)"
-        if let hint, let line = withBar(head, tail: padded + "  " + hint, room: room, minimum: Self.minimumBarBesideHint) {
+        // Beside a fixed bar (`steadyBarWidth`), the keys show only where that bar leaves room for them: a bar
+        // made narrower to fit them would change its width with the keys' text.
+        if let hint, let line = withBar(
+            head, tail: padded + "  " + hint, room: room, minimum: Self.minimumBarBesideHint, variable: fixedBarWidth == nil)
+        {
             return line
         }
         // The padded slots stay when there is room, so that a changing speed text does not make the line jump.
         let plain = "\(sizes)  \(status)"
-        for tail in [padded, compact, plain] {
+        let tails = showsSizes ? [padded, compact, plain] : [status + extraText, status]
+        for tail in tails {
             if let line = withBar(head, tail: Self.trimmed(tail), room: room, minimum: Self.minimumBar) { return line }
         }
         // Without a bar, whole elements go, never part of one: the total, then the bytes (a stopped or paused
@@ -112,10 +152,11 @@ public struct ProgressLine: Sendable, Equatable {
         return nameColumn == nil ? name : Self.pad(name, limit)
     }
 
-    private func withBar(_ head: String, tail: String, room: Int, minimum: Int) -> String? {
+    private func withBar(_ head: String, tail: String, room: Int, minimum: Int, variable: Bool = true) -> String? {
         if let fixedBarWidth, head.count + 1 + fixedBarWidth + 2 + tail.count <= room {
             return "\(head) \(Self.bar(fraction ?? 0, width: fixedBarWidth))  \(tail)"
         }
+        guard variable else { return nil }
         let barWidth = min(maxBarWidth, room - head.count - 1 - 2 - tail.count)
         guard barWidth >= minimum else { return nil }
         return "\(head) \(Self.bar(fraction ?? 0, width: barWidth))  \(tail)"

@@ -115,10 +115,12 @@ extension DownloadStore {
             for claim in claims {
                 var record = claim.record
                 let asked = record.destination ?? String(record.partPath.dropLast(".part".count))
+                // Failed downloads of other URLs that left no byte, by the name they no longer hold (`NameHold`).
+                var abandoned: [String: Int64] = [:]
                 let decision = try DestinationPlanner.decide(
                     path: asked, url: record.url, policy: claim.policy, takesUpSame: claim.takesUpSame
                 ) { path in
-                    try Self.occupant(of: path, in: db)
+                    try Self.occupant(of: path, for: record.url, in: db, abandoned: &abandoned)
                 }
                 switch decision {
                 case .takeUp(let id, let path), .alreadyComplete(let id, let path):
@@ -138,6 +140,8 @@ extension DownloadStore {
                     rows.append(.success(PreparedRow(
                         record: updated, isNew: false, destination: path, replacesFile: false, alreadyComplete: false)))
                 case .create(let path, let replacesFile):
+                    // The failed download that held no byte here gives way: one destination, one record.
+                    if let id = abandoned[path] { _ = try DownloadRecord.deleteOne(db, key: id) }
                     var inserted = record
                     if path != asked { inserted.optionsJSON = claim.options(path) }
                     inserted.destination = path
@@ -160,17 +164,36 @@ extension DownloadStore {
         }
     }
 
-    /// What holds `path` for a new download: an unfinished record writing its `.part`, a process of another state
-    /// directory holding that `.part`, a completed record whose file is there, a file, or nothing.
+    /// What holds `path` for a new download of `url`: an unfinished record writing its `.part`, a process of
+    /// another state directory holding that `.part`, a completed record whose file is there, a file, or nothing.
     ///
     /// A `.part` that no record names and no process holds is left over (its state directory is gone, or was
     /// another one): nothing can resume it safely, so it does not hold the name, as before.
-    static func occupant(of path: String, in db: Database) throws -> DestinationOccupant {
+    ///
+    /// A failed download of another URL whose `.part` holds no byte holds no name either (`NameHold`): it goes into
+    /// `abandoned`, and the name is looked at as if it were not there (the caller drops it if it takes the name).
+    static func occupant(
+        of path: String, for url: String, in db: Database, abandoned: inout [String: Int64]
+    ) throws -> DestinationOccupant {
         let partPath = path + ".part"
         if let unfinished = try unfinished(partPath: partPath, in: db) {
-            return .unfinishedDownload(id: unfinished.id!, url: unfinished.url)
+            // The bytes its `.part` backs are those its segments count (a preallocated `.part` has its full
+            // length from the start); only a failed download is asked.
+            func heldBytes() throws -> Int64? {
+                guard FileSystemSteps.isNamePresent(partPath) else { return nil }
+                return try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT COALESCE(SUM(next - start), 0) FROM segment WHERE downloadId = ?"),
+                    arguments: [unfinished.id!])
+            }
+            let state = unfinished.downloadState
+            let holds = try unfinished.url == url
+                || NameHold.holds(state: state, partBytes: state == .failed ? heldBytes() : nil)
+                || PartFile.isLockedElsewhere(partPath)
+            if holds { return .unfinishedDownload(id: unfinished.id!, url: unfinished.url) }
+            abandoned[path] = unfinished.id!
+        } else if PartFile.isLockedElsewhere(partPath) {
+            return .otherProcess
         }
-        if PartFile.isLockedElsewhere(partPath) { return .otherProcess }
         guard let size = FileSystemSteps.size(of: path) else {
             // A dangling symbolic link, a name that cannot be looked at: taken all the same.
             return FileSystemSteps.isNamePresent(path) ? .file : .free

@@ -21,10 +21,10 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The http or https URLs.")
     var urls: [String]
 
-    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (a single URL only).")
+    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (a single URL only). A name ending in '/' or an existing directory is a directory to save into.")
     var output: String?
 
-    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir"), .customLong("output-dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
     var directory: String?
 
     @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when -d is not given (repeatable; as for 'haul get'). Default: beside a daemon, its own rules; DIR must be one of its allowed directories.", valueName: "RULE"))
@@ -85,7 +85,9 @@ struct AddCommand: AsyncParsableCommand {
         }
         // A rule fills in a directory where none is given (`-d`, an `-o` path): the command's own, else, beside a
         // daemon, the daemon's (`folder-rule`, as an RPC add without `dir` gets them).
-        let placesItself = directory != nil || (output?.contains("/") ?? false)
+        // `-o` as `haul get` reads it (`OutputTarget`): a trailing `/` or an existing directory is where it goes.
+        let target = output.map { OutputTarget.lookingUp($0, below: folder, absolute: absolute) }
+        let placesItself = directory != nil || (output?.contains("/") ?? false) || (target?.isDirectory ?? false)
         var rules = try placesItself ? nil : DownloadOptions.folderRules(folderRules)
         if let daemon, let own = rules {
             for rule in own.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
@@ -103,7 +105,12 @@ struct AddCommand: AsyncParsableCommand {
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw ValidationError("--checksum: \(error)") }
         let requests = urls.map { text -> DownloadRequest in
             let url = URL(string: text)!
-            let destination = output.map { absolute($0.hasPrefix("/") ? $0 : folder + "/" + $0) } ?? folder + "/" + FileName.fromURL(url)
+            let destination: String
+            switch target {
+            case .file(let path)?: destination = path
+            case .directory(let into)?: destination = into + "/" + FileName.fromURL(url)
+            case nil: destination = folder + "/" + FileName.fromURL(url)
+            }
             var request = DownloadRequest(
                 url: url, destination: URL(fileURLWithPath: destination, isDirectory: false), headers: parsedHeaders, onConflict: .rename,
                 checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)

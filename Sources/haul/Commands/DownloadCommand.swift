@@ -22,10 +22,10 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: [.customShort("i", allowingJoined: true), .customLong("input-file")], help: "Read URLs from FILE ('-' for standard input), aria2c style: one URL per line, then indented key=value options for it (out, dir, checksum, checksum-file, connections/split, header); '#' starts a comment.")
     var inputFile: String?
 
-    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (only with a single URL; not '-': haul does not stream to standard output).")
+    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (only with a single URL; not '-': haul does not stream to standard output). A name ending in '/' or an existing directory is a directory to save into, under the URL's name ('-o sub/' creates sub).")
     var output: String?
 
-    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir")], help: "Save into DIR (created if missing). Default: the current directory.")
+    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir"), .customLong("output-dir")], help: "Save into DIR (created if missing). Default: the current directory. --output-dir is curl's name for it.")
     var directory: String?
 
     @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when no directory is given for them (repeatable; the last matching rule wins): 'PATTERNS=DIR', PATTERNS comma-separated name globs (*.iso) or media types (video/*). ~ is the home directory; a relative DIR is below the directory the file would go to. See 'Folder rules' in docs/cli.md.", valueName: "RULE"))

@@ -152,13 +152,18 @@ extension DownloadOptions {
         let loadedCookies = try cookieOptions.loadedCookies()
         // A rule fills in a directory where none is given: `-d` gives every file of the line its own.
         let rules = try self.directory == nil ? ruleSet() : nil
-        var requests = try urls.map { try makeRequest($0, directory: directory, headers: parsedHeaders, absolute: absolute) }
-        // `-o sub/name` makes `sub` as `-d` and an input file's `out=` do (aria2c does; curl wants --create-dirs).
+        let target = output.map { OutputTarget.lookingUp($0, below: directory, absolute: absolute) }
+        var requests = try urls.map {
+            try makeRequest($0, directory: directory, output: target, headers: parsedHeaders, absolute: absolute)
+        }
+        // `-o sub/name` makes `sub` as `-d` and an input file's `out=` do (aria2c does; curl wants --create-dirs);
+        // `-o sub/` makes `sub` (`OutputTarget`).
         if output != nil { for request in requests { try Self.createParent(of: request.destinationPath) } }
         for index in requests.indices {
             cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
             requests[index].mirrors = mirrors.compactMap(URL.init(string:))
-            if !(output?.contains("/") ?? false) { requests[index].folderRules = rules }
+            // A directory given with `-o` is where the file goes, as with `-d`: no rule moves it.
+            if !(output?.contains("/") ?? false), !(target?.isDirectory ?? false) { requests[index].folderRules = rules }
         }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
@@ -249,15 +254,17 @@ extension DownloadOptions {
         return parsed
     }
 
+    /// The request for the URL `text`, saved under `directory`, or where `output` (`-o`) says.
     private func makeRequest(
-        _ text: String, directory: String, headers parsedHeaders: [DownloadRequest.Header], absolute: (String) -> String
+        _ text: String, directory: String, output: OutputTarget? = nil, headers parsedHeaders: [DownloadRequest.Header],
+        absolute: (String) -> String
     ) throws -> DownloadRequest {
         guard let url = URL(string: text), url.host != nil else { throw HaulError(.usage, "'\(text)' is not a URL") }
         let destination: String
-        if let output {
-            destination = output.hasPrefix("/") ? absolute(output) : absolute(directory + "/" + output)
-        } else {
-            destination = directory + "/" + FileName.fromURL(url)
+        switch output {
+        case .file(let path)?: destination = path
+        case .directory(let folder)?: destination = folder + "/" + FileName.fromURL(url)
+        case nil: destination = directory + "/" + FileName.fromURL(url)
         }
         let expected: Checksum?
         do { expected = try givenChecksum.map(Checksum.init(parsing:)) } catch {
@@ -268,7 +275,7 @@ extension DownloadOptions {
             destination: URL(fileURLWithPath: destination, isDirectory: false),
             headers: parsedHeaders,
             onConflict: conflictPolicy,
-            nameFromContentDisposition: remoteName && output == nil,
+            nameFromContentDisposition: remoteName && (output?.isDirectory ?? true),
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
             checksum: expected,
             maxBytesPerSecond: transfer.rate

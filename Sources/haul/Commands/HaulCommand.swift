@@ -74,6 +74,11 @@ struct HaulCommand: AsyncParsableCommand {
                 Foundation.exit(ExitCodes.usage)
             }
         }
+        // `haul version`, as `--version` (go, cargo and docker take the word).
+        if arguments == ["version"] {
+            Terminal.writeOutput(HaulVersion.string + "\n")
+            Foundation.exit(ExitCodes.success)
+        }
         // `haul lsit`: a first word that is no subcommand, option or URL but close to a subcommand's name.
         if let first = arguments.first, !first.hasPrefix("-"), !isSubcommand(first),
             !first.contains("."), !first.contains("/"), !first.contains(":"),
@@ -96,6 +101,13 @@ struct HaulCommand: AsyncParsableCommand {
         do {
             if quick == nil { command = try parseAsRoot(arguments) }
         } catch {
+            // A curl or wget option (`-L`, `-O`, `-s`, `-V` ...): what haul does instead, not a bare "Unknown
+            // option" (nor, for `-V`, a request for a URL).
+            if let (option, hint) = ForeignOptions.firstHint(in: arguments) {
+                let named = configuration.subcommands.first { $0._commandName == arguments.first } ?? DownloadCommand.self
+                Terminal.writeError("haul: error: unknown option '\(option)': \(hint)\n" + usageHint(for: named))
+                Foundation.exit(ExitCodes.usage)
+            }
             // A parse error: ArgumentParser's message already ends with the usage and one "See 'haul X --help'"
             // for the subcommand at fault.
             if exitCode(for: error) == .validationFailure {

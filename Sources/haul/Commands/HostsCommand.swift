@@ -53,8 +53,7 @@ struct HostsCommand: AsyncParsableCommand {
         let policy = client.configuration.hostBudgetPolicy
         let table = HostBudgetTable(try client.learnedHostBudgets(), now: Date().timeIntervalSince1970, policy: policy)
         if json {
-            let data = try JSONSerialization.data(withJSONObject: table.rows.map(\.jsonObject), options: [.sortedKeys, .prettyPrinted])
-            Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+            Terminal.writeOutput(try JSONArrayText.of(table.rows.map(\.jsonObject)))
         } else if table.rows.isEmpty {
             Terminal.writeOutput("nothing learned yet: every host gets \(policy.defaultLimit) connections (state: \(state.directory))\n")
         } else {

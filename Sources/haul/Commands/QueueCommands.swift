@@ -73,8 +73,7 @@ struct ListCommand: AsyncParsableCommand {
         try await client.shutdown()
         if json {
             let objects = rows.map(\.jsonObject)
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted])
-            Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+            Terminal.writeOutput(try JSONArrayText.of(objects))
             return
         }
         if rows.isEmpty {
@@ -226,27 +225,6 @@ struct RemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await forEach(ids, state, "removed") { manager, id in try await manager.remove(id, deletingFile: deleteFile) }
-    }
-}
-
-/// `haul clean`.
-struct CleanCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "clean",
-        abstract: "Drop the records of completed downloads (their files stay)."
-    )
-
-    @OptionGroup var state: StateOptions
-
-    func run() async throws {
-        let client = try state.client()
-        let count: Int
-        do { count = try client.removeCompletedRecords() } catch {
-            await client.shutdownAfterFailure()
-            throw error
-        }
-        try await client.shutdown()
-        Terminal.writeOutput("removed \(count) completed download\(count == 1 ? "" : "s")\n")
     }
 }
 

@@ -11,7 +11,7 @@ import HaulKit
 /// 1 KB download could start, a third of what `haul -q URL` cost in all (docs/benchmarks.md, "Round 4").
 ///
 /// What it reads: URLs (words not starting with `-`) and `-q`/`--quiet`, `--progress`, `-o`/`--output`,
-/// `-d`/`--dir`, `-x`/`--connections`, `-j`/`--max-concurrent`, `-i`/`--input-file`, `--state-dir`, `--cacert`,
+/// `-d`/`--dir`/`--output-dir`, `-x`/`--connections`, `-j`/`--max-concurrent`, `-i`/`--input-file`, `--state-dir`, `--cacert`,
 /// `--limit-rate`, `--overwrite`, `-c`/`--continue`, each spelt every way ArgumentParser takes it (`-x 16`, `-x16`,
 /// `--connections 16`, `--connections=16`).
 ///
@@ -104,7 +104,7 @@ enum QuickDownloadArguments {
             case .quiet: ["-q", "--quiet"]
             case .progress: ["--progress"]
             case .output: ["-o", "--output"]
-            case .directory: ["-d", "--dir"]
+            case .directory: ["-d", "--dir", "--output-dir"]
             case .connections: ["-x", "--connections"]
             case .maxConcurrent: ["-j", "--max-concurrent"]
             case .inputFile: ["-i", "--input-file"]

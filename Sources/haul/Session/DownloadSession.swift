@@ -156,6 +156,10 @@ actor DownloadSession {
                     } else if snapshot.destination.path != request.destinationPath {
                         names[id] = snapshot.name
                         view.notice("\(name) is taken; saving as \(snapshot.name)", name: name)
+                    } else if let placed = Self.placedByRule(request) {
+                        // A rule by name moved it before it started: say where, as a rule by type does when the
+                        // response moves it (`saving as PATH`).
+                        view.notice("saving as \(placed) (folder rule)", name: name)
                     }
                 }
             } catch {

@@ -27,7 +27,8 @@ final class MultiProgressView {
     private let expected: Int
     private var completedCount = 0
     private var failedCount = 0
-    private var drawnLines = 0
+    /// The visible length of each line of the live block as last drawn.
+    private var drawnLengths: [Int] = []
     private var lastDraw = 0.0
     private var hint: String?
     private let colors = Terminal.colorsAllowed(STDERR_FILENO)
@@ -131,17 +132,16 @@ final class MultiProgressView {
         }
         finished = true
         draw(force: true)
-        if drawnLines > 0 { Terminal.writeError("\n") }
-        drawnLines = 0
+        if !drawnLengths.isEmpty { Terminal.writeError("\n") }
+        drawnLengths = []
     }
 
+    /// Takes the live block away, counting the rows its lines take at the width the terminal has now: narrowed,
+    /// it wrapped them (`RedrawArea`).
     private func erase() {
-        guard drawnLines > 0 else { return }
-        var text = "\r"
-        if drawnLines > 1 { text += "\u{1B}[\(drawnLines - 1)A" }
-        text += "\u{1B}[J"
-        Terminal.writeError(text)
-        drawnLines = 0
+        guard !drawnLengths.isEmpty else { return }
+        Terminal.writeError(RedrawArea.erase(drawnLengths, width: Terminal.columns()))
+        drawnLengths = []
     }
 
     private func draw(force: Bool) {
@@ -163,8 +163,9 @@ final class MultiProgressView {
         if shown.count < running.count { lines.append("  +\(running.count - shown.count) more running") }
         lines.append(totalLine(width: width))
         erase()
-        Terminal.writeError(lines.map { fit($0, width) }.joined(separator: "\n"))
-        drawnLines = lines.count
+        let fitted = lines.map { fit($0, width) }
+        Terminal.writeError(fitted.joined(separator: "\n"))
+        drawnLengths = fitted.map(\.count)
     }
 
     /// Whether a download has every byte of a known length and is being verified, flushed and renamed: it no
@@ -188,6 +189,7 @@ final class MultiProgressView {
         let progress = row.progress ?? DownloadProgress(bytesDone: 0, totalBytes: nil)
         let status = Self.status(row.state, progress)
         let nameColumn = min(max(8, width / 4), 30)
+        let columns = ProgressLine.batchColumns(width: width, nameColumn: nameColumn, maxBarWidth: 30)
         return ProgressLine(
             name: row.name,
             bytesDone: progress.bytesDone,
@@ -195,7 +197,8 @@ final class MultiProgressView {
             status: status,
             nameColumn: nameColumn,
             maxBarWidth: 30,
-            fixedBarWidth: ProgressLine.commonBarWidth(width: width, nameColumn: nameColumn, maxBarWidth: 30)
+            fixedBarWidth: columns.barWidth,
+            showsSizes: columns.showsSizes
         ).text(width: width)
     }
 
@@ -203,40 +206,24 @@ final class MultiProgressView {
         let values = order.compactMap { rows[$0] }
         let downloading = values.filter { $0.state == .downloading }
         let running = downloading.filter { !Self.isFinishing($0.state, $0.progress) }
-        let finishing = downloading.count - running.count
-        let queued = values.filter { $0.state == .queued }.count
-        let speed = running.reduce(0.0) { $0 + ($1.progress?.currentSpeed ?? 0) }
-        let bytes = values.reduce(Int64(0)) { $0 + ($1.progress?.bytesDone ?? 0) }
-        // Parts and the order they go in on a narrow terminal (the highest rank first): whole parts, never a cut
-        // word. The counts of failed downloads stay longest.
-        var parts: [(text: String, rank: Int)] = [("total  \(completedCount)/\(max(expected, values.count)) done", 0)]
-        if !running.isEmpty { parts.append((", \(running.count) running", 5)) }
-        if finishing > 0 { parts.append((", \(finishing) finishing", 5)) }
-        if queued > 0 { parts.append((", \(queued) queued", 4)) }
-        let paused = values.filter { $0.state == .paused }.count
-        if paused > 0 { parts.append((", \(paused) paused", 3)) }
-        if failedCount > 0 { parts.append((", \(failedCount) failed", 1)) }
-        let elapsed = now() - started
-        // Once everything has ended, a current speed would say 0 B/s: the run's average says what happened.
-        let shownSpeed = finished || (downloading.isEmpty && queued == 0)
-            ? "avg " + ByteCount.formatRate(elapsed > 0 ? Double(transferred) / elapsed : 0)
-            : ByteCount.formatRate(speed)
-        parts.append(("  \(ByteCount.format(bytes))", 2))
-        parts.append(("  \(shownSpeed)", 6))
-        parts.append(("  \(DurationText.elapsed(elapsed))", 7))
-        if let hint, width >= 90 { parts.append(("  " + hint, 8)) }
-        return Self.fitted(parts, room: width - 1)
+        var line = BatchTotalLine(done: completedCount, total: max(expected, values.count))
+        line.running = running.count
+        line.finishing = downloading.count - running.count
+        line.queued = values.filter { $0.state == .queued }.count
+        line.paused = values.filter { $0.state == .paused }.count
+        line.failed = failedCount
+        line.bytes = values.reduce(Int64(0)) { $0 + ($1.progress?.bytesDone ?? 0) }
+        line.transferred = transferred
+        line.speed = running.reduce(0.0) { $0 + ($1.progress?.currentSpeed ?? 0) }
+        line.elapsed = now() - started
+        line.settled = finished || (downloading.isEmpty && line.queued == 0)
+        line.hint = hint
+        return line.text(width: width)
     }
 
-    /// The parts joined, leaving out the highest-ranked ones until the line fits in `room`.
+    /// The parts joined, leaving out the highest-ranked ones until the line fits in `room` (`BatchTotalLine`).
     static func fitted(_ parts: [(text: String, rank: Int)], room: Int) -> String {
-        var parts = parts
-        while parts.map(\.text.count).reduce(0, +) > room,
-            let worst = parts.indices.filter({ parts[$0].rank > 0 }).max(by: { parts[$0].rank < parts[$1].rank })
-        {
-            parts.remove(at: worst)
-        }
-        return ProgressLine.cutAtWord(parts.map(\.text).joined(), room: room)
+        BatchTotalLine.fitted(parts, room: room)
     }
 
     private func fit(_ text: String, _ width: Int) -> String {

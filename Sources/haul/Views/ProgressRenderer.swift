@@ -29,6 +29,8 @@ final class ProgressRenderer: @unchecked Sendable {
     private var state: DownloadState = .queued
     private var started = ProcessInfo.processInfo.systemUptime
     private var drewBar = false
+    /// The visible length of the bar as last drawn.
+    private var drawnLength = 0
     /// Set once the bar is taken away for good (`withdraw()`): nothing redraws it.
     private var withdrawn = false
     /// Whether it has been downloading in this run (a `queued` after that means stopped, not waiting).
@@ -157,7 +159,7 @@ final class ProgressRenderer: @unchecked Sendable {
 
     /// Takes the live bar off its line, leaving the cursor at the line's start.
     private func eraseBar() {
-        if drewBar { Terminal.writeError("\r\u{1B}[2K") }
+        if drewBar { Terminal.writeError(clearing) }
         drewBar = false
     }
 
@@ -172,7 +174,7 @@ final class ProgressRenderer: @unchecked Sendable {
 
     /// A line about this download above its bar, named as a batch's lines are (`big.iso: resuming at ...`).
     private func message(_ text: String) {
-        if drewBar { Terminal.writeError("\r\u{1B}[2K") }
+        if drewBar { Terminal.writeError(clearing) }
         Terminal.writeError("\(paint(name + ":", "33")) \(text)\n")
         drewBar = false
         drawBar()
@@ -192,17 +194,30 @@ final class ProgressRenderer: @unchecked Sendable {
         default:
             status = "\(ByteCount.formatRate(progress.currentSpeed)) ETA \(DurationText.format(progress.secondsRemaining))"
         }
-        let line = ProgressLine(
+        var bar = ProgressLine(
             name: name,
             bytesDone: progress.bytesDone,
             totalBytes: progress.totalBytes,
             status: status,
             extra: progress.activeConnections > 1 && state == .downloading ? "\(progress.activeConnections) conn" : nil,
             hint: state == .downloading || state == .paused ? hint : nil
-        ).text(width: Terminal.columns())
+        )
+        let width = Terminal.columns()
+        // One width running and paused, whatever the speed, the connections and the keys say.
+        bar.fixedBarWidth = bar.steadyBarWidth(width: width)
+        let line = bar.text(width: width)
         let color = state == .completed ? "32" : (state == .failed || state == .cancelled ? "31" : nil)
-        Terminal.writeError("\r\u{1B}[2K" + (color.map { paint(line, $0) } ?? line))
+        Terminal.writeError((drewBar ? clearing : "\r\u{1B}[2K") + (color.map { paint(line, $0) } ?? line))
         drewBar = true
+        drawnLength = line.count
+    }
+
+    /// What takes the drawn bar off its line: `\r` and a cleared line, or, when a narrowed terminal wrapped the
+    /// bar over several rows, up to its first row and clear to the end (`RedrawArea`).
+    private var clearing: String {
+        let width = Terminal.columns()
+        guard RedrawArea.rows(of: [drawnLength], width: width) > 1 else { return "\r\u{1B}[2K" }
+        return RedrawArea.erase([drawnLength], width: width)
     }
 
     private func finishBarLine(done: Bool) {

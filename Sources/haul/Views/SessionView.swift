@@ -89,8 +89,10 @@ final class SessionView: @unchecked Sendable {
                     Terminal.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
                 }
             default:
+                // The same words one file or a batch: `haul: f.bin: already complete ...` (a batch's used to lack
+                // the `haul:`).
                 if let multi {
-                    multi.permanentLine("\(name): \(text)", failed: false)
+                    multi.permanentLine("haul: \(name): \(text)", failed: false)
                 } else {
                     Terminal.writeError("haul: \(name): \(text)\n")
                 }
