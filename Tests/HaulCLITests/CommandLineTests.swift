@@ -117,18 +117,23 @@ final class CommandLineTests: XCTestCase {
                 XCTAssertEqual(mkfifo(dir.file("pipe").path, 0o600), 0)
                 try FileManager.default.createSymbolicLink(atPath: dir.file("link").path, withDestinationPath: dir.file("pipe").path)
                 try FileManager.default.createDirectory(atPath: dir.file("folder").path, withIntermediateDirectories: false)
-                for name in ["pipe", "link", "folder"] {
+                for name in ["pipe", "link"] {
                     let refused = try HaulProcess.run(
                         ["-q", "--overwrite", "-o", name, "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
                     XCTAssertEqual(refused.status, 6, "\(name): \(refused.stderr)")
                     XCTAssertTrue(refused.stderr.contains("is not a regular file"), refused.stderr)
                 }
+                XCTAssertEqual(server.requests(for: "/f").count, 0, "refused before any request")
+                // An existing directory given to -o means "into it" (issue 60, point 5): the directory stays one.
+                let into = try HaulProcess.run(
+                    ["-q", "--overwrite", "-o", "folder", "--state-dir", dir.file("s").path, server.url("/f")], in: dir.url)
+                XCTAssertEqual(into.status, 0, into.stderr)
+                XCTAssertEqual(FileManager.default.contents(atPath: dir.file("folder/f").path).map { [UInt8]($0) }, content)
                 var info = stat()
                 XCTAssertEqual(lstat(dir.file("pipe").path, &info), 0)
                 XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the pipe is still a pipe")
                 XCTAssertEqual(lstat(dir.file("link").path, &info), 0)
                 XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "the link is still a link")
-                XCTAssertEqual(server.requests(for: "/f").count, 0, "refused before any request")
             }
         }
     }
