@@ -44,9 +44,13 @@ struct MachineDriver {
         ))
     }
 
-    /// A 200 with the whole file.
-    mutating func whole(_ k: Int, etag: String = v1, length: Int64 = 400, extra: [(String, String)] = []) -> [TransferAction] {
-        head(k, 200, [("Content-Length", "\(length)"), ("ETag", etag)] + extra)
+    /// A 200 with the whole file, advertising ranges (`Accept-Ranges: bytes`) unless told not to or `extra` says
+    /// otherwise.
+    mutating func whole(
+        _ k: Int, etag: String = v1, length: Int64 = 400, extra: [(String, String)] = [], advertisesRanges: Bool = true
+    ) -> [TransferAction] {
+        let advertised = advertisesRanges && !extra.contains { $0.0 == "Accept-Ranges" } ? [("Accept-Ranges", "bytes")] : []
+        return head(k, 200, [("Content-Length", "\(length)"), ("ETag", etag)] + advertised + extra)
     }
 
     /// A 206 for `[from, to)` of a file of `total` bytes.

@@ -28,6 +28,13 @@ struct SegmentedRun: Sendable {
     /// The body each connection streams, once its head was accepted (a whole-file body from byte 0 is the download
     /// itself when ranges turn out unusable: `continueOnOneConnection` keeps it).
     var bodies: [ConnectionID: BodyPlan] = [:]
+    /// The probe, while its server has not shown that it serves ranges: it answered without `Accept-Ranges: bytes`
+    /// and no `206` has come yet. Its whole-file stream is not cut at its segment's end (a cut stream cannot be
+    /// continued from a server without ranges), so it may write a little past it, the same bytes of the same
+    /// version; the first `206` cuts it there (`.shorten`), a whole answer to a range keeps it as the download.
+    var uncutProbe: ConnectionID?
+    /// How far the uncut probe has written (past its segment's end, where the planner stops counting).
+    var uncutProbeOffset: Int64 = 0
 
     init(planner: SegmentPlanner, identity: ResourceIdentity) {
         self.planner = planner
@@ -55,6 +62,7 @@ struct SegmentedRun: Sendable {
         speeds[id] = nil
         unanswered.remove(id)
         bodies[id] = nil
+        if uncutProbe == id { uncutProbe = nil }
     }
 }
 
@@ -81,10 +89,13 @@ extension TransferMachine {
             }
             run.requests[probe] = .wholeFile
             run.bodies[probe] = body
+            // Ranges not advertised: the probe's answer may be the only stream the server will give (issue 60 p. 3).
+            let advertised = head["Accept-Ranges"]?.lowercased() == "bytes"
+            if !advertised { run.uncutProbe = probe }
             var actions: [TransferAction] = [.discard(reason: nil), .adopt(body.identity)]
             actions.append(.checkpoint(run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }, immediately: true))
             actions.append(.plan(connections: settings.segmentPolicy.connections))
-            actions.append(.write(probe, body, end: first.end))
+            actions.append(.write(probe, body, end: advertised ? first.end : length))
             actions += startTuning(&run)
             actions += launchAvailable(&run)
             mode = .segmented(run)
@@ -117,11 +128,17 @@ extension TransferMachine {
             // Clipped to the current end: after another connection took the back half of this segment, `k` may
             // have written a little past the new end before it heard of it. Those bytes are the same bytes of the
             // same version the other connection writes: harmless, just not counted twice.
+            if k == run.uncutProbe, offset > run.uncutProbeOffset {
+                // Its speed counts every byte it streams, also past the segment's end (or it would look stalled).
+                run.received[k, default: 0] += offset - run.uncutProbeOffset
+                run.uncutProbeOffset = offset
+            }
             let clipped = min(offset, segment.end)
             guard clipped > segment.next, (try? run.planner.connectionReceived(k, upTo: clipped)) != nil else { return [] }
-            run.received[k, default: 0] += clipped - segment.next
+            if k != run.uncutProbe { run.received[k, default: 0] += clipped - segment.next }
             return []
         case .ended(let k, let now):
+            if let whole = uncutProbeEndedWhole(k, now: now, &run) { return whole }
             guard let segment = run.planner.segment(ownedBy: k) else { return [] }
             guard segment.isComplete else {
                 let problem = TransferProblem(.network, "\(run.host) ended a range early")
@@ -143,7 +160,13 @@ extension TransferMachine {
             actions = tick(now: now, throttled: throttled, &run)
         }
         guard case .segmented = mode else { return actions }
-        return actions + afterSegmentedEvent(&run)
+        return Self.keepingUncut(run.uncutProbe, actions + afterSegmentedEvent(&run))
+    }
+
+    /// While the probe is uncut, no plan change cuts it (a split of its segment moves the planner's end only).
+    private static func keepingUncut(_ probe: ConnectionID?, _ actions: [TransferAction]) -> [TransferAction] {
+        guard let probe else { return actions }
+        return actions.filter { if case .shorten(let k, _) = $0 { k != probe } else { true } }
     }
 
     /// Finishes when every byte is there (and, with piece hashes, every piece verified: until then the run waits
@@ -173,7 +196,15 @@ extension TransferMachine {
         switch outcome {
         case .write(let body):
             run.bodies[k] = body
-            return [.write(k, body, end: end)]
+            var actions: [TransferAction] = [.write(k, body, end: end)]
+            if let probe = run.uncutProbe, k != probe, run.requests[k]?.range != nil,
+                let cut = run.planner.segment(ownedBy: probe)?.end
+            {
+                // A 206: ranges are served, and the probe stops at its segment's end like every other connection.
+                run.uncutProbe = nil
+                actions.append(.shorten(probe, end: cut))
+            }
+            return actions
         case .wholeBody(_, versionChanged: true), .versionChanged:
             return restartAfterVersionChange(&run)
         case .wholeBody(_, versionChanged: false):
@@ -288,20 +319,8 @@ extension TransferMachine {
     private mutating func continueOnOneConnection(_ reason: String, _ run: inout SegmentedRun) -> [TransferAction] {
         let segments = run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }
         let notice: [TransferAction] = [.notice("continuing on one connection: \(reason)"), .plan(connections: 1)]
-        if let stream = wholeFileStream(run), let segment = run.planner.segment(ownedBy: stream.connection) {
-            let k = stream.connection
-            var single = SingleRun()
-            single.connection = k
-            single.request = .wholeFile
-            single.body = stream.body
-            single.held = segment.next
-            single.identity = run.identity
-            single.attempts = 1
-            single.host = run.host
-            let drops = run.planner.activeConnections.filter { $0 != k }.map { TransferAction.drop($0, .transferEnding) }
-            mode = .single(single)
-            return drops + [.checkpoint([single.storedSegment], immediately: true)] + notice
-                + [.shorten(k, end: run.planner.length)]
+        if let stream = wholeFileStream(run) {
+            return keepStream(stream.connection, stream.body, &run) + notice + [.shorten(stream.connection, end: run.planner.length)]
         }
         var actions = run.planner.activeConnections.map { TransferAction.drop($0, .transferEnding) }
         actions += [.checkpoint(segments, immediately: true)] + notice
@@ -309,11 +328,38 @@ extension TransferMachine {
         return actions + startSingle(stored)
     }
 
+    /// `k`'s whole-file stream becomes the download, a single-connection run; every other connection is dropped.
+    private mutating func keepStream(_ k: ConnectionID, _ body: BodyPlan, _ run: inout SegmentedRun) -> [TransferAction] {
+        let next = run.planner.segment(ownedBy: k)?.next ?? 0
+        var single = SingleRun()
+        single.connection = k
+        single.request = .wholeFile
+        single.body = body
+        single.held = k == run.uncutProbe ? max(next, min(run.uncutProbeOffset, run.planner.length)) : next
+        single.identity = run.identity
+        single.attempts = 1
+        single.host = run.host
+        let drops = run.planner.activeConnections.filter { $0 != k }.map { TransferAction.drop($0, .transferEnding) }
+        mode = .single(single)
+        return drops + [.checkpoint([single.storedSegment], immediately: true)]
+    }
+
+    /// The uncut probe streamed the whole file before any range was answered: it is the download, complete.
+    private mutating func uncutProbeEndedWhole(_ k: ConnectionID, now: Double, _ run: inout SegmentedRun) -> [TransferAction]? {
+        guard k == run.uncutProbe, run.uncutProbeOffset >= run.planner.length, let body = run.bodies[k] else { return nil }
+        var actions = keepStream(k, body, &run)
+        guard case .single(var kept) = mode else { return actions }
+        actions += single(.ended(k, now: now), &kept)
+        if case .single = mode { mode = .single(kept) }
+        return actions
+    }
+
     /// A connection streaming the whole file from byte 0 whose first segment is not done yet, with its body.
     private func wholeFileStream(_ run: SegmentedRun) -> (connection: ConnectionID, body: BodyPlan)? {
         for (k, body) in run.bodies.sorted(by: { $0.key.rawValue < $1.key.rawValue })
         where body.offset == 0 && body.expectedLength == run.planner.length {
-            guard let segment = run.planner.segment(ownedBy: k), segment.start == 0, !segment.isComplete else { continue }
+            guard let segment = run.planner.segment(ownedBy: k), segment.start == 0, !segment.isComplete || k == run.uncutProbe
+            else { continue }
             return (k, body)
         }
         return nil

@@ -36,6 +36,7 @@ extension TransferRunner {
                 resourceUnsaved = true
             }
             bounds.end = end
+            Self.trace("connection \(k.rawValue) writes from \(body.offset)\(end.map { " to \($0)" } ?? "")")
             let single = end == nil
             if single { counters.setActiveConnections(1) }
             if single { countingReceivers.insert(k) } else { countingReceivers.remove(k) }
