@@ -1,8 +1,9 @@
 import Foundation
 import HaulCore
 
-/// Gives a fresh URL for one whose link expired (`HaulConfiguration.refreshURL`): `(expired URL, HTTP status)`;
-/// nil when there is none.
+/// Gives a fresh URL for one whose link expired or failed (`HaulConfiguration.refreshURL`): `(expired URL, HTTP
+/// status)`, the status 0 when the source gave no HTTP answer (refused, a name that does not resolve, TLS); nil
+/// when there is none.
 public typealias URLProvider = @Sendable (_ expired: URL, _ status: Int) async throws -> URL?
 
 /// Settings shared by every download of one `HaulClient`.
@@ -40,7 +41,10 @@ public struct HaulConfiguration: Sendable {
     public var insecure: Bool
     /// Asked for a fresh URL when a download's source answers 401, 403 or 410 after bytes arrived (a signed S3 or
     /// CDN link that expired): given the URL that expired and the status, it returns the URL to continue from, or
-    /// nil to give up (the download then fails as it would have, and stays resumable). The bytes already on disk
+    /// nil to give up (the download then fails as it would have, and stays resumable). It is also the other source
+    /// of a download with one URL that is about to fail for its source (refused, a host name that does not resolve,
+    /// 404, TLS, retries spent; status 0 when there was no HTTP answer): asked once, and not again until a fresh
+    /// link delivered a byte (docs/cli.md, "When a source fails"). The bytes already on disk
     /// are kept when the fresh URL serves the same version (same length and strong validator), else the download
     /// starts over. Set on the client rather than on `DownloadRequest` because a closure cannot be stored with a
     /// download: every download of the client (`DownloadManager`'s too, resumed ones included) can use it. Nil by

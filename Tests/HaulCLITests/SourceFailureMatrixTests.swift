@@ -5,9 +5,9 @@ import XCTest
 
 /// docs/cli.md, "When a source fails" (`SourceFailureRule`), run by the built `haul`: every source kind (one URL,
 /// `--mirror`, a Metalink, a URL with `--refresh-url-command`) times every early failure (refused, a name that does
-/// not resolve, 404, 503, an untrusted certificate). With another source the download completes from it; alone (a
-/// refresh command is asked only for an expired link, so it is alone here too) it fails with the failure's exit code
-/// and sentence.
+/// not resolve, 404, 503, an untrusted certificate). With another source the download completes from it (the
+/// refresh command is the other source of one URL: asked once, it gives the live URL); alone it fails with the
+/// failure's exit code and sentence, and so does a URL whose refresh command gives nothing.
 final class SourceFailureMatrixTests: XCTestCase {
     private let content = deterministicBytes(count: 200_000, seed: 601)
 
@@ -21,7 +21,7 @@ final class SourceFailureMatrixTests: XCTestCase {
     }
 
     private enum SourceKind: CaseIterable {
-        case oneURL, mirrors, metalink, refreshCommand
+        case oneURL, mirrors, metalink, refreshCommand, refreshCommandGivingNothing
     }
 
     private func sha256(_ bytes: [UInt8]) -> String { SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined() }
@@ -49,6 +49,9 @@ final class SourceFailureMatrixTests: XCTestCase {
                 let script = dir.file("refresh.sh")
                 try Data("#!/bin/sh\necho called >> \"$(dirname \"$0\")/refreshed.txt\"\nprintf '%s' '\(live)'\n".utf8).write(to: script)
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+                let nothing = dir.file("nothing.sh")
+                try Data("#!/bin/sh\necho \"$HAUL_STATUS\" >> \"$(dirname \"$0\")/asked.txt\"\n".utf8).write(to: nothing)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: nothing.path)
                 for failure in failures {
                     for kind in SourceKind.allCases {
                         let label = "\(kind) × \(failure.name)"
@@ -61,6 +64,8 @@ final class SourceFailureMatrixTests: XCTestCase {
                             arguments += ["--mirror", live, "-o", out, failure.url]
                         case .refreshCommand:
                             arguments += ["--refresh-url-command", script.path, "-o", out, failure.url]
+                        case .refreshCommandGivingNothing:
+                            arguments += ["--refresh-url-command", nothing.path, "-o", out, failure.url]
                         case .metalink:
                             let document = """
                                 <?xml version="1.0" encoding="UTF-8"?>
@@ -84,17 +89,23 @@ final class SourceFailureMatrixTests: XCTestCase {
                             XCTAssertTrue(contents(dir.file(out)) == content, label)
                             XCTAssertEqual(
                                 result.stderr.contains("dropping mirror \(failure.url)"), failure.dropped, "\(label): \(result.stderr)")
-                        case .oneURL, .refreshCommand:
+                        case .refreshCommand:
+                            XCTAssertEqual(result.status, 0, "\(label): the fresh link carries the download: \(result.stderr)")
+                            XCTAssertTrue(contents(dir.file(out)) == content, label)
+                            XCTAssertTrue(result.stderr.contains("continuing from a fresh link"), "\(label): \(result.stderr)")
+                        case .oneURL, .refreshCommandGivingNothing:
                             XCTAssertEqual(result.status, failure.exitCode, "\(label): \(result.stderr)")
                             XCTAssertTrue(result.stderr.contains(failure.sentence), "\(label): \(result.stderr)")
                             XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file(out).path), label)
                         }
                     }
                 }
-                XCTAssertFalse(
-                    FileManager.default.fileExists(atPath: dir.file("refreshed.txt").path),
-                    "the refresh command is asked only for a link that expired after bytes arrived"
-                )
+                let asked = { (name: String) in
+                    (try? String(contentsOf: dir.file(name), encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+                }
+                XCTAssertEqual(asked("refreshed.txt").count, failures.count, "asked once per failing URL")
+                // HAUL_STATUS: the HTTP status, 0 when the source gave no HTTP answer.
+                XCTAssertEqual(asked("asked.txt"), ["0", "0", "404", "503", "0"])
             }
         }
     }

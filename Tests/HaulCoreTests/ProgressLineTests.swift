@@ -116,4 +116,31 @@ final class ProgressLineTests: XCTestCase {
         XCTAssertEqual(ProgressLine.bar(0.5, width: 12), "[=====>    ]")
         XCTAssertEqual(ProgressLine.bar(1, width: 7), "[=====]")
     }
+
+    /// Issue 60, point 9: one download's bar keeps its width between running and paused at every width where it
+    /// has one, also below 80 columns (before, there it took whatever room the texts left and jumped on a pause).
+    func testOneDownloadsBarKeepsItsWidthRunningAndPausedAtEveryWidth() {
+        let running = line(status: "1.2 MiB/s ETA 3m05s", extra: "4 conn", hint: "space: pause, q: quit")
+        let paused = line(status: "paused, 512 MiB kept", hint: "space: resume, q: quit")
+        func barWidth(_ text: String) -> Int? {
+            guard let open = text.firstIndex(of: "["), let close = text.firstIndex(of: "]") else { return nil }
+            return text.distance(from: open, to: close) + 1
+        }
+        var widthsWithABar = 0
+        for width in 30...140 {
+            let texts = [running, paused].map { line -> String in
+                var line = line
+                if let steady = line.steadyColumns(width: width) {
+                    line.fixedBarWidth = steady.barWidth
+                    line.showsSizes = steady.showsSizes
+                }
+                return line.text(width: width)
+            }
+            for text in texts { XCTAssertLessThan(text.count, width, text) }
+            let bars = texts.map(barWidth)
+            XCTAssertEqual(bars[0], bars[1], "width \(width): \(texts)")
+            if bars[0] != nil { widthsWithABar += 1 }
+        }
+        XCTAssertGreaterThan(widthsWithABar, 80, "a bar from 55 columns up for this name")
+    }
 }

@@ -130,14 +130,16 @@ final class TransferMachineSourceFailureTests: XCTestCase {
         XCTAssertEqual(refused.retries.count, 1)
     }
 
-    /// One URL alone (or with a refresh command: it is asked only for an expired link): unreachable fails at once.
-    func testOneUnreachableSourceAloneFailsAtOnceWithOrWithoutARefreshCommand() {
+    /// One URL alone: unreachable fails at once. With a refresh command, the command is its other source: asked at
+    /// once instead of failing (issue 60, point 1; TransferMachineExpiryTests has the rest).
+    func testOneUnreachableSourceAloneFailsAtOnceOrAsksItsRefreshCommand() {
         for refreshes in [false, true] {
             var d = MachineDriver(refreshesExpiredSources: refreshes)
             _ = d.start()
             let refused = d.failed(1, .unreachable)
-            XCTAssertEqual(refused.failure?.kind, .unreachable)
-            XCTAssertNil(refused.refresh)
+            XCTAssertEqual(refused.failure?.kind, refreshes ? nil : .unreachable)
+            XCTAssertEqual(refused.refresh?.kind, refreshes ? .unreachable : nil)
+            XCTAssertTrue(refused.retries.isEmpty, "no backoff either way")
         }
     }
 }

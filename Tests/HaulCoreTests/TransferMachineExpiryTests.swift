@@ -62,12 +62,37 @@ final class TransferMachineExpiryTests: XCTestCase {
         XCTAssertEqual(actions.failure?.httpStatus, 403)
     }
 
-    func testNothingHeldIsNoExpiry() {
-        var d = MachineDriver(refreshesExpiredSources: true)
-        _ = d.start()
-        let actions = d.head(1, 403, [])
-        XCTAssertNil(actions.refresh)
-        XCTAssertEqual(actions.failure?.httpStatus, 403)
+    /// Issue 60, point 1: with a refresh command the one URL has another source. A failure that would end the
+    /// download before any byte (a 403, a refused connection, a probe's refusal, retries spent) asks for a fresh URL
+    /// once; a fresh URL that fails before its first byte ends the download with its own failure.
+    func testAFailureOfTheOneSourceAsksForAFreshSourceOnce() {
+        let failures: [(String, (inout MachineDriver) -> [TransferAction])] = [
+            ("403", { $0.head(1, 403, []) }),
+            ("refused", { $0.failed(1, .unreachable) }),
+            ("404", { $0.head(1, 404, []) }),
+        ]
+        for (name, fail) in failures {
+            for connections in [1, 4] {
+                var d = MachineDriver(connections: connections, refreshesExpiredSources: true)
+                _ = d.start()
+                let first = fail(&d)
+                XCTAssertNotNil(first.refresh, "\(name), \(connections): \(first)")
+                XCTAssertNil(first.failure, name)
+                let refreshed = d.machine.event(.sourceRefreshed(partFileSize: 0, now: 1))
+                XCTAssertEqual(refreshed.opens.map(\.plan), [.wholeFile], "the fresh link is asked from byte 0")
+                let again = d.failed(refreshed.opens.first?.connection ?? 0, .unreachable, now: 2)
+                XCTAssertNil(again.refresh, "\(name): not asked again before a fresh link delivered")
+                XCTAssertEqual(again.failure?.kind, .unreachable, name)
+            }
+        }
+        var alone = MachineDriver(connections: 1, refreshesExpiredSources: true)
+        _ = alone.start()
+        _ = alone.failed(1, .unreachable)
+        let none = alone.machine.event(.sourceUnavailable(now: 1))
+        XCTAssertEqual(none.failure?.kind, .unreachable, "no fresh link: the URL's own failure (exit 3)")
+        var local = MachineDriver(refreshesExpiredSources: true)
+        _ = local.start()
+        XCTAssertNil(local.failed(1, .local).refresh, "the machine's own failure is no source's")
     }
 
     func testAFreshLinkThatExpiresBeforeDeliveringAByteFails() {

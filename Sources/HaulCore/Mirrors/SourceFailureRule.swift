@@ -24,8 +24,10 @@
 /// curl gives up at once on both a refused connection and a name that does not resolve; five backoffs (about
 /// 22 s) only delay the same answer, and a typo in a host or port does not fix itself. A dropped source's reason is
 /// said (`dropping mirror URL: reason`), and when no source is left the download fails naming each source's
-/// reason. A `--refresh-url-command` is asked only for a link that expired after bytes arrived (401, 403, 410): an
-/// early failure of a URL with a refresh command ends as the URL alone would.
+/// reason. A `--refresh-url-command` (`HaulConfiguration.refreshURL`) is the other source of a download with one
+/// URL: asked when that URL would fail the download, once until a fresh link delivers a byte
+/// (`TransferMachine.freshSource(insteadOf:)`); with several sources the mirror layer decides and only an expired
+/// last source asks it.
 public enum SourceFailureRule {
     /// The class of a failure (see the type's table).
     public enum Failure: Hashable, Sendable {

@@ -80,6 +80,18 @@ public struct ProgressLine: Sendable, Equatable {
         return bar >= Self.minimumBar ? min(maxBarWidth, bar) : nil
     }
 
+    /// The columns of one download's line at `width` that stay the same whatever it says (running, paused, with or
+    /// without keys): `steadyBarWidth` with the sizes where it finds a bar; on a terminal too narrow for the sizes'
+    /// slot (below about 80 columns) the sizes go, always, and the bar keeps the room of the status and extra slots.
+    /// Before, below about 80 columns the bar took whatever the texts left and jumped on a pause (issue 60, point 9).
+    /// Nil when not even that leaves a bar of `minimumBar`: the line then has no bar.
+    public func steadyColumns(width: Int) -> (barWidth: Int, showsSizes: Bool)? {
+        if let bar = steadyBarWidth(width: width) { return (bar, true) }
+        let head = fittedName(width: width).count + 2 + 4
+        let bar = max(1, width - 1) - head - 3 - Self.statusColumn - Self.extraColumn
+        return bar >= Self.minimumBar ? (min(maxBarWidth, bar), false) : nil
+    }
+
     /// Room kept for an extra (" 16 conn") and for the keys ("space: resume, q: quit") by `steadyBarWidth`.
     static let extraColumn = 8
     static let hintColumn = 22

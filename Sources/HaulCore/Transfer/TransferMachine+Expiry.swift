@@ -34,10 +34,30 @@ extension TransferMachine {
     /// expired before it delivered a byte (a provider handing out dead links must not loop forever).
     mutating func sourceExpired(status: Int, url: String) -> [TransferAction] {
         let problem = TransferProblem(.http, "HTTP \(status) \(HTTPStatusText.reason(status)) for \(url)", httpStatus: status)
-        let done = progress.done
-        if let last = heldAtLastRefresh, done <= last {
-            return fail(TransferProblem(.http, problem.message + " (the fresh link expired before it delivered a byte)", httpStatus: status))
+        if let last = heldAtLastRefresh, progress.done <= last {
+            let again = TransferProblem(.http, problem.message + " (the fresh link expired before it delivered a byte)", httpStatus: status)
+            return fail(again, freshSourceMayCure: false)
         }
+        return askForFreshSource(problem)
+    }
+
+    /// The one source is about to fail the download (refused, a name that does not resolve, 404, a TLS failure,
+    /// retries spent: docs/cli.md, "When a source fails"): with a refresh command, the command is the other source
+    /// and is asked once (issue 60, point 1). Not for the machine's own failures, not with several sources (the
+    /// mirror layer drops them; the last one standing reaches this only through an expiry), and not again when the
+    /// last fresh link delivered nothing (no endless asking).
+    mutating func freshSource(insteadOf problem: TransferProblem) -> [TransferAction]? {
+        guard settings.refreshesExpiredSources, routing == nil, problem.kind != .local else { return nil }
+        switch mode {
+        case .probing, .single, .segmented: break
+        case .idle, .awaitingSource, .ended: return nil
+        }
+        if let last = heldAtLastRefresh, progress.done <= last { return nil }
+        return askForFreshSource(problem)
+    }
+
+    private mutating func askForFreshSource(_ problem: TransferProblem) -> [TransferAction] {
+        let done = progress.done
         heldAtLastRefresh = done
         let identity: ResourceIdentity? = switch mode {
         case .single(let run): run.identity

@@ -66,8 +66,11 @@ extension TransferMachine {
             run.attempts = 1
             run.heldAtAttemptStart = run.held
             let waiting = singleRetry(failedProbe.problem, retryAfterSeconds: nil, now: failedProbe.now, &run)
-            // Given up: `fail` ended the machine. Else the run waits for its backoff.
-            if case .ended = mode {} else { mode = .single(run) }
+            // Given up: `fail` ended the machine or asked for a fresh source. Else the run waits for its backoff.
+            switch mode {
+            case .ended, .awaitingSource: break
+            case .idle, .probing, .single, .segmented: mode = .single(run)
+            }
             return actions + waiting
         }
         actions += openSingle(&run)

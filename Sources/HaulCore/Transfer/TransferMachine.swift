@@ -252,8 +252,10 @@ public struct TransferMachine: Sendable {
         }
     }
 
-    /// Ends the run with `problem`, keeping what arrived.
-    mutating func fail(_ problem: TransferProblem) -> [TransferAction] {
+    /// Ends the run with `problem`, keeping what arrived; or, when a fresh URL may cure it (`freshSourceInsteadOf`),
+    /// asks for one first.
+    mutating func fail(_ problem: TransferProblem, freshSourceMayCure: Bool = true) -> [TransferAction] {
+        if freshSourceMayCure, let ask = freshSource(insteadOf: problem) { return ask }
         let actions = dropAll() + [.checkpoint(storedSegments, immediately: true), .fail(problem)]
         end()
         return actions
@@ -263,7 +265,8 @@ public struct TransferMachine: Sendable {
     mutating func countVersionRestart() -> [TransferAction]? {
         versionRestarts += 1
         guard versionRestarts > settings.maximumVersionRestarts else { return nil }
-        return fail(TransferProblem(.protocolViolation, "the file kept changing on the server while it was downloaded"))
+        return fail(
+            TransferProblem(.protocolViolation, "the file kept changing on the server while it was downloaded"), freshSourceMayCure: false)
     }
 }
 

@@ -192,27 +192,31 @@ extension TransferRunner {
         }
     }
 
-    /// Asks the configuration's `refreshURL` for a URL to replace the expired one, and says what happened. The
-    /// connections are stopped and the progress saved meanwhile (a slow provider holds nothing open).
+    /// Asks the configuration's `refreshURL` for a URL to replace the expired or failing one, and says what
+    /// happened. The connections are stopped and the progress saved meanwhile (a slow provider holds nothing open).
+    /// A source that failed without an HTTP answer (refused, a name that does not resolve) is given as status 0.
     private func freshURL(after problem: TransferProblem) async -> URL? {
-        guard let provider = context.configuration.refreshURL, let status = problem.httpStatus else { return nil }
+        guard let provider = context.configuration.refreshURL else { return nil }
         let host = url.host ?? "the server"
+        let status = problem.httpStatus ?? 0
+        let what = problem.httpStatus.flatMap { TransferMachine.expiredSourceStatuses.contains($0) ? "the link to \(host) expired (HTTP \($0))" : nil }
+            ?? "\(problem.message)"
         do {
             let answer = try await provider(url, status)
             if Task.isCancelled { return nil }
             guard let fresh = answer else {
-                context.emit(.notice("the link to \(host) expired (HTTP \(status)) and no fresh link was given"))
+                context.emit(.notice("\(what) and no fresh link was given"))
                 return nil
             }
             guard ["http", "https"].contains(fresh.scheme?.lowercased() ?? ""), fresh.host?.isEmpty == false else {
-                context.emit(.notice("the link to \(host) expired (HTTP \(status)) and the fresh link is not an http or https URL"))
+                context.emit(.notice("\(what) and the fresh link is not an http or https URL"))
                 return nil
             }
-            context.emit(.notice("the link to \(host) expired (HTTP \(status)); continuing from a fresh link to \(fresh.host ?? "the server")"))
+            context.emit(.notice("\(what); continuing from a fresh link to \(fresh.host ?? "the server")"))
             return fresh
         } catch {
             if Task.isCancelled { return nil }
-            context.emit(.notice("the link to \(host) expired (HTTP \(status)) and asking for a fresh link failed: \(error)"))
+            context.emit(.notice("\(what) and asking for a fresh link failed: \(error)"))
             return nil
         }
     }

@@ -6,7 +6,8 @@ import NIOConcurrencyHelpers
 ///
 /// Run directly, never through a shell (like the hooks: nothing in a URL can become a command), with the command
 /// split into words at spaces; single or double quotes keep a word together. The expired URL is in `HAUL_URL` and
-/// the status in `HAUL_STATUS`; the first line of its standard output is the fresh URL, and an empty output means
+/// the status in `HAUL_STATUS` (0 when the source gave no HTTP answer: refused, a name that does not resolve, TLS;
+/// the program is asked then too, as the download's other source); the first line of its standard output is the fresh URL, and an empty output means
 /// "no fresh link" (the download then fails as the status would have made it). A program that fails, prints
 /// something other than an http or https URL, or runs past the timeout is an error the download fails with.
 package struct RefreshURLCommand: Sendable {

@@ -52,7 +52,7 @@ struct TransferArguments: ParsableArguments {
     @Flag(name: .customLong("http1.1"), help: "Keep every request on HTTP/1.1. By default a download's only connection to an https URL uses HTTP/2 when the server offers it (many small files then share one connection); split downloads' segments are HTTP/1.1 either way.")
     var http1Only = TransferOptions.defaults.http1Only
 
-    @Option(name: .customLong("refresh-url-command"), help: ArgumentHelp("When a source answers 401, 403 or 410 after bytes arrived (a signed link that expired), run CMD (directly, not through a shell; the expired URL in HAUL_URL, the status in HAUL_STATUS) and continue from the URL on the first line of its output. The bytes on disk are kept when the fresh URL serves the same version. No output: the download fails as before.", valueName: "CMD"))
+    @Option(name: .customLong("refresh-url-command"), help: ArgumentHelp("When a source answers 401, 403 or 410 after bytes arrived (a signed link that expired), or a download's one URL is about to fail (refused, no such host, 404, TLS, retries spent), run CMD (directly, not through a shell; the URL in HAUL_URL, the HTTP status in HAUL_STATUS, 0 without one) and continue from the URL on the first line of its output. The bytes on disk are kept when the fresh URL serves the same version. No output: the download fails as before.", valueName: "CMD"))
     var refreshURLCommand: String?
 
     @Option(name: .customLong("refresh-url-timeout"), help: ArgumentHelp("Stop a --refresh-url-command still running after this many seconds.", valueName: "S"))

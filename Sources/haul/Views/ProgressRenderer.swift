@@ -204,7 +204,10 @@ final class ProgressRenderer: @unchecked Sendable {
         )
         let width = Terminal.columns()
         // One width running and paused, whatever the speed, the connections and the keys say.
-        bar.fixedBarWidth = bar.steadyBarWidth(width: width)
+        if let steady = bar.steadyColumns(width: width) {
+            bar.fixedBarWidth = steady.barWidth
+            bar.showsSizes = steady.showsSizes
+        }
         let line = bar.text(width: width)
         let color = state == .completed ? "32" : (state == .failed || state == .cancelled ? "31" : nil)
         Terminal.writeError((drewBar ? clearing : "\r\u{1B}[2K") + (color.map { paint(line, $0) } ?? line))
