@@ -60,6 +60,12 @@ final class ProgressRenderer: @unchecked Sendable {
         self.name = name
         self.id = id
         self.colors = Terminal.colorsAllowed(STDERR_FILENO)
+        if mode == .bar { TerminalResize.shared.onResize { [weak self] in self?.terminalResized() } }
+    }
+
+    /// Draws the bar again for the terminal's new width (a paused bar gets no progress that would).
+    private func terminalResized() {
+        lock.withLock { if drewBar && !withdrawn { drawBar() } }
     }
 
     /// Shows a hint under the bar (e.g. the keys), in bar mode only.
