@@ -24,13 +24,11 @@ struct Harness {
     self.directory = directory
     var configuration = HaulConfiguration(
         stateDirectory: directory.file("state"),
-        connectTimeout: 2,
-        stallTimeout: stallTimeout,
+        timeouts: .init(connect: .seconds(2), stall: .seconds(stallTimeout)),
         retryPolicy: RetryPolicy(
           maximumRetries: retries, initialDelay: 0.01, maximumDelay: 0.05,
           maximumRetryAfter: retryAfterCap),
-        checkpointInterval: 0.05,
-        progressInterval: 0.02,
+        intervals: .init(checkpoint: .milliseconds(50), progress: .milliseconds(20)),
         extraTrustedCertificates: certificates.map(URL.init(fileURLWithPath:)),
         lowestSpeed: lowestSpeed,
         refreshURL: refreshURL
