@@ -176,7 +176,7 @@ final class ExpiringLinkTests: XCTestCase {
           return nil
         }
         try await withHarness(dir, server: server, refreshURL: slow) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/signed?sig=1")))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/signed?sig=1")))
           try await task.start()
           for await _ in asked.stream { break }
           try await task.pause()

@@ -55,7 +55,7 @@ struct Harness {
 
   /// Runs a download to its end and returns its outcome and every update it published.
   func run(_ request: DownloadRequest) async throws -> (DownloadOutcome, [DownloadUpdate]) {
-    let task = try client.prepare(request)
+    let task = try client.prepareBlocking(request)
     let updates = task.updates
     let collector = Task { () -> [DownloadUpdate] in
       var seen: [DownloadUpdate] = []
@@ -83,7 +83,7 @@ struct Harness {
   /// `durable` bytes checkpointed, as a crashed earlier run would have left it. Returns the record's id.
   @discardableResult
   func seedInterrupted(_ request: DownloadRequest, etag: String, total: Int, durable: Int64) throws -> Int64 {
-    let id = try client.prepare(request).id
+    let id = try client.prepareBlocking(request).id
     var record = try XCTUnwrap(client.store.record(id: id))
     record.etag = etag
     record.totalBytes = Int64(total)

@@ -119,7 +119,7 @@ public actor DownloadManager {
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
         for _ in 0..<100 {
-            let task = try client.prepare(request)
+            let task = try await client.prepare(request)
             // The record found is that of a download being cancelled or removed right now (its transfer is
             // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
             if await waitIfDropping(task.id) { continue }
