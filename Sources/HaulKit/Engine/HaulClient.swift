@@ -28,7 +28,7 @@ public final class HaulClient: Sendable {
     /// Opens the state database and a connection pool.
     ///
     /// - Throws: `.usage` for a configuration value that cannot work (`HaulConfiguration.validate()`: a timeout that
-    ///   is not positive, a progress interval under 0.01 s, a retry policy or lowest speed out of range); `.io` when
+    ///   is not positive, `intervals.progress` under 10 ms, a retry policy or lowest speed out of range); `.io` when
     ///   the state database cannot be opened.
     public convenience init(configuration: HaulConfiguration = HaulConfiguration()) throws {
         try configuration.validate()
