@@ -46,7 +46,7 @@ final class NothingTrapsTests: XCTestCase {
             let refused = await haulError { _ = try DownloadManager(client: client, limits: limits) }
             XCTAssertEqual(refused?.kind, .usage)
             XCTAssertTrue(refused?.message.contains("maxConcurrent") ?? false, refused?.message ?? "")
-            let zeroPollInterval = await haulError { _ = try DownloadManager(client: client, pollInterval: 0) }
+            let zeroPollInterval = await haulError { _ = try DownloadManager(client: client, pollInterval: .zero) }
             XCTAssertEqual(zeroPollInterval?.kind, .usage)
             let manager = try DownloadManager(client: client)
             let change = await haulError { try await manager.setLimits(QueueLimits(maxConcurrent: 2, maxTotalConnections: -3)) }

@@ -74,4 +74,19 @@ final class SwiftConventionsTests: XCTestCase {
         }
         XCTAssertThrowsError(try HaulConfiguration(progressInterval: .nan).validate())
     }
+
+    /// `DownloadManager`'s poll interval is a `Duration`; the seconds spelling forwards, refusing what is no time.
+    @available(*, deprecated, message: "exercises the deprecated Double spelling on purpose")
+    func testTheManagersPollIntervalIsADuration() async throws {
+        try await withClient { client, _, _ in
+            let manager = try DownloadManager(client: client, pollInterval: .milliseconds(200))
+            await manager.shutdown()
+            let old = try DownloadManager(client: client, pollInterval: 0.2)
+            await old.shutdown()
+            for bad in [Double.nan, .infinity, 0, -1] {
+                let error = await haulError { _ = try DownloadManager(client: client, pollInterval: bad) }
+                XCTAssertEqual(error?.kind, .usage, "\(bad)")
+            }
+        }
+    }
 }

@@ -154,7 +154,7 @@ final class DownloadUpdatesTests: XCTestCase {
         serve(server, broken: Switch(on: true))
         try await withHarness(dir, server: server) { harness in
           let manager = try DownloadManager(
-            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: .milliseconds(100))
           let id = try await manager.add(harness.request(server.url("/f")), paused: true)
           let held = await manager.task(id)
           let task = try XCTUnwrap(held)

@@ -87,7 +87,7 @@ final class TaskEndingTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir) { harness in
           let manager = try DownloadManager(
-            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: .milliseconds(100))
           let events = await manager.events()
           var request = harness.request(server.url("/f"), connections: 4)
           request.checksum = try Checksum(parsing: "sha256=" + sha256(content))
