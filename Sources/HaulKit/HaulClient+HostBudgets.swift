@@ -8,8 +8,15 @@ extension HaulClient {
     /// `LearnedHostBudget.limit(at:policy:)` gives the budget after easing (`configuration.hostBudgetPolicy`).
     /// Lessons that have eased all the way back to the policy's default are left out, and forgotten.
     ///
+    /// Read on the client's own queue, off the caller's executor.
+    ///
     /// - Throws: `.io` when the state database cannot be read.
-    public func learnedHostBudgets() throws -> [LearnedHostBudget] {
+    public func learnedHostBudgets() async throws -> [LearnedHostBudget] {
+        try await onStoreQueue { try self.learnedHostBudgetsBlocking() }
+    }
+
+    /// `learnedHostBudgets()` on the caller's thread (`haul hosts`).
+    package func learnedHostBudgetsBlocking() throws -> [LearnedHostBudget] {
         try store.hostBudgets(at: hostBudgetNow(), policy: configuration.hostBudgetPolicy)
     }
 
@@ -21,8 +28,16 @@ extension HaulClient {
     ///   `example.org:80` and `example.org:443`).
     /// - Returns: how many lessons were forgotten (0 when none of `hosts` had taught anything).
     /// - Throws: `.io` when the state database cannot be written.
+    ///
+    /// Written on the client's own queue, off the caller's executor.
     @discardableResult
-    public func forgetHostBudgets(hosts: [String]?) throws -> Int {
+    public func forgetHostBudgets(hosts: [String]?) async throws -> Int {
+        try await onStoreQueue { try self.forgetHostBudgetsBlocking(hosts: hosts) }
+    }
+
+    /// `forgetHostBudgets(hosts:)` on the caller's thread (`haul hosts --reset`).
+    @discardableResult
+    package func forgetHostBudgetsBlocking(hosts: [String]?) throws -> Int {
         let keys = hosts.map { $0.flatMap { HostKey.keys(named: $0).map(\.description) } }
         return try hostBudgets.forget(hosts: keys)
     }

@@ -11,10 +11,8 @@ public struct HaulConfiguration: Sendable {
     /// Where the state database lives. By default the application's own directory
     /// (`applicationStateDirectory`), so that an app's downloads never mix with another program's. A file URL.
     public var stateDirectory: URL
-    /// Seconds allowed to open a connection (positive).
-    public var connectTimeout: Double
-    /// Seconds a connection may deliver no byte before it is dropped and the download resumes.
-    public var stallTimeout: Double
+    /// How long opening a connection, and a connection that delivers no byte, may take (`Timeouts`: 15 s and 30 s).
+    public var timeouts: Timeouts
     /// How failures are retried.
     public var retryPolicy: RetryPolicy
     /// The lowest speed a connection must keep up before it is dropped and its range resumed on a fresh one
@@ -25,10 +23,8 @@ public struct HaulConfiguration: Sendable {
     public var redirectPolicy: RedirectPolicy
     /// The `User-Agent` header.
     public var userAgent: String
-    /// The least time between two durable checkpoints, in seconds.
-    public var checkpointInterval: Double
-    /// How often progress updates are published, in seconds (at least 0.01).
-    public var progressInterval: Double
+    /// How often durable checkpoints are taken and progress is published (`Intervals`: 1 s and 0.1 s).
+    public var intervals: Intervals
     /// A PEM file of certificate authorities to trust besides the system's (a company's or a test server's own
     /// authority). Added to the system's roots rather than replacing them, so that one run can fetch from a private
     /// server and public ones alike. A file URL.
@@ -64,15 +60,20 @@ public struct HaulConfiguration: Sendable {
     /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`. Each parameter
     /// sets the property of the same name (see there). Nothing is checked here: `HaulClient.init` (or
     /// `validate()`) refuses a value that cannot work with `.usage`.
+    ///
+    /// ```swift
+    /// let configuration = HaulConfiguration(
+    ///     timeouts: .init(connect: .seconds(5), stall: .seconds(20)),
+    ///     intervals: .init(progress: .milliseconds(250))
+    /// )
+    /// ```
     public init(
         stateDirectory: URL? = nil,
-        connectTimeout: Double = 15,
-        stallTimeout: Double = 30,
+        timeouts: Timeouts = Timeouts(),
         retryPolicy: RetryPolicy = RetryPolicy(),
         redirectPolicy: RedirectPolicy = RedirectPolicy(),
         userAgent: String = "haul/\(HaulVersion.string)",
-        checkpointInterval: Double = 1,
-        progressInterval: Double = 0.1,
+        intervals: Intervals = Intervals(),
         extraTrustedCertificates: URL? = nil,
         proxies: ProxyRules = .direct,
         insecure: Bool = false,
@@ -85,13 +86,11 @@ public struct HaulConfiguration: Sendable {
         self.refreshURL = refreshURL
         self.allowsHTTP2 = allowsHTTP2
         self.stateDirectory = stateDirectory ?? Self.applicationStateDirectory()
-        self.connectTimeout = connectTimeout
-        self.stallTimeout = stallTimeout
+        self.timeouts = timeouts
         self.retryPolicy = retryPolicy
         self.redirectPolicy = redirectPolicy
         self.userAgent = userAgent
-        self.checkpointInterval = checkpointInterval
-        self.progressInterval = progressInterval
+        self.intervals = intervals
         self.extraTrustedCertificates = extraTrustedCertificates
         self.proxies = proxies
         self.insecure = insecure

@@ -87,20 +87,20 @@ final class ChecksumTests: XCTestCase {
         let directory = try TestDirectory(self)
         let million = try directory.write("a.txt", [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
         XCTAssertEqual(
-            try checksumOfFile(at: million, algorithm: .sha256),
+            try Checksum.hexDigest(ofFileAt: million, algorithm: .sha256),
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         let big = randomBytes(3_000_001, seed: 8)
         let file = try directory.write("big.bin", big)
         var hasher = ChecksumHasher(.sha512)
         big.withUnsafeBytes { hasher.update($0) }
-        XCTAssertEqual(try checksumOfFile(at: file, algorithm: .sha512), hasher.finalize())
+        XCTAssertEqual(try Checksum.hexDigest(ofFileAt: file, algorithm: .sha512), hasher.finalize())
     }
 
     func testMismatchShowsBothDigests() throws {
         let directory = try TestDirectory(self)
         let file = try directory.write("abd.txt", Array("abd".utf8))
         let expected = try Checksum(parsing: "sha256=\(abcSHA256)")
-        let actual = try checksumOfFile(at: file, algorithm: .sha256)
+        let actual = try Checksum.hexDigest(ofFileAt: file, algorithm: .sha256)
         XCTAssertThrowsError(try expected.verifyFile(at: file)) { error in
             let error = error as? ChecksumError
             XCTAssertEqual(error?.code, .mismatch)
@@ -113,7 +113,7 @@ final class ChecksumTests: XCTestCase {
     }
 
     func testMissingFileIsAnIOError() {
-        XCTAssertThrowsError(try checksumOfFile(at: URL(fileURLWithPath: "/nonexistent/haul"), algorithm: .md5)) { error in
+        XCTAssertThrowsError(try Checksum.hexDigest(ofFileAt: URL(fileURLWithPath: "/nonexistent/haul"), algorithm: .md5)) { error in
             XCTAssertEqual((error as? ChecksumError)?.code, .io)
             XCTAssertTrue((error as? ChecksumError)?.message.contains("/nonexistent/haul") ?? false)
         }

@@ -64,6 +64,20 @@ final class QueueMachineTests: XCTestCase {
         XCTAssertEqual(machine.downloads[1]?.isFinishing, false)
     }
 
+    /// Issue #57: observers hear that a download is finishing before they hear of the start that takes its slot, so
+    /// one counting `downloading` downloads that are not finishing never counts more than `maxConcurrent`.
+    func testFinishingIsAnnouncedBeforeTheStartThatTakesTheSlot() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4))
+        _ = try adopt(&machine, 1, order: 1)
+        _ = try adopt(&machine, 2, order: 2)
+        XCTAssertEqual(
+            try machine.handle(.transferFinishing(1, generation: 1)),
+            [.announceFinishing(1), .persistState(2, .downloading, error: nil), .announceState(2, .downloading),
+             .startTransfer(2, connections: 1, generation: 1)]
+        )
+        XCTAssertEqual(try machine.handle(.transferFinishing(1, generation: 1)), [], "announced once")
+    }
+
     /// Across features: a pause while a download finishes (its slot already given to the next one) neither starts a
     /// third nor keeps the file from completing; a shutdown then stops the one receiving and the finishing one alike.
     func testAPauseWhileFinishingStartsNothingMoreAndTheCompletionWins() throws {

@@ -10,7 +10,7 @@ import XCTest
 final class Aria2FixedOptionsTests: XCTestCase {
     private func configuration() -> HaulConfiguration {
         HaulConfiguration(
-            stateDirectory: URL(fileURLWithPath: "/tmp/none"), connectTimeout: 7, stallTimeout: 12,
+            stateDirectory: URL(fileURLWithPath: "/tmp/none"), timeouts: .init(connect: .seconds(7), stall: .seconds(12)),
             retryPolicy: RetryPolicy(maximumRetries: 3), insecure: true, lowestSpeed: nil
         )
     }
@@ -106,7 +106,7 @@ final class Aria2FixedOptionsTests: XCTestCase {
     /// Over RPC: `getOption` shows a download's own `min-split-size` and the fixed values of a download (AriaNg's
     /// task page), `changeOption` refuses an unsupported option, and the global options show the daemon's values.
     func testGetOptionAndChangeOptionOverRPC() async throws {
-        let fixture = try await DaemonFixture.start { $0.client.connectTimeout = 9 }
+        let fixture = try await DaemonFixture.start { $0.client.timeouts.connect = .seconds(9) }
         let url = fixture.serve("/f", deterministicBytes(count: 1000))
         let gid = try fixture.call("aria2.addUri", [[.string(url)], ["pause": "true", "min-split-size": "2M", "max-tries": "3"]])
         let options = try fixture.call("aria2.getOption", [gid])

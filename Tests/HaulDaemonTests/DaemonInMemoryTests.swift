@@ -29,7 +29,7 @@ final class DaemonInMemoryTests: XCTestCase {
         }
         await daemon.stop()
         // The client is the caller's: still open after the daemon stopped, with what the daemon stored through it.
-        XCTAssertEqual(try client.storedDownload(id: id)?.url.absoluteString, server.url("/given.bin"))
+        XCTAssertEqual(try client.storedDownloadBlocking(id: id)?.url.absoluteString, server.url("/given.bin"))
         XCTAssertEqual(try Data(contentsOf: directory.file("dl/given.bin")), Data(deterministicBytes(count: 5000)))
         try await client.shutdown()
         try await server.shutdown()

@@ -63,7 +63,8 @@ final class ErrorAndDestinationTests: XCTestCase {
             let error = await haulError { _ = try await client.download(missing) }
             XCTAssertEqual(error?.kind, .io)
             XCTAssertTrue(error?.message.contains("does not exist") ?? false, error?.message ?? "")
-            XCTAssertTrue(try client.storedDownloads().isEmpty, "no failed record is left")
+            let left = try await client.storedDownloads()
+            XCTAssertTrue(left.isEmpty, "no failed record is left")
             XCTAssertEqual(server.requests(for: "/small").count, 0)
         }
     }
@@ -76,7 +77,7 @@ final class ErrorAndDestinationTests: XCTestCase {
             for policy in [ConflictPolicy.fail, .overwrite, .rename] {
                 var into = request(server, "/small", to: "folder", in: dir)
                 into.onConflict = policy
-                let error = await haulError { _ = try client.prepare(into) }
+                let error = await haulError { _ = try await client.prepare(into) }
                 XCTAssertEqual(error?.kind, .fileExists, "\(policy)")
                 XCTAssertNil(error?.remedy, "\(policy): no remedy, since none works")
                 XCTAssertFalse(error?.message.contains("--") ?? true, "library wording: \(error?.message ?? "")")

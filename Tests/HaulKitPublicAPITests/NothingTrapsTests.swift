@@ -5,7 +5,7 @@ import XCTest
 
 /// Issue #57, "Crashes where an error belongs": a value an app passes (often a person's input) is an error where it
 /// is given, never a trap. Each of these stopped the process before (a precondition), or ran wild
-/// (`progressInterval: 0`, a negative `connectTimeout`).
+/// (a progress interval of 0, a negative connect timeout).
 final class NothingTrapsTests: XCTestCase {
     /// 0 is "no limit" (aria2's convention) for every rate limit; a negative one is `.usage`, thrown.
     func testAZeroRateLimitMeansNoLimitAndANegativeOneThrows() async throws {
@@ -46,7 +46,7 @@ final class NothingTrapsTests: XCTestCase {
             let refused = await haulError { _ = try DownloadManager(client: client, limits: limits) }
             XCTAssertEqual(refused?.kind, .usage)
             XCTAssertTrue(refused?.message.contains("maxConcurrent") ?? false, refused?.message ?? "")
-            let zeroPollInterval = await haulError { _ = try DownloadManager(client: client, pollInterval: 0) }
+            let zeroPollInterval = await haulError { _ = try DownloadManager(client: client, pollInterval: .zero) }
             XCTAssertEqual(zeroPollInterval?.kind, .usage)
             let manager = try DownloadManager(client: client)
             let change = await haulError { try await manager.setLimits(QueueLimits(maxConcurrent: 2, maxTotalConnections: -3)) }
@@ -62,10 +62,10 @@ final class NothingTrapsTests: XCTestCase {
         try await withTemporaryDirectory { dir in
             let state = dir.file("state")
             let cases: [(String, HaulConfiguration)] = [
-                ("progressInterval", HaulConfiguration(stateDirectory: state, progressInterval: 0)),
-                ("connectTimeout", HaulConfiguration(stateDirectory: state, connectTimeout: -1)),
-                ("stallTimeout", HaulConfiguration(stateDirectory: state, stallTimeout: .infinity)),
-                ("checkpointInterval", HaulConfiguration(stateDirectory: state, checkpointInterval: -1)),
+                ("intervals.progress", HaulConfiguration(stateDirectory: state, intervals: .init(progress: .zero))),
+                ("timeouts.connect", HaulConfiguration(stateDirectory: state, timeouts: .init(connect: .seconds(-1)))),
+                ("timeouts.stall", HaulConfiguration(stateDirectory: state, timeouts: .init(stall: .seconds(Int64.max)))),
+                ("intervals.checkpoint", HaulConfiguration(stateDirectory: state, intervals: .init(checkpoint: .seconds(-1)))),
                 ("lowestSpeed", HaulConfiguration(stateDirectory: state, lowestSpeed: LowestSpeed(bytesPerSecond: 0, seconds: 30))),
                 ("lowestSpeed", HaulConfiguration(stateDirectory: state, lowestSpeed: LowestSpeed(bytesPerSecond: 1024, seconds: -1))),
                 ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(maximumRetries: -1))),

@@ -26,7 +26,7 @@ final class ChosenConnectionsTests: XCTestCase {
                     let (outcome, _) = try await harness.run(chosen(harness, server.url("/f")))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                     XCTAssertGreaterThanOrEqual(server.maxRequestsInFlight, 12, "it never tried the ceiling")
-                    XCTAssertEqual(try harness.client.learnedHostBudgets(), [], "sixteen paid: nothing to learn")
+                    XCTAssertEqual(try harness.client.learnedHostBudgetsBlocking(), [], "sixteen paid: nothing to learn")
                 }
             }
         }
@@ -41,7 +41,7 @@ final class ChosenConnectionsTests: XCTestCase {
                 try await withHarness(dir) { harness in
                     let (outcome, _) = try await harness.run(chosen(harness, server.url("/f")))
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-                    let lesson = try XCTUnwrap(try harness.client.learnedHostBudgets().first, "nothing learned")
+                    let lesson = try XCTUnwrap(try harness.client.learnedHostBudgetsBlocking().first, "nothing learned")
                     XCTAssertEqual(lesson.host, "127.0.0.1:\(server.port)")
                     XCTAssertEqual(lesson.lesson, .slower)
                     XCTAssertLessThan(lesson.limit, 16, "\(lesson)")
@@ -68,7 +68,7 @@ final class ChosenConnectionsTests: XCTestCase {
                     let (outcome, _) = try await harness.run(typed)
                     assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
                     XCTAssertGreaterThan(server.refusedRequests, 0, "the server never refused: the test proves nothing")
-                    let lesson = try XCTUnwrap(try harness.client.learnedHostBudgets().first, "nothing learned")
+                    let lesson = try XCTUnwrap(try harness.client.learnedHostBudgetsBlocking().first, "nothing learned")
                     XCTAssertEqual(lesson.lesson, .refused)
                     XCTAssertTrue((1...4).contains(lesson.limit), "\(lesson)")
                     XCTAssertTrue(lesson.reason.contains("429"), lesson.reason)

@@ -28,7 +28,7 @@ final class ClockedRun: Sendable {
 
   /// Starts `request` on `harness`, whose client must run on `clock`.
   static func start(_ request: DownloadRequest, on harness: Harness, clock: ManualClock) async throws -> ClockedRun {
-    let run = ClockedRun(task: try harness.client.prepare(request), clock: clock)
+    let run = ClockedRun(task: try harness.client.prepareBlocking(request), clock: clock)
     let updates = run.task.updates
     Task {
       // A failure ends the updates with its error (DownloadUpdates): the updates seen are all there are.

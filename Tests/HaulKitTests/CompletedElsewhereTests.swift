@@ -25,7 +25,7 @@ final class CompletedElsewhereTests: XCTestCase {
         server.serve("/f.bin", FileResource(content: content))
         try await withHarness(dir, server: server) { harness in
           let request = harness.request(server.url("/f.bin"), to: "f.bin")
-          let id = try harness.client.prepare(request).id  // the row both processes hold
+          let id = try harness.client.prepareBlocking(request).id  // the row both processes hold
           let manager = try DownloadManager(client: harness.client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
           _ = try await manager.restore([id])  // this process's queue holds it, waiting for a slot
           try finishElsewhere(harness, id, name: "f.bin")
@@ -52,7 +52,7 @@ final class CompletedElsewhereTests: XCTestCase {
         server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 100_000, while: throttle)
         try await withHarness(dir, server: server) { harness in
           let request = harness.request(server.url("/f.bin"), to: "f.bin")
-          let task = try harness.client.prepare(request)
+          let task = try harness.client.prepareBlocking(request)
           try await task.start()
           for _ in 0..<200 where (try? harness.client.store.segments(of: task.id).reduce(0) { $0 + $1.next - $1.start }) ?? 0 == 0 {
             try await Task.sleep(for: .milliseconds(10))

@@ -256,7 +256,7 @@ final class ConnectionPoolTests: XCTestCase {
             let url = URL(string: server.url("/f"))!
             let host = try XCTUnwrap(HostKey(url: url))
             func sixAtOnce(limited: Bool) async throws -> [Int] {
-                let transport = HTTPTransport(configuration: HaulConfiguration(connectTimeout: 2, stallTimeout: 5))
+                let transport = HTTPTransport(configuration: HaulConfiguration(timeouts: .init(connect: .seconds(2), stall: .seconds(5))))
                 if limited { transport.limitConnections(toHost: host, to: 2) }
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                     for role in [ConnectionRole.segment, .only, .segment, .only, .segment, .only] {
@@ -288,7 +288,7 @@ final class ConnectionPoolTests: XCTestCase {
         try await withTestServer { server in
             server.serve("/f", FileResource(content: content))
             let url = URL(string: server.url("/f"))!
-            let transport = HTTPTransport(configuration: HaulConfiguration(connectTimeout: 2, stallTimeout: 5))
+            let transport = HTTPTransport(configuration: HaulConfiguration(timeouts: .init(connect: .seconds(2), stall: .seconds(5))))
             transport.sendEarly(url, plan: .wholeFile, role: .only, extraHeaders: [])
             let host = try XCTUnwrap(HostKey(url: url))
             transport.limitConnections(toHost: host, to: 1)

@@ -38,7 +38,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
       try await withTemporaryDirectory { dir in
         serve(server, "/f", small, rate: nil)
         try await withHarness(dir, server: server) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/f"), to: "f"))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/f"), to: "f"))
           let final = harness.path("f")
           let seen = NIOLockedValueBox<[String]>([])
           task.observeMilestones { [small] milestone in

@@ -60,7 +60,7 @@ final class DownloadProxyTests: XCTestCase {
       let client = try client(dir, bypass: "")
       var request = DownloadRequest(url: URL(string: "http://127.0.0.1:9/f")!, destination: dir.file("a.bin"))
       request.proxy = "ftp://user:s3cr3t@proxy.example:21"
-      XCTAssertThrowsError(try client.prepare(request)) { error in
+      XCTAssertThrowsError(try client.prepareBlocking(request)) { error in
         XCTAssertEqual((error as? HaulError)?.kind, .usage)
         XCTAssertFalse("\(error)".contains("s3cr3t"), "\(error)")
       }

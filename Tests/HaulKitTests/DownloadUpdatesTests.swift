@@ -60,7 +60,7 @@ final class DownloadUpdatesTests: XCTestCase {
         let broken = Switch(on: true)
         serve(server, broken: broken)
         try await withHarness(dir, server: server) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/f")))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/f")))
           let before = read(task.updates)
           try await task.start()
           guard case .failed = try await task.outcome() else { return XCTFail("expected the 404 to fail the download") }
@@ -100,7 +100,7 @@ final class DownloadUpdatesTests: XCTestCase {
           return TestResponse(status: 200, body: content)
         }
         try await withHarness(dir, server: server) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/f")))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/f")))
           let loop = read(task.updates)
           try await task.start()
           _ = try await task.outcome()
@@ -116,7 +116,7 @@ final class DownloadUpdatesTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         server.route("/f") { [content] _ in TestResponse(status: 200, body: content) }
         try await withHarness(dir, server: server) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/f")))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/f")))
           let loop = read(task.updates)
           try await task.pause()
           try await task.resume()
@@ -135,7 +135,7 @@ final class DownloadUpdatesTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         server.route("/f") { [content] _ in TestResponse(status: 200, body: content) }
         try await withHarness(dir, server: server) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/f")))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/f")))
           let loop = read(task.updates)
           try await task.cancel()
           let reading = await ended(loop)
@@ -154,7 +154,7 @@ final class DownloadUpdatesTests: XCTestCase {
         serve(server, broken: Switch(on: true))
         try await withHarness(dir, server: server) { harness in
           let manager = try DownloadManager(
-            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: .milliseconds(100))
           let id = try await manager.add(harness.request(server.url("/f")), paused: true)
           let held = await manager.task(id)
           let task = try XCTUnwrap(held)

@@ -128,7 +128,7 @@ final class EngineBehaviourTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir, server: server) { harness in
           try Data("old".utf8).write(to: dir.file("file.bin"))
-          XCTAssertThrowsError(try harness.client.prepare(harness.request(server.url("/f")))) {
+          XCTAssertThrowsError(try harness.client.prepareBlocking(harness.request(server.url("/f")))) {
             XCTAssertEqual(($0 as? HaulError)?.kind, .fileExists)
           }
           XCTAssertTrue(contents(harness.path("file.bin")) == Array("old".utf8), "contents(harness.path('file.bin'))")

@@ -151,7 +151,7 @@ final class ExpiringLinkTests: XCTestCase {
         let provider = Provider([URL(string: server.url("/signed?sig=2"))!])
         try await withHarness(dir, server: server, refreshURL: provider.closure) { harness in
           let manager = try DownloadManager(
-            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8), pollInterval: 0.1)
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8), pollInterval: .milliseconds(100))
           let id = try await manager.add(harness.request(server.url("/signed?sig=1")))
           await manager.waitUntilIdle()
           let state = await manager.snapshot(id)?.state
@@ -176,7 +176,7 @@ final class ExpiringLinkTests: XCTestCase {
           return nil
         }
         try await withHarness(dir, server: server, refreshURL: slow) { harness in
-          let task = try harness.client.prepare(harness.request(server.url("/signed?sig=1")))
+          let task = try harness.client.prepareBlocking(harness.request(server.url("/signed?sig=1")))
           try await task.start()
           for await _ in asked.stream { break }
           try await task.pause()

@@ -26,13 +26,13 @@ final class FailedDownloadTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         let harness = try Harness(directory: dir, retries: 0, server: server)
         defer { Task { try? await harness.client.shutdown() } }
-        let task = try harness.client.prepare(harness.request(server.url("/gone.bin"), to: "gone.bin"))
+        let task = try harness.client.prepareBlocking(harness.request(server.url("/gone.bin"), to: "gone.bin"))
         try await task.start()
         guard case .failed = try await task.outcome() else { return XCTFail("a 404 did not fail") }
         let stored = try XCTUnwrap(harness.client.storedFailure(id: task.id))
         XCTAssertEqual(stored.kind, .http)
         XCTAssertEqual(stored.httpStatus, 404)
-        XCTAssertEqual(try harness.client.storedDownload(id: task.id)?.errorMessage, stored.message)
+        XCTAssertEqual(try harness.client.storedDownloadBlocking(id: task.id)?.errorMessage, stored.message)
       }
     }
   }

@@ -29,7 +29,7 @@ final class FetchUnreachableTests: XCTestCase {
             let clock = ManualClock()
             // A backoff of 1000-2000 s on the test's clock: any wait for a retry shows up among its deadlines.
             var configuration = HaulConfiguration(
-                stateDirectory: dir.file("state"), connectTimeout: 5,
+                stateDirectory: dir.file("state"), timeouts: .init(connect: .seconds(5)),
                 retryPolicy: RetryPolicy(maximumRetries: 5, initialDelay: 2000, maximumDelay: 2000))
             configuration.clock = EngineClock(clock)
             let client = try HaulClient(configuration: configuration)

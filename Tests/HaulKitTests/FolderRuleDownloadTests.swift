@@ -30,7 +30,7 @@ final class FolderRuleDownloadTests: XCTestCase {
   }
 
   private func storedPath(_ harness: Harness, _ id: Int64) throws -> String? {
-    try harness.client.storedDownload(id: id)?.destination.path
+    try harness.client.storedDownloadBlocking(id: id)?.destination.path
   }
 
   func testANameFromTheURLIsWrittenInTheRulesDirectoryFromTheStart() async throws {
@@ -40,7 +40,7 @@ final class FolderRuleDownloadTests: XCTestCase {
         server.serve("/notes.txt", FileResource(content: content))
         try await withHarness(dir) { harness in
           let rules = try rules("*.iso=isos/new")
-          let task = try harness.client.prepare(request(harness, server.url("/disk.iso"), to: "disk.iso", rules: rules))
+          let task = try harness.client.prepareBlocking(request(harness, server.url("/disk.iso"), to: "disk.iso", rules: rules))
           // Placed before the first request: a relative directory is below the request's own, created at once.
           let placed = await task.destination.path
           XCTAssertEqual(placed, harness.path("isos/new/disk.iso"))
@@ -92,7 +92,7 @@ final class FolderRuleDownloadTests: XCTestCase {
           bytesPerSecond: 600 << 10, while: throttle)
         try await withHarness(dir) { harness in
           try Data("another report".utf8).write(to: dir.file("report.pdf"))
-          let task = try harness.client.prepare(
+          let task = try harness.client.prepareBlocking(
             request(harness, server.url("/get"), to: "get", rules: rules("*.pdf=docs"), contentDisposition: true))
           let named = Task { () -> URL? in
             for try await update in task.updates { if case .named(let file) = update { return file } }
@@ -152,7 +152,7 @@ final class FolderRuleDownloadTests: XCTestCase {
       try await withTemporaryDirectory { dir in
         server.serve("/watch", FileResource(content: content, contentType: "video/mp4"), bytesPerSecond: 300 << 10)
         try await withHarness(dir) { harness in
-          let task = try harness.client.prepare(
+          let task = try harness.client.prepareBlocking(
             request(harness, server.url("/watch"), to: "watch", rules: rules("video/*=videos"), policy: .rename))
           let named = Task { () -> URL? in
             for try await update in task.updates { if case .named(let file) = update { return file } }

@@ -24,13 +24,11 @@ struct Harness {
     self.directory = directory
     var configuration = HaulConfiguration(
         stateDirectory: directory.file("state"),
-        connectTimeout: 2,
-        stallTimeout: stallTimeout,
+        timeouts: .init(connect: .seconds(2), stall: .seconds(stallTimeout)),
         retryPolicy: RetryPolicy(
           maximumRetries: retries, initialDelay: 0.01, maximumDelay: 0.05,
           maximumRetryAfter: retryAfterCap),
-        checkpointInterval: 0.05,
-        progressInterval: 0.02,
+        intervals: .init(checkpoint: .milliseconds(50), progress: .milliseconds(20)),
         extraTrustedCertificates: certificates.map(URL.init(fileURLWithPath:)),
         lowestSpeed: lowestSpeed,
         refreshURL: refreshURL
@@ -57,7 +55,7 @@ struct Harness {
 
   /// Runs a download to its end and returns its outcome and every update it published.
   func run(_ request: DownloadRequest) async throws -> (DownloadOutcome, [DownloadUpdate]) {
-    let task = try client.prepare(request)
+    let task = try client.prepareBlocking(request)
     let updates = task.updates
     let collector = Task { () -> [DownloadUpdate] in
       var seen: [DownloadUpdate] = []
@@ -85,7 +83,7 @@ struct Harness {
   /// `durable` bytes checkpointed, as a crashed earlier run would have left it. Returns the record's id.
   @discardableResult
   func seedInterrupted(_ request: DownloadRequest, etag: String, total: Int, durable: Int64) throws -> Int64 {
-    let id = try client.prepare(request).id
+    let id = try client.prepareBlocking(request).id
     var record = try XCTUnwrap(client.store.record(id: id))
     record.etag = etag
     record.totalBytes = Int64(total)

@@ -23,11 +23,11 @@ final class HaulClientHostBudgetTests: XCTestCase {
       let client = try client(in: dir, clock, policy: policy)
       let learned = LearnedHostBudget(host: "a.example:443", limit: 2, learnedAt: Double(start), reason: "429 to connection 3")
       try client.store.saveHostBudget(learned)
-      XCTAssertEqual(try client.learnedHostBudgets(), [learned])
-      XCTAssertEqual(try client.learnedHostBudgets().first?.limit(at: Double(start) + 1200, policy: policy), 4)
+      XCTAssertEqual(try client.learnedHostBudgetsBlocking(), [learned])
+      XCTAssertEqual(try client.learnedHostBudgetsBlocking().first?.limit(at: Double(start) + 1200, policy: policy), 4)
 
       clock.advance(by: .seconds(2400))  // 2 + 4 = the default of 6: eased all the way back
-      XCTAssertEqual(try client.learnedHostBudgets(), [])
+      XCTAssertEqual(try client.learnedHostBudgetsBlocking(), [])
       XCTAssertNil(try client.store.hostBudget(for: "a.example:443"))
       try await client.shutdown()
     }
@@ -39,12 +39,12 @@ final class HaulClientHostBudgetTests: XCTestCase {
       for host in ["a.example:80", "a.example:443", "a.example:8080", "b.example:443", "c.example:443"] {
         try client.store.saveHostBudget(LearnedHostBudget(host: host, limit: 3, learnedAt: Double(start), reason: "503"))
       }
-      XCTAssertEqual(try client.forgetHostBudgets(hosts: ["A.Example"]), 2, "a bare name: ports 80 and 443")
-      XCTAssertEqual(try client.learnedHostBudgets().map(\.host), ["a.example:8080", "b.example:443", "c.example:443"])
-      XCTAssertEqual(try client.forgetHostBudgets(hosts: ["a.example:8080", "nowhere.example"]), 1)
-      XCTAssertEqual(try client.forgetHostBudgets(hosts: ["nowhere.example:443"]), 0)
-      XCTAssertEqual(try client.forgetHostBudgets(hosts: nil), 2)
-      XCTAssertEqual(try client.learnedHostBudgets(), [])
+      XCTAssertEqual(try client.forgetHostBudgetsBlocking(hosts: ["A.Example"]), 2, "a bare name: ports 80 and 443")
+      XCTAssertEqual(try client.learnedHostBudgetsBlocking().map(\.host), ["a.example:8080", "b.example:443", "c.example:443"])
+      XCTAssertEqual(try client.forgetHostBudgetsBlocking(hosts: ["a.example:8080", "nowhere.example"]), 1)
+      XCTAssertEqual(try client.forgetHostBudgetsBlocking(hosts: ["nowhere.example:443"]), 0)
+      XCTAssertEqual(try client.forgetHostBudgetsBlocking(hosts: nil), 2)
+      XCTAssertEqual(try client.learnedHostBudgetsBlocking(), [])
       try await client.shutdown()
     }
   }
@@ -56,7 +56,7 @@ final class HaulClientHostBudgetTests: XCTestCase {
       try first.store.saveHostBudget(learned)
       try await first.shutdown()
       let second = try client(in: dir, ManualClock())
-      XCTAssertEqual(try second.learnedHostBudgets(), [learned])
+      XCTAssertEqual(try second.learnedHostBudgetsBlocking(), [learned])
       try await second.shutdown()
     }
   }

@@ -93,7 +93,7 @@ final class HeadStartTests: XCTestCase {
           let first = Self.request(server.url("/f"), in: dir)
           let second = DownloadRequest(url: URL(string: server.url("/g"))!, destination: dir.file("second.bin"))
           let client = try EarlyStart(stateDirectory: nil).client(
-            configuration: HaulConfiguration(stateDirectory: dir.file("state"), connectTimeout: 2, stallTimeout: 5),
+            configuration: HaulConfiguration(stateDirectory: dir.file("state"), timeouts: .init(connect: .seconds(2), stall: .seconds(5))),
             sendingFirst: [first])
           try await Self.waitFor { server.requests(for: "/f").count == 1 }
           assertCompleted(try await (try await client.download(first)).outcome(), at: first.destinationPath, equals: content)
@@ -158,7 +158,8 @@ final class HeadStartTests: XCTestCase {
   ) async throws -> HaulClient {
     let client = try EarlyStart(stateDirectory: nil).client(
       configuration: HaulConfiguration(
-        stateDirectory: dir.file("state"), connectTimeout: 2, stallTimeout: 5, checkpointInterval: 0.05),
+        stateDirectory: dir.file("state"), timeouts: .init(connect: .seconds(2), stall: .seconds(5)),
+        intervals: .init(checkpoint: .milliseconds(50))),
       sendingFirst: [early])
     try await waitFor { server.requests(for: early.url.path).count == 1 }
     return client

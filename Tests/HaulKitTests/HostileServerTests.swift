@@ -100,7 +100,7 @@ final class HostileServerTests: XCTestCase {
                 response.interimResponses = .max
                 return response
             }
-            let transport = HTTPTransport(configuration: HaulConfiguration(connectTimeout: 1, stallTimeout: 1))
+            let transport = HTTPTransport(configuration: HaulConfiguration(timeouts: .init(connect: .seconds(1), stall: .seconds(1))))
             let before = Self.residentBytes()
             let started = ContinuousClock.now
             do {

@@ -30,7 +30,7 @@ class ManagerTestCase: XCTestCase {
     try! DownloadManager(
       client: harness.client,
       limits: QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: connections),
-      pollInterval: 0.1)
+      pollInterval: .milliseconds(100))
   }
 
   /// Samples the manager's queue until it is idle; returns the most downloads seen receiving at once (downloading

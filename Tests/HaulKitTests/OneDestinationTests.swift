@@ -90,7 +90,7 @@ final class OneDestinationTests: ManagerTestCase {
 
           // A file someone changed since is not that download's any more: a file like any other.
           try Data("edited".utf8).write(to: URL(fileURLWithPath: harness.path("f.bin")))
-          XCTAssertThrowsError(try harness.client.prepare(request(harness, server.url("/f.bin"), to: "f.bin", .fail))) {
+          XCTAssertThrowsError(try harness.client.prepareBlocking(request(harness, server.url("/f.bin"), to: "f.bin", .fail))) {
             XCTAssertEqual(($0 as? HaulError)?.kind, .fileExists)
           }
           await manager.shutdown()

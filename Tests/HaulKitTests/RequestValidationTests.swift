@@ -20,14 +20,14 @@ final class RequestValidationTests: XCTestCase {
             DownloadRequest(url: url, destination: URL(string: "https://example.com/not-a-file")!),
           ]
           for request in bad {
-            XCTAssertThrowsError(try harness.client.prepare(request), "\(request.destination)") {
+            XCTAssertThrowsError(try harness.client.prepareBlocking(request), "\(request.destination)") {
               XCTAssertEqual(($0 as? HaulError)?.kind, .usage)
             }
           }
           XCTAssertEqual(try harness.client.store.all(), [], "nothing was stored for a refused request")
 
           server.serve("/f", FileResource(content: deterministicBytes(count: 1000, seed: 5)))
-          let task = try harness.client.prepare(DownloadRequest(url: url, destination: harness.file("e")))
+          let task = try harness.client.prepareBlocking(DownloadRequest(url: url, destination: harness.file("e")))
           do {
             try await task.setRateLimit(-1)
             XCTFail("a negative rate limit was taken")

@@ -48,7 +48,7 @@ final class TaskEndingTests: XCTestCase {
         try await withHarness(dir) { harness in
           var request = harness.request(server.url("/f"), connections: 4)
           request.checksum = try Checksum(parsing: "sha256=" + sha256(content))
-          let task = try harness.client.prepare(request)
+          let task = try harness.client.prepareBlocking(request)
           let updates = task.updates
           try await task.start()
           for try await update in updates {
@@ -87,7 +87,7 @@ final class TaskEndingTests: XCTestCase {
         server.serve("/f", FileResource(content: content))
         try await withHarness(dir) { harness in
           let manager = try DownloadManager(
-            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: 0.1)
+            client: harness.client, limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 4), pollInterval: .milliseconds(100))
           let events = await manager.events()
           var request = harness.request(server.url("/f"), connections: 4)
           request.checksum = try Checksum(parsing: "sha256=" + sha256(content))

@@ -50,6 +50,9 @@ public struct RetryPolicy: Hashable, Sendable {
 
     /// Creates a policy. Counts and waits are never negative and `maximumDelay >= initialDelay`; not checked here
     /// (a value a person typed never stops the program): `HaulClient` refuses a policy out of range with an error.
+    /// HaulKit adds the same initialiser taking `Duration`s, the one apps use; this one (seconds) is disfavoured so
+    /// that `RetryPolicy()` there means that one (both make the same policy).
+    @_disfavoredOverload
     public init(
         maximumRetries: Int = 5, initialDelay: Double = 1, maximumDelay: Double = 30, maximumRetryAfter: Double = 300,
         fixedDelay: Double? = nil, maximumRetryTime: Double? = nil

@@ -62,8 +62,8 @@ public struct Aria2FixedOptions: Equatable, Sendable {
             // by `getGlobalOption` and by `getOption` for a download added without one.
             "min-split-size": String(DownloadRequest.defaultMinimumSplitSize),
             "lowest-speed-limit": String(configuration.lowestSpeed?.bytesPerSecond ?? 0),
-            "connect-timeout": String(Int(configuration.connectTimeout.rounded(.up))),
-            "timeout": String(Int(configuration.stallTimeout.rounded(.up))),
+            "connect-timeout": String(Int(configuration.timeouts.connect.inSeconds.rounded(.up))),
+            "timeout": String(Int(configuration.timeouts.stall.inSeconds.rounded(.up))),
             // aria2 counts tries, the first included; Haul counts retries after it.
             "max-tries": String(configuration.retryPolicy.maximumRetries + 1),
             "check-certificate": configuration.insecure ? "false" : "true",

@@ -57,7 +57,7 @@ public struct Aria2Notifier: Sendable {
             return [.aria2(method: "aria2.onDownloadStop", gid: GID(id).description)]
         case .progress(let id, let progress):
             return [.progress(Self.progress(id, progress))]
-        case .note:
+        case .note, .finishing:
             return []
         }
     }

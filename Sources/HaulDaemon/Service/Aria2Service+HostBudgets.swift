@@ -18,7 +18,7 @@ extension Aria2Service {
         let policy = client.configuration.hostBudgetPolicy
         let now = Date().timeIntervalSince1970
         return try await perform {
-            try client.learnedHostBudgets().map { Aria2HostBudget(learned: $0, connections: $0.limit(at: now, policy: policy)) }
+            try client.learnedHostBudgetsBlocking().map { Aria2HostBudget(learned: $0, connections: $0.limit(at: now, policy: policy)) }
         }
     }
 
@@ -30,6 +30,6 @@ extension Aria2Service {
             throw CommandRefusal("'\(bad)' is not a host: give name:port, or a name alone for its ports 80 and 443")
         }
         let client = manager.client
-        return try await perform { try client.forgetHostBudgets(hosts: hosts) }
+        return try await perform { try client.forgetHostBudgetsBlocking(hosts: hosts) }
     }
 }

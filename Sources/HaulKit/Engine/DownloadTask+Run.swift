@@ -120,7 +120,7 @@ extension DownloadTask {
     }
 
     func startTicker() {
-        let (interval, clock) = (configuration.progressInterval, configuration.clock)
+        let (interval, clock) = (configuration.intervals.progress.inSeconds, configuration.clock)
         ticker = Task { [counters, broadcaster] in
             var meter = TransferRateMeter()
             while !Task.isCancelled {

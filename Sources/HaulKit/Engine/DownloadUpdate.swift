@@ -5,7 +5,7 @@ import HaulCore
 public enum DownloadUpdate: Sendable, Equatable {
     /// The lifecycle state changed.
     case state(DownloadState)
-    /// Bytes moved (published at most every `progressInterval`, never slowing the download).
+    /// Bytes moved (published at most every `intervals.progress`, never slowing the download).
     case progress(DownloadProgress)
     /// An attempt failed; another follows after `delaySeconds`.
     case retrying(attempt: Int, delaySeconds: Double, reason: String)
@@ -41,6 +41,13 @@ public struct DownloadProgress: Sendable, Equatable {
     /// For an `inOrder` download split over connections, the bytes from the start of the file that have all
     /// arrived (what a player can read now); `nil` otherwise.
     public var contiguousBytes: Int64?
+
+    /// The estimated time left as a `Duration` (`secondsRemaining`), when it can be estimated: what
+    /// `Duration.formatted()` shows, or `Task.sleep(for:)` takes.
+    public var timeRemaining: Duration? {
+        guard let secondsRemaining, secondsRemaining.isFinite, secondsRemaining >= 0 else { return nil }
+        return .checkedSeconds(secondsRemaining)
+    }
 
     /// `bytesDone / totalBytes`, when the total is known.
     public var fraction: Double? {

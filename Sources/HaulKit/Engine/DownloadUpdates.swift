@@ -20,7 +20,7 @@
 /// failed and not resumed ends at once with the failure). A reader whose Swift `Task` is cancelled gets a
 /// `CancellationError` (as from `URLSession.bytes`), never a normal end, which would mean the file is complete; one
 /// that drops the sequence stops receiving. Either way the download goes on (`task.cancel()` stops it). Updates are buffered per reader and never slow the download; progress
-/// is published at most every `HaulConfiguration.progressInterval`.
+/// is published at most every `HaulConfiguration.intervals.progress`.
 public struct DownloadUpdates: AsyncSequence, Sendable {
     /// One update.
     public typealias Element = DownloadUpdate

@@ -21,11 +21,14 @@ public final class HaulClient: Sendable {
     let hostBudgets: HostBudgetBook
     /// Set by `shutdown()`: from then on every call that would start a transfer throws.
     private let isShutDown = NIOLockedValueBox(false)
+    /// Where the public calls that read or write the state database run (`onStoreQueue`), one after another, off
+    /// the caller's executor.
+    let storeCalls = DispatchQueue(label: "HaulKit.HaulClient.store")
 
     /// Opens the state database and a connection pool.
     ///
     /// - Throws: `.usage` for a configuration value that cannot work (`HaulConfiguration.validate()`: a timeout that
-    ///   is not positive, a progress interval under 0.01 s, a retry policy or lowest speed out of range); `.io` when
+    ///   is not positive, `intervals.progress` under 10 ms, a retry policy or lowest speed out of range); `.io` when
     ///   the state database cannot be opened.
     public convenience init(configuration: HaulConfiguration = HaulConfiguration()) throws {
         try configuration.validate()
@@ -63,7 +66,7 @@ public final class HaulClient: Sendable {
     public func shutdown() async throws {
         isShutDown.withLockedValue { $0 = true }
         await transport.shutdown()
-        try store.flushLog()
+        try await onStoreQueue { try self.store.flushLog() }
     }
 
     /// Starts a download, or resumes the unfinished one of the same URL that writes to the same `.part` file, or
@@ -72,7 +75,7 @@ public final class HaulClient: Sendable {
     /// - Throws: what `prepare` throws.
     public func download(_ request: DownloadRequest) async throws -> DownloadTask {
         try checkOpen()
-        let task = try prepare(request)
+        let task = try await prepare(request)
         if await task.state == .completed {
             await task.settleAlreadyComplete()
             return task
@@ -98,7 +101,16 @@ public final class HaulClient: Sendable {
     ///
     /// A request with folder rules is placed first (`DownloadRequest.placedByFolderRules()`), and the rule's
     /// directory created when missing.
-    public func prepare(_ request: DownloadRequest) throws -> DownloadTask {
+    ///
+    /// The database work runs on the client's own queue, never on the caller's executor (the main actor stays
+    /// free while another process holds the database's write lock).
+    public func prepare(_ request: DownloadRequest) async throws -> DownloadTask {
+        try checkOpen()
+        return try await onStoreQueue { try self.prepareBlocking(request) }
+    }
+
+    /// `prepare` on the caller's thread: for the manager (an actor of its own) and `haul`'s synchronous paths.
+    package func prepareBlocking(_ request: DownloadRequest) throws -> DownloadTask {
         try checkOpen()
         let request = request.placedByFolderRules()
         try Self.checkPreparable(request, bypass: configuration.proxies.bypass)

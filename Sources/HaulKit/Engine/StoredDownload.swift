@@ -42,10 +42,16 @@ extension HaulClient {
     /// daemon, which watches it for downloads other processes add.
     package var databasePath: String { store.path }
 
-    /// Every download in the state database, in the order they were added.
+    /// Every download in the state database, in the order they were added. Read on the client's own queue, off
+    /// the caller's executor.
     ///
     /// - Throws: `.io` when the database cannot be read.
-    public func storedDownloads() throws -> [StoredDownload] {
+    public func storedDownloads() async throws -> [StoredDownload] {
+        try await onStoreQueue { try self.storedDownloadsBlocking() }
+    }
+
+    /// `storedDownloads()` on the caller's thread (`haul`'s commands).
+    package func storedDownloadsBlocking() throws -> [StoredDownload] {
         try store.all().map(stored)
     }
 
@@ -61,17 +67,31 @@ extension HaulClient {
         try store.segments(of: id).filter { $0.next > $0.start }.map { $0.start..<$0.next }
     }
 
-    /// The stored download `id`, or `nil` when there is none.
-    public func storedDownload(id: Int64) throws -> StoredDownload? {
+    /// The stored download `id`, or `nil` when there is none. Read on the client's own queue.
+    ///
+    /// - Throws: `.io` when the database cannot be read.
+    public func storedDownload(id: Int64) async throws -> StoredDownload? {
+        try await onStoreQueue { try self.storedDownloadBlocking(id: id) }
+    }
+
+    /// `storedDownload(id:)` on the caller's thread.
+    package func storedDownloadBlocking(id: Int64) throws -> StoredDownload? {
         try store.record(id: id).map(stored)
     }
 
     /// The unfinished download that writes `destination` (through `destination.part`), or `nil`: what the same
     /// request, made again, will resume.
     ///
+    /// Read on the client's own queue.
+    ///
     /// - Parameter destination: The file, a file URL.
     /// - Throws: `.io` when the database cannot be read.
-    public func unfinishedDownload(writing destination: URL) throws -> StoredDownload? {
+    public func unfinishedDownload(writing destination: URL) async throws -> StoredDownload? {
+        try await onStoreQueue { try self.unfinishedDownloadBlocking(writing: destination) }
+    }
+
+    /// `unfinishedDownload(writing:)` on the caller's thread.
+    package func unfinishedDownloadBlocking(writing destination: URL) throws -> StoredDownload? {
         try store.unfinished(partPath: destination.path + ".part").map(stored)
     }
 
@@ -122,11 +142,18 @@ extension HaulClient {
         )
     }
 
-    /// Forgets every completed download (their files stay).
+    /// Forgets every completed download (their files stay). Written on the client's own queue.
     ///
     /// - Returns: how many records were removed.
+    /// - Throws: `.io` when the database cannot be written.
     @discardableResult
-    public func removeCompletedRecords() throws -> Int {
+    public func removeCompletedRecords() async throws -> Int {
+        try await onStoreQueue { try self.removeCompletedRecordsBlocking() }
+    }
+
+    /// `removeCompletedRecords()` on the caller's thread.
+    @discardableResult
+    package func removeCompletedRecordsBlocking() throws -> Int {
         try store.deleteCompleted()
     }
 }

@@ -42,7 +42,7 @@ extension TransferRunner {
             if single { countingReceivers.insert(k) } else { countingReceivers.remove(k) }
             let receiver = ConnectionReceiver(
                 connection: k, download: id, url: sources[k] ?? url, file: file, bandwidth: context.transport.bandwidth,
-                clock: clock.monotonic, flushInterval: context.configuration.checkpointInterval, bounds: bounds,
+                clock: clock.monotonic, flushInterval: context.configuration.intervals.checkpoint.inSeconds, bounds: bounds,
                 counters: single ? counters : nil, digest: single ? digest : nil,
                 report: { [sink] offset in sink.yield(.wrote(k, serial: serial, offset)) }
             )

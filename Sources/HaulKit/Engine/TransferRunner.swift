@@ -100,7 +100,7 @@ final class TransferRunner {
         self.clock = configuration.clock
         let id = record.id!
         let store = context.store
-        self.checkpointer = Checkpointer<StoreCheckpoint>(file: file, interval: configuration.checkpointInterval) { checkpoint in
+        self.checkpointer = Checkpointer<StoreCheckpoint>(file: file, interval: configuration.intervals.checkpoint.inSeconds) { checkpoint in
             try store.save(checkpoint, of: id)
         }
         self.digest = request.checksum.map { StreamingDigestBox(StreamingDigest($0.algorithm)) }
@@ -124,7 +124,7 @@ final class TransferRunner {
         let policy = SegmentPolicy(
             connections: max(1, min(planned, SegmentPolicy.connectionLimit)),
             minimumSplitSize: max(1, request.minimumSplitSize),
-            stallSeconds: max(2, min(15, configuration.stallTimeout / 2)),
+            stallSeconds: max(2, min(15, configuration.timeouts.stall.inSeconds / 2)),
             lowestSpeed: configuration.lowestSpeed,
             inOrder: request.inOrder
         )

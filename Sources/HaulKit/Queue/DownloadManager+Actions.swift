@@ -134,6 +134,10 @@ extension DownloadManager {
         case .announceState(let id, let state):
             // Through the task's update stream, so observers see it in order with the progress before it.
             await entries[id]?.task.announce(state)
+        case .announceFinishing(let id):
+            // Sent here, before the start of the download that takes its slot is announced (through that task's
+            // update stream, later), so that an observer never counts more receiving downloads than the limit.
+            send(.finishing(id: id))
         case .announceCompleted(let id, let path):
             entries[id]?.destination = path
             // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an

@@ -84,22 +84,22 @@ public actor DownloadManager {
     /// - Parameters:
     ///   - limits: at most `maxConcurrent` downloads run at once, with at most `maxTotalConnections` connections
     ///     between them.
-    ///   - pollInterval: seconds between two looks at the store (progress published for `haul list`; pauses and
+    ///   - pollInterval: the time between two looks at the store (progress published for `haul list`; pauses and
     ///     cancels made by other processes picked up).
-    /// - Throws: `HaulError` `.usage` for a negative limit or a `pollInterval` that is not a positive number of
-    ///   seconds.
+    /// - Throws: `HaulError` `.usage` for a negative limit or a `pollInterval` that is not positive or is over
+    ///   `HaulConfiguration.longestTime`.
     public init(
         client: HaulClient,
         limits: QueueLimits = QueueLimits(maxConcurrent: 5, maxTotalConnections: 64),
-        pollInterval: Double = 1
+        pollInterval: Duration = .seconds(1)
     ) throws {
         try limits.check()
-        guard pollInterval.isFinite, pollInterval > 0 else {
-            throw HaulError(.usage, "pollInterval must be a positive number of seconds, not \(pollInterval)")
+        guard pollInterval > .zero, pollInterval <= HaulConfiguration.longestTime else {
+            throw HaulError(.usage, "pollInterval must be positive and at most \(HaulConfiguration.longestTime), not \(pollInterval)")
         }
         self.client = client
         self.machine = QueueMachine(limits: limits)
-        self.pollInterval = pollInterval
+        self.pollInterval = pollInterval.inSeconds
     }
 
     // MARK: adding
@@ -119,7 +119,7 @@ public actor DownloadManager {
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
         try checkRunning()
         for _ in 0..<100 {
-            let task = try client.prepare(request)
+            let task = try await client.prepare(request)
             // The record found is that of a download being cancelled or removed right now (its transfer is
             // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
             if await waitIfDropping(task.id) { continue }

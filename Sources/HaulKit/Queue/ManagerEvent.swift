@@ -13,6 +13,11 @@ public enum ManagerEvent: Sendable, Equatable {
     case progress(id: Int64, DownloadProgress)
     /// A retry, a restart from byte 0, or a file name decided (the `DownloadUpdate` as the download sent it).
     case note(id: Int64, DownloadUpdate)
+    /// The download has all its bytes and is being verified, flushed and renamed (its state stays `downloading`
+    /// until `completed`): it holds no connection and gave its slot back, so the next queued download may start.
+    /// Sent before that start is announced. An observer counting what runs against `QueueLimits.maxConcurrent`
+    /// counts `downloading` downloads that have not sent this (`DownloadSnapshot.isFinishing` says the same).
+    case finishing(id: Int64)
     /// The download completed; the file is `file`.
     case completed(id: Int64, file: URL)
     /// The download failed (it stays resumable).
@@ -24,7 +29,7 @@ public enum ManagerEvent: Sendable, Equatable {
     public var downloadID: Int64 {
         switch self {
         case .current(let snapshot), .added(let snapshot): return snapshot.id
-        case .stateChanged(let id, _), .progress(let id, _), .note(let id, _), .completed(let id, _),
+        case .stateChanged(let id, _), .progress(let id, _), .note(let id, _), .finishing(let id), .completed(let id, _),
             .failed(let id, _), .removed(let id):
             return id
         }
@@ -61,9 +66,10 @@ public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
     public var errorMessage: String?
     /// This download's own bandwidth limit.
     public var rateLimit: Int64?
-    /// For `.downloading`: all its bytes are in and it is being verified, flushed and renamed. Such a download
-    /// holds no connection and, while there are no more of them than `QueueLimits.maxConcurrent`, no slot: a queue
-    /// limited to two may show two receiving and up to two finishing. Receiving ones never exceed the limit.
+    /// For `.downloading`: all its bytes are in and it is being verified, flushed and renamed (the event
+    /// `ManagerEvent.finishing` said so). Such a download holds no connection and, while there are no more of them
+    /// than `QueueLimits.maxConcurrent`, no slot: a queue limited to two may show two receiving and up to two
+    /// finishing. Receiving ones (`downloading` and not finishing) never exceed the limit.
     public var isFinishing = false
 
     /// The file name.

@@ -8,18 +8,16 @@ import HaulCore
 extension HaulConfiguration {
     /// Checks every value, as `HaulClient.init` does before it opens anything.
     ///
-    /// - Throws: `HaulError` `.usage` naming the first value that cannot work: a timeout or interval that is not a
-    ///   positive finite number of seconds (`progressInterval` at least 0.01: a hundred updates a second is already
-    ///   more than any screen shows), a `retryPolicy`, `lowestSpeed` or `hostBudgetPolicy` out of range.
+    /// - Throws: `HaulError` `.usage` naming the first value that cannot work: a timeout that is not positive, an
+    ///   interval below its least (`intervals.checkpoint` 0, `intervals.progress` 10 ms: a hundred updates a second
+    ///   is already more than any screen shows), any time over `HaulConfiguration.longestTime` (an infinite
+    ///   number of seconds given through the deprecated `Double` spelling ends up there), a `retryPolicy`,
+    ///   `lowestSpeed` or `hostBudgetPolicy` out of range.
     public func validate() throws {
-        try Self.requirePositive(connectTimeout, "connectTimeout")
-        try Self.requirePositive(stallTimeout, "stallTimeout")
-        guard checkpointInterval.isFinite, checkpointInterval >= 0 else {
-            throw HaulError(.usage, "checkpointInterval must be 0 or more seconds, not \(checkpointInterval)")
-        }
-        guard progressInterval.isFinite, progressInterval >= 0.01 else {
-            throw HaulError(.usage, "progressInterval must be at least 0.01 seconds, not \(progressInterval)")
-        }
+        try Self.require(timeouts.connect, "timeouts.connect", atLeast: nil)
+        try Self.require(timeouts.stall, "timeouts.stall", atLeast: nil)
+        try Self.require(intervals.checkpoint, "intervals.checkpoint", atLeast: .zero)
+        try Self.require(intervals.progress, "intervals.progress", atLeast: .milliseconds(10))
         if let problem = retryPolicy.problem { throw HaulError(.usage, "retryPolicy: \(problem)") }
         if let problem = lowestSpeed?.problem { throw HaulError(.usage, "lowestSpeed: \(problem)") }
         guard hostBudgetPolicy.defaultLimit >= 1, hostBudgetPolicy.easeSeconds.isFinite, hostBudgetPolicy.easeSeconds > 0 else {
@@ -27,9 +25,16 @@ extension HaulConfiguration {
         }
     }
 
-    private static func requirePositive(_ seconds: Double, _ name: String) throws {
-        guard seconds.isFinite, seconds > 0 else {
-            throw HaulError(.usage, "\(name) must be a positive number of seconds, not \(seconds)")
+    /// The longest time a timeout or interval may be: 10^9 seconds (about 31 years), so that every one converts to
+    /// the milliseconds and seconds the engine and the system calls count in.
+    public static let longestTime = Duration.seconds(1_000_000_000)
+
+    /// Refuses `time` below `least` (or, with nil, not positive) or above `longestTime`.
+    private static func require(_ time: Duration, _ name: String, atLeast least: Duration?) throws {
+        let fits = least.map { time >= $0 } ?? (time > .zero)
+        guard fits, time <= longestTime else {
+            let bound = least.map { "at least \($0)" } ?? "positive"
+            throw HaulError(.usage, "\(name) must be \(bound) and at most \(longestTime), not \(time)")
         }
     }
 }

@@ -86,7 +86,7 @@ extension HTTPTransport {
     func sendDirect(_ target: DirectHTTPRequest.Target, lease: PoolLease) -> DirectHTTPRequest {
         DirectHTTPRequest.send(
             target, lease: lease,
-            connectTimeout: configuration.connectTimeout, stallTimeout: configuration.stallTimeout
+            connectTimeout: configuration.timeouts.connect.inSeconds, stallTimeout: configuration.timeouts.stall.inSeconds
         )
     }
 }

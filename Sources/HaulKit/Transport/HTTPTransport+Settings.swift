@@ -14,8 +14,8 @@ extension HTTPTransport {
         var clientConfiguration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(
-                connect: .milliseconds(Int64(configuration.connectTimeout * 1000)),
-                read: .milliseconds(Int64(configuration.stallTimeout * 1000))
+                connect: .milliseconds(Int64(configuration.timeouts.connect.inSeconds * 1000)),
+                read: .milliseconds(Int64(configuration.timeouts.stall.inSeconds * 1000))
             ),
             decompression: .disabled
         )

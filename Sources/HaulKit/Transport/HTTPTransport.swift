@@ -252,7 +252,7 @@ final class HTTPTransport: Sendable {
     }
 
     /// How long a request may take to deliver its head.
-    var requestTimeout: TimeAmount { .seconds(Int64(configuration.connectTimeout + configuration.stallTimeout)) }
+    var requestTimeout: TimeAmount { .seconds(Int64(configuration.timeouts.connect.inSeconds + configuration.timeouts.stall.inSeconds)) }
 
     /// AsyncHTTPClient's form of a request `RequestBuilder` made.
     static func clientRequest(_ head: RequestHead) -> HTTPClientRequest {

@@ -29,8 +29,8 @@ struct CleanCommand: AsyncParsableCommand {
         }
         let client = try state.client()
         do {
-            report.completed = try client.removeCompletedRecords()
-            if !failed { report.failedKept = try client.storedDownloads().filter { $0.state == .failed }.count }
+            report.completed = try client.removeCompletedRecordsBlocking()
+            if !failed { report.failedKept = try client.storedDownloadsBlocking().filter { $0.state == .failed }.count }
         } catch {
             await client.shutdownAfterFailure()
             throw error

@@ -51,7 +51,7 @@ struct HostsCommand: AsyncParsableCommand {
     private func show(_ client: HaulClient) throws {
         if reset { return try forget(in: client) }
         let policy = client.configuration.hostBudgetPolicy
-        let table = HostBudgetTable(try client.learnedHostBudgets(), now: Date().timeIntervalSince1970, policy: policy)
+        let table = HostBudgetTable(try client.learnedHostBudgetsBlocking(), now: Date().timeIntervalSince1970, policy: policy)
         if json {
             Terminal.writeOutput(try JSONArrayText.of(table.rows.map(\.jsonObject)))
         } else if table.rows.isEmpty {
@@ -64,16 +64,16 @@ struct HostsCommand: AsyncParsableCommand {
     /// `--reset [HOST...]`: every host, or the given ones once each is known to have taught something.
     private func forget(in client: HaulClient) throws {
         guard !hosts.isEmpty else {
-            let forgotten = try client.forgetHostBudgets(hosts: nil)
+            let forgotten = try client.forgetHostBudgetsBlocking(hosts: nil)
             Terminal.writeOutput("forgot \(Self.count(forgotten))\n")
             return
         }
-        let learned = Set(try client.learnedHostBudgets().map(\.host))
+        let learned = Set(try client.learnedHostBudgetsBlocking().map(\.host))
         let unknown = hosts.filter { Set(HostKey.keys(named: $0).map(\.description)).isDisjoint(with: learned) }
         if !unknown.isEmpty {
             throw HaulError(.usage, "nothing was learned about \(unknown.joined(separator: ", ")); nothing was forgotten ('haul hosts' lists the hosts)")
         }
-        let forgotten = try client.forgetHostBudgets(hosts: hosts)
+        let forgotten = try client.forgetHostBudgetsBlocking(hosts: hosts)
         Terminal.writeOutput("forgot \(Self.count(forgotten))\n")
     }
 

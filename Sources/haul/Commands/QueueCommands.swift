@@ -65,7 +65,7 @@ struct ListCommand: AsyncParsableCommand {
         let client = try state.client()
         let rows: [ListedDownload]
         do {
-            rows = try client.storedDownloads().map(ListedDownload.init)
+            rows = try client.storedDownloadsBlocking().map(ListedDownload.init)
         } catch {
             await client.shutdownAfterFailure()
             throw error

@@ -40,7 +40,7 @@ struct ResumeCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try HaulClient(configuration: transfer.configuration(stateDirectory: state.directory))
         // Which stored downloads to run: the ids given, else every unfinished one that should run by itself.
-        let stored = try client.storedDownloads()
+        let stored = try client.storedDownloadsBlocking()
         let records = stored.filter { !$0.state.isFinal }
         var chosen: [Int64]
         if !ids.isEmpty {

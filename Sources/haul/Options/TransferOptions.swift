@@ -104,8 +104,7 @@ struct TransferOptions: Equatable, Sendable {
         }
         return HaulConfiguration(
             stateDirectory: URL(fileURLWithPath: stateDirectory),
-            connectTimeout: connectTimeout,
-            stallTimeout: stallTimeout,
+            timeouts: .init(connect: .checkedSeconds(connectTimeout), stall: .checkedSeconds(stallTimeout)),
             retryPolicy: RetryPolicy(maximumRetries: retries, fixedDelay: retryWait, maximumRetryTime: retryMaxTime),
             redirectPolicy: redirectPolicy,
             userAgent: userAgent ?? "haul/\(HaulVersion.string)",

@@ -26,7 +26,7 @@ struct ResumeNote: Sendable {
     init?(client: HaulClient, destination: String, url: URL) {
         let download: StoredDownload?
         if FileManager.default.fileExists(atPath: destination + ".part") {
-            download = try? client.unfinishedDownload(writing: URL(fileURLWithPath: destination))
+            download = try? client.unfinishedDownloadBlocking(writing: URL(fileURLWithPath: destination))
         } else if FileManager.default.fileExists(atPath: destination) {
             let directory = URL(fileURLWithPath: destination).deletingLastPathComponent()
             download = try? client.unfinishedDownload(of: url, in: directory)
@@ -39,7 +39,7 @@ struct ResumeNote: Sendable {
 
     /// The note for the stored download `id`, or `nil` when it holds no byte.
     init?(client: HaulClient, id: Int64) {
-        guard let download = try? client.storedDownload(id: id) else { return nil }
+        guard let download = try? client.storedDownloadBlocking(id: id) else { return nil }
         self.init(download)
     }
 

@@ -164,6 +164,8 @@ final class SessionView: @unchecked Sendable {
         case .note(let id, let update):
             renderers[id]?.render(update)
             multi?.note(id, update)
+        case .finishing:
+            break  // still `downloading` on screen until it completes
         case .completed(let id, let file):
             multi?.completed(id, path: file.path)
         case .failed(let id, let error):

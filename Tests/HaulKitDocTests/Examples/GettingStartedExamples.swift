@@ -1,16 +1,17 @@
 // The code of `Sources/HaulKit/HaulKit.docc/GettingStarted.md`, one function per block, word for word
-// (`DocExampleTests` checks that each block of the article appears here). Compiled, never run: the URLs are
-// examples. Only `import HaulKit` (and Foundation, for `URL`): what a user of the library writes.
+// (`DocExampleTests` checks that each block of the article appears here), each taking the `url`, `folder`, client or
+// request it works on: `ArticleExampleRunTests` runs them against a local server. Only `import HaulKit` (and
+// Foundation, for `URL`): what a user of the library writes.
 import Foundation
 import HaulKit
 
 enum GettingStartedExamples {
     /// Download a file and show its progress.
-    static func downloadWithProgress() async throws {
+    static func downloadWithProgress(url: URL, folder: URL) async throws {
         let haul = try HaulClient()
         let request = DownloadRequest(
-            url: URL(string: "https://example.com/big.iso")!,
-            destination: URL(fileURLWithPath: "/tmp/big.iso")
+            url: url,
+            destination: folder.appendingPathComponent("big.iso")
         )
         let task = try await haul.download(request)
         do {
@@ -66,7 +67,7 @@ enum GettingStartedExamples {
     }
 
     /// Run a queue and observe it.
-    static func runAQueue(haul: HaulClient, url: URL) async throws {
+    static func runAQueue(haul: HaulClient, url: URL, folder: URL) async throws {
         let manager = try DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 24))
         try await manager.restore()
         let observer = Task {
@@ -78,7 +79,7 @@ enum GettingStartedExamples {
                 }
             }
         }
-        let id = try await manager.add(DownloadRequest(url: url, destination: URL(fileURLWithPath: "/tmp/a.iso")))
+        let id = try await manager.add(DownloadRequest(url: url, destination: folder.appendingPathComponent("a.iso")))
         try await manager.setRateLimit(1 << 20, of: id)
         await manager.waitUntilIdle()
         await manager.shutdown()
@@ -86,8 +87,8 @@ enum GettingStartedExamples {
     }
 
     /// Fetch a small file into memory.
-    static func fetchIntoMemory(haul: HaulClient) async throws {
-        let data = try await haul.fetch(URL(string: "https://example.com/index.json")!, maximumBytes: 1 << 20)
+    static func fetchIntoMemory(haul: HaulClient, url: URL) async throws {
+        let data = try await haul.fetch(url, maximumBytes: 1 << 20)
         print(data.count, "bytes")
     }
 
@@ -100,14 +101,15 @@ enum GettingStartedExamples {
             print(error.message)
         }
         let expected = try Checksum(parsing: "sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
-        try expected.verifyFile(at: URL(fileURLWithPath: "/tmp/big.iso"))
+        try expected.verifyFile(at: checked.destination)
+        print(try Checksum.hexDigest(ofFileAt: checked.destination, algorithm: .sha512))
     }
 
     /// Unzip a download.
-    static func unzip() throws {
+    static func unzip(folder: URL) throws {
         let summary = try ZipExtractor.extract(
-            archive: URL(fileURLWithPath: "/tmp/site.zip"),
-            to: URL(fileURLWithPath: "/tmp/site")
+            archive: folder.appendingPathComponent("site.zip"),
+            to: folder.appendingPathComponent("site")
         )
         print(summary.fileCount, "files in", summary.destination.path)
     }

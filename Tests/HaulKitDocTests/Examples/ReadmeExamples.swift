@@ -56,7 +56,7 @@ enum ReadmeExamples {
         let manager = try DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 24))
         try await manager.restore()                        // the queue as the last process left it; running ones resume
         let id = try await manager.add(DownloadRequest(url: url, destination: folder.appendingPathComponent("a.iso")), priority: 1)
-        Task { for await event in await manager.events() { print(event) } }   // added, stateChanged, progress, completed, failed, removed
+        Task { for await event in await manager.events() { print(event) } }   // added, stateChanged, progress, finishing, completed, failed, removed
         try await manager.pause(id); try await manager.resume(id); try await manager.moveToTop(id)
         try await manager.setGlobalRateLimit(10 << 20); try await manager.setRateLimit(1 << 20, of: id)
         await manager.pauseAll(); await manager.resumeAll()

@@ -140,6 +140,10 @@ public enum QueueAction: Hashable, Sendable {
     case announceAdded(Int64, as: DownloadState)
     /// Tell observers the download's new state.
     case announceState(Int64, DownloadState)
+    /// Tell observers the download has all its bytes and is being verified, flushed and renamed: it gave its slot
+    /// back (before the start that takes the slot, so an observer counting receiving downloads never sees more
+    /// than the limit).
+    case announceFinishing(Int64)
     /// Tell observers the download completed at `path` (after its `completed` state).
     case announceCompleted(Int64, path: String)
     /// Tell observers the download's run failed (after its new state).

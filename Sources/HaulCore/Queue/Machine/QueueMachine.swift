@@ -159,12 +159,13 @@ public struct QueueMachine: Hashable, Sendable {
             guard changeRunningDownload(id, generation, { $0.heldConnections = connections }) else { return [] }
             actions = []
         case .transferFinishing(let id, let generation):
+            guard downloads[id]?.isFinishing == false else { return [] }  // announced once
             let changed = changeRunningDownload(id, generation) {
                 $0.isFinishing = true
                 $0.heldConnections = 0
             }
             guard changed else { return [] }
-            actions = []
+            actions = [.announceFinishing(id)]
         case .transferEnded(let id, let generation, let end):
             guard let known = downloads[id], known.generation == generation else { return [] }
             actions = try transferEnded(id, known: known, end)

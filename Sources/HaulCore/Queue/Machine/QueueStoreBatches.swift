@@ -19,7 +19,7 @@ extension QueueAction {
     /// Whether this action only tells observers something (no store, file or transfer is touched).
     var isAnnouncement: Bool {
         switch self {
-        case .announceAdded, .announceState, .announceCompleted, .announceFailed: return true
+        case .announceAdded, .announceState, .announceFinishing, .announceCompleted, .announceFailed: return true
         default: return false
         }
     }

@@ -1,0 +1,56 @@
+import HaulCore
+
+// The configuration's values that HaulCore defines count time in seconds (`Double`), the unit their arithmetic is
+// in. An app gives them as `Duration`s through these initialisers, as it gives `HaulConfiguration`'s own times.
+
+extension RetryPolicy {
+    /// Creates a policy with its waits as `Duration`s: each parameter sets the property of the same name, in
+    /// seconds. Counts and waits are never negative and `maximumDelay >= initialDelay`; `HaulClient` refuses a
+    /// policy out of range with `.usage`.
+    ///
+    /// ```swift
+    /// let policy = RetryPolicy(maximumRetries: 3, initialDelay: .milliseconds(500), maximumDelay: .seconds(10))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maximumRetries: Retries after the first attempt (5).
+    ///   - initialDelay: The first backoff (1 s); each next one doubles, up to `maximumDelay`.
+    ///   - maximumDelay: The longest backoff (30 s).
+    ///   - maximumRetryAfter: The longest `Retry-After` obeyed (300 s); a longer one is shortened to this.
+    ///   - fixedDelay: A fixed wait between attempts instead of the growing backoff; nil: backoff.
+    ///   - maximumRetryTime: The longest a streak of failures may last; nil: no limit.
+    public init(
+        maximumRetries: Int = 5, initialDelay: Duration = .seconds(1), maximumDelay: Duration = .seconds(30),
+        maximumRetryAfter: Duration = .seconds(300), fixedDelay: Duration? = nil, maximumRetryTime: Duration? = nil
+    ) {
+        self.init(
+            maximumRetries: maximumRetries, initialDelay: initialDelay.inSeconds, maximumDelay: maximumDelay.inSeconds,
+            maximumRetryAfter: maximumRetryAfter.inSeconds, fixedDelay: fixedDelay?.inSeconds,
+            maximumRetryTime: maximumRetryTime?.inSeconds
+        )
+    }
+}
+
+extension LowestSpeed {
+    /// Creates a rule: a connection receiving fewer than `bytesPerSecond` on average over `span` is replaced.
+    /// `bytesPerSecond >= 1` and `span` positive; `HaulClient` refuses a rule out of range with `.usage`.
+    ///
+    /// - Parameters:
+    ///   - bytesPerSecond: The least average speed.
+    ///   - span: The time over which the average is taken before a verdict (`seconds`).
+    public init(bytesPerSecond: Int64, over span: Duration) {
+        self.init(bytesPerSecond: bytesPerSecond, seconds: span.inSeconds)
+    }
+}
+
+extension HostBudgetPolicy {
+    /// Creates a policy: hosts get `defaultLimit` connections until one teaches fewer, and a learned budget rises
+    /// by one connection every `easing` (at least a second), up to `defaultLimit`.
+    ///
+    /// - Parameters:
+    ///   - defaultLimit: The budget of a host nothing has been learned about (at least 1).
+    ///   - easing: The time after which a learned budget rises by one connection (`easeSeconds`).
+    public init(defaultLimit: Int = 16, easingEvery easing: Duration) {
+        self.init(defaultLimit: defaultLimit, easeSeconds: easing.inSeconds)
+    }
+}
