@@ -52,7 +52,10 @@ public actor DownloadManager {
         var endUpdates: (@Sendable () -> Void)?
     }
 
-    var machine: QueueMachine
+    var machine: QueueMachine { didSet { listings = [:]; countedStates = nil } }
+    /// What `+Listing` answered since the machine last changed.
+    var listings: [Set<DownloadState>: [Int64]] = [:]
+    var countedStates: [DownloadState: Int]?
     var entries: [Int64: Entry] = [:]
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
