@@ -41,15 +41,22 @@ public enum Aria2Queue {
     /// `offset` and `num` are the client's numbers, any `Int`: no sum of them can overflow (`num` is first cut to
     /// the list's length).
     public static func window<T>(_ items: [T], offset: Int, num: Int) -> [T] {
-        guard num > 0 else { return [] }
-        let num = min(num, items.count)
+        windowIndices(count: items.count, offset: offset, num: num).map { items[$0] }
+    }
+
+    /// The indices `window` takes from a list of `count` elements, in the order it returns them: what a list
+    /// that is not built whole (the daemon's queue, read through an ordered index) needs to fetch only the
+    /// window. Costs O(the window), whatever `count` is.
+    public static func windowIndices(count: Int, offset: Int, num: Int) -> [Int] {
+        guard num > 0, count > 0 else { return [] }
+        let num = min(num, count)
         if offset >= 0 {
-            guard offset < items.count else { return [] }
-            return Array(items[offset..<min(items.count, offset + num)])
+            guard offset < count else { return [] }
+            return Array(offset..<min(count, offset + num))
         }
-        guard offset >= -items.count else { return [] }
-        let start = items.count + offset
+        guard offset >= -count else { return [] }
+        let start = count + offset
         let end = max(start - num + 1, 0)
-        return Array(items[end...start].reversed())
+        return Array((end...start).reversed())
     }
 }

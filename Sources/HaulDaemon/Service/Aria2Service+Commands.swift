@@ -143,7 +143,7 @@ extension Aria2Service {
     /// `aria2.changePosition`: the resulting index in the waiting list.
     public func changePosition(_ gid: String, pos: Int, how: Aria2Queue.Origin) async throws(CommandRefusal) -> Int {
         let id = try await resolve(gid)
-        let waiting = await manager.snapshots.filter { Aria2Status($0.state).list == .waiting }.map(\.id)
+        let waiting = await manager.orderedIDs(in: Self.states(in: .waiting))
         guard let current = waiting.firstIndex(of: id) else {
             throw CommandRefusal("GID \(GID(id)) is not waiting: only waiting or paused downloads have a position")
         }
@@ -155,7 +155,7 @@ extension Aria2Service {
     /// Moves `id` to `index` in the waiting list: to the top, or to the bottom followed by those that must come
     /// after it (the manager moves downloads only to either end).
     func place(_ id: Int64, at index: Int) async throws(CommandRefusal) {
-        let waiting = await manager.snapshots.filter { Aria2Status($0.state).list == .waiting }.map(\.id)
+        let waiting = await manager.orderedIDs(in: Self.states(in: .waiting))
         guard waiting.contains(id) else { return }
         let order = Aria2Queue.moving(id, to: index, in: waiting)
         let target = order.firstIndex(of: id)!

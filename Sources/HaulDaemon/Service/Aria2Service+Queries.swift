@@ -1,3 +1,4 @@
+import HaulCore
 import HaulKit
 
 extension Aria2Service {
@@ -41,31 +42,47 @@ extension Aria2Service {
 
     /// `tellActive`, `tellWaiting`, `tellStopped`: one list, in queue order, through aria2's offset/num window.
     ///
-    /// Only the downloads in the window are viewed (`view` asks the manager and the task for what the snapshot
-    /// lacks, two hops each): clients such as AriaNg poll these every second, and viewing every stored download
-    /// for each poll took 25-60 ms with 9,588 of them (docs/benchmarks.md, "Round 5"). The list and the order are
-    /// the snapshot's, the same as `allDownloads()`'s.
+    /// Only the window is looked at: the list's ids come in queue order from the manager (kept there until the
+    /// queue changes), `Aria2Queue.windowIndices` picks the window's positions, and only those downloads are
+    /// snapshotted and viewed. A page polling `tellWaiting(0, 1000)` of a queue of 30,000 pays for 1,000
+    /// (docs/benchmarks.md, "Daemon at scale"). Removed results follow the manager's downloads, as in
+    /// `allDownloads()`.
     public func tell(_ list: Aria2List, offset: Int, num: Int) async -> [Aria2Download] {
-        let held = await manager.snapshots.filter { Aria2Status($0.state).list == list }
+        let held = await manager.orderedIDs(in: Self.states(in: list))
         let gone = removedOrder.compactMap { removed[$0] }.filter { $0.status.list == list }
+        let indices = Aria2Queue.windowIndices(count: held.count + gone.count, offset: offset, num: num)
+        let snapshots = await manager.snapshots(of: indices.filter { $0 < held.count }.map { held[$0] })
         var shown: [Aria2Download] = []
-        for index in Aria2Queue.window(Array(0..<(held.count + gone.count)), offset: offset, num: num) {
-            shown.append(index < held.count ? await view(held[index]) : gone[index - held.count])
+        var next = 0
+        for index in indices {
+            if index >= held.count {
+                shown.append(gone[index - held.count])
+                continue
+            }
+            defer { next += 1 }
+            // A download dropped between the two hops is left out, as a list read a moment later would.
+            if let snapshot = snapshots[next] { shown.append(await view(snapshot)) }
         }
         return shown
     }
 
-    /// `aria2.getGlobalStat`: counted from the snapshots (`Aria2Status` and the speed are the snapshot's own), with
-    /// no `view` of each download.
+    /// The Haul states whose downloads aria2 shows in `list`.
+    static func states(in list: Aria2List) -> Set<DownloadState> {
+        Set(DownloadState.allCases.filter { Aria2Status($0).list == list })
+    }
+
+    /// `aria2.getGlobalStat`: counted per state by the manager (kept until the queue changes), the speed summed over
+    /// the running downloads only: no walk over the queue, no `view` of each download.
     public func globalStat() async -> Aria2GlobalStat {
-        let snapshots = await manager.snapshots
-        let statuses = snapshots.map { (status: Aria2Status($0.state), speed: $0.speed) }
-            + removedOrder.compactMap { removed[$0] }.map { (status: $0.status, speed: $0.speed) }
-        let speed = statuses.filter { $0.status == .active }.reduce(0.0) { $0 + $1.speed }
-        let count = { (list: Aria2List) in statuses.filter { $0.status.list == list }.count }
-        let stopped = count(.stopped)
+        let counts = await manager.stateCounts()
+        let running = await manager.snapshots(of: manager.orderedIDs(in: [.downloading])).compactMap { $0 }
+        let speed = running.reduce(0.0) { $0 + $1.speed }
+        var byList: [Aria2List: Int] = [:]
+        for (state, count) in counts { byList[Aria2Status(state).list, default: 0] += count }
+        for id in removedOrder { if let gone = removed[id] { byList[gone.status.list, default: 0] += 1 } }
+        let stopped = byList[.stopped] ?? 0
         return Aria2GlobalStat(
-            downloadSpeed: Int64(speed), active: count(.active), waiting: count(.waiting), stopped: stopped,
+            downloadSpeed: Int64(speed), active: byList[.active] ?? 0, waiting: byList[.waiting] ?? 0, stopped: stopped,
             stoppedTotal: stopped + forgottenResults
         )
     }

@@ -90,9 +90,18 @@ public actor Aria2Service {
     }
 
     /// The id a GID argument names.
+    ///
+    /// A whole GID (what clients send) is looked up by id, whatever the queue's length; only a prefix is matched
+    /// against every id.
     func resolve(_ text: String) async throws(CommandRefusal) -> Int64 {
-        let ids = await manager.downloadIDs + removedOrder
-        switch GIDTable.resolve(text, among: ids) {
+        let lookup: GIDTable.Lookup
+        if let gid = GID(parsing: text) {
+            let held = await manager.holds(gid.id)
+            lookup = held || removed[gid.id] != nil ? .found(gid.id) : .unknown
+        } else {
+            lookup = GIDTable.resolve(text, among: await manager.downloadIDs + removedOrder)
+        }
+        switch lookup {
         case .found(let id): return id
         case .unknown: throw CommandRefusal("GID \(text) is not found")
         case .ambiguous: throw CommandRefusal("GID prefix \(text) is ambiguous: give more digits")

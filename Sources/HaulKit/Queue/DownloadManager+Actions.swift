@@ -249,7 +249,8 @@ extension DownloadManager {
     var isIdle: Bool { machine.isIdle && performing == 0 }
 
     func wakeIdleWaiters(force: Bool = false) {
-        guard force || isIdle else { return }
+        // Nobody waiting: `isIdle` is not asked (this runs after every action list).
+        guard force || (!idleWaiters.isEmpty && isIdle) else { return }
         let waiting = idleWaiters
         idleWaiters = [:]
         for waiter in waiting.values { waiter.resume() }

@@ -26,7 +26,7 @@ extension DownloadManager {
     /// `data_version`), so an idle queue of thousands does not read them every second.
     func poll() async {
         await publishProgress()
-        var watched = machine.downloads.filter { $0.value.state == .queued || $0.value.state == .downloading }.map(\.key)
+        var watched = Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading))
         let version = try? client.store.dataVersion()
         if version == nil || version != storeVersionSeen {
             storeVersionSeen = version
@@ -71,7 +71,7 @@ extension DownloadManager {
     }
 
     func publishProgress() async {
-        let running = machine.downloads.filter { $0.value.state == .downloading }.keys
+        let running = machine.downloads.ids(in: .downloading)
         let progress = latestProgress.withLockedValue { all in
             running.compactMap { id in all[id].map { (id: id, bytesDone: $0.bytesDone, speed: $0.currentSpeed) } }
         }

@@ -52,8 +52,11 @@ public actor DownloadManager {
         var endUpdates: (@Sendable () -> Void)?
     }
 
-    var machine: QueueMachine
-    var entries: [Int64: Entry] = [:]
+    var machine: QueueMachine { didSet { listings = [:]; countedStates = nil } }
+    /// What `+Listing` answered since the machine (or the entries) last changed.
+    var listings: [Set<DownloadState>: [Int64]] = [:]
+    var countedStates: [DownloadState: Int]?
+    var entries: [Int64: Entry] = [:] { didSet { listings = [:] } }
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]

@@ -29,10 +29,7 @@
 public enum QueuePolicy {
     /// The downloads to start now, in queue order.
     public static func plan(_ downloads: [QueueEntry], limits: QueueLimits) -> [StartDecision] {
-        let running = downloads.filter { $0.state == .downloading }
-        let receiving = running.filter(\.isTransferring)
-        var freeSlots = min(limits.maxConcurrent - receiving.count, 2 * limits.maxConcurrent - running.count)
-        var freeConnections = limits.maxTotalConnections - receiving.reduce(0) { $0 + $1.heldConnections }
+        var (freeSlots, freeConnections) = room(running: downloads.filter { $0.state == .downloading }, limits: limits)
         var decisions: [StartDecision] = []
         // Most steps of a busy queue (a progress report, a download finishing its flush) find no room: the queued
         // entries are not sorted for nothing.
@@ -45,6 +42,20 @@ public enum QueuePolicy {
             freeConnections -= granted
         }
         return decisions
+    }
+
+    /// Whether `running` (the `.downloading` entries) leave a slot and a connection free: when not, `plan` starts
+    /// nothing whatever is queued, and its caller need not gather the queued entries.
+    public static func hasRoom(running: [QueueEntry], limits: QueueLimits) -> Bool {
+        let (slots, connections) = room(running: running, limits: limits)
+        return slots > 0 && connections > 0
+    }
+
+    /// `freeSlots` and `freeConnections` of the formula above.
+    static func room(running: [QueueEntry], limits: QueueLimits) -> (slots: Int, connections: Int) {
+        let receiving = running.filter(\.isTransferring)
+        let slots = min(limits.maxConcurrent - receiving.count, 2 * limits.maxConcurrent - running.count)
+        return (slots, limits.maxTotalConnections - receiving.reduce(0) { $0 + $1.heldConnections })
     }
 
     /// `downloads` in queue order: priority descending, then `addedOrder`, then `id`.

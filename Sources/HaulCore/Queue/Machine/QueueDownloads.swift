@@ -1,0 +1,51 @@
+/// The downloads a `QueueMachine` holds, by id, with an index of their ids by state kept as they change.
+///
+/// A queue of 30,000 paused downloads with a few running is the daemon's ordinary case: what runs after every
+/// event (the plan, `isIdle`) and what a front-end polls (counts per state) read the index, so they cost what is
+/// running or queued, not what is held (issue 62). Reads and writes look like a dictionary's
+/// (`downloads[id]`, `downloads[id] = nil`, `downloads[id]?.state = .paused`); every write goes through the
+/// subscript, which moves the id between the state sets.
+public struct QueueDownloads: Hashable, Sendable, Sequence {
+    private var byID: [Int64: QueueMachine.Download] = [:]
+    private var idsByState: [DownloadState: Set<Int64>] = [:]
+
+    public init() {}
+
+    public subscript(id: Int64) -> QueueMachine.Download? {
+        get { byID[id] }
+        set {
+            let old = byID[id]?.state
+            byID[id] = newValue
+            let new = newValue?.state
+            guard old != new else { return }
+            if let old {
+                idsByState[old]?.remove(id)
+                if idsByState[old]?.isEmpty == true { idsByState[old] = nil }
+            }
+            if let new { idsByState[new, default: []].insert(id) }
+        }
+    }
+
+    /// The ids of the downloads in `state` (in no order).
+    public func ids(in state: DownloadState) -> Set<Int64> {
+        idsByState[state] ?? []
+    }
+
+    /// How many downloads are in each state (a state none is in is absent).
+    public var countsByState: [DownloadState: Int] {
+        idsByState.mapValues(\.count)
+    }
+
+    public var count: Int { byID.count }
+    public var isEmpty: Bool { byID.isEmpty }
+    public var keys: Dictionary<Int64, QueueMachine.Download>.Keys { byID.keys }
+    public var values: Dictionary<Int64, QueueMachine.Download>.Values { byID.values }
+
+    public func mapValues<T>(_ transform: (QueueMachine.Download) throws -> T) rethrows -> [Int64: T] {
+        try byID.mapValues(transform)
+    }
+
+    public func makeIterator() -> Dictionary<Int64, QueueMachine.Download>.Iterator {
+        byID.makeIterator()
+    }
+}

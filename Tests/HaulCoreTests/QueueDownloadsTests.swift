@@ -1,0 +1,82 @@
+import XCTest
+
+@testable import HaulCore
+
+/// The state index a `QueueMachine` keeps beside its downloads (`QueueDownloads`), and the lists and counts read
+/// through it (issue 62: a daemon call costs the same at 30,000 queued as at 10).
+final class QueueDownloadsTests: XCTestCase {
+    private func adopt(_ machine: inout QueueMachine, _ id: Int64, _ state: DownloadState, priority: Int = 0, order: Int64) throws {
+        _ = try machine.handle(.adopt(id: id, QueueRow(state: state, priority: priority, queueOrder: order), requestedConnections: 1))
+    }
+
+    /// Every way the machine writes a download (a new one, a changed state, a removal) moves its id between the
+    /// state sets, so the index always says what a walk over every download would.
+    func testTheIndexFollowsEveryWrite() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        try adopt(&machine, 1, .queued, order: 1)
+        try adopt(&machine, 2, .queued, order: 2)
+        try adopt(&machine, 3, .paused, order: 3)
+        try adopt(&machine, 4, .completed, order: 4)
+        func walked() -> [DownloadState: Set<Int64>] {
+            Dictionary(grouping: machine.downloads.map { ($0.key, $0.value.state) }, by: \.1).mapValues { Set($0.map(\.0)) }
+        }
+        func indexed() -> [DownloadState: Set<Int64>] {
+            var all: [DownloadState: Set<Int64>] = [:]
+            for state in DownloadState.allCases where !machine.downloads.ids(in: state).isEmpty { all[state] = machine.downloads.ids(in: state) }
+            return all
+        }
+        XCTAssertEqual(machine.downloads.ids(in: .downloading), [1], "the first queued one started")
+        XCTAssertEqual(indexed(), walked())
+        _ = try machine.handle(.pause(2))
+        _ = try machine.handle(.resume(3))
+        XCTAssertEqual(indexed(), walked())
+        XCTAssertEqual(machine.downloads.ids(in: .paused), [2])
+        _ = try machine.handle(.remove(4, deletingFile: false, partHeldElsewhere: false))
+        XCTAssertEqual(indexed(), walked())
+        XCTAssertEqual(machine.downloads.ids(in: .completed), [], "a removed download leaves the index")
+        XCTAssertEqual(machine.stateCounts, [.downloading: 1, .queued: 1, .paused: 1])
+    }
+
+    /// Writing through the subscript, as the machine does (`downloads[id]?.state = ...`, `downloads[id] = nil`).
+    func testTheSubscriptMovesIdsBetweenStates() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        try adopt(&machine, 7, .queued, order: 1)
+        var downloads = machine.downloads
+        downloads[7]?.state = .failed
+        XCTAssertEqual(downloads.ids(in: .queued), [])
+        XCTAssertEqual(downloads.ids(in: .failed), [7])
+        XCTAssertEqual(downloads.countsByState, [.failed: 1])
+        downloads[7] = nil
+        XCTAssertEqual(downloads.countsByState, [:])
+        XCTAssertEqual(machine.downloads.ids(in: .queued), [7], "a copy's writes leave the machine's index alone")
+    }
+
+    /// The ids of some states in queue order: priority (higher first), then order added, then id, as
+    /// `QueuePolicy.comesBefore` orders them.
+    func testOrderedIDsFollowTheQueueOrder() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        try adopt(&machine, 1, .queued, order: 3)
+        try adopt(&machine, 2, .paused, order: 1)
+        try adopt(&machine, 3, .queued, priority: 5, order: 9)
+        try adopt(&machine, 4, .completed, order: 0)
+        try adopt(&machine, 5, .paused, order: 3)
+        XCTAssertEqual(machine.orderedIDs(in: [.queued, .paused]), [3, 2, 1, 5])
+        XCTAssertEqual(machine.orderedIDs(in: [.completed]), [4])
+        XCTAssertEqual(machine.orderedIDs(in: [.downloading]), [])
+        let entries = QueuePolicy.ordered(machine.queueEntries).filter { [.queued, .paused].contains($0.state) }.map(\.id)
+        XCTAssertEqual(machine.orderedIDs(in: [.queued, .paused]), entries, "the scheduler's order")
+    }
+
+    /// A queue whose slots are full gathers no queued entry for its plan; one with room gathers them all.
+    func testThePlanLooksAtQueuedDownloadsOnlyWhenThereIsRoom() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 1, maxTotalConnections: 8))
+        try adopt(&machine, 1, .queued, order: 1)
+        try adopt(&machine, 2, .queued, order: 2)
+        try adopt(&machine, 3, .paused, order: 3)
+        XCTAssertEqual(machine.schedulableEntries.map(\.id), [1], "full: only the running one")
+        _ = try machine.handle(.pause(1))
+        XCTAssertEqual(machine.schedulableEntries.map(\.id), [2], "2 started in the free slot")
+        XCTAssertTrue(QueuePolicy.hasRoom(running: [], limits: machine.limits))
+        XCTAssertFalse(QueuePolicy.hasRoom(running: [], limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8)))
+    }
+}
