@@ -118,7 +118,7 @@ extension HaulClient {
         try store.saveOptions(Self.encode(request), of: id)
     }
 
-    private func stored(_ record: DownloadRecord) -> StoredDownload {
+    func stored(_ record: DownloadRecord) -> StoredDownload {
         let id = record.id!
         let state = record.downloadState
         let destination = record.destination ?? String(record.partPath.dropLast(".part".count))

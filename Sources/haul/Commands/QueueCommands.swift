@@ -49,71 +49,6 @@ func forEach(_ ids: [Int64], _ state: StateOptions, _ verb: String, _ command: (
     }
 }
 
-/// `haul list`: every download in the state database.
-struct ListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "List the downloads in the state database: id, state, progress, size, speed or error, name."
-    )
-
-    @OptionGroup var state: StateOptions
-
-    @Flag(name: .customLong("json"), help: "One JSON array of objects on standard output.")
-    var json = false
-
-    func run() async throws {
-        let client = try state.client()
-        let rows: [ListedDownload]
-        do {
-            rows = try client.storedDownloadsBlocking().map(ListedDownload.init)
-        } catch {
-            await client.shutdownAfterFailure()
-            throw error
-        }
-        try await client.shutdown()
-        if json {
-            let objects = rows.map(\.jsonObject)
-            Terminal.writeOutput(try JSONArrayText.of(objects))
-            return
-        }
-        if rows.isEmpty {
-            Terminal.writeOutput("no downloads (state: \(state.directory))\n")
-            return
-        }
-        let header = ["ID", "STATE", "PROGRESS", "SIZE", "SPEED/ERROR", "NAME"]
-        let shownNames = ListedDownload.distinctNames(rows, workingDirectory: FileManager.default.currentDirectoryPath)
-        let table = rows.map { row -> [String] in
-            let percent = row.fraction.map { "\(Int($0 * 100))%" } ?? "-"
-            let size = row.total.map { "\(ByteCount.format(row.bytes)) / \(ByteCount.format($0))" } ?? ByteCount.format(row.bytes)
-            let detail = row.error ?? (row.shownState == "downloading" ? ByteCount.formatRate(row.speed) : "")
-            return [String(row.id), row.shownState, percent, size, detail, shownNames[row.id] ?? row.name]
-        }
-        // Columns are as wide as their widest cell; an error message is cut at 40 characters (the full text is in
-        // `--json`), and the name comes last, whole.
-        let detailLimit = 40
-        let shown = table.map { line in
-            line.enumerated().map { index, cell in index == 4 && cell.count > detailLimit ? String(cell.prefix(detailLimit - 1)) + "…" : cell }
-        }
-        var widths = header.map(\.count)
-        for line in shown { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        func format(_ cells: [String]) -> String {
-            var line = ""
-            for (index, cell) in cells.enumerated() {
-                let gap = String(repeating: " ", count: widths[index] - cell.count)
-                if index == 0 {
-                    line += gap + cell + "  "
-                } else if index < cells.count - 1 {
-                    line += cell + gap + "  "
-                } else {
-                    line += cell
-                }
-            }
-            return line
-        }
-        Terminal.writeOutput(([format(header)] + shown.map(format)).joined(separator: "\n") + "\n")
-    }
-}
-
 /// One row of `haul list`.
 struct ListedDownload {
     var id: Int64
@@ -147,15 +82,22 @@ struct ListedDownload {
     /// What the NAME column shows: the file name, or, for names that several rows share (two `1G.bin` in
     /// different directories), the path: relative to `workingDirectory` when under it, else absolute.
     static func distinctNames(_ rows: [ListedDownload], workingDirectory: String) -> [Int64: String] {
+        distinctNames(paths: Dictionary(rows.map { ($0.id, $0.path) }) { first, _ in first }, workingDirectory: workingDirectory)
+    }
+
+    /// `distinctNames` from each download's file path, by id (a list read a page at a time tells names apart over
+    /// every row).
+    static func distinctNames(paths: [Int64: String], workingDirectory: String) -> [Int64: String] {
         var counts: [String: Int] = [:]
-        for row in rows { counts[row.name, default: 0] += 1 }
+        for path in paths.values { counts[(path as NSString).lastPathComponent, default: 0] += 1 }
         var names: [Int64: String] = [:]
         let prefix = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        for row in rows {
-            if counts[row.name, default: 0] > 1 {
-                names[row.id] = row.path.hasPrefix(prefix) ? String(row.path.dropFirst(prefix.count)) : row.path
+        for (id, path) in paths {
+            let name = (path as NSString).lastPathComponent
+            if counts[name, default: 0] > 1 {
+                names[id] = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
             } else {
-                names[row.id] = row.name
+                names[id] = name
             }
         }
         return names

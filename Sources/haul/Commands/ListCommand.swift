@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import HaulCore
+import HaulKit
+
+/// `haul list`: the downloads in the state database. It reads them a page at a time, so that a queue of tens of
+/// thousands starts printing at once and is never held whole (issue 62, point 5): `--state` and `--limit` choose
+/// rows, `--json-lines` streams one object a line. A list that fits in one page is printed as one table with
+/// columns as wide as their widest cell; a longer one streams with columns of fixed widths.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the downloads in the state database: id, state, progress, size, speed or error, name."
+    )
+
+    @OptionGroup var state: StateOptions
+
+    @Flag(name: .customLong("json"), help: "One JSON array of objects on standard output.")
+    var json = false
+
+    @Flag(name: .customLong("json-lines"), help: "One JSON object a line on standard output, printed as they are read.")
+    var jsonLines = false
+
+    @Option(
+        name: .customLong("state"),
+        help: ArgumentHelp(
+            "Only downloads in this state: queued, downloading, interrupted, paused, completed, failed, cancelled (repeat or separate with commas).",
+            valueName: "STATE"))
+    var states: [String] = []
+
+    @Option(name: .customLong("limit"), help: ArgumentHelp("At most N downloads, the oldest first.", valueName: "N"))
+    var limit: Int?
+
+    /// Rows read from the database at a time.
+    static let pageSize = 1000
+    static let shownStates = ["queued", "downloading", "interrupted", "paused", "completed", "failed", "cancelled"]
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit takes a number of downloads, 1 or more (got \(limit)).") }
+        for name in wanted ?? [] where !Self.shownStates.contains(name) {
+            throw ValidationError("--state '\(name)' is not a state; one of: \(Self.shownStates.joined(separator: ", ")).")
+        }
+        if json && jsonLines { throw ValidationError("--json and --json-lines: choose one.") }
+    }
+
+    /// The shown states asked for, nil for all.
+    private var wanted: Set<String>? {
+        let names = states.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return names.isEmpty ? nil : Set(names)
+    }
+
+    /// The stored states that can show as the wanted ones ("interrupted" is a stored `downloading` no process runs, or
+    /// a stored `queued` with bytes).
+    private var storedStates: Set<DownloadState>? {
+        guard let wanted else { return nil }
+        var stored = Set(wanted.compactMap(DownloadState.init(rawValue:)))
+        if wanted.contains("interrupted") { stored.formUnion([.downloading, .queued]) }
+        return stored
+    }
+
+    func run() async throws {
+        let client = try state.client()
+        do {
+            try list(client)
+        } catch {
+            await client.shutdownAfterFailure()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    private func list(_ client: HaulClient) throws {
+        var pages = ListedPages(client: client, stored: storedStates, shown: wanted, limit: limit)
+        let first = try pages.next()
+        if jsonLines {
+            var page = first
+            while !page.isEmpty {
+                Terminal.writeOutput(try page.map { try JSONLine.of($0.jsonObject) }.joined())
+                page = try pages.next()
+            }
+            return
+        }
+        if json {
+            var rows = first
+            while case let page = try pages.next(), !page.isEmpty { rows += page }
+            Terminal.writeOutput(try JSONArrayText.of(rows.map(\.jsonObject)))
+            return
+        }
+        if first.isEmpty {
+            Terminal.writeOutput(wanted == nil && limit == nil ? "no downloads (state: \(state.directory))\n" : "no downloads of those\n")
+            return
+        }
+        let cwd = FileManager.default.currentDirectoryPath
+        let second = try pages.next()
+        guard !second.isEmpty else {
+            let table = ListTable(rows: first, names: ListedDownload.distinctNames(first, workingDirectory: cwd), fixed: false)
+            Terminal.writeOutput(table.text(header: true))
+            return
+        }
+        // More than a page: names told apart over every row (one light query), columns of fixed widths.
+        let names = ListedDownload.distinctNames(paths: try client.storedFilePathsBlocking(), workingDirectory: cwd)
+        var page = first
+        var header = true
+        var next = second
+        while !page.isEmpty {
+            Terminal.writeOutput(ListTable(rows: page, names: names, fixed: true).text(header: header))
+            header = false
+            page = next
+            next = page.isEmpty ? [] : try pages.next()
+        }
+    }
+}
+
+/// The rows of `haul list`, read a page at a time and filtered by their shown state, up to a limit.
+struct ListedPages {
+    let client: HaulClient
+    let stored: Set<DownloadState>?
+    let shown: Set<String>?
+    var left: Int?
+    private var after: Int64 = 0
+    private var done = false
+
+    init(client: HaulClient, stored: Set<DownloadState>?, shown: Set<String>?, limit: Int?) {
+        self.client = client
+        self.stored = stored
+        self.shown = shown
+        self.left = limit
+    }
+
+    /// The next rows; empty at the end.
+    mutating func next() throws -> [ListedDownload] {
+        while !done {
+            let wantedCount = min(ListCommand.pageSize, left ?? ListCommand.pageSize)
+            let records = try client.storedDownloadsBlocking(after: after, limit: ListCommand.pageSize, states: stored)
+            if records.count < ListCommand.pageSize { done = true }
+            guard let last = records.last else { return [] }
+            after = last.id
+            var rows = records.map(ListedDownload.init).filter { shown?.contains($0.shownState) ?? true }
+            if rows.count > wantedCount { rows = Array(rows.prefix(wantedCount)) }
+            if let remaining = left {
+                left = remaining - rows.count
+                if left == 0 { done = true }
+            }
+            if !rows.isEmpty { return rows }
+        }
+        return []
+    }
+}
+
+/// One JSON object on one line, keys sorted (`--json-lines`).
+enum JSONLine {
+    static func of(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+    }
+}
