@@ -245,6 +245,7 @@ extension DownloadManager {
     var isIdle: Bool { machine.isIdle && performing == 0 }
 
     func wakeIdleWaiters(force: Bool = false) {
+        if !activeWaiters.isEmpty { wakeActiveWaiters(force: force) }
         guard force || isIdle else { return }
         let waiting = idleWaiters
         idleWaiters = [:]
