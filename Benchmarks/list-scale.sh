@@ -38,13 +38,15 @@ mkdir -p "$WORK/www" "$WORK/nginx"
 log() { echo "list-scale: $*" >&2; }
 
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# No `tcp_nopush`: with it, aria2c stalls about 200 ms every few small files (1,000 x 4 KiB: 9.7 s instead of
+# 1.9 s, at the same CPU), which measures the stall, not the tool.
 cat >"$WORK/nginx/nginx.conf" <<EOF
 worker_processes 1;
 pid $WORK/nginx/nginx.pid;
 error_log $WORK/nginx/error.log;
 events { worker_connections 1024; }
 http {
-  sendfile on; tcp_nopush on; access_log off; keepalive_requests 1000000;
+  sendfile on; access_log off; keepalive_requests 1000000;
   client_body_temp_path $WORK/nginx; proxy_temp_path $WORK/nginx; fastcgi_temp_path $WORK/nginx;
   uwsgi_temp_path $WORK/nginx; scgi_temp_path $WORK/nginx;
   server { listen 127.0.0.1:$PORT; root $WORK/www; }
