@@ -249,6 +249,7 @@ extension DownloadManager {
     var isIdle: Bool { machine.isIdle && performing == 0 }
 
     func wakeIdleWaiters(force: Bool = false) {
+        if !activeWaiters.isEmpty { wakeActiveWaiters(force: force) }
         // Nobody waiting: `isIdle` is not asked (this runs after every action list).
         guard force || (!idleWaiters.isEmpty && isIdle) else { return }
         let waiting = idleWaiters

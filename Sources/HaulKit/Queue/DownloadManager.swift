@@ -60,6 +60,8 @@ public actor DownloadManager {
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    /// `waitUntilActive(atMost:)` callers: each wakes once no more than its count is active.
+    var activeWaiters: [(most: Int, continuation: CheckedContinuation<Void, Never>)] = []
     var nextIdleWaiterKey = 0
     /// Downloads the machine has let go of whose `drop` action has not run yet (their transfer is stopping, their
     /// record and `.part` are being deleted), with the adds waiting for that.

@@ -67,6 +67,12 @@ package final class DownloadHolders: Sendable {
     /// Writes the note whole to a file of its own and renames it over the old one: a reader sees one note or the
     /// other, never half of one. Plain text, written with three calls (`haul URL` pays for it on every run): the
     /// first line `pid waits|ends`, then the ids separated by spaces.
+    /// Replaces the ids this process holds (a list read as its queue drains holds each window of it in turn).
+    @discardableResult
+    package func update(_ ids: [Int64], waitsWhenPaused: Bool) -> Bool {
+        store(Note(pid: pid, waitsWhenPaused: waitsWhenPaused, ids: ids))
+    }
+
     private func store(_ note: Note) -> Bool {
         let path = Self.notePath(directory, pid)
         let temporary = path + ".tmp"

@@ -129,6 +129,13 @@ extension DownloadStore {
                         throw HaulError(.internalError, "download \(id) vanished while being taken up")
                     }
                     if case .alreadyComplete = decision {
+                        var existing = existing
+                        if existing.downloadState != .completed {
+                            // Completed before the process ended, its completion not yet written (`isRenamedPart`).
+                            existing.state = DownloadState.completed.rawValue
+                            existing.updatedAt = now
+                            try existing.update(db)
+                        }
                         rows.append(.success(PreparedRow(
                             record: existing, isNew: false, destination: path, replacesFile: false, alreadyComplete: true)))
                         continue
@@ -185,6 +192,11 @@ extension DownloadStore {
                     db.cachedStatement(sql: "SELECT COALESCE(SUM(next - start), 0) FROM segment WHERE downloadId = ?"),
                     arguments: [unfinished.id!])
             }
+            // Its `.part` was renamed to the name, and the process ended before the completion it noted was written
+            // (`DownloadStore.note`, kill -9): the file there is its own and whole (made durable before its rename).
+            if unfinished.url == url, isRenamedPart(of: unfinished, path: path, partPath: partPath) {
+                return .completedDownload(id: unfinished.id!, url: unfinished.url)
+            }
             let state = unfinished.downloadState
             let holds = try unfinished.url == url
                 || NameHold.holds(state: state, partBytes: state == .failed ? heldBytes() : nil)
@@ -207,5 +219,20 @@ extension DownloadStore {
             return .completedDownload(id: completed.id!, url: completed.url)
         }
         return .file
+    }
+
+    /// Whether the file at `path` is the renamed `.part` of the unfinished download `record`: no `.part` is left,
+    /// a regular file holds the name, with the length the download expected (when it knew it), last written after
+    /// the download was recorded (a rename keeps the time of the last write). A file put there by someone else
+    /// after the download was recorded and before it started would pass too; it is then taken as the download's
+    /// (nothing is lost: the next `--overwrite` fetches it again), where fetching again would leave a second copy
+    /// of every file completed in the moment before a kill.
+    static func isRenamedPart(of record: DownloadRecord, path: String, partPath: String) -> Bool {
+        guard !FileSystemSteps.isNamePresent(partPath), FileSystemSteps.isRegularFile(path),
+            let size = FileSystemSteps.size(of: path), record.totalBytes == nil || record.totalBytes == size
+        else { return false }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return Double(info.st_mtim.tv_sec) + 1 >= record.createdAt
     }
 }

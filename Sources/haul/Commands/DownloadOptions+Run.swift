@@ -65,7 +65,10 @@ extension DownloadOptions {
             redirectPolicy: RedirectPolicy(maximumRedirects: maxRedirects, allowsInsecureDowngrade: allowInsecureRedirect),
             userAgent: userAgent
         )
-        var (requests, checksumSources) = try makeRequests()
+        // A list is read as the queue drains, unless checksum lists are to be looked up for it (`InputList`).
+        let list = try inputFile.flatMap { checksumFile == nil && !findsChecksum ? InputList(try InputListFeed($0)) : nil }
+        var (requests, checksumSources) = try makeRequests(list: list)
+        let feed: InputList? = list?.isWhole == false ? list : nil
         let client = try early.client(
             configuration: configuration, sendingFirst: headStart(requests, checksumSources: checksumSources))
         do {
@@ -94,7 +97,7 @@ extension DownloadOptions {
                 queueSchedule: queueOptions.queueWindows
             )
         }
-        var code = await session().run(requests: requests)
+        var code = await session().run(requests: requests, feed: feed)
         if code == ExitCodes.success, !noFollowMetalink, output == nil {
             let documents = await documentsSavedAsFiles(requests, client: client)
             if !documents.isEmpty { code = await session().run(requests: documents) }
@@ -133,7 +136,10 @@ extension DownloadOptions {
     private var connections: ConnectionCount { transfer.connections ?? TransferOptions.defaultConnections }
 
     /// The requests, and for those whose digest comes from a checksum list, the list's path or URL by index.
-    private func makeRequests() throws -> ([DownloadRequest], [Int: String]) {
+    ///
+    /// - Parameter list: the `-i` list already opened and checked; unless it is read whole (`isWhole`), its
+    ///   entries are left to it (read as the queue drains) and none is among the requests returned.
+    func makeRequests(list: InputList? = nil) throws -> ([DownloadRequest], [Int: String]) {
         // Absolute paths: the record is found again by its .part path, whatever directory the next run starts in.
         let workingDirectory = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String {
@@ -168,41 +174,17 @@ extension DownloadOptions {
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
         if let inputFile {
-            var madeParents: Set<String> = []
-            for entry in try readInputFile(inputFile).entries {
-                let options = entry.options
-                let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
-                var request = try makeRequest(entry.url, directory: entryDirectory, headers: parsedHeaders, absolute: absolute)
-                request.mirrors = entry.mirrors.compactMap(URL.init(string:))
-                if let out = options.out {
-                    if out == "-" { throw HaulError(.usage, "\(inputFile) line \(entry.line): out=- (standard output) is not supported; give a file name") }
-                    request.destinationPath = absolute(entryDirectory + "/" + out)
+            let context = ListContext(
+                directory: directory, headers: parsedHeaders, cookies: loadedCookies, rules: rules, absolute: absolute)
+            if let list, try list.prepare(self, context: context) {
+                // The first window now (their requests may leave while the store opens); the rest as the queue drains.
+                requests += try list.next(ListWindow(maxConcurrent: queueOptions.maxConcurrent).capacity)
+            } else {
+                for entry in try readInputFile(inputFile, list: list).entries {
+                    let (request, source) = try inputRequest(entry, list: inputFile, context: context)
+                    if let source { checksumSources[requests.count] = source }
+                    requests.append(request)
                 }
-                if let connections = options.connections { ConnectionCount.fixed(min(max(1, connections), 32)).apply(to: &request) }
-                request.onConflict = options.conflictPolicy(fallback: conflictPolicy)
-                if let checksum = options.checksum {
-                    do { request.checksum = try Checksum(parsing: checksum) } catch {
-                        throw HaulError(.usage, "\(inputFile) line \(entry.line): \(error)")
-                    }
-                }
-                if let source = options.checksumFile {
-                    if options.checksum != nil {
-                        throw HaulError(.usage, "\(inputFile) line \(entry.line): give checksum= or checksum-file=, not both")
-                    }
-                    if let problem = ChecksumFiles.problem(with: source) {
-                        throw HaulError(.usage, "\(inputFile) line \(entry.line): \(problem)")
-                    }
-                    checksumSources[requests.count] = source
-                } else if let checksumFile, options.checksum == nil {
-                    checksumSources[requests.count] = checksumFile
-                }
-                if options.dir == nil, !(options.out?.contains("/") ?? false) { request.folderRules = rules }
-                request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
-                cookieOptions.apply(to: &request, loaded: loadedCookies)
-                // Once per directory: a list of many files into one directory asked Foundation for it file by file.
-                let parent = (request.destinationPath as NSString).deletingLastPathComponent
-                if madeParents.insert(parent).inserted { try Self.createParent(of: request.destinationPath) }
-                requests.append(request)
             }
         }
         if let metalink {
@@ -236,17 +218,23 @@ extension DownloadOptions {
     }
 
 
-    private func readInputFile(_ path: String) throws -> InputFile {
-        let data: Data?
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+    private func readInputFile(_ path: String, list: InputList?) throws -> InputFile {
+        let text: String
+        if let list {
+            text = try list.feed.wholeText()
         } else {
-            data = FileManager.default.contents(atPath: path)
+            let data: Data?
+            if path == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                data = FileManager.default.contents(atPath: path)
+            }
+            guard let data else { throw HaulError(.usage, "cannot read the input file \(path)") }
+            text = String(decoding: data, as: UTF8.self)
         }
-        guard let data else { throw HaulError(.usage, "cannot read the input file \(path)") }
         let parsed: InputFile
         do {
-            parsed = try InputFile.parse(String(decoding: data, as: UTF8.self))
+            parsed = try InputFile.parse(text)
         } catch {
             throw HaulError(.usage, "\(path): \(error)")
         }
@@ -255,7 +243,7 @@ extension DownloadOptions {
     }
 
     /// The request for the URL `text`, saved under `directory`, or where `output` (`-o`) says.
-    private func makeRequest(
+    func makeRequest(
         _ text: String, directory: String, output: OutputTarget? = nil, headers parsedHeaders: [DownloadRequest.Header],
         absolute: (String) -> String
     ) throws -> DownloadRequest {

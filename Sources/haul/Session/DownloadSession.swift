@@ -7,15 +7,15 @@ import HaulKit
 /// Runs the downloads of one `haul` invocation through a `DownloadManager`, wiring keys, signals and progress
 /// rendering to it, and turns the outcome into an exit code and a summary.
 actor DownloadSession {
-    private let client: HaulClient
+    let client: HaulClient
     private let mode: ProgressMode
-    private let limits: QueueLimits
+    let limits: QueueLimits
     private let globalRate: Int64?
     private let speedSchedule: SpeedSchedule?
     private let queueSchedule: QueueSchedule?
     private var manager: DownloadManager?
-    private var quitRequested = false
-    private var pausedByUser = false
+    var quitRequested = false
+    var pausedByUser = false
     private var resumeWaiters: [CheckedContinuation<Void, Never>] = []
     /// Set once every download has settled (the end of a run, or a pause waiting for a key): only then does a
     /// download's change of state concern the session (`downloadsMoved`). Read by the rendering task without
@@ -24,7 +24,9 @@ actor DownloadSession {
     private var signalSources: [DispatchSourceSignal] = []
     private var view: SessionView?
     /// The note that this process holds its downloads, while they run or wait here.
-    private var holding: DownloadHolders?
+    var holding: DownloadHolders?
+    /// The downloads of the run and how those that ended went (`+Admit`).
+    var tally = SessionTally()
 
     /// What to unpack after a download completes.
     struct Extraction: Sendable {
@@ -32,10 +34,10 @@ actor DownloadSession {
         var limits: ExtractionLimits
         var overwrite: Bool
     }
-    private let extraction: Extraction?
+    let extraction: Extraction?
     private let hooks: HookRunner?
     /// `--on-conflict skip`: a download refused because its destination is taken is skipped, not failed.
-    private let skipsTakenDestinations: Bool
+    let skipsTakenDestinations: Bool
 
     init(
         client: HaulClient, mode: ProgressMode, limits: QueueLimits, globalRate: Int64?, extraction: Extraction? = nil,
@@ -53,8 +55,9 @@ actor DownloadSession {
         self.extraction = extraction
     }
 
-    /// Downloads every request (or, with `restoring`, the stored downloads given); returns the exit code.
-    func run(requests: [DownloadRequest], restoring: [Int64]? = nil, resumeStopped: Bool = false) async -> Int32 {
+    /// Downloads every request, then what `feed` gives as the queue drains (or, with `restoring`, the stored
+    /// downloads given); returns the exit code.
+    func run(requests: [DownloadRequest], feed: RequestFeed? = nil, restoring: [Int64]? = nil, resumeStopped: Bool = false) async -> Int32 {
         installSignalHandlers()
         let manager: DownloadManager
         do {
@@ -80,17 +83,12 @@ actor DownloadSession {
             hookObserver = nil
         }
 
-        var ids: [Int64] = []
-        var failures: [(String, HaulError)] = []
-        var refused = 0
-        var skipped = 0
-        var names: [Int64: String] = [:]
         var resumeNotes: [Int64: ResumeNote?] = [:]
         do {
             if let restoring {
                 for snapshot in try await manager.restore(restoring) {
-                    ids.append(snapshot.id)
-                    names[snapshot.id] = snapshot.name
+                    tally.ids.append(snapshot.id)
+                    tally.names[snapshot.id] = snapshot.name
                     if !snapshot.state.isFinal { resumeNotes[snapshot.id] = ResumeNote(client: client, id: snapshot.id) }
                     if resumeStopped, snapshot.state == .paused || snapshot.state == .failed {
                         try await manager.resume(snapshot.id)
@@ -103,8 +101,10 @@ actor DownloadSession {
             await manager.shutdown()
             return ExitCodes.code(for: error)
         }
-        let view = SessionView(mode: mode, expected: restoring == nil ? requests.count : ids.count)
+        let view = SessionView(mode: mode, expected: restoring == nil ? requests.count + (feed?.remaining ?? 0) : tally.ids.count)
         self.view = view
+        // A list read as the queue drains lets go of each download once its end is shown.
+        if feed != nil { view.trackEnds() }
         for (id, note) in resumeNotes { if let note { view.resuming(id, note) } }
         let rendering = Task { [weak self] in
             for await event in events {
@@ -122,61 +122,10 @@ actor DownloadSession {
             Task { await self.handleKey(key) }
         } : nil
         if keys != nil { view.offerKeys() }
-        // All added at once: their records go to the store in one transaction (`DownloadManager.add(all:)`).
-        let notes = quitRequested ? [] : requests.map { ResumeNote(client: client, destination: $0.destinationPath, url: $0.url) }
-        let added = quitRequested ? [] : await manager.add(all: requests)
-        // By index, not `zip`: a `zip` in an async function has its iterator's type made at run time, the first time
-        // by a scan of every conformance record of the binary (about 0.2 ms before the first download starts).
-        for index in 0..<min(notes.count, added.count) {
-            let (request, note, result) = (requests[index], notes[index], added[index])
-            let name = request.destination.lastPathComponent
-            do {
-                let id = try result.get()
-                if !ids.contains(id) { ids.append(id) }
-                names[id] = name
-                if let note { view.resuming(id, note) }
-                // Where it went: the same URL's completed download given back, or a numbered name.
-                if let snapshot = await manager.snapshot(id) {
-                    if snapshot.state == .completed {
-                        // Where it is (a numbered name when the name was taken then), and, when a digest was given,
-                        // whether the file there has it: a digest given is never passed over in silence.
-                        let place = snapshot.destination.path == request.destinationPath ? "" : " as \(snapshot.name)"
-                        if let expected = request.checksum {
-                            if let mismatch = Self.mismatch(of: snapshot.destination.path, expected) {
-                                view.report(mismatch, name: name)
-                                failures.append((name, mismatch))
-                                ids.removeAll { $0 == id }
-                                refused += 1
-                                continue
-                            }
-                            view.notice("already complete\(place) (download \(id)), \(expected.algorithm.rawValue) verified; --overwrite downloads it again", name: name)
-                        } else {
-                            view.notice("already complete\(place) (download \(id)), skipped; --overwrite downloads it again", name: name)
-                        }
-                    } else if snapshot.destination.path != request.destinationPath {
-                        names[id] = snapshot.name
-                        view.notice("\(name) is taken; saving as \(snapshot.name)", name: name)
-                    } else if let placed = Self.placedByRule(request) {
-                        // A rule by name moved it before it started: say where, as a rule by type does when the
-                        // response moves it (`saving as PATH`).
-                        view.notice("saving as \(placed) (folder rule)", name: name)
-                    }
-                }
-            } catch {
-                let error = HaulError.wrap(error)
-                if skipsTakenDestinations, error.kind == .fileExists || error.kind == .destinationInUse {
-                    view.notice("skipped: \(error.message)", name: name)
-                    skipped += 1
-                    continue
-                }
-                view.report(error, name: name)
-                failures.append((name, error))
-                refused += 1
-            }
-        }
-
+        await admit(requests, manager: manager, view: view)
         // Noted as this process's (`DownloadHolders`): a `haul resume ID` elsewhere leaves them here (`HolderRule`).
-        holding = DownloadHolders.hold(ids, waitsWhenPaused: keys != nil, stateDirectory: client.configuration.stateDirectory.path)
+        holding = DownloadHolders.hold(tally.ids, waitsWhenPaused: keys != nil, stateDirectory: client.configuration.stateDirectory.path)
+        if let feed { await drain(feed, manager: manager, view: view, keys: keys != nil) }
 
         // Run until everything has settled; a pause from the keyboard, or with keys offered one from another
         // terminal (`haul pause`), waits for the next key instead of ending: the bar says `space: resume`.
@@ -190,7 +139,7 @@ actor DownloadSession {
             let anyPaused = await manager.snapshots.contains { $0.state == .paused }
             if !quitRequested, !pausedByUser, keys != nil, anyPaused { pausedByUser = true }
             if !anyPaused { pausedByUser = false }
-            if !quitRequested, !pausedByUser, ids.count > 1, await isWaitingForOtherProcesses(ids) {
+            if !quitRequested, !pausedByUser, tally.ids.count > 1, await isWaitingForOtherProcesses(tally.ids) {
                 // Several downloads, some run by another `haul` that holds their files (two overlapping lists): wait
                 // for that process to end them, and take over one it lets go of unfinished. A single one held
                 // elsewhere is left to it at once (exit 10), as before.
@@ -202,6 +151,9 @@ actor DownloadSession {
             if quitRequested { break }
         }
         KeyReader.current?.stop()
+        let ids = tally.ids
+        var failures = tally.failures
+        let names = tally.names
         let finals = await manager.snapshots(of: ids)
         await manager.shutdown()
         holding = nil
@@ -222,7 +174,7 @@ actor DownloadSession {
             Terminal.writeError("haul: stopped; partial files are kept. Run the same command (or 'haul resume') to go on.\n")
             return ExitCodes.interrupted
         }
-        var completed = 0
+        var completed = tally.completedReleased
         for (index, id) in ids.enumerated() {
             let snapshot = finals[index]
             let name = names[id] ?? snapshot?.name ?? "download \(id)"
@@ -248,7 +200,7 @@ actor DownloadSession {
                 failures.append((name, HaulError(.cancelled, "cancelled")))
             }
         }
-        let total = ids.count + refused + skipped
+        let total = ids.count + tally.refused + tally.skipped + tally.released
         if total == 1, let (name, error) = failures.first, error.kind == .cancelled {
             Terminal.writeError("haul: \(name): \(error.commandLineMessage)\n")
         }
@@ -262,7 +214,7 @@ actor DownloadSession {
         return failures.first.map { ExitCodes.code(for: $0.1) } ?? ExitCodes.success
     }
 
-    private func extract(_ path: String, _ extraction: Extraction) -> HaulError? {
+    func extract(_ path: String, _ extraction: Extraction) -> HaulError? {
         do {
             try ArchiveActions.extract(
                 archive: path,
@@ -338,7 +290,7 @@ actor DownloadSession {
         if pausedByUser { wake() }
     }
 
-    private func waitForResumeOrQuit() async {
+    func waitForResumeOrQuit() async {
         if quitRequested || !pausedByUser { return }
         await withCheckedContinuation { resumeWaiters.append($0) }
     }

@@ -20,8 +20,12 @@ final class MultiProgressView {
 
     /// Bytes moved by this run over every download.
     private var transferred: Int64 {
-        order.compactMap { rows[$0] }.reduce(Int64(0)) { $0 + max(0, ($1.progress?.bytesDone ?? 0) - $1.initialBytes) }
+        order.compactMap { rows[$0] }.reduce(released.transferred) { $0 + max(0, ($1.progress?.bytesDone ?? 0) - $1.initialBytes) }
     }
+    /// What the rows let go of (`forget`) held: counted in the total line, no longer drawn or kept.
+    private var released = (count: 0, bytes: Int64(0), transferred: Int64(0))
+    /// Entries of a list not read yet (`haul -i`): they wait in the file, shown as queued.
+    var unread = 0
     private var rows: [Int64: Row] = [:]
     private var order: [Int64] = []
     private let expected: Int
@@ -103,6 +107,16 @@ final class MultiProgressView {
         guard rows[id] != nil else { return }
         failedCount += 1
         draw(force: true)
+    }
+
+    /// Lets go of an ended download's row (a long list keeps rows for what is in line only); its bytes stay in the
+    /// total line.
+    func forget(_ id: Int64) {
+        guard let row = rows.removeValue(forKey: id) else { return }
+        order.removeAll { $0 == id }
+        released.count += 1
+        released.bytes += row.progress?.bytesDone ?? 0
+        released.transferred += max(0, (row.progress?.bytesDone ?? 0) - row.initialBytes)
     }
 
     func removed(_ id: Int64) {
@@ -206,13 +220,14 @@ final class MultiProgressView {
         let values = order.compactMap { rows[$0] }
         let downloading = values.filter { $0.state == .downloading }
         let running = downloading.filter { !Self.isFinishing($0.state, $0.progress) }
-        var line = BatchTotalLine(done: completedCount, total: max(expected, values.count))
+        var line = BatchTotalLine(done: completedCount, total: max(expected, values.count + released.count))
         line.running = running.count
         line.finishing = downloading.count - running.count
-        line.queued = values.filter { $0.state == .queued }.count
+        // With a long list, the entries not read yet wait in the file: queued too.
+        line.queued = values.filter { $0.state == .queued }.count + unread
         line.paused = values.filter { $0.state == .paused }.count
         line.failed = failedCount
-        line.bytes = values.reduce(Int64(0)) { $0 + ($1.progress?.bytesDone ?? 0) }
+        line.bytes = values.reduce(released.bytes) { $0 + ($1.progress?.bytesDone ?? 0) }
         line.transferred = transferred
         line.speed = running.reduce(0.0) { $0 + ($1.progress?.currentSpeed ?? 0) }
         line.elapsed = now() - started

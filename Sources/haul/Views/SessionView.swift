@@ -17,6 +17,8 @@ final class SessionView: @unchecked Sendable {
     private var states: [Int64: DownloadState] = [:]
     /// "resuming at" lines for downloads whose renderer does not exist yet.
     private var pendingNotes: [Int64: String] = [:]
+    /// Set by `trackEnds`: the downloads whose end has been shown (`takeEnded`).
+    private var ends: SessionViewEnds?
 
     init(mode: ProgressMode, expected: Int) {
         self.mode = mode
@@ -134,7 +136,41 @@ final class SessionView: @unchecked Sendable {
     }
 
     func render(_ event: ManagerEvent) {
-        lock.withLock { renderLocked(event) }
+        lock.withLock {
+            renderLocked(event)
+            ends?.saw(event)
+        }
+    }
+
+    /// From now on, notes which downloads have had their end shown (a long list lets go of them: `takeEnded`).
+    func trackEnds() {
+        lock.withLock { if ends == nil { ends = SessionViewEnds() } }
+    }
+
+    /// The downloads whose end (completed, failed, removed) has been shown since the last call: nothing more is
+    /// drawn or printed for them.
+    func takeEnded() -> [Int64] {
+        lock.withLock { ends?.take() ?? [] }
+    }
+
+    /// Lets go of what is kept for downloads that have ended (`takeEnded`); the batch view keeps their bytes in
+    /// its total line.
+    func forget(_ ids: [Int64]) {
+        lock.withLock {
+            for id in ids {
+                renderers[id] = nil
+                names[id] = nil
+                errors[id] = nil
+                states[id] = nil
+                pendingNotes[id] = nil
+                multi?.forget(id)
+            }
+        }
+    }
+
+    /// Entries of a list not read yet, counted as queued in the batch view's total line.
+    func setUnread(_ count: Int) {
+        lock.withLock { multi?.unread = count }
     }
 
     private func renderLocked(_ event: ManagerEvent) {

@@ -64,6 +64,17 @@ struct InputFileReader {
     private(set) var file = InputFile()
     private var optionsGiven: Set<InputFileOption> = []
 
+    /// Takes the entries read so far out of the reader, but for the last one while `keepingLast` (options may
+    /// still follow it), and the warnings: what `InputFileLines` hands on as it goes.
+    mutating func take(keepingLast: Bool) -> (entries: [InputFileEntry], warnings: [InputFileWarning]) {
+        let kept = keepingLast ? file.entries.last : nil
+        var entries = file.entries
+        if kept != nil { entries.removeLast() }
+        let warnings = file.warnings
+        file = InputFile(entries: kept.map { [$0] } ?? [], warnings: [])
+        return (entries, warnings)
+    }
+
     mutating func read(_ rawLine: Substring, number: Int) throws(InputFileError) {
         var line = rawLine
         while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }

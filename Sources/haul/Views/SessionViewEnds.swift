@@ -1,0 +1,46 @@
+import HaulCore
+import HaulKit
+
+/// Which downloads have had their end shown: their last state (`completed`, `failed`) and the event that
+/// reports it (`.completed` with the file, `.failed` with the error), which reach a view in either order; or
+/// `.removed`, or an add of a download already ended. After that nothing more is shown for it, so a long list may
+/// let go of it.
+struct SessionViewEnds {
+    private var stateSeen: Set<Int64> = []
+    private var reportSeen: Set<Int64> = []
+    private var ended: [Int64] = []
+
+    mutating func saw(_ event: ManagerEvent) {
+        switch event {
+        case .current(let snapshot), .added(let snapshot):
+            if snapshot.state == .completed || snapshot.state == .failed { end(snapshot.id) }
+        case .stateChanged(let id, let state):
+            if state == .completed || state == .failed {
+                stateSeen.insert(id)
+                if reportSeen.contains(id) { end(id) }
+            } else {
+                // Taken up again (resumed): its end is still to come.
+                stateSeen.remove(id)
+                reportSeen.remove(id)
+            }
+        case .completed(let id, _), .failed(let id, _):
+            reportSeen.insert(id)
+            if stateSeen.contains(id) { end(id) }
+        case .removed(let id):
+            end(id)
+        case .progress, .note:
+            break
+        }
+    }
+
+    private mutating func end(_ id: Int64) {
+        stateSeen.remove(id)
+        reportSeen.remove(id)
+        ended.append(id)
+    }
+
+    mutating func take() -> [Int64] {
+        defer { ended = [] }
+        return ended
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// `-i` with long lists (issue 62): read as the queue drains, in memory that does not grow with the list, and a
+/// list killed half way taken up again without fetching twice what was complete (docs/cli.md, "Long lists").
+final class LongListTests: XCTestCase {
+    /// Files `f00000.txt`... of a few bytes each, each its own content, in `www`.
+    private func makeFiles(_ count: Int, in www: URL) throws {
+        try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+        for index in 0..<count { try Data(content(index).utf8).write(to: www.appendingPathComponent(name(index))) }
+    }
+    private func name(_ index: Int) -> String { String(format: "f%05d.txt", index) }
+    private func content(_ index: Int) -> String { "file \(index)\n" }
+
+    private func writeList(_ range: Range<Int>, server: NginxServer, to file: URL) throws {
+        try Data(range.map { server.url("/" + name($0)) + "\n" }.joined().utf8).write(to: file)
+    }
+
+    /// Every file of `range` whole in `directory`, and nothing else there (no `.part` left).
+    private func assertEveryFile(_ range: Range<Int>, in directory: URL, file: StaticString = #filePath, line: UInt = #line) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        XCTAssertEqual(names.count, range.count, "files in \(directory.lastPathComponent)", file: file, line: line)
+        var wrong = 0
+        for index in range where (try? String(contentsOf: directory.appendingPathComponent(name(index)), encoding: .utf8)) != content(index) {
+            wrong += 1
+        }
+        XCTAssertEqual(wrong, 0, "files missing or not whole", file: file, line: line)
+    }
+
+    /// Runs haul to its end and returns its exit status, its standard error and its peak resident set (VmHWM from
+    /// /proc, read while it runs: the high-water mark only grows, the last reading is its peak but for the last
+    /// few milliseconds).
+    private func runMeasured(_ arguments: [String], in directory: URL) throws -> (status: Int32, stderr: String, peakKiB: Int) {
+        let haul = try HaulProcess(arguments, in: directory)
+        let pid = haul.process.processIdentifier
+        var peak = 0
+        while haul.process.isRunning {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kib = Int(line.split(separator: " ").dropFirst().first ?? "")
+            {
+                peak = max(peak, kib)
+            }
+            usleep(20_000)
+        }
+        let result = haul.finish(timeout: 300)
+        return (result.status, result.stderr, peak)
+    }
+
+    /// A list of 5,000 tiny files from nginx at -j 16: every file whole, and the peak resident set within 16 MiB
+    /// of the same command's with a list of 500. Before, every URL cost 30-40 KB for the whole run (a request,
+    /// a task, a record, a row of the view, held to the end): 150 MiB more at 5,000. 5,000 and not 20,000: a
+    /// debug build downloads 60 to 250 such files a second on the shared 2-core machine (10,000 took 184 s);
+    /// Benchmarks/list-scale.sh measures 20,000 and 100,000 (docs/benchmarks.md, "Lists").
+    func testALongListRunsInMemoryThatDoesNotGrowWithIt() throws {
+        try withTemporaryDirectorySync { dir in
+            let count = 5000
+            try makeFiles(count, in: dir.file("www"))
+            guard let server = try NginxServer.start(root: dir.file("www").path) else { throw XCTSkip("no nginx") }
+            defer { server.stop() }
+            try writeList(0..<500, server: server, to: dir.file("short.txt"))
+            try writeList(0..<count, server: server, to: dir.file("long.txt"))
+            let short = try runMeasured(["-q", "-j", "16", "--state-dir", dir.file("s1").path, "-d", "short", "-i", "short.txt"], in: dir.url)
+            XCTAssertEqual(short.status, 0, short.stderr)
+            let long = try runMeasured(["-q", "-j", "16", "--state-dir", dir.file("s2").path, "-d", "long", "-i", "long.txt"], in: dir.url)
+            XCTAssertEqual(long.status, 0, long.stderr)
+            assertEveryFile(0..<500, in: dir.file("short"))
+            assertEveryFile(0..<count, in: dir.file("long"))
+            XCTAssertGreaterThan(short.peakKiB, 0, "VmHWM was read")
+            XCTAssertLessThan(long.peakKiB, short.peakKiB + 16 << 10, "peak KiB at 5,000 (\(long.peakKiB)) vs at 500 (\(short.peakKiB))")
+        }
+    }
+
+    /// kill -9 in the middle of a list, then the same command: every file named is whole at the kill and at the
+    /// end, and nginx's log shows no file that was complete at the kill asked for again.
+    func testAListKilledHalfWayGoesOnWithoutFetchingCompletedFilesAgain() throws {
+        try withTemporaryDirectorySync { dir in
+            let count = 3000
+            try makeFiles(count, in: dir.file("www"))
+            guard let server = try NginxServer.start(root: dir.file("www").path, logsRequests: true) else { throw XCTSkip("no nginx") }
+            defer { server.stop() }
+            try writeList(0..<count, server: server, to: dir.file("list.txt"))
+            let out = dir.file("out")
+            let arguments = ["-q", "-j", "16", "--state-dir", dir.file("s").path, "-d", "out", "-i", "list.txt"]
+            let first = try HaulProcess(arguments, in: dir.url)
+            XCTAssertTrue(waitUntil(timeout: 120) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.hasSuffix(".txt") }.count >= count / 3
+            }, "a third of the list done")
+            first.signal(SIGKILL)
+            _ = first.finish()
+            var completeAtKill: [Int] = []
+            for index in 0..<count {
+                guard let text = try? String(contentsOf: out.appendingPathComponent(name(index)), encoding: .utf8) else { continue }
+                XCTAssertEqual(text, content(index), "\(name(index)) is named, so it is whole")
+                completeAtKill.append(index)
+            }
+            XCTAssertLessThan(completeAtKill.count, count, "killed before the end")
+            let second = try HaulProcess.run(arguments, in: dir.url, timeout: 240)
+            XCTAssertEqual(second.status, 0, second.stderr)
+            assertEveryFile(0..<count, in: out)
+            var asked: [String: Int] = [:]
+            for request in server.loggedRequests() { asked[request.path, default: 0] += 1 }
+            let again = completeAtKill.filter { asked["/" + name($0)] != 1 }
+            XCTAssertEqual(again.map(name), [], "complete at the kill, asked for again (or never)")
+        }
+    }
+
+    /// `-i -`: the list from standard input, copied aside to be read as the queue drains; and a bad line at the
+    /// end of a long list stops the command before the first request, as with a short one.
+    func testAListFromStandardInputAndABadLineAtTheEnd() throws {
+        try withTemporaryDirectorySync { dir in
+            let count = 400
+            try makeFiles(count, in: dir.file("www"))
+            guard let server = try NginxServer.start(root: dir.file("www").path, logsRequests: true) else { throw XCTSkip("no nginx") }
+            defer { server.stop() }
+            try writeList(0..<count, server: server, to: dir.file("list.txt"))
+            let piped = Process()
+            HaulProcess.prepare(piped, ["-q", "-j", "8", "--state-dir", dir.file("s").path, "-d", "out", "-i", "-"], in: dir.url, environment: [:])
+            piped.standardInput = try FileHandle(forReadingFrom: dir.file("list.txt"))
+            try piped.run()
+            XCTAssertTrue(HaulProcess.waitForExit(piped, timeout: 120))
+            XCTAssertEqual(piped.terminationStatus, 0)
+            assertEveryFile(0..<count, in: dir.file("out"))
+
+            let before = server.loggedRequests().count
+            let text = try String(contentsOf: dir.file("list.txt"), encoding: .utf8) + "  colour=blue\n"
+            try Data(text.utf8).write(to: dir.file("bad.txt"))
+            let bad = try HaulProcess.run(["-q", "--state-dir", dir.file("s2").path, "-d", "bad", "-i", "bad.txt"], in: dir.url)
+            XCTAssertEqual(bad.status, 2, bad.stderr)
+            XCTAssertTrue(bad.stderr.contains("line \(count + 1)"), bad.stderr)
+            XCTAssertEqual(server.loggedRequests().count, before, "nothing asked for")
+        }
+    }
+}
