@@ -98,12 +98,13 @@ public struct RequestChecks: Sendable {
     /// The daemon's checks for a listener at `listenAddress:port`.
     public init(
         listenAddress: String, port: Int, allowedHosts: [String] = [], allowedOrigins: [String] = [],
-        extensionsWithSecret: Bool = false, secret: SecretToken
+        extensionsWithSecret: Bool = false, localPagesWithSecret: Bool = false, secret: SecretToken
     ) {
         let hosts = HostPolicy(listenAddress: listenAddress, allowedHosts: allowedHosts)
         self.init(
             hosts: hosts,
-            origins: OriginPolicy(hosts: hosts, port: port, allowedOrigins: allowedOrigins, extensionsWithSecret: extensionsWithSecret),
+            origins: OriginPolicy(hosts: hosts, port: port, allowedOrigins: allowedOrigins, extensionsWithSecret: extensionsWithSecret,
+                localPagesWithSecret: localPagesWithSecret),
             secret: secret
         )
     }
