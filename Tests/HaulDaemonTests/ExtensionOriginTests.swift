@@ -121,6 +121,7 @@ final class ExtensionOriginTests: XCTestCase {
         )
         XCTAssertEqual(refused.status, 403)
         XCTAssertNil(refused.json?["result"])
+        XCTAssertTrue(refused.json?["error"]?["message"]?.stringValue?.contains("--no-rpc-allow-local-pages") == true, "\(String(describing: refused.json))")
         await strict.stop()
     }
 

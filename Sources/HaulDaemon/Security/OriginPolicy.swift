@@ -68,7 +68,10 @@ public struct OriginPolicy: Sendable, Equatable {
         {
             return .sameOrigin
         }
-        if localPagesWithSecret, Self.isLoopbackPage(value) { return .allowedWithSecret(value) }
+        if Self.isLoopbackPage(value) {
+            if localPagesWithSecret { return .allowedWithSecret(value) }
+            return .refused("origin \(origin) is a page on this machine, refused because haul daemon was started with --no-rpc-allow-local-pages (or allow this one with --rpc-allow-origin \(value))")
+        }
         if let scheme = Self.extensionSchemes.first(where: value.hasPrefix) {
             if extensionsWithSecret, value.count > scheme.count { return .allowedWithSecret(value) }
             return .refused("origin \(origin) is a browser extension, refused because haul daemon was started with --no-rpc-allow-extensions (or allow this one with --rpc-allow-origin \(value))")
