@@ -146,4 +146,41 @@ final class ConnectionTunerTests: XCTestCase {
         slower.raiseCeiling(to: 2)
         XCTAssertEqual(slower.currentCeiling, 16, "a raise never lowers")
     }
+
+    /// A rate limit set while the download runs (aria2's `changeOption max-download-limit`): a count settled at 16
+    /// without a limit measures again from one connection, and one reaches 512 KiB/s from a server that gives each
+    /// connection 8 MiB/s; the limit lifted again: measured from the usual four back up to the ceiling.
+    func testARateLimitChangedMidRunTunesAgainUnderTheNewRate() {
+        let unlimited = simulate(ConnectionTuner.Settings(ceiling: 16), seconds: 5, speed: { Double($0) * 8 * self.mib })
+        var tuner = unlimited.tuner
+        XCTAssertEqual(tuner.target, 16)
+        XCTAssertEqual(tuner.phase, .settled)
+        XCTAssertFalse(tuner.changeRateLimit(to: nil), "no limit to no limit changes nothing")
+        XCTAssertFalse(tuner.changeRateLimit(to: 0), "0 is no limit, as in aria2")
+
+        let rate = 512 * 1024.0
+        XCTAssertTrue(tuner.changeRateLimit(to: rate))
+        XCTAssertEqual(tuner.target, 1, "under the new limit: from one connection")
+        XCTAssertEqual(tuner.phase, .probing)
+        XCTAssertEqual(tuner.measured, [], "what was measured without the limit answered another question")
+        var (bytes, now, receiving) = (0.0, 5.0, 16)
+        for _ in 0..<50 {
+            now += 0.1
+            bytes += min(Double(receiving) * 8 * mib, rate) * 0.1
+            receiving = tuner.observe(bytes: Int64(bytes), at: now, connectionsReceiving: receiving)
+        }
+        XCTAssertEqual(tuner.target, 1)
+        XCTAssertEqual(tuner.phase, .settled)
+        XCTAssertEqual(tuner.currentCeiling, 16, "the ceiling stays")
+        XCTAssertFalse(tuner.changeRateLimit(to: rate), "the same limit again: nothing to measure")
+
+        XCTAssertTrue(tuner.changeRateLimit(to: nil))
+        XCTAssertEqual(tuner.target, 4, "the limit lifted: from the usual first level")
+        for _ in 0..<50 {
+            now += 0.1
+            bytes += Double(receiving) * 8 * mib * 0.1
+            receiving = tuner.observe(bytes: Int64(bytes), at: now, connectionsReceiving: receiving)
+        }
+        XCTAssertEqual(tuner.target, 16, "per-connection caps: the ceiling again")
+    }
 }

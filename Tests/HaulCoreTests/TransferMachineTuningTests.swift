@@ -70,8 +70,11 @@ final class TransferMachineTuningTests: XCTestCase {
         }
     }
 
-    private func started(perConnection: Double? = nil, pipe: Double? = nil) -> SimulatedServer {
-        var d = MachineDriver(connections: 16, minimumSplitSize: 10_000, connectionTuning: Self.tuning)
+    private func started(
+        perConnection: Double? = nil, pipe: Double? = nil, connections: Int = 16,
+        tuning: ConnectionTuner.Settings? = TransferMachineTuningTests.tuning
+    ) -> SimulatedServer {
+        var d = MachineDriver(connections: connections, minimumSplitSize: 10_000, connectionTuning: tuning)
         _ = d.start()
         var server = SimulatedServer(driver: d, total: Self.length, perConnection: perConnection, pipe: pipe)
         server.answered.insert(1)
@@ -194,6 +197,48 @@ final class TransferMachineTuningTests: XCTestCase {
         let actions = d.whole(1, length: Self.length)
         XCTAssertEqual(actions.opens.count, 7, "all eight at once")
         XCTAssertFalse(actions.contains { if case .wakeUp = $0 { true } else { false } })
+    }
+
+    /// `changeOption max-download-limit` while it runs: sixteen connections under per-connection caps, then a
+    /// limit the first connection reaches alone (the limiter shares the rate among however many there are): back to
+    /// one, the fifteen others retired, nothing taught about the host; the limit lifted: up to sixteen again.
+    func testARateLimitSetMidRunRetiresTheConnectionsItDoesNotNeed() {
+        var server = started(perConnection: 10_000)
+        server.run(until: 3)
+        XCTAssertEqual(server.driver.machine.connections.count, 16)
+        let limit = 20_000.0
+        server.take(server.driver.machine.event(.rateLimit(limit)))
+        XCTAssertEqual(server.actions.drops.filter { $0.reason == .fewerConnections }.count, 15, "the new rate needs one")
+        XCTAssertTrue(server.actions.contains(.wakeUp(afterSeconds: TransferMachine.tuningTimerSeconds)), "measured again")
+        (server.perConnection, server.pipe, server.throttled) = (nil, limit, true)
+        server.peak = 0
+        server.run(until: 6)
+        XCTAssertEqual(server.driver.machine.connections.count, 1, "one reaches the limit: one stays")
+        XCTAssertEqual(server.peak, 1, "never more than the rate needs")
+        XCTAssertTrue(server.actions.hostLessons.isEmpty, "a limit of our own says nothing of the host")
+
+        server.take(server.driver.machine.event(.rateLimit(nil)))
+        (server.perConnection, server.pipe, server.throttled) = (10_000, nil, false)
+        server.run(until: 9)
+        XCTAssertEqual(server.driver.machine.connections.count, 16, "the limit lifted: per-connection caps fill all sixteen")
+        server.run(until: 200)
+        XCTAssertEqual(server.actions.finish?.length, Self.length, "the retired ranges were finished")
+    }
+
+    /// A typed count (`split=4`, no tuner) given a limit mid-run is tuned under it as a run started with the limit
+    /// would be: the count it asked stays the ceiling. The same limit told again changes nothing.
+    func testATypedCountGivenARateLimitMidRunGetsTheFewestThatReachIt() {
+        var server = started(perConnection: 10_000, connections: 4, tuning: nil)
+        server.run(until: 1)
+        XCTAssertEqual(server.driver.machine.connections.count, 4, "the typed count, untuned")
+        server.take(server.driver.machine.event(.rateLimit(20_000)))
+        XCTAssertEqual(server.actions.drops.filter { $0.reason == .fewerConnections }.count, 3)
+        (server.perConnection, server.pipe, server.throttled) = (nil, 20_000, true)
+        server.run(until: 4)
+        XCTAssertEqual(server.driver.machine.connections.count, 1)
+        let before = server.actions.count
+        server.take(server.driver.machine.event(.rateLimit(20_000)))
+        XCTAssertEqual(server.actions.count, before, "the limit it already runs under: nothing to do")
     }
 }
 

@@ -38,6 +38,16 @@ final class BrowserTests: XCTestCase {
         try runInChromium("web_first_hour_test.py", ["--screenshots", "WORK"])
     }
 
+    /// A real aria2 front-end, webui-aria2 (vendored built in Tests/Browser/vendor/webui-aria2/, MIT), served from
+    /// another loopback port with the secret in its address, drives `haul daemon` started without
+    /// `--rpc-allow-origin` (Tests/Browser/webui_aria2_test.py): it connects and offers Metalinks, adds a URL that shows
+    /// with a moving bar, paints the piece bar from the lists' `bitfield`, pauses and resumes with its buttons, lists
+    /// the global options with their values and applies one changed there (checked with getGlobalOption), and shows
+    /// the download complete; no error alert, no console error.
+    func testWebuiAria2ServedFromAnotherLocalPortAddsPausesResumesAndChangesSettings() throws {
+        try runInChromium("webui_aria2_test.py", ["--screenshot", "WORK/webui-aria2.png"])
+    }
+
     /// Runs one of Tests/Browser's scripts against the built haul; `WORK` in `arguments` is its work directory.
     private func runInChromium(_ name: String, _ arguments: [String]) throws {
         let environment = ProcessInfo.processInfo.environment

@@ -77,7 +77,10 @@ final class ExtensionOriginTests: XCTestCase {
 
     func testAWebPageStaysRefusedWithOrWithoutTheSecret() async throws {
         let fixture = try await DaemonFixture.start()
-        for origin in ["https://evil.example", "http://localhost:8080", "null", "chrome-extension://", "file://"] {
+        for origin in [
+            "https://evil.example", "http://localhost.evil.example:8080", "http://127.0.0.1.nip.io:8888", "null",
+            "chrome-extension://", "file://",
+        ] {
             let withSecret = try fixture.request(
                 headers: ["Origin": origin],
                 body: (["jsonrpc": "2.0", "id": 1, "method": "aria2.tellActive", "params": [.string("token:" + fixture.secret)]] as JSONValue).data
@@ -88,6 +91,38 @@ final class ExtensionOriginTests: XCTestCase {
             XCTAssertEqual(try fixture.request(headers: ["Origin": origin], body: listMethods.data).status, 403)
         }
         await fixture.stop()
+    }
+
+    /// webui-aria2 or AriaNg served from this machine on another port (`python3 -m http.server 8888`): let in over
+    /// POST, preflight and WebSocket when each call carries the secret, as extensions are; refused without it, and
+    /// refused altogether with `--no-rpc-allow-local-pages`.
+    func testAPageOnAnotherLoopbackPortIsLetInWithTheSecretOnly() async throws {
+        let fixture = try await DaemonFixture.start(.socket)
+        for origin in ["http://127.0.0.1:8888", "http://localhost:3000", "http://[::1]:8080"] {
+            let headers = ["Origin": origin]
+            let post = try fixture.request(
+                headers: headers,
+                body: (["jsonrpc": "2.0", "id": 2, "method": "aria2.getVersion", "params": [.string("token:" + fixture.secret)]] as JSONValue).data
+            )
+            XCTAssertEqual(post.status, 200, origin)
+            XCTAssertNotNil(post.json?["result"]?["version"], origin)
+            XCTAssertEqual(post.headers["access-control-allow-origin"], origin)
+            XCTAssertEqual(try fixture.request(method: "OPTIONS", headers: headers).headers["access-control-allow-origin"], origin)
+            XCTAssertEqual(try fixture.request(headers: headers, body: listMethods.data).json?["error"]?["message"], "Unauthorized", origin)
+            let socket = try RawClient(port: fixture.port)
+            XCTAssertEqual(socket.upgrade(port: fixture.port, origin: origin), 101, origin)
+        }
+        await fixture.stop()
+
+        let strict = try await DaemonFixture.start { $0.localPagesWithSecret = false }
+        let refused = try strict.request(
+            headers: ["Origin": "http://127.0.0.1:8888"],
+            body: (["jsonrpc": "2.0", "id": 1, "method": "aria2.getVersion", "params": [.string("token:" + strict.secret)]] as JSONValue).data
+        )
+        XCTAssertEqual(refused.status, 403)
+        XCTAssertNil(refused.json?["result"])
+        XCTAssertTrue(refused.json?["error"]?["message"]?.stringValue?.contains("--no-rpc-allow-local-pages") == true, "\(String(describing: refused.json))")
+        await strict.stop()
     }
 
     func testNoRpcAllowExtensionsRefusesThemEverywhere() async throws {

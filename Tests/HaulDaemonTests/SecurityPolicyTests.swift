@@ -42,6 +42,22 @@ final class SecurityPolicyTests: XCTestCase {
         guard case .refused = policy.verdict("https://chrome-extension.example") else { return XCTFail() }
     }
 
+    func testPagesOnAnotherLoopbackPortCanBeLetInOnConditionOfTheSecret() {
+        let policy = OriginPolicy(hosts: HostPolicy(listenAddress: "127.0.0.1"), port: 6800, localPagesWithSecret: true)
+        XCTAssertEqual(policy.verdict("http://127.0.0.1:6800"), .sameOrigin)
+        for local in ["http://127.0.0.1:8888", "http://LOCALHOST:3000/", "http://[::1]:8080", "https://localhost:8443", "http://localhost"] {
+            XCTAssertEqual(policy.verdict(local), .allowedWithSecret(OriginPolicy.normalised(local)), local)
+        }
+        for bad in [
+            "http://localhost.evil.example:8888", "http://127.0.0.1.nip.io", "http://evil.example", "http://10.0.0.2:8888",
+            "http://user@127.0.0.1:8888", "http://127.0.0.1:x", "http://127.0.0.1:8888/path", "file://", "null",
+        ] {
+            guard case .refused = policy.verdict(bad) else { return XCTFail("\(bad) must be refused") }
+        }
+        let strict = OriginPolicy(hosts: HostPolicy(listenAddress: "127.0.0.1"), port: 6800)
+        guard case .refused = strict.verdict("http://127.0.0.1:8888") else { return XCTFail("off unless asked for") }
+    }
+
     func testAPreflightEchoesOnlyTokenHeaderNamesAndAlwaysAllowsContentType() {
         XCTAssertEqual(CORSHeaders.allowedHeaders(nil), "Content-Type")
         XCTAssertEqual(CORSHeaders.allowedHeaders("content-type, Authorization"), "content-type, Authorization")

@@ -70,7 +70,7 @@ public struct ConnectionTuner: Hashable, Sendable {
         case settled
     }
 
-    public let settings: Settings
+    public private(set) var settings: Settings
     /// The connection count to use now.
     public private(set) var target: Int
     public private(set) var phase: Phase = .probing
@@ -169,6 +169,24 @@ public struct ConnectionTuner: Hashable, Sendable {
         let perConnection = last.bytesPerSecond / Double(last.connections)
         let needed = perConnection > 0 ? Int((rate / perConnection).rounded(.up)) : ceiling
         return .measure(min(ceiling, max(last.connections + 1, needed)))
+    }
+
+    /// The rate limit in force changed while the download runs (aria2's `changeOption max-download-limit`,
+    /// `changeGlobalOption max-overall-download-limit`, a speed schedule): what was measured answered the old
+    /// question, so the tuner measures again under the new one, from its first level: one connection under a limit
+    /// (the fewest that reach the new rate), the usual `initial` without one (the fewest that are fastest), up to
+    /// the same ceiling. Returns whether the limit changed (`nil`, 0 or less: none).
+    @discardableResult
+    public mutating func changeRateLimit(to rate: Double?) -> Bool {
+        let rate = rate.flatMap { $0 > 0 ? $0 : nil }
+        guard rate != settings.rateLimit else { return false }
+        settings.rateLimit = rate
+        target = max(1, min(rate == nil ? Settings().initial : 1, ceiling))
+        phase = .probing
+        measured = []
+        allReceivingSince = nil
+        windowStart = nil
+        return true
     }
 
     /// The most it may reach now: the settings' ceiling, lowered or raised since by the host's budget.

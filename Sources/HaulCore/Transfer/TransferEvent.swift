@@ -28,6 +28,10 @@ public enum TransferEvent: Sendable {
     /// host came and took a share, more when one ended. Only for a count Haul chooses (`-x auto`); a run over one
     /// connection, or not yet split, keeps it for when it splits.
     case connectionBudget(Int)
+    /// The rate limit holding this download (the tighter of its own and the global one, bytes per second; `nil`:
+    /// none) changed while it runs: a split run's count is tuned again under it (`ConnectionTuner.changeRateLimit`);
+    /// a run not yet split keeps it for when it splits.
+    case rateLimit(Double?)
     /// After `.checkPiece`: the I/O layer read piece `index` back from the file and hashed it (hex `digest`);
     /// `serial` is the one it was asked with.
     case pieceChecked(index: Int, serial: Int, digest: String)

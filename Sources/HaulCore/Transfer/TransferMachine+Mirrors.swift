@@ -123,7 +123,7 @@ extension TransferMachine {
             // recorded anew from its first answer, and that answer is held to the stored version's length.
             if let total = stored.identity?.totalLength, !stored.segments.isEmpty { routing.pool.expect(length: total) }
             return (event, [])
-        case .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget:
+        case .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget, .rateLimit:
             return (event, [])
         }
     }

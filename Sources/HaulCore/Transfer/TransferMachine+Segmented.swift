@@ -104,7 +104,7 @@ extension TransferMachine {
             // The single-connection run retries with backoff; the probe was its first attempt and counts as one.
             guard problem.kind == .network || problem.kind == .unreachable else { return fail(problem) }
             return [.plan(connections: 1)] + startSingle(stored, failedProbe: (problem, now))
-        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget:
+        case .started, .responseHead, .wrote, .ended, .failed, .timer, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget, .rateLimit:
             return []
         }
     }
@@ -116,6 +116,8 @@ extension TransferMachine {
             return []
         case .connectionBudget(let connections):
             actions = budgetChanged(to: connections, &run)
+        case .rateLimit(let rate):
+            actions = rateLimitChanged(to: rate, &run)
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard let plan = run.requests[k], let end = run.planner.segment(ownedBy: k)?.end else { return [] }
             run.host = host

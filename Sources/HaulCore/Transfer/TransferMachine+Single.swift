@@ -92,7 +92,7 @@ extension TransferMachine {
 
     mutating func single(_ event: TransferEvent, _ run: inout SingleRun) -> [TransferAction] {
         switch event {
-        case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget:
+        case .started, .stop, .sourceRefreshed, .sourceUnavailable, .pieceChecked, .connectionBudget, .rateLimit:
             return []
         case .responseHead(let k, let head, let host, let url, let now, let wallClock):
             guard k == run.connection, run.body == nil else { return [] }

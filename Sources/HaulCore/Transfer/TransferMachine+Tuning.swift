@@ -17,10 +17,19 @@ extension TransferMachine {
 
     /// Starts tuning `run` when the run's count is Haul's to choose: its limit becomes the tuner's first level.
     func startTuning(_ run: inout SegmentedRun) -> [TransferAction] {
-        guard var tuning = settings.connectionTuning else { return [] }
+        var tuning: ConnectionTuner.Settings
+        if let asked = settings.connectionTuning {
+            tuning = asked
+        } else if case .some(.some(let rate)) = changedRateLimit {
+            // A typed count with a rate limit set since the run began: tuned under it, as if it had been there.
+            tuning = ConnectionTuner.Settings(ceiling: settings.segmentPolicy.connections, rateLimit: rate)
+        } else {
+            return []
+        }
         tuning.ceiling = min(budgetCeiling ?? tuning.ceiling, settings.segmentPolicy.connections)
         tuning.initial = min(tuning.initial, tuning.ceiling)
-        let tuner = ConnectionTuner(settings: tuning)
+        var tuner = ConnectionTuner(settings: tuning)
+        if let rate = changedRateLimit { tuner.changeRateLimit(to: rate) }
         run.tuner = tuner
         _ = run.planner.setConnectionLimit(tuner.target)
         return tuner.phase == .probing ? [.wakeUp(afterSeconds: Self.tuningTimerSeconds)] : []
@@ -86,6 +95,31 @@ extension TransferMachine {
         }
         run.tuner = tuner
         return actions
+    }
+
+    /// The rate limit in force changed (`.rateLimit`): the count is tuned again under the new one
+    /// (`ConnectionTuner.changeRateLimit`): a lower limit drops the connections it does not need, a higher one or
+    /// none lets the tuner add them back while they pay. A typed count that had no tuner gets one under a new limit
+    /// (its typed count the ceiling), as a run started with that limit would have.
+    mutating func rateLimitChanged(to rate: Double?, _ run: inout SegmentedRun) -> [TransferAction] {
+        var tuner: ConnectionTuner
+        if let current = run.tuner {
+            tuner = current
+            guard tuner.changeRateLimit(to: rate) else { return [] }
+        } else {
+            guard let rate, rate > 0, settings.segmentPolicy.connections > 1 else { return [] }
+            let ceiling = min(budgetCeiling ?? settings.segmentPolicy.connections, settings.segmentPolicy.connections)
+            tuner = ConnectionTuner(settings: ConnectionTuner.Settings(ceiling: ceiling, rateLimit: rate))
+        }
+        run.tuner = tuner
+        if tuner.settings.rateLimit != nil { run.tunedUnderRateLimit = true }
+        var actions: [TransferAction] = []
+        for retired in run.planner.setConnectionLimit(tuner.target) {
+            run.forget(retired)
+            actions.append(.drop(retired, .fewerConnections))
+        }
+        if run.retryTimes.isEmpty { actions += launchAvailable(&run) }
+        return actions + [.wakeUp(afterSeconds: Self.tuningTimerSeconds)]
     }
 
     /// The host refused one more connection: the limit becomes the connections it has accepted (those still

@@ -81,6 +81,9 @@ public struct TransferMachine: Sendable {
     /// The connections the host's budget gives a count Haul chooses, when it changed since the run began
     /// (`.connectionBudget`): the tuner's ceiling from then on, also for a run split only later.
     var budgetCeiling: Int?
+    /// The rate limit in force, when it changed since the run began (`.rateLimit`; `.some(nil)`: lifted): the
+    /// tuner's from then on, also for a run split only later.
+    var changedRateLimit: Double??
     private var random: SplitMix64
     /// Which mirror each connection uses, when there are several.
     var routing: MirrorRouting?
@@ -117,6 +120,7 @@ public struct TransferMachine: Sendable {
 
     private mutating func apply(_ event: TransferEvent) -> [TransferAction] {
         if case .connectionBudget(let connections) = event { budgetCeiling = max(1, connections) }
+        if case .rateLimit(let rate) = event { changedRateLimit = .some(rate.flatMap { $0 > 0 ? $0 : nil }) }
         switch (event, mode) {
         case (.started(let stored, _), .idle):
             return start(stored)

@@ -98,6 +98,7 @@ extension Daemon {
                 checks: RequestChecks(
                     listenAddress: configuration.listenAddress, port: port, allowedHosts: configuration.allowedHosts,
                     allowedOrigins: configuration.allowedOrigins, extensionsWithSecret: configuration.extensionsWithSecret,
+                    localPagesWithSecret: configuration.localPagesWithSecret,
                     secret: token
                 ),
                 unauthorizedDelay: configuration.unauthorizedDelay,

@@ -24,6 +24,10 @@ public struct DaemonConfiguration: Sendable {
     /// the secret is what admits them, and a web page cannot claim an extension's origin.
     /// `--no-rpc-allow-extensions` turns it off.
     public var extensionsWithSecret = true
+    /// Let pages served from this machine on another port (`http://127.0.0.1:8888`, `http://localhost:…`: webui-aria2
+    /// or AriaNg served locally) call with the secret (`OriginPolicy`). On by default, as aria2's users expect of a
+    /// front-end they serve themselves; `--no-rpc-allow-local-pages` turns it off.
+    public var localPagesWithSecret = true
     /// `-j`.
     public var maxConcurrent: Int = 5
     /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32).

@@ -11,6 +11,12 @@
 /// `.allowedWithSecret`, and such a connection gets no secret-free method, and broadcast notifications only once it
 /// has made a call with the secret. A web page cannot take an extension's origin (the browser sets `Origin`), so a
 /// page stays refused with or without the secret.
+///
+/// Pages served from this machine on another port (`http://127.0.0.1:8888`, `http://localhost:8080`, `http://[::1]:…`:
+/// webui-aria2 or AriaNg served by `python3 -m http.server`, as their READMEs say) are let in on the same condition
+/// when `localPagesWithSecret` is on: only something running on this machine can serve a loopback origin (a remote page
+/// cannot claim one, the browser sets `Origin`, and a rebound DNS name is not `localhost` or a loopback literal), and
+/// the secret still decides. A page on any other origin stays refused.
 public struct OriginPolicy: Sendable, Equatable {
     /// The verdict on one request's `Origin`.
     public enum Verdict: Equatable, Sendable {
@@ -32,15 +38,24 @@ public struct OriginPolicy: Sendable, Equatable {
     public var allowed: Set<String>
     /// Whether extension origins are let in with the secret (`haul daemon` does by default; `--no-rpc-allow-extensions`).
     public var extensionsWithSecret: Bool
+    /// Whether pages on another loopback port are let in with the secret (`haul daemon` does by default;
+    /// `--no-rpc-allow-local-pages`).
+    public var localPagesWithSecret: Bool
+
+    /// The origin hosts that only this machine can serve.
+    public static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
 
     /// The origin schemes of browser extensions (Chromium, Firefox, Safari).
     public static let extensionSchemes = ["chrome-extension://", "moz-extension://", "safari-web-extension://"]
 
-    public init(hosts: HostPolicy, port: Int, allowedOrigins: [String] = [], extensionsWithSecret: Bool = false) {
+    public init(hosts: HostPolicy, port: Int, allowedOrigins: [String] = [], extensionsWithSecret: Bool = false,
+        localPagesWithSecret: Bool = false
+    ) {
         self.hosts = hosts
         self.port = port
         allowed = Set(allowedOrigins.map(Self.normalised))
         self.extensionsWithSecret = extensionsWithSecret
+        self.localPagesWithSecret = localPagesWithSecret
     }
 
     /// The verdict on an `Origin` header (`nil`: none).
@@ -53,11 +68,27 @@ public struct OriginPolicy: Sendable, Equatable {
         {
             return .sameOrigin
         }
+        if Self.isLoopbackPage(value) {
+            if localPagesWithSecret { return .allowedWithSecret(value) }
+            return .refused("origin \(origin) is a page on this machine, refused because haul daemon was started with --no-rpc-allow-local-pages (or allow this one with --rpc-allow-origin \(value))")
+        }
         if let scheme = Self.extensionSchemes.first(where: value.hasPrefix) {
             if extensionsWithSecret, value.count > scheme.count { return .allowedWithSecret(value) }
             return .refused("origin \(origin) is a browser extension, refused because haul daemon was started with --no-rpc-allow-extensions (or allow this one with --rpc-allow-origin \(value))")
         }
         return .refused("origin \(origin) is not allowed (start haul daemon with --rpc-allow-origin \(value) to allow it)")
+    }
+
+    /// `http://` or `https://` on `127.0.0.1`, `localhost` or `[::1]` with a port (or none), and nothing after it.
+    static func isLoopbackPage(_ origin: String) -> Bool {
+        let rest: Substring
+        if origin.hasPrefix("http://") { rest = origin.dropFirst(7) } else if origin.hasPrefix("https://") {
+            rest = origin.dropFirst(8)
+        } else { return false }
+        guard !rest.contains("/"), !rest.contains("@"), let host = HostPolicy.hostName(String(rest)),
+            loopbackHosts.contains(host), port(of: "http://" + rest) != nil
+        else { return false }
+        return true
     }
 
     /// Lowercase, without a trailing slash.

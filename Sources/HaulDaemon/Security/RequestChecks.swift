@@ -3,8 +3,8 @@
 /// 1. **Host** (`HostPolicy`, DNS rebinding): a Host that does not name the daemon is refused with 421, on any
 ///    path, before anything else is looked at.
 /// 2. **Origin** (`OriginPolicy`), on `/jsonrpc` only (the page's own files are public): a browser origin that is
-///    neither the daemon's page, nor named with `--rpc-allow-origin`, nor an extension let in with the secret, is
-///    refused with 403.
+///    neither the daemon's page, nor named with `--rpc-allow-origin`, nor an extension or a page on another loopback
+///    port let in with the secret, is refused with 403.
 /// 3. **CORS** (`CORSHeaders`): an allowed cross-origin caller gets its own origin back in the answer's headers; a
 ///    preflight (`OPTIONS`) is answered here, without a call.
 /// 4. **The secret** (`SecretChecks`), per call, since aria2 carries it in each call's first parameter
@@ -98,12 +98,13 @@ public struct RequestChecks: Sendable {
     /// The daemon's checks for a listener at `listenAddress:port`.
     public init(
         listenAddress: String, port: Int, allowedHosts: [String] = [], allowedOrigins: [String] = [],
-        extensionsWithSecret: Bool = false, secret: SecretToken
+        extensionsWithSecret: Bool = false, localPagesWithSecret: Bool = false, secret: SecretToken
     ) {
         let hosts = HostPolicy(listenAddress: listenAddress, allowedHosts: allowedHosts)
         self.init(
             hosts: hosts,
-            origins: OriginPolicy(hosts: hosts, port: port, allowedOrigins: allowedOrigins, extensionsWithSecret: extensionsWithSecret),
+            origins: OriginPolicy(hosts: hosts, port: port, allowedOrigins: allowedOrigins, extensionsWithSecret: extensionsWithSecret,
+                localPagesWithSecret: localPagesWithSecret),
             secret: secret
         )
     }

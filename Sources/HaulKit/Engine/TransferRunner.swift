@@ -58,6 +58,9 @@ final class TransferRunner {
     var timers: [Task<Void, Never>] = []
     /// The last connection error, to end with the original `HaulError` when the machine fails with it.
     private var lastError: HaulError?
+    /// The rate limit the machine was last told of (the tighter of the download's own and the global one): at each
+    /// tick the limiter's is compared with it, and a change goes to the machine as `.rateLimit` (the tuner re-tunes).
+    private lazy var toldRateLimit: Int64? = context.request.maxBytesPerSecond
     var planned = 1
     /// The URL connections open: the request's, until a fresh one replaces a link that expired.
     var url: URL
@@ -161,6 +164,10 @@ final class TransferRunner {
             )
             try await perform(machine.event(.started(stored, now: clock.now())))
             for await signal in signals {
+                if case .tick = signal, let change = rateLimitChange() {
+                    try await perform(machine.event(.rateLimit(change.map(Double.init))))
+                    if outcome != nil { break }
+                }
                 guard let event = event(for: signal) else { continue }
                 try await perform(machine.event(event))
                 if outcome != nil { break }
@@ -260,6 +267,16 @@ final class TransferRunner {
         case .budget(let connections):
             return .connectionBudget(connections)
         }
+    }
+
+    /// The limit holding this download now, when it is not the one the machine was last told of (`.some(nil)`:
+    /// lifted). A limit changed by `changeOption`, `changeGlobalOption` or a speed schedule reaches the run at the
+    /// next tick (half a second at most).
+    private func rateLimitChange() -> Int64?? {
+        let now = context.transport.bandwidth.limit(of: id)
+        guard now != toldRateLimit else { return nil }
+        toldRateLimit = now
+        return .some(now)
     }
 
     private func problem(_ error: HaulError) -> TransferProblem {

@@ -84,6 +84,13 @@ public final class BandwidthLimiter: Sendable {
         buckets.withLockedValue { !$0.global.isUnlimited || $0.downloads[download] != nil }
     }
 
+    /// The limit holding `download` back: the tighter of the global one and its own, or `nil`.
+    func limit(of download: Int64) -> Int64? {
+        buckets.withLockedValue { buckets in
+            [buckets.global.rate, buckets.downloads[download]?.rate].compactMap { $0 }.min().map { Int64($0) }
+        }
+    }
+
     /// The seconds `bytes` just received by `download` must be paid for with.
     func charge(_ bytes: Int, download: Int64) -> Double {
         buckets.withLockedValue { buckets in

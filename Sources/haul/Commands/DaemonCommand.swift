@@ -45,6 +45,9 @@ struct DaemonCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-rpc-allow-extensions"), help: "Refuse browser extensions (chrome-extension://, moz-extension://, safari-web-extension://), which are otherwise let in when their calls carry the secret.")
     var refuseExtensions = false
 
+    @Flag(name: .customLong("no-rpc-allow-local-pages"), help: "Refuse pages served from this machine on another port (http://127.0.0.1:8888, http://localhost:...: webui-aria2 or AriaNg served locally), which are otherwise let in when their calls carry the secret.")
+    var refuseLocalPages = false
+
     /// The same transfer options as `haul get` (connections and rate of each new download, retries, timeouts,
     /// proxies, trust): a daemon's downloads reach servers the way the command line's do.
     @OptionGroup var transferArguments: TransferArguments
@@ -79,6 +82,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.allowedHosts = allowedHosts
         configuration.allowedOrigins = allowedOrigins
         configuration.extensionsWithSecret = !refuseExtensions
+        configuration.localPagesWithSecret = !refuseLocalPages
         configuration.maxConcurrent = queueOptions.maxConcurrent
         configuration.maxConnections = queueOptions.maxConnections
         configuration.connections = (transfer.connections ?? TransferOptions.defaultConnections).most
