@@ -28,7 +28,7 @@ struct SessionViewEnds {
             if stateSeen.contains(id) { end(id) }
         case .removed(let id):
             end(id)
-        case .progress, .note:
+        case .progress, .note, .finishing:
             break
         }
     }
