@@ -5,8 +5,8 @@ import XCTest
 @testable import HaulKit
 
 /// `DownloadStore.isRenamedPart`: a file at a download's name counts as its renamed `.part` (completed just before a
-/// kill -9, the completion not yet written) only for a download that was running and knew its length. Anything else
-/// at the name is not taken for a finished download (docs/integrity.md).
+/// kill -9, the completion not yet written) only for a download that was running, and only with its length when it
+/// knew one. A paused, failed or cancelled download takes nothing at its name for its own (docs/integrity.md).
 final class RenamedPartTests: XCTestCase {
     private func record(_ state: DownloadState, total: Int64?, path: String) -> DownloadRecord {
         DownloadRecord(
@@ -27,7 +27,7 @@ final class RenamedPartTests: XCTestCase {
             XCTAssertTrue(renamed(record(.downloading, total: 1000, path: path)), "completed just before the kill")
             XCTAssertTrue(renamed(record(.queued, total: 1000, path: path)), "stopped with Ctrl-C as it completed")
             XCTAssertFalse(renamed(record(.downloading, total: 999, path: path)), "another length")
-            XCTAssertFalse(renamed(record(.downloading, total: nil, path: path)), "a length never known proves nothing")
+            XCTAssertTrue(renamed(record(.downloading, total: nil, path: path)), "a small file completes before a checkpoint stores its length")
             for state in [DownloadState.paused, .failed, .cancelled] {
                 XCTAssertFalse(renamed(record(state, total: 1000, path: path)), "\(state) renames nothing")
             }

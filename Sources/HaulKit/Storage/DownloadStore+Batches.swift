@@ -227,13 +227,12 @@ extension DownloadStore {
     /// after the download was recorded and before it started would pass too; it is then taken as the download's
     /// (nothing is lost: the next `--overwrite` fetches it again), where fetching again would leave a second copy
     /// of every file completed in the moment before a kill. Only a download that was running (stored as
-    /// `downloading`, or `queued` after a stop) and knew its length qualifies: a paused, failed or cancelled one
-    /// renames nothing, and a file of any length must not pass for one whose length was never known (that one is
-    /// fetched again, as before).
+    /// `downloading`, or `queued` after a stop) qualifies: a paused, failed or cancelled one renames nothing. Its
+    /// length is checked when the record knew it; a small file completes before its first checkpoint stores it.
     static func isRenamedPart(of record: DownloadRecord, path: String, partPath: String) -> Bool {
-        guard record.downloadState == .downloading || record.downloadState == .queued, let total = record.totalBytes,
+        guard record.downloadState == .downloading || record.downloadState == .queued,
             !FileSystemSteps.isNamePresent(partPath), FileSystemSteps.isRegularFile(path),
-            FileSystemSteps.size(of: path) == total
+            let size = FileSystemSteps.size(of: path), record.totalBytes == nil || record.totalBytes == size
         else { return false }
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
