@@ -183,13 +183,22 @@ async function refresh() {
   model.order = order;
   model.queue = queue;
   for (const gid of [...model.selected]) if (!next.has(gid)) model.selected.delete(gid);
-  for (const [outcome, gid] of outcomes.splice(0)) {
-    const name = next.has(gid) ? nameOf(next.get(gid)) : gid;
+  const later = [];
+  for (const [outcome, gid, reads = 0] of outcomes.splice(0)) {
+    const item = next.get(gid);
+    // The daemon may list a download as failed a moment before its reason is stored ("failed" alone): the outcome
+    // waits for a later read (a few at most), so that it is said with its reason.
+    if (outcome === "failed" && item && (!item.errorMessage || item.errorMessage === "failed") && reads < 10) {
+      later.push([outcome, gid, reads + 1]);
+      continue;
+    }
+    const name = item ? nameOf(item) : gid;
     notifyOutcome(outcome, name, gid);
-    const said = retries.outcome(outcome, gid, name, next.has(gid) ? failureText(next.get(gid)) : "");
+    const said = retries.outcome(outcome, gid, name, item ? failureText(item) : "");
     if (said) say(...said);
   }
   drawList();
+  if (later.length) { outcomes.push(...later); scheduleRefresh(); }
 }
 
 function listRefused(error) {
