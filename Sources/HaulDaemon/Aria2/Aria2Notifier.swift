@@ -15,11 +15,11 @@ public struct Aria2Notifier: Sendable {
         case progress(JSONValue)
     }
 
-    private var states: [Int64: DownloadState] = [:]
+    private var states: [DownloadID: DownloadState] = [:]
     /// Downloads announced as removed: a state change of theirs that comes later is not announced. A state change
     /// travels through the download's own update stream while the removal comes straight from the manager, so a
     /// pause and a remove at one moment (two clients) could arrive as Stop, Pause, Stop. Ids are never used again.
-    private var gone: Set<Int64> = []
+    private var gone: Set<DownloadID> = []
 
     public init() {}
 
@@ -56,7 +56,7 @@ public struct Aria2Notifier: Sendable {
             guard let previous, [.queued, .downloading, .paused].contains(previous) else { return [] }
             return [.aria2(method: "aria2.onDownloadStop", gid: GID(id).description)]
         case .progress(let id, let progress):
-            return [.progress(Self.progress(id, progress))]
+            return [.progress(Self.progress(id.rawValue, progress))]
         case .note, .finishing:
             return []
         }

@@ -1,3 +1,5 @@
+import HaulKit
+
 /// aria2's download key: 16 lowercase hex digits.
 ///
 /// Haul's GID is its database id written as 16 hex digits of its 64-bit two's-complement value, so it is the same
@@ -8,6 +10,9 @@ public struct GID: Hashable, Sendable, CustomStringConvertible {
     public let id: Int64
 
     public init(_ id: Int64) { self.id = id }
+
+    /// The GID of download `id`.
+    public init(_ id: DownloadID) { self.id = id.rawValue }
 
     /// `id` as 16 lowercase hex digits, zero-padded.
     public var description: String {

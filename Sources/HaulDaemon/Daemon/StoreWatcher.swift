@@ -16,9 +16,9 @@ enum StoreWatcher {
                 guard stamp != lastStamp else { continue }
                 lastStamp = stamp
                 guard let stored = try? client.storedStates() else { continue }
-                let known = Set(await manager.downloadIDs)
+                let known = Set(await manager.downloadIDs.map(\.rawValue))
                 let new = stored.filter { !known.contains($0.key) && $0.value != .cancelled }.map(\.key).sorted()
-                if !new.isEmpty { _ = try? await manager.restore(new) }
+                if !new.isEmpty { _ = try? await manager.restore(new.map(DownloadID.init(rawValue:))) }
             }
         }
     }

@@ -33,10 +33,10 @@ extension Aria2Service {
         }
         let restart = [.active, .waiting].contains(download.status)
         try await perform {
-            if restart { try await manager.pause(download.id) }
-            if await manager.snapshot(download.id)?.state == .completed { return }  // finished while pausing
-            try await manager.changeSource(of: download.id, to: newURL)
-            if restart { try await manager.resume(download.id) }
+            if restart { try await manager.pause(DownloadID(download.id)) }
+            if await manager.snapshot(DownloadID(download.id))?.state == .completed { return }  // finished while pausing
+            try await manager.changeSource(of: DownloadID(download.id), to: newURL)
+            if restart { try await manager.resume(DownloadID(download.id)) }
         }
         return (deleted, 1)
     }

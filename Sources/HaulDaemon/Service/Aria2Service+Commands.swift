@@ -45,7 +45,7 @@ extension Aria2Service {
         request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
         let id = try await perform { [request] in try await manager.add(request, paused: parsed.paused) }
-        if let position = command.position { try await place(id, at: position) }
+        if let position = command.position { try await place(id.rawValue, at: position) }
         return GID(id)
     }
 
@@ -101,7 +101,7 @@ extension Aria2Service {
         guard [.active, .waiting, .paused].contains(download.status) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
         }
-        try await perform { try await manager.cancel(download.id) }
+        try await perform { try await manager.cancel(DownloadID(download.id)) }
         download.status = .removed
         download.speed = 0
         removed[download.id] = download
@@ -115,7 +115,7 @@ extension Aria2Service {
         guard [.active, .waiting].contains(download.status) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
         }
-        try await perform { try await manager.pause(download.id) }
+        try await perform { try await manager.pause(DownloadID(download.id)) }
         return GID(download.id)
     }
 
@@ -129,7 +129,7 @@ extension Aria2Service {
         guard [.paused, .error].contains(download.status) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
         }
-        try await perform { try await manager.resume(download.id) }
+        try await perform { try await manager.resume(DownloadID(download.id)) }
         return GID(download.id)
     }
 
@@ -144,7 +144,7 @@ extension Aria2Service {
     public func changePosition(_ gid: String, pos: Int, how: Aria2Queue.Origin) async throws(CommandRefusal) -> Int {
         let id = try await resolve(gid)
         let waiting = await manager.orderedIDs(in: Self.states(in: .waiting))
-        guard let current = waiting.firstIndex(of: id) else {
+        guard let current = waiting.firstIndex(of: DownloadID(id)) else {
             throw CommandRefusal("GID \(GID(id)) is not waiting: only waiting or paused downloads have a position")
         }
         let index = Aria2Queue.newPosition(current: current, count: waiting.count, pos: pos, how: how)
@@ -155,15 +155,15 @@ extension Aria2Service {
     /// Moves `id` to `index` in the waiting list: to the top, or to the bottom followed by those that must come
     /// after it (the manager moves downloads only to either end).
     func place(_ id: Int64, at index: Int) async throws(CommandRefusal) {
-        let waiting = await manager.orderedIDs(in: Self.states(in: .waiting))
+        let waiting = await manager.orderedIDs(in: Self.states(in: .waiting)).map(\.rawValue)
         guard waiting.contains(id) else { return }
         let order = Aria2Queue.moving(id, to: index, in: waiting)
         let target = order.firstIndex(of: id)!
         try await perform {
             if target == 0 {
-                try await manager.moveToTop(id)
+                try await manager.moveToTop(DownloadID(id))
             } else {
-                for moved in order[target...] { try await manager.moveToBottom(moved) }
+                for moved in order[target...] { try await manager.moveToBottom(DownloadID(moved)) }
             }
         }
     }
@@ -179,7 +179,7 @@ extension Aria2Service {
             throw CommandRefusal(error.message)
         }
         if let rate = command.rateLimit {
-            try await perform { try await manager.setRateLimit(rate > 0 ? rate : nil, of: download.id) }
+            try await perform { try await manager.setRateLimit(rate > 0 ? rate : nil, of: DownloadID(download.id)) }
         }
     }
 
@@ -245,7 +245,7 @@ extension Aria2Service {
             removedOrder.removeAll { $0 == download.id }
             forgottenResults += 1
         case .complete, .error:
-            try await perform { try await manager.remove(download.id) }
+            try await perform { try await manager.remove(DownloadID(download.id)) }
             forgottenResults += 1
         default:
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")

@@ -62,7 +62,7 @@ extension Aria2Service {
         for (offset, request) in requests.enumerated() {
             let id = try await perform { try await manager.add(request, paused: parsed.paused) }
             if let position = command.position {
-                try await place(id, at: Aria2Queue.saturatingSum(position, offset))  // any Int64 from the client
+                try await place(id.rawValue, at: Aria2Queue.saturatingSum(position, offset))  // any Int64 from the client
             }
             gids.append(GID(id))
         }

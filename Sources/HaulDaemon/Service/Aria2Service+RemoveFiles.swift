@@ -29,6 +29,6 @@ extension Aria2Service {
         }
         // A completed download's file goes with `deletingFile`; an unfinished one is cancelled, which deletes its
         // partial file (`DownloadManager.remove`).
-        try await perform { try await manager.remove(download.id, deletingFile: download.status == .complete) }
+        try await perform { try await manager.remove(DownloadID(download.id), deletingFile: download.status == .complete) }
     }
 }

@@ -60,11 +60,11 @@ public actor Aria2Service {
     public func observe(_ event: ManagerEvent) {
         switch event {
         case .progress(let id, let progress):
-            activeConnections[id] = progress.activeConnections
+            activeConnections[id.rawValue] = progress.activeConnections
         case .failed(let id, let error):
-            failures[id] = error
+            failures[id.rawValue] = error
         case .stateChanged(let id, let state) where state != .downloading:
-            activeConnections[id] = nil
+            activeConnections[id.rawValue] = nil
         default:
             break
         }
@@ -84,7 +84,7 @@ public actor Aria2Service {
     /// One download, by GID or unique prefix.
     public func download(_ gid: String) async throws(CommandRefusal) -> Aria2Download {
         let id = try await resolve(gid)
-        if let snapshot = await manager.snapshot(id) { return await view(snapshot) }
+        if let snapshot = await manager.snapshot(DownloadID(id)) { return await view(snapshot) }
         if let result = removed[id] { return result }
         throw CommandRefusal("GID \(GID(id)) is not found")
     }
@@ -96,10 +96,10 @@ public actor Aria2Service {
     func resolve(_ text: String) async throws(CommandRefusal) -> Int64 {
         let lookup: GIDTable.Lookup
         if let gid = GID(parsing: text) {
-            let held = await manager.holds(gid.id)
+            let held = await manager.holds(DownloadID(gid.id))
             lookup = held || removed[gid.id] != nil ? .found(gid.id) : .unknown
         } else {
-            lookup = GIDTable.resolve(text, among: await manager.downloadIDs + removedOrder)
+            lookup = GIDTable.resolve(text, among: await manager.downloadIDs.map(\.rawValue) + removedOrder)
         }
         switch lookup {
         case .found(let id): return id
@@ -114,20 +114,20 @@ public actor Aria2Service {
         let request = task?.request
         // The task's limit now (changeOption changes it); the snapshot has the one it was added with.
         let rateLimit = await task?.rateLimit ?? snapshot.rateLimit
-        var failure = failures[snapshot.id]
-        if snapshot.state == .failed, failure == nil, let stored = try? manager.client.storedFailure(id: snapshot.id) {
-            failures[snapshot.id] = stored
+        var failure = failures[snapshot.id.rawValue]
+        if snapshot.state == .failed, failure == nil, let stored = try? manager.client.storedFailure(id: snapshot.id.rawValue) {
+            failures[snapshot.id.rawValue] = stored
             failure = stored
         }
         return Aria2Download(
-            id: snapshot.id,
+            id: snapshot.id.rawValue,
             status: Aria2Status(snapshot.state),
             url: snapshot.url.absoluteString,
             path: snapshot.destination.path,
             totalBytes: snapshot.totalBytes,
             bytesDone: snapshot.bytesDone,
             speed: snapshot.speed,
-            connections: activeConnections[snapshot.id] ?? (snapshot.state == .downloading ? 1 : 0),
+            connections: activeConnections[snapshot.id.rawValue] ?? (snapshot.state == .downloading ? 1 : 0),
             requestedConnections: request?.connections ?? 1,
             errorCode: snapshot.state == .failed
                 ? failure.map { Aria2ErrorCode.code(for: $0.kind, httpStatus: $0.httpStatus) } ?? Aria2ErrorCode.unknown

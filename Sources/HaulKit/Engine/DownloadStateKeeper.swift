@@ -11,11 +11,11 @@ protocol DownloadStateKeeper: AnyObject, Sendable {
     /// The download's state, or `nil` when the keeper no longer holds it (cancelled or removed).
     func state(of id: Int64) async -> DownloadState?
     /// Pauses it (see `DownloadManager.pause`).
-    func pause(_ id: Int64) async throws
+    func pause(_ id: DownloadID) async throws
     /// Puts it back in line (see `DownloadManager.resume`).
-    func resume(_ id: Int64) async throws
+    func resume(_ id: DownloadID) async throws
     /// Cancels it (see `DownloadManager.cancel`).
-    func cancel(_ id: Int64) async throws
+    func cancel(_ id: DownloadID) async throws
     /// Stops its transfer, keeping it in line for the next start.
     func interrupt(_ id: Int64) async
 }

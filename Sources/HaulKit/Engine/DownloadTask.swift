@@ -23,8 +23,8 @@ public enum DownloadOutcome: Sendable, Equatable {
 /// task a `DownloadManager` holds has no state of its own: its commands go to the manager's queue machine, which
 /// asks it to run one transfer at a time (`+Run`) and tells it each new state for its `updates`.
 public actor DownloadTask {
-    /// The database id.
-    public nonisolated let id: Int64
+    /// The download's id (its record's number in the state database).
+    public nonisolated let id: DownloadID
     /// What was asked.
     public nonisolated let request: DownloadRequest
 
@@ -67,7 +67,7 @@ public actor DownloadTask {
         hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false
     ) {
         self.hostBudgets = hostBudgets
-        self.id = record.id!
+        self.id = DownloadID(record.id!)
         self.request = request
         self.record = record
         self.lifecycle = DownloadLifecycle(state: record.downloadState == .downloading ? .queued : record.downloadState)
@@ -103,7 +103,7 @@ public actor DownloadTask {
     public var state: DownloadState {
         get async {
             guard isKept else { return lifecycle.state }
-            if let keeper, let state = await keeper.state(of: id) { return state }
+            if let keeper, let state = await keeper.state(of: id.rawValue) { return state }
             return broadcaster.lastState ?? .cancelled  // dropped by the queue, or the queue is gone
         }
     }
@@ -146,10 +146,10 @@ public actor DownloadTask {
     public func setRateLimit(_ bytesPerSecond: Int64?) throws {
         let bytesPerSecond = try BandwidthLimiter.checkedLimit(bytesPerSecond)
         currentRateLimit = bytesPerSecond
-        if run != nil || isRunning { transport.bandwidth.applyLimit(bytesPerSecond, for: id) }
+        if run != nil || isRunning { transport.bandwidth.applyLimit(bytesPerSecond, for: id.rawValue) }
         var options = request
         options.maxBytesPerSecond = bytesPerSecond
-        try store.saveOptions(HaulClient.encode(options), of: id)
+        try store.saveOptions(HaulClient.encode(options), of: id.rawValue)
     }
 
     /// Reports the connection count each run settles on (for the queue's global connection cap) and when it
@@ -181,7 +181,7 @@ public actor DownloadTask {
     /// not put back in line with its file already in place.
     public func interrupt() async {
         if isKept {
-            await keeper?.interrupt(id)
+            await keeper?.interrupt(id.rawValue)
             return
         }
         await interruptOnItsOwn()

@@ -7,7 +7,7 @@ import HaulCore
 /// internal (their columns are not an API).
 public struct StoredDownload: Sendable, Hashable {
     /// The database id (`DownloadManager`'s and `DownloadTask`'s `id`).
-    public var id: Int64
+    public var id: DownloadID
     /// The URL asked for.
     public var url: URL
     /// The URL the last response came from, after redirects (`nil` before the first response).
@@ -70,8 +70,8 @@ extension HaulClient {
     /// The stored download `id`, or `nil` when there is none. Read on the client's own queue.
     ///
     /// - Throws: `.io` when the database cannot be read.
-    public func storedDownload(id: Int64) async throws -> StoredDownload? {
-        try await onStoreQueue { try self.storedDownloadBlocking(id: id) }
+    public func storedDownload(id: DownloadID) async throws -> StoredDownload? {
+        try await onStoreQueue { try self.storedDownloadBlocking(id: id.rawValue) }
     }
 
     /// `storedDownload(id:)` on the caller's thread.
@@ -134,7 +134,7 @@ extension HaulClient {
             bytes = ((try? store.segments(of: id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
         }
         return StoredDownload(
-            id: id, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, finalURL: record.finalURL.flatMap { URL(string: $0) },
+            id: DownloadID(id), url: URL(string: record.url) ?? URL(string: "http://invalid/")!, finalURL: record.finalURL.flatMap { URL(string: $0) },
             destination: URL(fileURLWithPath: destination, isDirectory: false), state: state, isRunning: running,
             bytesDone: bytes, totalBytes: record.totalBytes, speed: running ? record.speed : 0,
             errorMessage: state == .failed ? (record.errorMessage ?? "failed") : nil,

@@ -37,18 +37,18 @@ extension DownloadManager {
             for await event in events {
                 switch event {
                 case .current(let snapshot), .added(let snapshot):
-                    known[snapshot.id] = snapshot
-                    tracker.baseline(snapshot.id, state: snapshot.state)
+                    known[snapshot.id.rawValue] = snapshot
+                    tracker.baseline(snapshot.id.rawValue, state: snapshot.state)
                 case .stateChanged(let id, let state) where state == .downloading || state == .paused || state == .queued:
-                    fire(tracker.observe(id, state: state), id)
+                    fire(tracker.observe(id.rawValue, state: state), id.rawValue)
                 case .completed(let id, let file):
-                    known[id]?.destination = file
-                    fire(tracker.observe(id, state: .completed), id, path: file.path)
+                    known[id.rawValue]?.destination = file
+                    fire(tracker.observe(id.rawValue, state: .completed), id.rawValue, path: file.path)
                 case .failed(let id, let error) where error.kind != .busy:
-                    fire(tracker.observe(id, state: .failed), id, error: error)
+                    fire(tracker.observe(id.rawValue, state: .failed), id.rawValue, error: error)
                 case .removed(let id):
-                    fire(tracker.removed(id), id)
-                    known[id] = nil
+                    fire(tracker.removed(id.rawValue), id.rawValue)
+                    known[id.rawValue] = nil
                 default:
                     continue
                 }

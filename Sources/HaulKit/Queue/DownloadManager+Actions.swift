@@ -127,7 +127,7 @@ extension DownloadManager {
             try client.store.delete(id: id)
             if deletingFile, let path = entries[id]?.destination { try FileSystemSteps.remove(path) }
         case .announceAdded(let id, let state):
-            if var snapshot = snapshot(id) {
+            if var snapshot = snapshot(DownloadID(id)) {
                 snapshot.state = state
                 send(.added(snapshot))
             }
@@ -137,15 +137,15 @@ extension DownloadManager {
         case .announceFinishing(let id):
             // Sent here, before the start of the download that takes its slot is announced (through that task's
             // update stream, later), so that an observer never counts more receiving downloads than the limit.
-            send(.finishing(id: id))
+            send(.finishing(id: DownloadID(id)))
         case .announceCompleted(let id, let path):
             entries[id]?.destination = path
             // The task's update stream has ended: let the forwarder hand on the last `.stateChanged` first, so an
             // observer sees `completed` before `.completed`, and a `remove` right after cannot cut it off.
             await entries[id]?.forwarder?.value
-            send(.completed(id: id, file: URL(fileURLWithPath: path, isDirectory: false)))
+            send(.completed(id: DownloadID(id), file: URL(fileURLWithPath: path, isDirectory: false)))
         case .announceFailed(let id, let message):
-            send(.failed(id: id, failure ?? HaulError(.internalError, message)))
+            send(.failed(id: DownloadID(id), failure ?? HaulError(.internalError, message)))
         case .drop(let id):
             drop(id)
         }
@@ -157,7 +157,7 @@ extension DownloadManager {
     ///   already held keeps its task: two adds of it at once (one URL and name, two RPC calls) each prepared a task
     ///   for the one record, and the first to get here holds it, the other is dropped unused.
     func hold(_ task: DownloadTask, record: DownloadRecord, replacing: Bool = false) async {
-        let id = task.id
+        let id = task.id.rawValue
         await task.keep(by: self)
         guard replacing || entries[id] == nil else { return }
         var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath)
@@ -166,18 +166,19 @@ extension DownloadManager {
         let updates = task.updateSubscription()
         entry.endUpdates = updates.end
         entry.forwarder = Task { [weak self, channels, latestProgress] in
+            let publicID = task.id
             for await update in updates.stream {
                 switch update {
                 case .state(let state):
-                    Self.broadcast(.stateChanged(id: id, state), to: channels)
+                    Self.broadcast(.stateChanged(id: publicID, state), to: channels)
                 case .progress(let progress):
                     latestProgress.withLockedValue { $0[id] = progress }
-                    Self.broadcast(.progress(id: id, progress), to: channels)
+                    Self.broadcast(.progress(id: publicID, progress), to: channels)
                 case .named(let file):
                     await self?.renamed(id, to: file.path)
-                    Self.broadcast(.note(id: id, update), to: channels)
+                    Self.broadcast(.note(id: publicID, update), to: channels)
                 case .retrying, .restarted, .notice:
-                    Self.broadcast(.note(id: id, update), to: channels)
+                    Self.broadcast(.note(id: publicID, update), to: channels)
                 case .failed:
                     break  // reported with the run's end (`announceFailed`)
                 }
@@ -239,7 +240,7 @@ extension DownloadManager {
         entries[id]?.forwarder?.cancel()
         entries[id] = nil
         latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }
-        send(.removed(id: id))
+        send(.removed(id: DownloadID(id)))
     }
 
     // MARK: idle

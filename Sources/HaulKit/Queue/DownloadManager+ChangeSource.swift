@@ -13,7 +13,8 @@ extension DownloadManager {
     ///
     /// - Throws: `.usage` for a download that is not paused or failed, or a URL that is
     ///   not http(s); `.io` when the store cannot be written.
-    public func changeSource(of id: Int64, to url: URL) async throws {
+    public func changeSource(of id: DownloadID, to url: URL) async throws {
+        let id = id.rawValue
         try checkRunning()
         let old = try entry(id)
         let state = machine.downloads[id]?.state

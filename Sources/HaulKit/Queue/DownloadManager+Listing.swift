@@ -6,9 +6,9 @@ import HaulCore
 extension DownloadManager {
     /// The ids of the downloads in `states`, in queue order (priority, then order added): `snapshots` filtered by
     /// state, without building a snapshot of each download.
-    public func orderedIDs(in states: Set<DownloadState>) -> [Int64] {
+    public func orderedIDs(in states: Set<DownloadState>) -> [DownloadID] {
         if let kept = listings[states] { return kept }
-        let ids = machine.orderedIDs(in: states).filter { entries[$0] != nil }
+        let ids = machine.orderedIDs(in: states).filter { entries[$0] != nil }.map(DownloadID.init(rawValue:))
         listings[states] = ids
         return ids
     }
@@ -22,7 +22,7 @@ extension DownloadManager {
     }
 
     /// Whether the manager has download `id` (as `snapshot(id) != nil`, without building the snapshot).
-    public func holds(_ id: Int64) -> Bool {
-        entries[id] != nil && machine.downloads[id] != nil
+    public func holds(_ id: DownloadID) -> Bool {
+        entries[id.rawValue] != nil && machine.downloads[id.rawValue] != nil
     }
 }

@@ -12,14 +12,14 @@ extension DownloadManager {
     }
 
     /// One download's events from now on, starting with its `.current` snapshot.
-    public func events(for id: Int64) -> ManagerEvents {
+    public func events(for id: DownloadID) -> ManagerEvents {
         subscribe(only: id)
     }
 
-    func subscribe(only: Int64?) -> ManagerEvents {
+    func subscribe(only: DownloadID?) -> ManagerEvents {
         let channel = EventChannel(only: only)
-        for id in entries.keys.sorted() where only == nil || only == id {
-            channel.send(.current(snapshot(id)!))
+        for id in entries.keys.sorted() where only == nil || only?.rawValue == id {
+            channel.send(.current(snapshot(DownloadID(id))!))
         }
         if isShutDown {
             channel.finish()
@@ -31,34 +31,35 @@ extension DownloadManager {
 
     /// The downloads, in queue order (priority, then order added).
     public var snapshots: [DownloadSnapshot] {
-        QueuePolicy.ordered(machine.queueEntries).compactMap { snapshot($0.id) }
+        QueuePolicy.ordered(machine.queueEntries).compactMap { snapshot(DownloadID($0.id)) }
     }
 
     /// The ids of the downloads `snapshots` lists, in no order: for a lookup by id, without building a snapshot of
     /// each download and sorting them (a daemon polled for one download's status holds thousands of completed ones).
-    public var downloadIDs: [Int64] {
-        entries.keys.filter { machine.downloads[$0] != nil }
+    public var downloadIDs: [DownloadID] {
+        entries.keys.filter { machine.downloads[$0] != nil }.map(DownloadID.init(rawValue:))
     }
 
     /// The downloads `ids`, each if the manager has it, in the order of `ids`: many in one call (one hop onto the
     /// manager instead of one a download).
-    public func snapshots(of ids: [Int64]) -> [DownloadSnapshot?] {
+    public func snapshots(of ids: [DownloadID]) -> [DownloadSnapshot?] {
         ids.map(snapshot)
     }
 
     /// The states of the downloads `ids`, in their order (`nil` for one the manager does not have): what a caller
     /// that only asks "is it still in line?" needs, without building a snapshot of each.
-    public func states(of ids: [Int64]) -> [DownloadState?] {
-        ids.map { machine.downloads[$0]?.state }
+    public func states(of ids: [DownloadID]) -> [DownloadState?] {
+        ids.map { machine.downloads[$0.rawValue]?.state }
     }
 
     /// One download, if the manager has it.
-    public func snapshot(_ id: Int64) -> DownloadSnapshot? {
+    public func snapshot(_ id: DownloadID) -> DownloadSnapshot? {
+        let id = id.rawValue
         guard let entry = entries[id], let held = machine.downloads[id] else { return nil }
         let progress = latestProgress.withLockedValue { $0[id] }
         let running = held.state == .downloading
         return DownloadSnapshot(
-            id: id,
+            id: DownloadID(id),
             url: entry.url,
             destination: URL(fileURLWithPath: entry.destination, isDirectory: false),
             state: held.state,
@@ -74,8 +75,8 @@ extension DownloadManager {
     }
 
     /// The task behind a download (for its own `updates` stream), if the manager has it.
-    public func task(_ id: Int64) -> DownloadTask? {
-        entries[id]?.task
+    public func task(_ id: DownloadID) -> DownloadTask? {
+        entries[id.rawValue]?.task
     }
 
     /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled), or at once

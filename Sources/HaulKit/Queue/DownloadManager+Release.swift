@@ -30,10 +30,11 @@ extension DownloadManager {
     ///
     /// - Returns: the last snapshot of each download let go of, in the order of `ids`; the others (queued,
     ///   running, paused, unknown) are left held and not returned.
-    public func release(_ ids: [Int64]) -> [DownloadSnapshot] {
+    public func release(_ ids: [DownloadID]) -> [DownloadSnapshot] {
         var released: [DownloadSnapshot] = []
-        for id in ids {
-            guard let last = snapshot(id), machine.release(id) else { continue }
+        for publicID in ids {
+            let id = publicID.rawValue
+            guard let last = snapshot(publicID), machine.release(id) else { continue }
             released.append(last)
             if let entry = entries.removeValue(forKey: id) { entry.endUpdates?() }
             latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }

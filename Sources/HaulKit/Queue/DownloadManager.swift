@@ -54,7 +54,7 @@ public actor DownloadManager {
 
     var machine: QueueMachine { didSet { listings = [:]; countedStates = nil } }
     /// What `+Listing` answered since the machine (or the entries) last changed.
-    var listings: [Set<DownloadState>: [Int64]] = [:]
+    var listings: [Set<DownloadState>: [DownloadID]] = [:]
     var countedStates: [DownloadState: Int]?
     var entries: [Int64: Entry] = [:] { didSet { listings = [:] } }
     let channels = NIOLockedValueBox<[EventChannel]>([])
@@ -121,15 +121,15 @@ public actor DownloadManager {
     /// - Throws: what `HaulClient.prepare` throws (`.usage`, `.fileExists`, `.destinationInUse`, `.io`);
     ///   `.usage` with `illegalTransition` for a `paused` add of a failed download.
     @discardableResult
-    public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> Int64 {
+    public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> DownloadID {
         try checkRunning()
         for _ in 0..<100 {
             let task = try await client.prepare(request)
             // The record found is that of a download being cancelled or removed right now (its transfer is
             // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
-            if await waitIfDropping(task.id) { continue }
-            if let id = try await add(prepared: task, priority: priority, paused: paused) { return id }
-            _ = await waitIfDropping(task.id)
+            if await waitIfDropping(task.id.rawValue) { continue }
+            if let id = try await add(prepared: task, priority: priority, paused: paused) { return DownloadID(id) }
+            _ = await waitIfDropping(task.id.rawValue)
         }
         throw HaulError(.internalError, "\(request.destinationPath): its download was removed again and again while being added")
     }
@@ -137,9 +137,9 @@ public actor DownloadManager {
     /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before
     /// the first one starts (`HaulClient.prepareAll`): a list of small files costs one write instead of one per
     /// file. Returns each request's id, or why it was refused (one refusal does not stop the others).
-    public func add(all requests: [DownloadRequest]) async -> [Result<Int64, any Error>] {
+    public func add(all requests: [DownloadRequest]) async -> [Result<DownloadID, any Error>] {
         do { try checkRunning() } catch { return requests.map { _ in .failure(error) } }
-        var results: [Result<Int64, any Error>] = []
+        var results: [Result<DownloadID, any Error>] = []
         // By index, not `zip`: in an async function the zipped iterator's type is made at run time, the first time
         // by a scan of every conformance record of the binary.
         let preparedAll = client.prepareAll(requests)
@@ -147,8 +147,8 @@ public actor DownloadManager {
             let prepared = preparedAll[index]
             do {
                 let task = try prepared.get()
-                if !(await waitIfDropping(task.id)), let id = try await add(prepared: task, priority: 0, paused: false) {
-                    results.append(.success(id))
+                if !(await waitIfDropping(task.id.rawValue)), let id = try await add(prepared: task, priority: 0, paused: false) {
+                    results.append(.success(DownloadID(id)))
                 } else {
                     results.append(.success(try await add(request)))
                 }
@@ -164,7 +164,7 @@ public actor DownloadManager {
     private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
         try checkRunning()
         let request = task.request
-        let id = task.id
+        let id = task.id.rawValue
         let record = await task.storedRecord
         var row = Self.row(of: record)
         if entries[id] == nil {
@@ -195,8 +195,9 @@ public actor DownloadManager {
     /// - Returns: the snapshots of the downloads taken up, by id.
     /// - Throws: `.usage` for an id that is not in the store; `.io` when the store cannot be read.
     @discardableResult
-    public func restore(_ ids: [Int64]? = nil) async throws -> [DownloadSnapshot] {
+    public func restore(_ ids: [DownloadID]? = nil) async throws -> [DownloadSnapshot] {
         try checkRunning()
+        let ids = ids?.map(\.rawValue)
         let records: [DownloadRecord]
         if let ids {
             records = try ids.map { id in
@@ -212,11 +213,11 @@ public actor DownloadManager {
         for record in records where entries[record.id!] == nil && record.downloadState != .cancelled {
             let task = client.task(for: record)
             await hold(task, record: record)
-            adoptions.append(QueueAdoption(id: task.id, row: Self.row(of: record), requestedConnections: task.request.connections))
+            adoptions.append(QueueAdoption(id: task.id.rawValue, row: Self.row(of: record), requestedConnections: task.request.connections))
         }
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
-        return records.compactMap { snapshot($0.id!) }
+        return records.compactMap { snapshot(DownloadID($0.id!)) }
     }
 
     /// Waits until download `id` is dropped when a cancel or removal of it is under way; returns whether it
@@ -239,7 +240,8 @@ public actor DownloadManager {
     /// download ends `completed`, announced as any completion.
     ///
     /// - Throws: `HaulError` `.usage` with `illegalTransition` for a completed, failed or cancelled download; `.usage` for an unknown id.
-    public func pause(_ id: Int64) async throws {
+    public func pause(_ id: DownloadID) async throws {
+        let id = id.rawValue
         try await command(.pause(id))
     }
 
@@ -249,7 +251,8 @@ public actor DownloadManager {
     /// live `haul` process holds to that process: stored as queued, that process resumes it (`HolderRule`, rule 2).
     ///
     /// - Throws: `HaulError` `.usage` with `illegalTransition` for a queued, running, completed or cancelled download.
-    public func resume(_ id: Int64) async throws {
+    public func resume(_ id: DownloadID) async throws {
+        let id = id.rawValue
         if defersToHolders, let known = machine.downloads[id],
             case .handTo = HolderRule.decide(.resume, state: known.state, holder: DownloadHolders.holder(of: id, in: holderNotes()))
         {
@@ -283,7 +286,8 @@ public actor DownloadManager {
     ///
     /// - Throws: `HaulError` `.usage` with `illegalTransition` for a completed download (use `remove`); `.usage` for an id this manager never
     ///   held.
-    public func cancel(_ id: Int64) async throws {
+    public func cancel(_ id: DownloadID) async throws {
+        let id = id.rawValue
         if dropping[id] != nil || dropped.contains(id) || machine.downloads[id]?.state == .cancelled {
             _ = await waitIfDropping(id)
             return
@@ -293,7 +297,8 @@ public actor DownloadManager {
 
     /// Forgets a download: a completed one loses its record (and with `deletingFile`, its file); an unfinished
     /// one is cancelled (its partial file goes too: a `.part` without its record can never be resumed safely).
-    public func remove(_ id: Int64, deletingFile: Bool = false) async throws {
+    public func remove(_ id: DownloadID, deletingFile: Bool = false) async throws {
+        let id = id.rawValue
         try await command(.remove(id, deletingFile: deletingFile, partHeldElsewhere: partHeldElsewhere(id)))
     }
 
@@ -311,7 +316,7 @@ public actor DownloadManager {
         let ids = machine.downloads.keys.sorted()
         for state in [DownloadState.queued, .downloading] {
             for id in ids where machine.downloads[id]?.state == state {
-                await quietly("pause", id) { try await self.pause(id) }
+                await quietly("pause", id) { try await self.pause(DownloadID(id)) }
             }
         }
     }
@@ -319,7 +324,7 @@ public actor DownloadManager {
     /// Queues every paused and failed download again.
     public func resumeAll() async {
         for id in machine.downloads.keys.sorted() where [.paused, .failed].contains(machine.downloads[id]?.state) {
-            await quietly("resume", id) { try await self.resume(id) }
+            await quietly("resume", id) { try await self.resume(DownloadID(id)) }
         }
     }
 
@@ -334,18 +339,18 @@ public actor DownloadManager {
     }
 
     /// Puts a download first in line.
-    public func moveToTop(_ id: Int64) async throws {
-        try await command(.move(id, .toTop))
+    public func moveToTop(_ id: DownloadID) async throws {
+        try await command(.move(id.rawValue, .toTop))
     }
 
     /// Puts a download last in line.
-    public func moveToBottom(_ id: Int64) async throws {
-        try await command(.move(id, .toBottom))
+    public func moveToBottom(_ id: DownloadID) async throws {
+        try await command(.move(id.rawValue, .toBottom))
     }
 
     /// Sets a download's priority (higher runs first).
-    public func setPriority(_ priority: Int, of id: Int64) async throws {
-        try await command(.move(id, .priority(priority)))
+    public func setPriority(_ priority: Int, of id: DownloadID) async throws {
+        try await command(.move(id.rawValue, .priority(priority)))
     }
 
     /// Changes the limits; downloads start at once if the new ones leave room (running ones are never stopped).
@@ -367,8 +372,8 @@ public actor DownloadManager {
     /// stored with it.
     ///
     /// - Throws: `.usage` for a negative limit or an unknown id; `.io` when it cannot be stored.
-    public func setRateLimit(_ bytesPerSecond: Int64?, of id: Int64) async throws {
-        try await entry(id).task.setRateLimit(bytesPerSecond)
+    public func setRateLimit(_ bytesPerSecond: Int64?, of id: DownloadID) async throws {
+        try await entry(id.rawValue).task.setRateLimit(bytesPerSecond)
     }
 
     // MARK: helpers

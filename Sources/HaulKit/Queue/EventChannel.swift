@@ -4,15 +4,15 @@ import NIOConcurrencyHelpers
 /// One subscriber's queue of manager events: the sender never waits; the reader waits when it is empty.
 final class EventChannel: Sendable {
     private struct State {
-        var queue = CoalescingQueue<ManagerEvent, Int64>()
+        var queue = CoalescingQueue<ManagerEvent, DownloadID>()
         var waiter: CheckedContinuation<ManagerEvent?, Never>?
         var finished = false
     }
     private let state = NIOLockedValueBox(State())
     /// Only events about this download, when set.
-    let only: Int64?
+    let only: DownloadID?
 
-    init(only: Int64?) {
+    init(only: DownloadID?) {
         self.only = only
     }
 

@@ -8,25 +8,25 @@ public enum ManagerEvent: Sendable, Equatable {
     /// A download joined the queue.
     case added(DownloadSnapshot)
     /// A download's state changed.
-    case stateChanged(id: Int64, DownloadState)
+    case stateChanged(id: DownloadID, DownloadState)
     /// Bytes moved. Coalesced for slow observers: only the latest waiting progress of a download is kept.
-    case progress(id: Int64, DownloadProgress)
+    case progress(id: DownloadID, DownloadProgress)
     /// A retry, a restart from byte 0, or a file name decided (the `DownloadUpdate` as the download sent it).
-    case note(id: Int64, DownloadUpdate)
+    case note(id: DownloadID, DownloadUpdate)
     /// The download has all its bytes and is being verified, flushed and renamed (its state stays `downloading`
     /// until `completed`): it holds no connection and gave its slot back, so the next queued download may start.
     /// Sent before that start is announced. An observer counting what runs against `QueueLimits.maxConcurrent`
     /// counts `downloading` downloads that have not sent this (`DownloadSnapshot.isFinishing` says the same).
-    case finishing(id: Int64)
+    case finishing(id: DownloadID)
     /// The download completed; the file is `file`.
-    case completed(id: Int64, file: URL)
+    case completed(id: DownloadID, file: URL)
     /// The download failed (it stays resumable).
-    case failed(id: Int64, HaulError)
+    case failed(id: DownloadID, HaulError)
     /// The download's record is gone (cancelled or removed).
-    case removed(id: Int64)
+    case removed(id: DownloadID)
 
     /// The download the event is about.
-    public var downloadID: Int64 {
+    public var downloadID: DownloadID {
         switch self {
         case .current(let snapshot), .added(let snapshot): return snapshot.id
         case .stateChanged(let id, _), .progress(let id, _), .note(let id, _), .finishing(let id), .completed(let id, _),
@@ -44,8 +44,8 @@ public enum ManagerEvent: Sendable, Equatable {
 
 /// One download as the manager knows it.
 public struct DownloadSnapshot: Sendable, Equatable, Identifiable {
-    /// The database id.
-    public var id: Int64
+    /// The download's id.
+    public var id: DownloadID
     /// The URL asked for.
     public var url: URL
     /// Where the file goes (a file URL).

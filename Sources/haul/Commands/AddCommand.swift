@@ -142,7 +142,7 @@ struct AddCommand: AsyncParsableCommand {
                 let id = try await manager.add(request, paused: paused)
                 let snapshot = await manager.snapshot(id)
                 let destination = snapshot?.destination.path ?? request.destinationPath
-                let gid = String(UInt64(bitPattern: id), radix: 16)
+                let gid = String(UInt64(bitPattern: id.rawValue), radix: 16)
                 let padded = String(repeating: "0", count: 16 - gid.count) + gid
                 let verb = snapshot?.state == .completed ? "already complete" : paused ? "added paused" : "queued"
                 Terminal.writeOutput("\(verb) \(id) (gid \(padded)) \(destination)\n")

@@ -23,7 +23,7 @@ struct CleanCommand: AsyncParsableCommand {
             try await withIdleManager(state, ids: nil) { manager in
                 for snapshot in await manager.snapshots where snapshot.state == .failed {
                     try await manager.remove(snapshot.id)
-                    report.failed.append(.init(id: snapshot.id, name: snapshot.name, bytes: snapshot.bytesDone))
+                    report.failed.append(.init(id: snapshot.id.rawValue, name: snapshot.name, bytes: snapshot.bytesDone))
                 }
             }
         }

@@ -134,7 +134,7 @@ struct ListedPages {
             let records = try client.storedDownloadsBlocking(after: after, limit: ListCommand.pageSize, states: stored)
             if records.count < ListCommand.pageSize { done = true }
             guard let last = records.last else { return [] }
-            after = last.id
+            after = last.id.rawValue
             var rows = records.map(ListedDownload.init).filter { shown?.contains($0.shownState) ?? true }
             if rows.count > wantedCount { rows = Array(rows.prefix(wantedCount)) }
             if let remaining = left {

@@ -24,7 +24,7 @@ func withIdleManager(_ state: StateOptions, ids: [Int64]?, _ body: (DownloadMana
     let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
     var failure: Error?
     do {
-        try await manager.restore(ids)
+        try await manager.restore(ids?.map(DownloadID.init(rawValue:)))
         try await body(manager)
     } catch let error as IllegalTransition {
         failure = HaulError(.usage, error.description)
@@ -64,7 +64,7 @@ struct ListedDownload {
     var priority: Int
 
     init(_ download: StoredDownload) {
-        id = download.id
+        id = download.id.rawValue
         path = download.destination.path
         name = (path as NSString).lastPathComponent
         url = download.url.absoluteString
@@ -129,7 +129,7 @@ struct PauseCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() async throws {
-        try await forEach(ids, state, "paused") { manager, id in try await manager.pause(id) }
+        try await forEach(ids, state, "paused") { manager, id in try await manager.pause(DownloadID(id)) }
     }
 }
 
@@ -146,7 +146,7 @@ struct CancelCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() async throws {
-        try await forEach(ids, state, "cancelled") { manager, id in try await manager.cancel(id) }
+        try await forEach(ids, state, "cancelled") { manager, id in try await manager.cancel(DownloadID(id)) }
     }
 }
 
@@ -166,7 +166,7 @@ struct RemoveCommand: AsyncParsableCommand {
     @OptionGroup var state: StateOptions
 
     func run() async throws {
-        try await forEach(ids, state, "removed") { manager, id in try await manager.remove(id, deletingFile: deleteFile) }
+        try await forEach(ids, state, "removed") { manager, id in try await manager.remove(DownloadID(id), deletingFile: deleteFile) }
     }
 }
 
@@ -201,13 +201,13 @@ struct MoveCommand: AsyncParsableCommand {
         // Every download takes part: a place in line is relative to the others.
         try await withIdleManager(state, ids: nil) { manager in
             if top {
-                try await manager.moveToTop(id)
+                try await manager.moveToTop(DownloadID(id))
             } else if bottom {
-                try await manager.moveToBottom(id)
+                try await manager.moveToBottom(DownloadID(id))
             } else if let priority {
-                try await manager.setPriority(priority, of: id)
+                try await manager.setPriority(priority, of: DownloadID(id))
             }
-            let place = await manager.snapshots.filter { !$0.state.isFinal }.firstIndex { $0.id == id }
+            let place = await manager.snapshots.filter { !$0.state.isFinal }.firstIndex { $0.id.rawValue == id }
             Terminal.writeOutput("moved \(id)\(place.map { ": number \($0 + 1) in line" } ?? "")\n")
         }
     }

@@ -44,7 +44,7 @@ struct ResumeCommand: AsyncParsableCommand {
         let records = stored.filter { !$0.state.isFinal }
         var chosen: [Int64]
         if !ids.isEmpty {
-            let known = Set(stored.map(\.id))
+            let known = Set(stored.map(\.id.rawValue))
             for id in ids where !known.contains(id) {
                 let error = HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
                 await client.shutdownAfterFailure()
@@ -52,9 +52,9 @@ struct ResumeCommand: AsyncParsableCommand {
             }
             chosen = ids
         } else if all {
-            chosen = records.map(\.id)
+            chosen = records.map(\.id.rawValue)
         } else {
-            chosen = records.filter { $0.state == .queued || $0.state == .downloading }.map(\.id)
+            chosen = records.filter { $0.state == .queued || $0.state == .downloading }.map(\.id.rawValue)
         }
         if chosen.isEmpty {
             try await client.shutdown()
@@ -83,10 +83,10 @@ struct ResumeCommand: AsyncParsableCommand {
             // ones are put back in line for it, as `haul add` queues for it, and it starts them within about a
             // second (before: this process ran them while the daemon still showed them paused, and its own later
             // start downloaded them again and failed on the finished file's name).
-            let stopped = Set(stored.filter { $0.state == .paused || $0.state == .failed }.map(\.id))
+            let stopped = Set(stored.filter { $0.state == .paused || $0.state == .failed }.map(\.id.rawValue))
             try await client.shutdown()
             let handed = chosen.filter { stopped.contains($0) }
-            if !handed.isEmpty { try await forEach(handed, state, "resumed") { manager, id in try await manager.resume(id) } }
+            if !handed.isEmpty { try await forEach(handed, state, "resumed") { manager, id in try await manager.resume(DownloadID(id)) } }
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) runs them\n")
             return
         }
@@ -127,7 +127,7 @@ extension ResumeCommand {
         var left: Set<Int64> = []
         var handed: [(id: Int64, pid: Int32)] = []
         for id in chosen {
-            guard let stateNow = states[id] else { continue }
+            guard let stateNow = states[DownloadID(id)] else { continue }
             switch HolderRule.decide(.resume, state: stateNow, holder: DownloadHolders.holder(of: id, in: notes)) {
             case .here:
                 continue
@@ -143,9 +143,9 @@ extension ResumeCommand {
         // Stored as queued by a manager that starts nothing; the holder sees the row and resumes it.
         let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
         do {
-            try await manager.restore(handed.map(\.id))
+            try await manager.restore(handed.map { DownloadID($0.id) })
             for (id, pid) in handed {
-                try await manager.resume(id)
+                try await manager.resume(DownloadID(id))
                 Terminal.writeOutput("resumed \(id) in haul process \(pid), which holds it\n")
             }
         } catch let error as IllegalTransition {

@@ -40,9 +40,9 @@ extension DownloadSession {
             let name = request.destination.lastPathComponent
             do {
                 let id = try result.get()
-                if !tally.ids.contains(id) { tally.ids.append(id) }
-                tally.names[id] = name
-                if let note { view.resuming(id, note) }
+                if !tally.ids.contains(id.rawValue) { tally.ids.append(id.rawValue) }
+                tally.names[id.rawValue] = name
+                if let note { view.resuming(id.rawValue, note) }
                 // Where it went: the same URL's completed download given back, or a numbered name.
                 if let snapshot = await manager.snapshot(id) {
                     if snapshot.state == .completed {
@@ -53,7 +53,7 @@ extension DownloadSession {
                             if let mismatch = Self.mismatch(of: snapshot.destination.path, expected) {
                                 view.report(mismatch, name: name)
                                 tally.failures.append((name, mismatch))
-                                tally.ids.removeAll { $0 == id }
+                                tally.ids.removeAll { $0 == id.rawValue }
                                 tally.refused += 1
                                 continue
                             }
@@ -62,7 +62,7 @@ extension DownloadSession {
                             view.notice("already complete\(place) (download \(id)), skipped; --overwrite downloads it again", name: name)
                         }
                     } else if snapshot.destination.path != request.destinationPath {
-                        tally.names[id] = snapshot.name
+                        tally.names[id.rawValue] = snapshot.name
                         view.notice("\(name) is taken; saving as \(snapshot.name)", name: name)
                     } else if let placed = Self.placedByRule(request) {
                         // A rule by name moved it before it started: say where, as a rule by type does when the
@@ -122,10 +122,10 @@ extension DownloadSession {
     func harvest(manager: DownloadManager, view: SessionView) async {
         let ended = view.takeEnded()
         guard !ended.isEmpty else { return }
-        let released = await manager.release(ended)
+        let released = await manager.release(ended.map(DownloadID.init(rawValue:)))
         guard !released.isEmpty else { return }
         for snapshot in released {
-            let name = tally.names.removeValue(forKey: snapshot.id) ?? snapshot.name
+            let name = tally.names.removeValue(forKey: snapshot.id.rawValue) ?? snapshot.name
             tally.released += 1
             if snapshot.state == .completed {
                 tally.completedReleased += 1
@@ -134,10 +134,10 @@ extension DownloadSession {
                     tally.failures.append((name, error))
                 }
             } else {
-                tally.failures.append((name, view.lastError(of: snapshot.id) ?? HaulError(.internalError, snapshot.errorMessage ?? "failed")))
+                tally.failures.append((name, view.lastError(of: snapshot.id.rawValue) ?? HaulError(.internalError, snapshot.errorMessage ?? "failed")))
             }
         }
-        let gone = Set(released.map(\.id))
+        let gone = Set(released.map(\.id.rawValue))
         tally.ids.removeAll { gone.contains($0) }
         view.forget(Array(gone))
     }

@@ -86,10 +86,10 @@ actor DownloadSession {
         var resumeNotes: [Int64: ResumeNote?] = [:]
         do {
             if let restoring {
-                for snapshot in try await manager.restore(restoring) {
-                    tally.ids.append(snapshot.id)
-                    tally.names[snapshot.id] = snapshot.name
-                    if !snapshot.state.isFinal { resumeNotes[snapshot.id] = ResumeNote(client: client, id: snapshot.id) }
+                for snapshot in try await manager.restore(restoring.map(DownloadID.init(rawValue:))) {
+                    tally.ids.append(snapshot.id.rawValue)
+                    tally.names[snapshot.id.rawValue] = snapshot.name
+                    if !snapshot.state.isFinal { resumeNotes[snapshot.id.rawValue] = ResumeNote(client: client, id: snapshot.id.rawValue) }
                     if resumeStopped, snapshot.state == .paused || snapshot.state == .failed {
                         try await manager.resume(snapshot.id)
                     }
@@ -154,7 +154,7 @@ actor DownloadSession {
         let ids = tally.ids
         var failures = tally.failures
         let names = tally.names
-        let finals = await manager.snapshots(of: ids)
+        let finals = await manager.snapshots(of: ids.map(DownloadID.init(rawValue:)))
         await manager.shutdown()
         holding = nil
         await rendering.value
@@ -282,7 +282,7 @@ actor DownloadSession {
     /// its end there ends it here; its file let go unfinished makes it this process's to run).
     private func isWaitingForOtherProcesses(_ ids: [Int64]) async -> Bool {
         guard let manager else { return false }
-        return await manager.states(of: ids).contains { $0 == .queued || $0 == .downloading }
+        return await manager.states(of: ids.map(DownloadID.init(rawValue:))).contains { $0 == .queued || $0 == .downloading }
     }
 
     /// A download changed state or ended: a session waiting for a key looks again (what it waited on may be gone).

@@ -52,8 +52,8 @@ final class MultiProgressView {
     }
 
     func register(_ snapshot: DownloadSnapshot) {
-        if rows[snapshot.id] == nil { order.append(snapshot.id) }
-        rows[snapshot.id] = Row(
+        if rows[snapshot.id.rawValue] == nil { order.append(snapshot.id.rawValue) }
+        rows[snapshot.id.rawValue] = Row(
             name: snapshot.name,
             state: snapshot.state,
             progress: DownloadProgress(bytesDone: snapshot.bytesDone, totalBytes: snapshot.totalBytes),

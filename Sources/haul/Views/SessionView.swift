@@ -176,44 +176,44 @@ final class SessionView: @unchecked Sendable {
     private func renderLocked(_ event: ManagerEvent) {
         switch event {
         case .current(let snapshot), .added(let snapshot):
-            names[snapshot.id] = snapshot.name
-            states[snapshot.id] = snapshot.state
+            names[snapshot.id.rawValue] = snapshot.name
+            states[snapshot.id.rawValue] = snapshot.state
             if let multi {
                 multi.register(snapshot)
-            } else if renderers[snapshot.id] == nil {
-                let renderer = ProgressRenderer(mode: mode, name: snapshot.name, id: snapshot.id)
+            } else if renderers[snapshot.id.rawValue] == nil {
+                let renderer = ProgressRenderer(mode: mode, name: snapshot.name, id: snapshot.id.rawValue)
                 if let hint { renderer.setHint(hint) }
-                renderers[snapshot.id] = renderer
+                renderers[snapshot.id.rawValue] = renderer
                 // JSON: every download's stream starts with the state it was taken up in (`queued` for a new
                 // one), whether it then fails at once or starts downloading, so that scripts see one shape.
                 if mode == .json { renderer.render(.state(snapshot.state)) }
-                if let note = pendingNotes.removeValue(forKey: snapshot.id) { renderer.say(note) }
+                if let note = pendingNotes.removeValue(forKey: snapshot.id.rawValue) { renderer.say(note) }
             }
         case .stateChanged(let id, let state):
-            states[id] = state
+            states[id.rawValue] = state
             updateHintLocked()
-            renderers[id]?.render(.state(state))
-            multi?.stateChanged(id, state)
+            renderers[id.rawValue]?.render(.state(state))
+            multi?.stateChanged(id.rawValue, state)
         case .progress(let id, let progress):
-            renderers[id]?.render(.progress(progress))
-            multi?.progress(id, progress)
+            renderers[id.rawValue]?.render(.progress(progress))
+            multi?.progress(id.rawValue, progress)
         case .note(let id, let update):
-            renderers[id]?.render(update)
-            multi?.note(id, update)
+            renderers[id.rawValue]?.render(update)
+            multi?.note(id.rawValue, update)
         case .finishing:
             break  // still `downloading` on screen until it completes
         case .completed(let id, let file):
-            multi?.completed(id, path: file.path)
+            multi?.completed(id.rawValue, path: file.path)
         case .failed(let id, let error):
-            errors[id] = error
-            renderers[id]?.render(.failed(error))
-            renderers[id]?.finishLine()
-            multi?.failed(id)
-            reportLocked(error, name: names[id] ?? "download \(id)")
+            errors[id.rawValue] = error
+            renderers[id.rawValue]?.render(.failed(error))
+            renderers[id.rawValue]?.finishLine()
+            multi?.failed(id.rawValue)
+            reportLocked(error, name: names[id.rawValue] ?? "download \(id)")
         case .removed(let id):
-            states[id] = nil
+            states[id.rawValue] = nil
             updateHintLocked()
-            multi?.removed(id)
+            multi?.removed(id.rawValue)
         }
     }
 }

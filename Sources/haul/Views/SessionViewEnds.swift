@@ -13,21 +13,21 @@ struct SessionViewEnds {
     mutating func saw(_ event: ManagerEvent) {
         switch event {
         case .current(let snapshot), .added(let snapshot):
-            if snapshot.state == .completed || snapshot.state == .failed { end(snapshot.id) }
+            if snapshot.state == .completed || snapshot.state == .failed { end(snapshot.id.rawValue) }
         case .stateChanged(let id, let state):
             if state == .completed || state == .failed {
-                stateSeen.insert(id)
-                if reportSeen.contains(id) { end(id) }
+                stateSeen.insert(id.rawValue)
+                if reportSeen.contains(id.rawValue) { end(id.rawValue) }
             } else {
                 // Taken up again (resumed): its end is still to come.
-                stateSeen.remove(id)
-                reportSeen.remove(id)
+                stateSeen.remove(id.rawValue)
+                reportSeen.remove(id.rawValue)
             }
         case .completed(let id, _), .failed(let id, _):
-            reportSeen.insert(id)
-            if stateSeen.contains(id) { end(id) }
+            reportSeen.insert(id.rawValue)
+            if stateSeen.contains(id.rawValue) { end(id.rawValue) }
         case .removed(let id):
-            end(id)
+            end(id.rawValue)
         case .progress, .note, .finishing:
             break
         }
