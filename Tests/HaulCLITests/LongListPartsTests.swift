@@ -11,7 +11,7 @@ import XCTest
 final class LongListPartsTests: XCTestCase {
     private func snapshot(_ id: Int64, _ state: DownloadState) -> DownloadSnapshot {
         DownloadSnapshot(
-            id: id, url: URL(string: "http://h/\(id)")!, destination: URL(fileURLWithPath: "/tmp/\(id)"), state: state,
+            id: DownloadID(id), url: URL(string: "http://h/\(id)")!, destination: URL(fileURLWithPath: "/tmp/\(id)"), state: state,
             priority: 0, queueOrder: id, bytesDone: 0, totalBytes: nil, speed: 0, errorMessage: nil, rateLimit: nil)
     }
 

@@ -24,7 +24,7 @@ final class DaemonInMemoryTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         let gid = try XCTUnwrap(JSONValue.parse(response.body)?["result"]?.stringValue, String(decoding: response.body, as: UTF8.self))
         let id = try XCTUnwrap(GID(parsing: gid)?.id)
-        for _ in 0..<400 where await daemon.manager.snapshot(id)?.state != .completed {
+        for _ in 0..<400 where await daemon.manager.snapshot(DownloadID(id))?.state != .completed {
             try await Task.sleep(for: .milliseconds(25))
         }
         await daemon.stop()

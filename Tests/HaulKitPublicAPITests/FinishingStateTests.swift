@@ -12,7 +12,7 @@ final class FinishingStateTests: XCTestCase {
             server.serve("/medium", FileResource(content: deterministicBytes(count: 256 << 10, seed: 3)), bytesPerSecond: 1 << 20)
             let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
             let events = await manager.events()
-            var ids: [Int64] = []
+            var ids: [DownloadID] = []
             for index in 0..<5 { ids.append(try await manager.add(request(server, "/medium", to: "f\(index)", in: dir))) }
             var mostReceiving = 0
             var completed = 0
@@ -37,12 +37,12 @@ final class FinishingStateTests: XCTestCase {
             server.serve("/medium", FileResource(content: deterministicBytes(count: 256 << 10, seed: 4)), bytesPerSecond: 1 << 20)
             let manager = try DownloadManager(client: client, limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
             let events = await manager.events()
-            var ids: [Int64] = []
+            var ids: [DownloadID] = []
             for index in 0..<5 { ids.append(try await manager.add(request(server, "/medium", to: "g\(index)", in: dir))) }
-            var downloading = Set<Int64>()
-            var finishing = Set<Int64>()
-            var saidFinishing = Set<Int64>()
-            var finishingBeforeCompleted = Set<Int64>()
+            var downloading = Set<DownloadID>()
+            var finishing = Set<DownloadID>()
+            var saidFinishing = Set<DownloadID>()
+            var finishingBeforeCompleted = Set<DownloadID>()
             var mostReceiving = 0
             var completed = 0
             for await event in events {

@@ -11,9 +11,9 @@ final class CompletedElsewhereTests: XCTestCase {
   private let content = deterministicBytes(count: 300_000, seed: 150)
 
   /// What the other process leaves: the file in place and the record completed.
-  private func finishElsewhere(_ harness: Harness, _ id: Int64, name: String) throws {
+  private func finishElsewhere(_ harness: Harness, _ id: DownloadID, name: String) throws {
     try Data(content).write(to: harness.file(name))
-    var record = try XCTUnwrap(harness.client.store.record(id: id))
+    var record = try XCTUnwrap(harness.client.store.record(id: id.rawValue))
     record.destination = harness.path(name)
     try harness.client.store.markCompleted(record)
   }
@@ -54,7 +54,7 @@ final class CompletedElsewhereTests: XCTestCase {
           let request = harness.request(server.url("/f.bin"), to: "f.bin")
           let task = try harness.client.prepareBlocking(request)
           try await task.start()
-          for _ in 0..<200 where (try? harness.client.store.segments(of: task.id).reduce(0) { $0 + $1.next - $1.start }) ?? 0 == 0 {
+          for _ in 0..<200 where (try? harness.client.store.segments(of: task.id.rawValue).reduce(0) { $0 + $1.next - $1.start }) ?? 0 == 0 {
             try await Task.sleep(for: .milliseconds(10))
           }
           try finishElsewhere(harness, task.id, name: "f.bin")
@@ -63,7 +63,7 @@ final class CompletedElsewhereTests: XCTestCase {
           XCTAssertEqual(path.path, harness.path("f.bin"))
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.1.bin")), "a second copy")
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("f.bin.part")))
-          XCTAssertEqual(try harness.client.store.record(id: task.id)?.destination, harness.path("f.bin"))
+          XCTAssertEqual(try harness.client.store.record(id: task.id.rawValue)?.destination, harness.path("f.bin"))
         }
       }
     }

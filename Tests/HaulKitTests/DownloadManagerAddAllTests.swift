@@ -28,7 +28,7 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
           XCTAssertThrowsError(try results[2].get()) { XCTAssertEqual(($0 as? HaulError)?.kind, .fileExists) }
           await manager.waitUntilIdle()
           let records = try harness.client.store.all()
-          XCTAssertEqual(records.map(\.id), [a, b], "only the accepted requests are stored")
+          XCTAssertEqual(records.map(\.id), [a.rawValue, b.rawValue], "only the accepted requests are stored")
           XCTAssertLessThan(records[0].queueOrder, records[1].queueOrder, "in the list's order")
           XCTAssertEqual(records.map(\.downloadState), [.completed, .completed])
           XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: harness.path("b"))), Data(small))

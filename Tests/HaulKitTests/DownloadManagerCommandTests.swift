@@ -15,7 +15,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
         serve(server, "/a", medium, rate: 256 << 10, while: throttle)
         serve(server, "/b", small, rate: nil)
         serve(server, "/c", small, rate: nil)
-        var ids: [String: Int64] = [:]
+        var ids: [String: DownloadID] = [:]
         try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 1)
           ids["a"] = try await manager.add(harness.request(server.url("/a"), to: "a"))
@@ -47,7 +47,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("c")))
           let resumedFrom = server.requests(for: "/a").first.flatMap(resumeOffset)
           XCTAssertGreaterThan(resumedFrom ?? 0, 0, "the interrupted download started over instead of resuming")
-          XCTAssertEqual(try harness.client.store.record(id: ids["c"]!)?.downloadState, .paused)
+          XCTAssertEqual(try harness.client.store.record(id: ids["c"]!.rawValue)?.downloadState, .paused)
           await manager.shutdown()
         }
       }
@@ -93,7 +93,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           XCTAssertTrue(FileManager.default.fileExists(atPath: harness.path("a.part")))
           try await manager.cancel(id)
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("a.part")))
-          XCTAssertNil(try harness.client.store.record(id: id))
+          XCTAssertNil(try harness.client.store.record(id: id.rawValue))
           await assertState(manager, id, nil)
           await manager.shutdown()
           var count = 0
@@ -143,7 +143,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           try await other.shutdown()
           await waitForState(manager, id, .paused)
           XCTAssertTrue(FileManager.default.fileExists(atPath: harness.path("a.part")))
-          XCTAssertEqual(try harness.client.store.record(id: id)?.downloadState, .paused)
+          XCTAssertEqual(try harness.client.store.record(id: id.rawValue)?.downloadState, .paused)
           await manager.shutdown()
         }
       }
@@ -167,7 +167,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           await assertState(manager, id, .paused)
           let paused = await task.state
           XCTAssertEqual(paused, .paused)
-          XCTAssertEqual(try harness.client.store.record(id: id)?.downloadState, .paused)
+          XCTAssertEqual(try harness.client.store.record(id: id.rawValue)?.downloadState, .paused)
           throttle.isOn = false
           try await task.resume()
           await manager.waitUntilIdle()

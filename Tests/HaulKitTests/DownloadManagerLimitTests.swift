@@ -14,7 +14,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
         for index in 0..<8 { server.serve("/f\(index)", FileResource(content: small), bytesPerSecond: 1 << 20) }
         try await withHarness(dir) { harness in
           let manager = manager(harness, maxConcurrent: 3)
-          var ids: [Int64] = []
+          var ids: [DownloadID] = []
           for index in 0..<8 {
             ids.append(try await manager.add(harness.request(server.url("/f\(index)"), to: "f\(index)")))
           }
@@ -117,7 +117,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
           try await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 64))
           await manager.waitUntilIdle()
           await manager.shutdown()
-          var started: [Int64] = []
+          var started: [DownloadID] = []
           for await event in events {
             if case .stateChanged(let id, .downloading) = event, !started.contains(id) { started.append(id) }
           }

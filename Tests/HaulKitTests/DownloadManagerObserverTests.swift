@@ -63,7 +63,7 @@ final class DownloadManagerObserverTests: ManagerTestCase {
           await waitForBytes(manager, id, above: 64 << 10)
           await manager.shutdown()
           let seen = await collector.value
-          let kept = try XCTUnwrap(harness.client.store.segments(of: id)).reduce(Int64(0)) { $0 + ($1.next - $1.start) }
+          let kept = try XCTUnwrap(harness.client.store.segments(of: id.rawValue)).reduce(Int64(0)) { $0 + ($1.next - $1.start) }
           XCTAssertGreaterThan(kept, 0)
           let lastProgress = seen.last { if case .progress = $0 { return true } else { return false } }
           guard case .progress(_, let progress)? = lastProgress else { return XCTFail("no progress in \(seen)") }

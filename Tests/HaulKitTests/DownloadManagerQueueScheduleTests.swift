@@ -79,7 +79,7 @@ final class DownloadManagerQueueScheduleTests: ManagerTestCase {
           let kept = await manager.snapshot(id)?.bytesDone ?? 0
           XCTAssertGreaterThan(kept, 0, "the bytes are kept")
           XCTAssertLessThan(kept, Int64(content.count))
-          XCTAssertEqual(try harness.client.store.record(id: id)?.downloadState, .queued, "waiting, not paused")
+          XCTAssertEqual(try harness.client.store.record(id: id.rawValue)?.downloadState, .queued, "waiting, not paused")
           let asked = server.requests(for: "/f").count
           await move(clock, seconds: 30)
           await assertState(manager, id, .queued)

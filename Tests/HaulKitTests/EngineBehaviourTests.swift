@@ -155,7 +155,7 @@ final class EngineBehaviourTests: XCTestCase {
           XCTAssertEqual(paused, .paused)
           let state = await task.state
           XCTAssertEqual(state, .paused)
-          let durable = try harness.client.store.segments(of: task.id).first?.next ?? 0
+          let durable = try harness.client.store.segments(of: task.id.rawValue).first?.next ?? 0
           XCTAssertGreaterThan(durable, 0, "pausing makes the received bytes durable")
           XCTAssertEqual(FileSystemSteps.size(of: harness.path("file.bin.part")), Int64(content.count), "preallocated")
           try await task.resume()
@@ -181,7 +181,7 @@ final class EngineBehaviourTests: XCTestCase {
           XCTAssertEqual(cancelled, .cancelled)
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("second.bin.part")))
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("second.bin")))
-          XCTAssertNil(try harness.client.store.record(id: second.id))
+          XCTAssertNil(try harness.client.store.record(id: second.id.rawValue))
         }
       }
     }

@@ -182,7 +182,7 @@ final class ExpiringLinkTests: XCTestCase {
           try await task.pause()
           let state = await task.state
           XCTAssertEqual(state, .paused)
-          let segments = try harness.client.store.segments(of: task.id)
+          let segments = try harness.client.store.segments(of: task.id.rawValue)
           XCTAssertGreaterThan(segments.first?.next ?? 0, 0, "the bytes before the expiry stay recorded")
         }
       }

@@ -29,10 +29,10 @@ final class FailedDownloadTests: XCTestCase {
         let task = try harness.client.prepareBlocking(harness.request(server.url("/gone.bin"), to: "gone.bin"))
         try await task.start()
         guard case .failed = try await task.outcome() else { return XCTFail("a 404 did not fail") }
-        let stored = try XCTUnwrap(harness.client.storedFailure(id: task.id))
+        let stored = try XCTUnwrap(harness.client.storedFailure(id: task.id.rawValue))
         XCTAssertEqual(stored.kind, .http)
         XCTAssertEqual(stored.httpStatus, 404)
-        XCTAssertEqual(try harness.client.storedDownloadBlocking(id: task.id)?.errorMessage, stored.message)
+        XCTAssertEqual(try harness.client.storedDownloadBlocking(id: task.id.rawValue)?.errorMessage, stored.message)
       }
     }
   }

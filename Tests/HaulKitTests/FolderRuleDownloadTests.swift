@@ -45,13 +45,13 @@ final class FolderRuleDownloadTests: XCTestCase {
           let placed = await task.destination.path
           XCTAssertEqual(placed, harness.path("isos/new/disk.iso"))
           XCTAssertTrue(FileManager.default.fileExists(atPath: harness.path("isos/new")))
-          XCTAssertEqual(try harness.client.store.record(id: task.id)?.partPath, harness.path("isos/new/disk.iso.part"))
+          XCTAssertEqual(try harness.client.store.record(id: task.id.rawValue)?.partPath, harness.path("isos/new/disk.iso.part"))
           try await task.start()
           guard case .completed(let file) = try await task.outcome() else { return XCTFail("not completed") }
           XCTAssertEqual(file.path, harness.path("isos/new/disk.iso"))
           XCTAssertTrue(contents(file.path) == content)
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("disk.iso")))
-          XCTAssertEqual(try storedPath(harness, task.id), file.path, "the record says where it is")
+          XCTAssertEqual(try storedPath(harness, task.id.rawValue), file.path, "the record says where it is")
 
           // A name no rule matches stays in the request's own directory.
           let (outcome, _) = try await harness.run(request(harness, server.url("/notes.txt"), to: "notes.txt", rules: rules))
@@ -101,13 +101,13 @@ final class FolderRuleDownloadTests: XCTestCase {
           try await task.start()
           let said = try await named.value?.path
           XCTAssertEqual(said, harness.path("docs/report.pdf"))
-          XCTAssertEqual(try harness.client.store.record(id: task.id)?.partPath, harness.path("get.part"), "the bytes stay")
+          XCTAssertEqual(try harness.client.store.record(id: task.id.rawValue)?.partPath, harness.path("get.part"), "the bytes stay")
           guard case .completed(let file) = try await task.outcome() else { return XCTFail("not completed") }
           XCTAssertEqual(file.path, harness.path("docs/report.pdf"))
           XCTAssertTrue(contents(file.path) == content)
           XCTAssertTrue(contents(harness.path("report.pdf")) == Array("another report".utf8))
           XCTAssertFalse(FileManager.default.fileExists(atPath: harness.path("get.part")))
-          XCTAssertEqual(try storedPath(harness, task.id), file.path)
+          XCTAssertEqual(try storedPath(harness, task.id.rawValue), file.path)
         }
       }
     }
@@ -166,7 +166,7 @@ final class FolderRuleDownloadTests: XCTestCase {
           XCTAssertEqual(file.path, harness.path("videos/watch.1"))
           XCTAssertTrue(contents(file.path) == content)
           XCTAssertTrue(contents(harness.path("videos/watch")) == Array("arrived meanwhile".utf8))
-          XCTAssertEqual(try storedPath(harness, task.id), file.path)
+          XCTAssertEqual(try storedPath(harness, task.id.rawValue), file.path)
         }
       }
     }

@@ -82,14 +82,14 @@ struct Harness {
   /// Records `request` as an interrupted download of the version `etag` (`total` bytes), with its first
   /// `durable` bytes checkpointed, as a crashed earlier run would have left it. Returns the record's id.
   @discardableResult
-  func seedInterrupted(_ request: DownloadRequest, etag: String, total: Int, durable: Int64) throws -> Int64 {
+  func seedInterrupted(_ request: DownloadRequest, etag: String, total: Int, durable: Int64) throws -> DownloadID {
     let id = try client.prepareBlocking(request).id
-    var record = try XCTUnwrap(client.store.record(id: id))
+    var record = try XCTUnwrap(client.store.record(id: id.rawValue))
     record.etag = etag
     record.totalBytes = Int64(total)
     try client.store.update(record)
     try client.store.saveSegments(
-      [SegmentRecord(downloadId: id, start: 0, end: Int64(total), next: durable)], of: id)
+      [SegmentRecord(downloadId: id.rawValue, start: 0, end: Int64(total), next: durable)], of: id.rawValue)
     return id
   }
 

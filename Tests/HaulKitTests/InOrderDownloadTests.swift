@@ -67,7 +67,7 @@ final class InOrderDownloadTests: XCTestCase {
                     let task = try await harness.client.download(request)
                     try await Task.sleep(nanoseconds: 700_000_000)
                     try await task.pause()
-                    let segments = try harness.client.store.segments(of: task.id)
+                    let segments = try harness.client.store.segments(of: task.id.rawValue)
                     XCTAssertEqual(segments.count, 16, "the in-order plan is what is stored")
                     let missing = segments.filter { $0.next < $0.end! }.map(\.next)
                     XCTAssertFalse(missing.isEmpty)

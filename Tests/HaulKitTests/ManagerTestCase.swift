@@ -58,7 +58,7 @@ class ManagerTestCase: XCTestCase {
   }
 
   func assertState(
-    _ manager: DownloadManager, _ id: Int64, _ expected: DownloadState?, file: StaticString = #filePath,
+    _ manager: DownloadManager, _ id: DownloadID, _ expected: DownloadState?, file: StaticString = #filePath,
     line: UInt = #line
   ) async {
     let actual = await manager.snapshot(id)?.state
@@ -69,7 +69,7 @@ class ManagerTestCase: XCTestCase {
   /// the event itself, never on a timer. `deadline` only ends a test whose behaviour broke (the event never
   /// comes), with a failure.
   func waitFor(
-    _ manager: DownloadManager, _ id: Int64, deadline: Double = 20, file: StaticString = #filePath, line: UInt = #line,
+    _ manager: DownloadManager, _ id: DownloadID, deadline: Double = 20, file: StaticString = #filePath, line: UInt = #line,
     _ match: @escaping @Sendable (ManagerEvent) -> Bool
   ) async {
     let events = await manager.events(for: id)
@@ -87,7 +87,7 @@ class ManagerTestCase: XCTestCase {
   }
 
   /// Waits until the download holds more than `bytes` bytes.
-  func waitForBytes(_ manager: DownloadManager, _ id: Int64, above bytes: Int, file: StaticString = #filePath, line: UInt = #line) async {
+  func waitForBytes(_ manager: DownloadManager, _ id: DownloadID, above bytes: Int, file: StaticString = #filePath, line: UInt = #line) async {
     await waitFor(manager, id, file: file, line: line) { event in
       switch event {
       case .current(let snapshot): return snapshot.bytesDone > bytes
@@ -98,7 +98,7 @@ class ManagerTestCase: XCTestCase {
   }
 
   /// Waits until the download is in `state`.
-  func waitForState(_ manager: DownloadManager, _ id: Int64, _ state: DownloadState, file: StaticString = #filePath, line: UInt = #line) async {
+  func waitForState(_ manager: DownloadManager, _ id: DownloadID, _ state: DownloadState, file: StaticString = #filePath, line: UInt = #line) async {
     await waitFor(manager, id, file: file, line: line) { event in
       switch event {
       case .current(let snapshot): return snapshot.state == state

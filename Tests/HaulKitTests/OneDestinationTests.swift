@@ -136,14 +136,14 @@ final class OneDestinationTests: ManagerTestCase {
         try await withHarness(dir, server: server) { harness in
           let manager = manager(harness, maxConcurrent: 2)
           let events = collect(await manager.events())
-          var ids: [Int64] = []
+          var ids: [DownloadID] = []
           for index in 0..<6 { ids.append(try await manager.add(harness.request(server.url("/f\(index)"), to: "f\(index)"))) }
           for id in ids.prefix(2) { await waitForBytes(manager, id, above: 0) }
           await manager.pauseAll()
           for id in ids { await assertState(manager, id, .paused) }
           await manager.shutdown()
           let seen = await events.value
-          let started = Set(seen.compactMap { event -> Int64? in
+          let started = Set(seen.compactMap { event -> DownloadID? in
             if case .stateChanged(let id, .downloading) = event { return id }
             return nil
           })

@@ -86,7 +86,7 @@ final class QueueStressTests: ManagerTestCase {
           await manager.resumeAll()
           await manager.waitUntilIdle()
           let snapshots = await manager.snapshots
-          var unfinishedNames: [String: Int64] = [:]
+          var unfinishedNames: [String: DownloadID] = [:]
           for snapshot in snapshots {
             XCTAssertTrue(
               snapshot.state == .completed,
@@ -105,7 +105,7 @@ final class QueueStressTests: ManagerTestCase {
           }
           // The store agrees with the queue: no record of a download the queue no longer has, none unfinished.
           let stored = try harness.client.store.all()
-          XCTAssertEqual(Set(stored.map(\.id!)), Set(snapshots.map(\.id)), "seed \(seed)")
+          XCTAssertEqual(Set(stored.map(\.id!)), Set(snapshots.map(\.id.rawValue)), "seed \(seed)")
           XCTAssertTrue(stored.allSatisfy { $0.downloadState == .completed }, "seed \(seed)")
           await manager.shutdown()
         }
@@ -164,13 +164,13 @@ final class QueueStressTests: ManagerTestCase {
 /// The ids added so far, shared by the concurrent operations of a batch.
 final class KnownIDs: @unchecked Sendable {
   private let lock = NSLock()
-  private var ids: [Int64] = []
+  private var ids: [DownloadID] = []
 
-  func insert(_ id: Int64) {
+  func insert(_ id: DownloadID) {
     lock.withLock { if !ids.contains(id) { ids.append(id) } }
   }
 
-  func pick(_ number: Int) -> Int64? {
+  func pick(_ number: Int) -> DownloadID? {
     lock.withLock { ids.isEmpty ? nil : ids[number % ids.count] }
   }
 }

@@ -230,7 +230,7 @@ final class SegmentedDownloadTests: XCTestCase {
                     let task = try await harness.client.download(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
                     try await Task.sleep(nanoseconds: 700_000_000)
                     try await task.pause()
-                    let segments = try harness.client.store.segments(of: task.id)
+                    let segments = try harness.client.store.segments(of: task.id.rawValue)
                     XCTAssertGreaterThan(segments.count, 1)
                     let durable = segments.reduce(0) { $0 + ($1.next - $1.start) }
                     XCTAssertGreaterThan(durable, 0)

@@ -67,7 +67,7 @@ final class TaskEndingTests: XCTestCase {
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           let state = await task.state
           XCTAssertEqual(state, .completed)
-          XCTAssertEqual(try harness.client.store.record(id: task.id)?.downloadState, .completed)
+          XCTAssertEqual(try harness.client.store.record(id: task.id.rawValue)?.downloadState, .completed)
           do {
             try await task.resume()
             XCTFail("a completed download must not run again")

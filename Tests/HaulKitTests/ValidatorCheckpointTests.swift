@@ -22,8 +22,8 @@ final class ValidatorCheckpointTests: XCTestCase {
           _ = try await task.outcome()
           // A second store on the same directory: what another process, or the next run, would read.
           let store = try DownloadStore(directory: dir.file("state").path)
-          let record = try XCTUnwrap(store.record(id: task.id))
-          let durable = try store.segments(of: task.id).reduce(Int64(0)) { $0 + ($1.next - $1.start) }
+          let record = try XCTUnwrap(store.record(id: task.id.rawValue))
+          let durable = try store.segments(of: task.id.rawValue).reduce(Int64(0)) { $0 + ($1.next - $1.start) }
           XCTAssertGreaterThan(durable, 0)
           XCTAssertEqual(record.etag, "\"v7\"")
           XCTAssertEqual(record.totalBytes, Int64(content.count))

@@ -12,6 +12,7 @@ public struct GID: Hashable, Sendable, CustomStringConvertible {
     public init(_ id: Int64) { self.id = id }
 
     /// The GID of download `id`.
+    @_disfavoredOverload
     public init(_ id: DownloadID) { self.id = id.rawValue }
 
     /// `id` as 16 lowercase hex digits, zero-padded.
