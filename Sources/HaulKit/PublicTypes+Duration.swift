@@ -37,9 +37,16 @@ extension LowestSpeed {
     ///
     /// - Parameters:
     ///   - bytesPerSecond: The least average speed.
-    ///   - span: The time over which the average is taken before a verdict (`seconds`).
+    ///   - span: The time over which the average is taken before a verdict.
     public init(bytesPerSecond: Int64, over span: Duration) {
         self.init(bytesPerSecond: bytesPerSecond, seconds: span.inSeconds)
+    }
+
+    /// The time over which the average is taken before a verdict; positive (`HaulClient` refuses a rule out of
+    /// range with `.usage`).
+    public var span: Duration {
+        get { .checkedSeconds(spanSeconds) }
+        set { spanSeconds = newValue.inSeconds }
     }
 }
 
@@ -49,8 +56,15 @@ extension HostBudgetPolicy {
     ///
     /// - Parameters:
     ///   - defaultLimit: The budget of a host nothing has been learned about (at least 1).
-    ///   - easing: The time after which a learned budget rises by one connection (`easeSeconds`).
+    ///   - easing: The time after which a learned budget rises by one connection.
     public init(defaultLimit: Int = 16, easingEvery easing: Duration) {
         self.init(defaultLimit: defaultLimit, easeSeconds: easing.inSeconds)
+    }
+
+    /// The time after which a learned budget rises by one connection, up to `defaultLimit` (an hour by default);
+    /// positive (`HaulClient` refuses a policy out of range with `.usage`).
+    public var easing: Duration {
+        get { .checkedSeconds(easingSeconds) }
+        set { easingSeconds = newValue.inSeconds }
     }
 }

@@ -53,7 +53,7 @@ final class ClockedRun: Sendable {
 
   /// The backoffs announced so far, in seconds.
   var retryDelays: [Double] {
-    updates.compactMap { if case .retrying(_, let delay, _) = $0 { return delay } else { return nil } }
+    updates.compactMap { if case .retrying(_, let delay, _) = $0 { return delay.inSeconds } else { return nil } }
   }
 
   /// Lets the engine run what is due at the current instant.

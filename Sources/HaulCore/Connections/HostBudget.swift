@@ -11,12 +11,20 @@
 public struct HostBudgetPolicy: Hashable, Sendable {
     /// The budget of a host nothing has been learned about.
     public var defaultLimit: Int
-    /// Seconds after which a learned budget rises by one connection, up to `defaultLimit`.
-    public var easeSeconds: Double
+    /// Seconds after which a learned budget rises by one connection, up to `defaultLimit` (an app reads and sets
+    /// it as `easing`, a `Duration`, which HaulKit adds).
+    package var easingSeconds: Double
+
+    /// The easing time in seconds: the spelling before `Duration` (issue #57), forwarding to `easing`.
+    @available(*, deprecated, renamed: "easing", message: "use easing, a Duration")
+    public var easeSeconds: Double {
+        get { easingSeconds }
+        set { easingSeconds = newValue }
+    }
 
     public init(defaultLimit: Int = 16, easeSeconds: Double = 3600) {
         self.defaultLimit = max(1, defaultLimit)
-        self.easeSeconds = max(1, easeSeconds)
+        self.easingSeconds = max(1, easeSeconds)
     }
 }
 
@@ -56,7 +64,7 @@ public struct LearnedHostBudget: Hashable, Sendable, Codable {
     /// The budget in force at `now`: the learned limit plus one per `easeSeconds` since it was learned, never above
     /// the policy's default (and never below one).
     public func limit(at now: Double, policy: HostBudgetPolicy) -> Int {
-        let eased = max(0, (now - learnedAt) / policy.easeSeconds)
+        let eased = max(0, (now - learnedAt) / policy.easingSeconds)
         let raised = Double(limit) + eased.rounded(.down)
         return max(1, Int(min(raised, Double(policy.defaultLimit))))
     }

@@ -10,14 +10,22 @@
 public struct LowestSpeed: Hashable, Sendable {
     /// The least average speed, in bytes per second.
     public var bytesPerSecond: Int64
-    /// The span, in seconds, over which the average is taken before a verdict.
-    public var seconds: Double
+    /// The span, in seconds, over which the average is taken before a verdict (an app reads and sets it as
+    /// `span`, a `Duration`, which HaulKit adds).
+    package var spanSeconds: Double
+
+    /// The span in seconds: the spelling before `Duration` (issue #57), forwarding to `span`.
+    @available(*, deprecated, renamed: "span", message: "use span, a Duration")
+    public var seconds: Double {
+        get { spanSeconds }
+        set { spanSeconds = newValue }
+    }
 
     /// Creates a rule; `bytesPerSecond >= 1` and `seconds > 0`. Not checked here (a value a person typed never
     /// stops the program): `HaulClient` refuses a rule out of range with an error where it is given.
     public init(bytesPerSecond: Int64, seconds: Double) {
         self.bytesPerSecond = bytesPerSecond
-        self.seconds = seconds
+        self.spanSeconds = seconds
     }
 
     /// 1 KiB/s over 30 s (see the type's reasoning).
@@ -62,13 +70,13 @@ public struct LowSpeedWatch: Hashable, Sendable {
     /// Samples held (for tests of the memory bound).
     var sampleCount: Int { samples.count }
 
-    private var resolution: Double { min(1, rule.seconds / 30) }
+    private var resolution: Double { min(1, rule.spanSeconds / 30) }
 
     /// Records that the connection has received `bytes` in all by `now` and judges it.
     public mutating func record(bytes: Int64, at now: Double) -> Verdict {
         guard let last = samples.last, now - last.time >= resolution else { return .keep }
         samples.append(Sample(time: now, bytes: bytes))
-        let horizon = now - rule.seconds
+        let horizon = now - rule.spanSeconds
         // Keep only the newest sample at or before the horizon, and the ones after it.
         guard let base = samples.lastIndex(where: { $0.time <= horizon }) else { return .keep }
         samples.removeFirst(base)

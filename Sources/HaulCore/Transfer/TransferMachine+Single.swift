@@ -219,7 +219,7 @@ extension TransferMachine {
         }
         let problem = TransferProblem(
             .network,
-            "\(run.host) sent \(ByteCount.formatRate(average)) for \(DurationText.format(rule.seconds)), below the lowest speed of \(ByteCount.formatRate(Double(rule.bytesPerSecond)))"
+            "\(run.host) sent \(ByteCount.formatRate(average)) for \(DurationText.format(rule.spanSeconds)), below the lowest speed of \(ByteCount.formatRate(Double(rule.bytesPerSecond)))"
         )
         return [.drop(k, .belowLowestSpeed)] + singleRetry(problem, retryAfterSeconds: nil, now: now, &run)
     }

@@ -7,8 +7,9 @@ public enum DownloadUpdate: Sendable, Equatable {
     case state(DownloadState)
     /// Bytes moved (published at most every `intervals.progress`, never slowing the download).
     case progress(DownloadProgress)
-    /// An attempt failed; another follows after `delaySeconds`.
-    case retrying(attempt: Int, delaySeconds: Double, reason: String)
+    /// An attempt failed; attempt number `attempt` follows after the wait `after` (the backoff, or the server's
+    /// `Retry-After`; `RetryPolicy`), because of `reason`.
+    case retrying(attempt: Int, after: Duration, reason: String)
     /// The partial bytes were dropped and the download starts over from byte 0.
     case restarted(reason: String)
     /// The download goes on differently, bytes kept: a mirror was dropped, an expired link was replaced, a server's

@@ -119,7 +119,7 @@ extension TransferRunner {
                 try checkpointer.check()
             }
         case .retry(_, let delay, let attempt, let reason):
-            context.emit(.retrying(attempt: attempt, delaySeconds: delay, reason: reason))
+            context.emit(.retrying(attempt: attempt, after: .checkedSeconds(delay), reason: reason))
             let (sink, clock) = (self.sink, self.clock)
             timers.removeAll { $0.isCancelled }
             timers.append(Task {

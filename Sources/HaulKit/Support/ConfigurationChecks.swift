@@ -20,8 +20,8 @@ extension HaulConfiguration {
         try Self.require(intervals.progress, "intervals.progress", atLeast: .milliseconds(10))
         if let problem = retryPolicy.problem { throw HaulError(.usage, "retryPolicy: \(problem)") }
         if let problem = lowestSpeed?.problem { throw HaulError(.usage, "lowestSpeed: \(problem)") }
-        guard hostBudgetPolicy.defaultLimit >= 1, hostBudgetPolicy.easeSeconds.isFinite, hostBudgetPolicy.easeSeconds > 0 else {
-            throw HaulError(.usage, "hostBudgetPolicy needs at least 1 connection per host and a positive easeSeconds")
+        guard hostBudgetPolicy.defaultLimit >= 1, hostBudgetPolicy.easingSeconds.isFinite, hostBudgetPolicy.easingSeconds > 0 else {
+            throw HaulError(.usage, "hostBudgetPolicy needs at least 1 connection per host and a positive easing time")
         }
     }
 
@@ -76,7 +76,7 @@ extension LowestSpeed {
     /// What is wrong with this rule, as a sentence; nil when it can be used.
     var problem: String? {
         if bytesPerSecond < 1 { return "bytesPerSecond must be at least 1, not \(bytesPerSecond) (nil turns the rule off)" }
-        if !(seconds.isFinite && seconds > 0) { return "seconds must be a positive number, not \(seconds)" }
+        if !(spanSeconds.isFinite && spanSeconds > 0) { return "span must be positive, not \(spanSeconds) seconds" }
         return nil
     }
 }

@@ -80,7 +80,7 @@ final class MultiProgressView {
         guard let row = rows[id] else { return }
         switch update {
         case .retrying(let attempt, let delay, let reason):
-            permanentLine("\(row.name): retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)", failed: false)
+            permanentLine("\(row.name): retry \(attempt) in \(DurationText.elapsed(delay.inSeconds)): \(reason)", failed: false)
         case .restarted(let reason):
             permanentLine("\(row.name): starting over: \(reason)", failed: false)
         case .notice(let text):

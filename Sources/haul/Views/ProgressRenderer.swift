@@ -139,7 +139,7 @@ final class ProgressRenderer: @unchecked Sendable {
                 drawBar()
             }
         case .retrying(let attempt, let delay, let reason):
-            message("retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)")
+            message("retry \(attempt) in \(DurationText.elapsed(delay.inSeconds)): \(reason)")
         case .restarted(let reason):
             message("starting over: \(reason)")
         case .notice(let text):
@@ -280,7 +280,7 @@ final class ProgressRenderer: @unchecked Sendable {
             default: break
             }
         case .retrying(let attempt, let delay, let reason):
-            Terminal.writeError("\(name): retry \(attempt) in \(DurationText.elapsed(delay)): \(reason)\n")
+            Terminal.writeError("\(name): retry \(attempt) in \(DurationText.elapsed(delay.inSeconds)): \(reason)\n")
         case .restarted(let reason):
             Terminal.writeError("\(name): starting over: \(reason)\n")
         case .notice(let text):
@@ -360,7 +360,7 @@ final class ProgressRenderer: @unchecked Sendable {
         case .retrying(let attempt, let delay, let reason):
             object["type"] = "retrying"
             object["attempt"] = attempt
-            object["delay"] = delay
+            object["delay"] = delay.inSeconds  // seconds, as before `Duration`
             object["reason"] = reason
         case .restarted(let reason):
             object["type"] = "restarted"

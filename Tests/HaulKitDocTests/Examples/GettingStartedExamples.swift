@@ -20,7 +20,7 @@ enum GettingStartedExamples {
                 case .progress(let progress):
                     print(progress.bytesDone, "of", progress.totalBytes ?? -1, "bytes at", progress.currentSpeed, "B/s")
                 case .retrying(let attempt, let delay, let reason):
-                    print("retry", attempt, "in", delay, "s:", reason)
+                    print("retry", attempt, "in", delay, ":", reason)  // delay is a Duration: "2.0 seconds"
                 default:
                     break
                 }

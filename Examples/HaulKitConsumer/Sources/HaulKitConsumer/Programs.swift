@@ -77,12 +77,12 @@ enum Programs {
     static let queueOfFive = Program(name: "queue-of-five-two-at-once") { base, folder, haul in
         let manager = try DownloadManager(client: haul, limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
         let events = await manager.events()
-        var ids: Set<Int64> = []
+        var ids: Set<DownloadID> = []
         for index in 0..<5 {
             let url = base.appendingPathComponent("slow/f\(index).bin")
             ids.insert(try await manager.add(DownloadRequest(url: url, destination: folder.appendingPathComponent("f\(index).bin"))))
         }
-        var downloading = Set<Int64>(), finishing = Set<Int64>(), completed = Set<Int64>()
+        var downloading = Set<DownloadID>(), finishing = Set<DownloadID>(), completed = Set<DownloadID>()
         var most = 0
         for await event in events {
             switch event {
