@@ -32,7 +32,7 @@ final class DownloadManagerCommandTests: ManagerTestCase {
           // Stored as the first process left them: the running one back in the queue.
           XCTAssertEqual(try harness.client.store.all().map(\.downloadState), [.queued, .queued, .paused])
           XCTAssertEqual(
-            try harness.client.storedStates(), [ids["a"]!: .queued, ids["b"]!: .queued, ids["c"]!: .paused],
+            try harness.client.storedStates(), [ids["a"]!.rawValue: .queued, ids["b"]!.rawValue: .queued, ids["c"]!.rawValue: .paused],
             "the daemon's cheap look at the store sees what the records say")
           let restored = try await manager.restore()
           XCTAssertEqual(restored.map(\.id), [ids["a"]!, ids["b"]!, ids["c"]!])
