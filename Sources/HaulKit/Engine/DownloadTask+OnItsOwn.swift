@@ -44,9 +44,9 @@ extension DownloadTask {
     func interruptOnItsOwn() async {
         guard lifecycle.state == .downloading || lifecycle.state == .queued else { return }
         if await stopTransfer() == .completed { return }
-        let state = lifecycle.mustHandle(.pause, of: id.rawValue)
+        let state = lifecycle.mustHandle(.pause, of: rowID)
         do {
-            try store.setState(.queued, of: id.rawValue)
+            try store.setState(.queued, of: rowID)
         } catch {
             // The stop itself happened; the stored `downloading` is read back as `queued` on the next start.
             engineLog.error("download \(id): could not store its state: \(error)")
@@ -60,7 +60,7 @@ extension DownloadTask {
     func transition(_ event: LifecycleEvent) throws {
         let state: DownloadState
         do { state = try lifecycle.handle(event) } catch { throw HaulError(error) }  // typed: an IllegalTransition
-        if state != .cancelled { try store.setState(state, error: record.errorMessage, of: id.rawValue) }
+        if state != .cancelled { try store.setState(state, error: record.errorMessage, of: rowID) }
         broadcaster.send(.state(state))
     }
 
@@ -85,9 +85,9 @@ extension DownloadTask {
         finishedWhileStopping = nil
         // `paused` -> `completed` is legal; a download still `downloading` (an interrupt) completes as usual. The
         // pause stored `paused` after, or before, the finisher stored `completed`: store it again.
-        lifecycle.mustHandle(.complete, of: id.rawValue)
+        lifecycle.mustHandle(.complete, of: rowID)
         do {
-            try store.setState(.completed, of: id.rawValue)
+            try store.setState(.completed, of: rowID)
         } catch {
             engineLog.error("download \(id): could not store its completion: \(error)")
         }
@@ -114,22 +114,22 @@ extension DownloadTask {
         stopTicker()
         switch outcome {
         case .completed(let path):
-            lifecycle.mustHandle(.complete, of: id.rawValue)
+            lifecycle.mustHandle(.complete, of: rowID)
             completed(at: path)
         case .failed(let error) where error.kind == .busy:
             // Another process is downloading this file: it is not this run's failure to record. The stored state
             // stays as that process keeps it; here the download goes back to waiting.
-            lifecycle.mustHandle(.interrupt, of: id.rawValue)
+            lifecycle.mustHandle(.interrupt, of: rowID)
             broadcaster.send(.failed(error))
             broadcaster.send(.state(lifecycle.state))
             settle(.failed(error))
             broadcaster.finishRun(error)  // nothing restarts a task on its own: `updates` must not wait for it
         case .failed(let error):
-            lifecycle.mustHandle(.fail, of: id.rawValue)
+            lifecycle.mustHandle(.fail, of: rowID)
             removePartFileIfEmpty()
             record.errorMessage = error.message
             do {
-                try store.setState(.failed, error: error.message, cause: FailureCause(error), of: id.rawValue)
+                try store.setState(.failed, error: error.message, cause: FailureCause(error), of: rowID)
             } catch {
                 engineLog.error("download \(id): could not store its failure: \(error)")
             }

@@ -30,7 +30,7 @@ extension DownloadTask {
         // runs of one list): nothing to fetch (before: fetched again, and finished as a second copy). A row this
         // process made is read back only when something is at its destination already: one `lstat` for the
         // others, not a read of the store per new download.
-        if !isNew || FileSystemSteps.isNamePresent(destinationPath), let stored = try? store.record(id: id.rawValue),
+        if !isNew || FileSystemSteps.isNamePresent(destinationPath), let stored = try? store.record(id: rowID),
             stored.downloadState == .completed, let path = stored.destination, FileSystemSteps.isRegularFile(path)
         {
             record = stored
@@ -82,8 +82,8 @@ extension DownloadTask {
 
     func discardFiles() throws {
         try? FileSystemSteps.removeRegularFile(record.partPath)
-        try store.delete(id: id.rawValue)
-        transport.bandwidth.applyLimit(nil, for: id.rawValue)
+        try store.delete(id: rowID)
+        transport.bandwidth.applyLimit(nil, for: rowID)
     }
 
     /// The transfer for the next run, from what is stored (the previous run may have learned the file's validators
@@ -91,17 +91,17 @@ extension DownloadTask {
     func makeTransfer(connections granted: Int?) throws -> DownloadTransfer {
         let isNewRow = isNew
         isNew = false
-        if !isNewRow, let stored = try store.record(id: id.rawValue) { record = stored }
+        if !isNewRow, let stored = try store.record(id: rowID) { record = stored }
         var runRequest = request
         if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
-        transport.bandwidth.applyLimit(rateLimit, for: id.rawValue)
+        transport.bandwidth.applyLimit(rateLimit, for: rowID)
         return DownloadTransfer(
             record: record,
             context: TransferContext(
                 request: runRequest, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration,
                 counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
                 session: try RequestSession.restoring(
-                    download: id.rawValue, request: runRequest, store: isNewRow ? nil : store, saving: store, configuration: configuration
+                    download: rowID, request: runRequest, store: isNewRow ? nil : store, saving: store, configuration: configuration
                 ),
                 isNewRow: isNewRow
             )
@@ -113,7 +113,7 @@ extension DownloadTask {
     /// A `.part` with recorded bytes stays, for the next run to resume. (Bytes past the record would be cut off on
     /// resume anyway, rule 17.)
     func removePartFileIfEmpty() {
-        guard let segments = try? store.segments(of: id.rawValue) else { return }
+        guard let segments = try? store.segments(of: rowID) else { return }
         if segments.reduce(0, { $0 + max(0, $1.next - $1.start) }) == 0 {
             try? FileSystemSteps.removeRegularFile(record.partPath)
         }

@@ -25,6 +25,8 @@ public enum DownloadOutcome: Sendable, Equatable {
 public actor DownloadTask {
     /// The download's id (its record's number in the state database).
     public nonisolated let id: DownloadID
+    /// `id` as the store and the queue machine count it (the record's rowid).
+    nonisolated var rowID: Int64 { id.rawValue }
     /// What was asked.
     public nonisolated let request: DownloadRequest
 
@@ -103,7 +105,7 @@ public actor DownloadTask {
     public var state: DownloadState {
         get async {
             guard isKept else { return lifecycle.state }
-            if let keeper, let state = await keeper.state(of: id.rawValue) { return state }
+            if let keeper, let state = await keeper.state(of: rowID) { return state }
             return broadcaster.lastState ?? .cancelled  // dropped by the queue, or the queue is gone
         }
     }
@@ -146,10 +148,10 @@ public actor DownloadTask {
     public func setRateLimit(_ bytesPerSecond: Int64?) throws {
         let bytesPerSecond = try BandwidthLimiter.checkedLimit(bytesPerSecond)
         currentRateLimit = bytesPerSecond
-        if run != nil || isRunning { transport.bandwidth.applyLimit(bytesPerSecond, for: id.rawValue) }
+        if run != nil || isRunning { transport.bandwidth.applyLimit(bytesPerSecond, for: rowID) }
         var options = request
         options.maxBytesPerSecond = bytesPerSecond
-        try store.saveOptions(HaulClient.encode(options), of: id.rawValue)
+        try store.saveOptions(HaulClient.encode(options), of: rowID)
     }
 
     /// Reports the connection count each run settles on (for the queue's global connection cap) and when it
@@ -181,7 +183,7 @@ public actor DownloadTask {
     /// not put back in line with its file already in place.
     public func interrupt() async {
         if isKept {
-            await keeper?.interrupt(id.rawValue)
+            await keeper?.interrupt(rowID)
             return
         }
         await interruptOnItsOwn()

@@ -157,7 +157,7 @@ extension DownloadManager {
     ///   already held keeps its task: two adds of it at once (one URL and name, two RPC calls) each prepared a task
     ///   for the one record, and the first to get here holds it, the other is dropped unused.
     func hold(_ task: DownloadTask, record: DownloadRecord, replacing: Bool = false) async {
-        let id = task.id.rawValue
+        let id = task.rowID
         await task.keep(by: self)
         guard replacing || entries[id] == nil else { return }
         var entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath)
@@ -166,19 +166,19 @@ extension DownloadManager {
         let updates = task.updateSubscription()
         entry.endUpdates = updates.end
         entry.forwarder = Task { [weak self, channels, latestProgress] in
-            let publicID = task.id
+            let downloadID = task.id
             for await update in updates.stream {
                 switch update {
                 case .state(let state):
-                    Self.broadcast(.stateChanged(id: publicID, state), to: channels)
+                    Self.broadcast(.stateChanged(id: downloadID, state), to: channels)
                 case .progress(let progress):
                     latestProgress.withLockedValue { $0[id] = progress }
-                    Self.broadcast(.progress(id: publicID, progress), to: channels)
+                    Self.broadcast(.progress(id: downloadID, progress), to: channels)
                 case .named(let file):
                     await self?.renamed(id, to: file.path)
-                    Self.broadcast(.note(id: publicID, update), to: channels)
+                    Self.broadcast(.note(id: downloadID, update), to: channels)
                 case .retrying, .restarted, .notice:
-                    Self.broadcast(.note(id: publicID, update), to: channels)
+                    Self.broadcast(.note(id: downloadID, update), to: channels)
                 case .failed:
                     break  // reported with the run's end (`announceFailed`)
                 }

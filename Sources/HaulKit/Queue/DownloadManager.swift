@@ -127,9 +127,9 @@ public actor DownloadManager {
             let task = try await client.prepare(request)
             // The record found is that of a download being cancelled or removed right now (its transfer is
             // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
-            if await waitIfDropping(task.id.rawValue) { continue }
+            if await waitIfDropping(task.rowID) { continue }
             if let id = try await add(prepared: task, priority: priority, paused: paused) { return DownloadID(id) }
-            _ = await waitIfDropping(task.id.rawValue)
+            _ = await waitIfDropping(task.rowID)
         }
         throw HaulError(.internalError, "\(request.destinationPath): its download was removed again and again while being added")
     }
@@ -147,7 +147,7 @@ public actor DownloadManager {
             let prepared = preparedAll[index]
             do {
                 let task = try prepared.get()
-                if !(await waitIfDropping(task.id.rawValue)), let id = try await add(prepared: task, priority: 0, paused: false) {
+                if !(await waitIfDropping(task.rowID)), let id = try await add(prepared: task, priority: 0, paused: false) {
                     results.append(.success(DownloadID(id)))
                 } else {
                     results.append(.success(try await add(request)))
@@ -164,7 +164,7 @@ public actor DownloadManager {
     private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
         try checkRunning()
         let request = task.request
-        let id = task.id.rawValue
+        let id = task.rowID
         let record = await task.storedRecord
         var row = Self.row(of: record)
         if entries[id] == nil {
@@ -197,11 +197,10 @@ public actor DownloadManager {
     @discardableResult
     public func restore(_ ids: [DownloadID]? = nil) async throws -> [DownloadSnapshot] {
         try checkRunning()
-        let ids = ids?.map(\.rawValue)
         let records: [DownloadRecord]
         if let ids {
             records = try ids.map { id in
-                guard let record = try client.store.record(id: id) else {
+                guard let record = try client.store.record(id: id.rawValue) else {
                     throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
                 }
                 return record
@@ -213,7 +212,7 @@ public actor DownloadManager {
         for record in records where entries[record.id!] == nil && record.downloadState != .cancelled {
             let task = client.task(for: record)
             await hold(task, record: record)
-            adoptions.append(QueueAdoption(id: task.id.rawValue, row: Self.row(of: record), requestedConnections: task.request.connections))
+            adoptions.append(QueueAdoption(id: task.rowID, row: Self.row(of: record), requestedConnections: task.request.connections))
         }
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
@@ -241,8 +240,7 @@ public actor DownloadManager {
     ///
     /// - Throws: `HaulError` `.usage` with `illegalTransition` for a completed, failed or cancelled download; `.usage` for an unknown id.
     public func pause(_ id: DownloadID) async throws {
-        let id = id.rawValue
-        try await command(.pause(id))
+        try await command(.pause(id.rawValue))
     }
 
     /// Puts a paused or failed download back in the queue; it starts when limits allow.
@@ -252,14 +250,13 @@ public actor DownloadManager {
     ///
     /// - Throws: `HaulError` `.usage` with `illegalTransition` for a queued, running, completed or cancelled download.
     public func resume(_ id: DownloadID) async throws {
-        let id = id.rawValue
-        if defersToHolders, let known = machine.downloads[id],
-            case .handTo = HolderRule.decide(.resume, state: known.state, holder: DownloadHolders.holder(of: id, in: holderNotes()))
+        if defersToHolders, let known = machine.downloads[id.rawValue],
+            case .handTo = HolderRule.decide(.resume, state: known.state, holder: DownloadHolders.holder(of: id.rawValue, in: holderNotes()))
         {
-            try await command(.resumeInHolder(id))
+            try await command(.resumeInHolder(id.rawValue))
             return
         }
-        try await command(.resume(id))
+        try await command(.resume(id.rawValue))
     }
 
     /// Leaves the downloads other live `haul` processes hold (`DownloadHolders`) to them: a resume here puts one
@@ -298,8 +295,7 @@ public actor DownloadManager {
     /// Forgets a download: a completed one loses its record (and with `deletingFile`, its file); an unfinished
     /// one is cancelled (its partial file goes too: a `.part` without its record can never be resumed safely).
     public func remove(_ id: DownloadID, deletingFile: Bool = false) async throws {
-        let id = id.rawValue
-        try await command(.remove(id, deletingFile: deletingFile, partHeldElsewhere: partHeldElsewhere(id)))
+        try await command(.remove(id.rawValue, deletingFile: deletingFile, partHeldElsewhere: partHeldElsewhere(id.rawValue)))
     }
 
     /// Whether another process holds the download's `.part` file while it does not run here (the I/O the
