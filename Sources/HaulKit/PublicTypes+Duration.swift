@@ -29,6 +29,43 @@ extension RetryPolicy {
             maximumRetryTime: maximumRetryTime?.inSeconds
         )
     }
+
+    /// The first backoff; each next one doubles, up to `maximumDelay`.
+    public var initialDelay: Duration {
+        get { .checkedSeconds(initialDelaySeconds) }
+        set { initialDelaySeconds = newValue.inSeconds }
+    }
+
+    /// The longest backoff.
+    public var maximumDelay: Duration {
+        get { .checkedSeconds(maximumDelaySeconds) }
+        set { maximumDelaySeconds = newValue.inSeconds }
+    }
+
+    /// The longest `Retry-After` obeyed; a longer one is shortened to this.
+    public var maximumRetryAfter: Duration {
+        get { .checkedSeconds(maximumRetryAfterSeconds) }
+        set { maximumRetryAfterSeconds = newValue.inSeconds }
+    }
+
+    /// A fixed wait between attempts instead of the growing backoff (`--retry-wait`); nil: backoff.
+    public var fixedDelay: Duration? {
+        get { fixedDelaySeconds.map(Duration.checkedSeconds) }
+        set { fixedDelaySeconds = newValue?.inSeconds }
+    }
+
+    /// The longest a streak of failures may last, counted from its first failure (`--retry-max-time`); nil: no time
+    /// limit, only `maximumRetries`.
+    public var maximumRetryTime: Duration? {
+        get { maximumRetryTimeSeconds.map(Duration.checkedSeconds) }
+        set { maximumRetryTimeSeconds = newValue?.inSeconds }
+    }
+
+    /// The backoff before jitter for the `failure`-th consecutive failure (1-based; 0 or less is taken as 1):
+    /// `min(maximumDelay, initialDelay * 2^(failure-1))`.
+    public func backoff(afterFailure failure: Int) -> Duration {
+        .checkedSeconds(backoffSeconds(afterFailure: failure))
+    }
 }
 
 extension LowestSpeed {

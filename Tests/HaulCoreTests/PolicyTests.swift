@@ -6,8 +6,8 @@ import XCTest
 final class RetryPolicyTests: XCTestCase {
     func testBackoffDoublesUpToTheCap() {
         let policy = RetryPolicy(maximumRetries: 10, initialDelay: 1, maximumDelay: 30)
-        XCTAssertEqual((1...7).map { policy.backoff(afterFailure: $0) }, [1, 2, 4, 8, 16, 30, 30])
-        XCTAssertEqual(policy.backoff(afterFailure: 1000), 30, "no overflow for huge counts")
+        XCTAssertEqual((1...7).map { policy.backoffSeconds(afterFailure: $0) }, [1, 2, 4, 8, 16, 30, 30])
+        XCTAssertEqual(policy.backoffSeconds(afterFailure: 1000), 30, "no overflow for huge counts")
     }
 
     func testJitterStaysWithinHalfToFullBackoff() {

@@ -73,9 +73,9 @@ final class RetryBoundsTests: XCTestCase {
     func testTheDefaultBackoffIsTheDocumentedTable() {
         let policy = RetryPolicy()
         XCTAssertEqual(policy.maximumRetries, 5)
-        XCTAssertEqual((1...7).map { policy.backoff(afterFailure: $0) }, [1, 2, 4, 8, 16, 30, 30])
-        XCTAssertEqual(policy.maximumRetryAfter, 300)
-        XCTAssertNil(policy.fixedDelay)
-        XCTAssertNil(policy.maximumRetryTime)
+        XCTAssertEqual((1...7).map { policy.backoffSeconds(afterFailure: $0) }, [1, 2, 4, 8, 16, 30, 30])
+        XCTAssertEqual(policy.maximumRetryAfterSeconds, 300)
+        XCTAssertNil(policy.fixedDelaySeconds)
+        XCTAssertNil(policy.maximumRetryTimeSeconds)
     }
 }

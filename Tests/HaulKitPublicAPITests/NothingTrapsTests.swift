@@ -69,8 +69,8 @@ final class NothingTrapsTests: XCTestCase {
                 ("lowestSpeed", HaulConfiguration(stateDirectory: state, lowestSpeed: LowestSpeed(bytesPerSecond: 0, seconds: 30))),
                 ("lowestSpeed", HaulConfiguration(stateDirectory: state, lowestSpeed: LowestSpeed(bytesPerSecond: 1024, seconds: -1))),
                 ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(maximumRetries: -1))),
-                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(initialDelay: 10, maximumDelay: 1))),
-                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(fixedDelay: -2))),
+                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(initialDelay: .seconds(10), maximumDelay: .seconds(1)))),
+                ("retryPolicy", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(fixedDelay: .seconds(-2)))),
             ]
             for (name, configuration) in cases {
                 let error = await haulError { _ = try HaulClient(configuration: configuration) }

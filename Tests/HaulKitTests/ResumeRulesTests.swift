@@ -288,7 +288,7 @@ final class ResumeRulesTests: XCTestCase {
           let delays = run.retryDelays
           XCTAssertEqual(delays.count, 3, "\(delays)")
           for (failure, delay) in delays.enumerated() {
-            let backoff = RetryPolicy().backoff(afterFailure: failure + 1)
+            let backoff = RetryPolicy().backoff(afterFailure: failure + 1).inSeconds
             XCTAssertTrue((backoff / 2...backoff).contains(delay), "wait \(failure + 1): \(delay) s, not within [\(backoff / 2), \(backoff)]")
           }
           XCTAssertEqual(arrivals.gaps.count, 3)

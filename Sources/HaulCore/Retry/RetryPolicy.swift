@@ -36,40 +36,42 @@
 public struct RetryPolicy: Hashable, Sendable {
     /// Consecutive attempts without progress allowed before giving up; 0 means never retry.
     public var maximumRetries: Int
+    // The waits, in seconds: the unit the arithmetic below is in. Apps read and set them as `Duration`s through
+    // HaulKit's properties of the same names without the suffix (`initialDelay`, ...); only the package sees these.
     /// The first backoff, in seconds.
-    public var initialDelay: Double
+    package var initialDelaySeconds: Double
     /// The longest backoff, in seconds.
-    public var maximumDelay: Double
+    package var maximumDelaySeconds: Double
     /// The longest `Retry-After` obeyed, in seconds; a longer request is shortened to this.
-    public var maximumRetryAfter: Double
+    package var maximumRetryAfterSeconds: Double
     /// A fixed wait between attempts, in seconds, instead of the growing backoff (`--retry-wait`); nil: backoff.
-    public var fixedDelay: Double?
+    package var fixedDelaySeconds: Double?
     /// The longest a streak of failures may last, in seconds, counted from its first failure (`--retry-max-time`);
     /// nil: no time limit, only `maximumRetries`.
-    public var maximumRetryTime: Double?
+    package var maximumRetryTimeSeconds: Double?
 
     /// Creates a policy. Counts and waits are never negative and `maximumDelay >= initialDelay`; not checked here
     /// (a value a person typed never stops the program): `HaulClient` refuses a policy out of range with an error.
-    /// HaulKit adds the same initialiser taking `Duration`s, the one apps use; this one (seconds) is disfavoured so
-    /// that `RetryPolicy()` there means that one (both make the same policy).
+    /// HaulKit adds the same initialiser taking `Duration`s, the one apps use; this one (seconds) is the package's
+    /// own, and disfavoured so that `RetryPolicy()` there means that one (both make the same policy).
     @_disfavoredOverload
-    public init(
+    package init(
         maximumRetries: Int = 5, initialDelay: Double = 1, maximumDelay: Double = 30, maximumRetryAfter: Double = 300,
         fixedDelay: Double? = nil, maximumRetryTime: Double? = nil
     ) {
         self.maximumRetries = maximumRetries
-        self.initialDelay = initialDelay
-        self.maximumDelay = maximumDelay
-        self.maximumRetryAfter = maximumRetryAfter
-        self.fixedDelay = fixedDelay
-        self.maximumRetryTime = maximumRetryTime
+        self.initialDelaySeconds = initialDelay
+        self.maximumDelaySeconds = maximumDelay
+        self.maximumRetryAfterSeconds = maximumRetryAfter
+        self.fixedDelaySeconds = fixedDelay
+        self.maximumRetryTimeSeconds = maximumRetryTime
     }
 
     /// The backoff before jitter for the `failure`-th consecutive failure (1-based; 0 or less is taken as 1), in
     /// seconds.
-    public func backoff(afterFailure failure: Int) -> Double {
+    package func backoffSeconds(afterFailure failure: Int) -> Double {
         let exponent = min(max(failure - 1, 0), 62)
-        return min(maximumDelay, initialDelay * Double(UInt64(1) << UInt64(exponent)))
+        return min(maximumDelaySeconds, initialDelaySeconds * Double(UInt64(1) << UInt64(exponent)))
     }
 }
 
@@ -128,13 +130,13 @@ public struct RetryTracker: Sendable {
         guard consecutiveFailures <= policy.maximumRetries else { return .giveUp }
         let delay: Double
         if let retryAfterSeconds {
-            delay = min(Double(max(retryAfterSeconds, 0)), policy.maximumRetryAfter)
-        } else if let fixed = policy.fixedDelay {
+            delay = min(Double(max(retryAfterSeconds, 0)), policy.maximumRetryAfterSeconds)
+        } else if let fixed = policy.fixedDelaySeconds {
             delay = fixed
         } else {
-            delay = policy.backoff(afterFailure: consecutiveFailures) * (0.5 + 0.5 * min(max(jitter, 0), 1))
+            delay = policy.backoffSeconds(afterFailure: consecutiveFailures) * (0.5 + 0.5 * min(max(jitter, 0), 1))
         }
-        if let budget = policy.maximumRetryTime, let now, let start = streakStartedAt, now - start + delay > budget {
+        if let budget = policy.maximumRetryTimeSeconds, let now, let start = streakStartedAt, now - start + delay > budget {
             return .giveUp
         }
         return .retry(afterSeconds: delay)

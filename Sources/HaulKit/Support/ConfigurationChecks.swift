@@ -57,15 +57,20 @@ extension RetryPolicy {
     /// What is wrong with this policy, as a sentence; nil when it can be used.
     var problem: String? {
         if maximumRetries < 0 { return "maximumRetries must be 0 (never retry) or more, not \(maximumRetries)" }
-        for (name, value) in [("initialDelay", initialDelay), ("maximumDelay", maximumDelay), ("maximumRetryAfter", maximumRetryAfter)]
-        where !(value.isFinite && value >= 0) {
+        let waits = [
+            ("initialDelay", initialDelaySeconds), ("maximumDelay", maximumDelaySeconds),
+            ("maximumRetryAfter", maximumRetryAfterSeconds),
+        ]
+        for (name, value) in waits where !(value.isFinite && value >= 0) {
             return "\(name) must be 0 or more seconds, not \(value)"
         }
-        if maximumDelay < initialDelay {
-            return "maximumDelay (\(maximumDelay) s) must not be shorter than initialDelay (\(initialDelay) s)"
+        if maximumDelaySeconds < initialDelaySeconds {
+            return "maximumDelay (\(maximumDelaySeconds) s) must not be shorter than initialDelay (\(initialDelaySeconds) s)"
         }
-        if let fixed = fixedDelay, !(fixed.isFinite && fixed >= 0) { return "fixedDelay must be 0 or more seconds, not \(fixed)" }
-        if let budget = maximumRetryTime, !(budget.isFinite && budget >= 0) {
+        if let fixed = fixedDelaySeconds, !(fixed.isFinite && fixed >= 0) {
+            return "fixedDelay must be 0 or more seconds, not \(fixed)"
+        }
+        if let budget = maximumRetryTimeSeconds, !(budget.isFinite && budget >= 0) {
             return "maximumRetryTime must be 0 or more seconds, not \(budget)"
         }
         return nil
