@@ -38,4 +38,57 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
       }
     }
   }
+
+  /// A batch of adds costs two write transactions whatever its length (the records, then the queue's states), not
+  /// two per download (issue 62: one transaction per batch); what the queue held back is stored when it returns.
+  func testABatchOfPausedAddsCostsTwoTransactionsNotTwoPerDownload() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let manager = manager(harness, maxConcurrent: 2)
+        let count = 100
+        let adds = (0..<count).map { index in
+          DownloadManager.BatchAdd(harness.request("http://127.0.0.1:9/f\(index)", to: "f\(index)"), paused: true)
+        }
+        let before = harness.client.store.writeTransactions
+        let results = await manager.add(batch: adds)
+        let writes = harness.client.store.writeTransactions - before
+        let ids = try results.map { try $0.get() }
+        XCTAssertEqual(ids.count, count)
+        XCTAssertEqual(ids, ids.sorted(), "in the batch's order")
+        XCTAssertLessThanOrEqual(writes, 2, "a batch of \(count) adds took \(writes) write transactions")
+        let stored = try harness.client.store.all()
+        XCTAssertEqual(stored.map(\.id), ids)
+        XCTAssertEqual(Set(stored.map(\.downloadState)), [.paused], "the held-back states are stored when the batch returns")
+        let held = await manager.snapshots
+        XCTAssertEqual(Set(held.map(\.state)), [.paused])
+        // A second batch beside the first: each add of it checks its name through the index, in the same cost.
+        let again = await manager.add(batch: [DownloadManager.BatchAdd(harness.request("http://127.0.0.1:9/g", to: "g"), paused: true)])
+        XCTAssertNoThrow(try again[0].get())
+        await manager.shutdown()
+      }
+    }
+  }
+
+  /// In a batch of adds, one that starts at once has its state stored before its transfer starts: nothing runs
+  /// on a record whose state is held back.
+  func testAStartInABatchWritesWhatWasHeldBackFirst() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        serve(server, "/a", small, rate: nil)
+        try await withHarness(dir, server: server) { harness in
+          let manager = manager(harness, maxConcurrent: 1)
+          let results = await manager.add(batch: [
+            DownloadManager.BatchAdd(harness.request("http://127.0.0.1:9/p", to: "p"), paused: true),
+            DownloadManager.BatchAdd(harness.request(server.url("/a"), to: "a")),
+          ])
+          let paused = try results[0].get(), started = try results[1].get()
+          await manager.waitUntilIdle()
+          XCTAssertEqual(try harness.client.store.record(id: paused)?.downloadState, .paused)
+          XCTAssertEqual(try harness.client.store.record(id: started)?.downloadState, .completed)
+          XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: harness.path("a"))), Data(small))
+          await manager.shutdown()
+        }
+      }
+    }
+  }
 }

@@ -72,7 +72,11 @@ extension DownloadManager {
     /// nothing else for that download), which ride with the next write (`DownloadStore.note`).
     private func store(_ changes: [DownloadStore.QueueChange]) throws {
         let split = Self.splitNoted(changes)
-        try client.store.saveQueueChanges(split.now)
+        if heldChanges != nil {
+            heldChanges?.append(contentsOf: split.now)  // a batch of adds writes them at its end (`+Batch`)
+        } else {
+            try client.store.saveQueueChanges(split.now)
+        }
         client.store.note(.completed, split.completed)
         client.store.note(.downloading, split.started)
     }
@@ -112,6 +116,7 @@ extension DownloadManager {
     }
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {
+        writeHeldChanges(before: action)
         switch action {
         case .startTransfer(let id, let connections, let generation):
             startTransfer(id, connections: connections, generation: generation)

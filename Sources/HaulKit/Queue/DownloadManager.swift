@@ -82,6 +82,9 @@ public actor DownloadManager {
     var isShutDown = false
     /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).
     var performing = 0
+    /// The queue's store changes held back while a batch of adds runs (`add(batch:)`), written in one transaction
+    /// at its end or before the first action that is not a store write or an announcement; `nil` outside a batch.
+    var heldChanges: [DownloadStore.QueueChange]?
     let log = Logger(label: "haul.queue")
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
@@ -134,34 +137,9 @@ public actor DownloadManager {
         throw HaulError(.internalError, "\(request.destinationPath): its download was removed again and again while being added")
     }
 
-    /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before
-    /// the first one starts (`HaulClient.prepareAll`): a list of small files costs one write instead of one per
-    /// file. Returns each request's id, or why it was refused (one refusal does not stop the others).
-    public func add(all requests: [DownloadRequest]) async -> [Result<Int64, any Error>] {
-        do { try checkRunning() } catch { return requests.map { _ in .failure(error) } }
-        var results: [Result<Int64, any Error>] = []
-        // By index, not `zip`: in an async function the zipped iterator's type is made at run time, the first time
-        // by a scan of every conformance record of the binary.
-        let preparedAll = client.prepareAll(requests)
-        for (index, request) in requests.enumerated() {
-            let prepared = preparedAll[index]
-            do {
-                let task = try prepared.get()
-                if !(await waitIfDropping(task.id)), let id = try await add(prepared: task, priority: 0, paused: false) {
-                    results.append(.success(id))
-                } else {
-                    results.append(.success(try await add(request)))
-                }
-            } catch {
-                results.append(.failure(error))
-            }
-        }
-        return results
-    }
-
     /// Holds `task` and feeds its add to the machine; `nil` when a cancel or removal of that download began while
     /// this waited (the caller waits for it to end and prepares again: what is being deleted is not taken up).
-    private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
+    func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
         try checkRunning()
         let request = task.request
         let id = task.id
