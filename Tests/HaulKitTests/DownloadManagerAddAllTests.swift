@@ -91,4 +91,45 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
       }
     }
   }
+
+  /// While a batch holds its queue changes back the store lags the queue: a paused add is still stored `queued`.
+  /// The manager's look at the store waits for the batch's end (it would take that `queued` for another process's
+  /// resume and start the download), and a restore of new records (the daemon's look for other processes' adds)
+  /// leaves the batch's own records to it.
+  func testWhileABatchHoldsChangesTheStoreIsNotTakenForNews() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let manager = manager(harness, maxConcurrent: 2)
+        let id = try await manager.add(harness.request("http://127.0.0.1:9/p", to: "p"), paused: true)
+        // The stored state lags, as in a batch before its end.
+        try harness.client.store.setState(.queued, of: id)
+        await manager.holdChangesForTest(alsoAdding: [])
+        await manager.poll()
+        let state = await manager.snapshot(id)?.state
+        XCTAssertEqual(state, .paused, "a look at a lagging store resumed a paused add")
+        // A record a batch has stored and not yet held is not taken up by a restore.
+        let stored = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/q", to: "q")).id
+        await manager.holdChangesForTest(alsoAdding: [stored])
+        let restored = try await manager.restore([stored])
+        XCTAssertTrue(restored.isEmpty)
+        let holds = await manager.holds(stored)
+        XCTAssertFalse(holds, "a restore took up a record a batch is adding")
+        await manager.endHeldChangesForTest()
+        await manager.shutdown()
+      }
+    }
+  }
+}
+
+extension DownloadManager {
+  /// Puts the manager in the state of a batch of adds under way (`add(batch:)`), with `ids` stored and not held.
+  fileprivate func holdChangesForTest(alsoAdding ids: Set<Int64>) {
+    if heldChanges == nil { heldChanges = [] }
+    beingAdded.formUnion(ids)
+  }
+
+  fileprivate func endHeldChangesForTest() {
+    beingAdded = []
+    writeHeldChanges()
+  }
 }

@@ -10,7 +10,10 @@ import HaulCore
 /// cost (docs/benchmarks.md, "Daemon at scale").
 ///
 /// What is held back is written before any action that is not a store write or an announcement (a transfer that
-/// starts, a file deleted), so nothing runs on a record whose state is not stored yet.
+/// starts, a file deleted), so nothing runs on a record whose state is not stored yet. While a batch holds changes
+/// the store lags the queue, so the manager's look at the store (`poll`) waits for the batch's end (it would take
+/// a paused add's stored `queued` for a resume by another process), and a `restore` of new records leaves the
+/// batch's own to it (`beingAdded`).
 extension DownloadManager {
     /// One download of a batch: the request, and whether it waits for `resume` (`add(_:paused:)`).
     package struct BatchAdd: Sendable {
@@ -42,10 +45,14 @@ extension DownloadManager {
         // By index, not `zip`: in an async function the zipped iterator's type is made at run time, the first time
         // by a scan of every conformance record of the binary.
         let preparedAll = client.prepareAll(adds.map(\.request))
+        let stored = preparedAll.compactMap { try? $0.get().id }
+        beingAdded.formUnion(stored)
+        defer { beingAdded.subtract(stored) }
         for index in adds.indices {
             let add = adds[index]
             do {
                 let task = try preparedAll[index].get()
+                defer { beingAdded.remove(task.id) }
                 if !(await waitIfDropping(task.id)), let id = try await self.add(prepared: task, priority: 0, paused: add.paused) {
                     results.append(.success(id))
                 } else {

@@ -85,6 +85,9 @@ public actor DownloadManager {
     /// The queue's store changes held back while a batch of adds runs (`add(batch:)`), written in one transaction
     /// at its end or before the first action that is not a store write or an announcement; `nil` outside a batch.
     var heldChanges: [DownloadStore.QueueChange]?
+    /// Downloads a batch of adds has stored and not yet held (`add(batch:)`): a `restore` of new records (the
+    /// daemon's look for other processes' adds) leaves them to the batch.
+    var beingAdded: Set<Int64> = []
     let log = Logger(label: "haul.queue")
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
@@ -187,7 +190,7 @@ public actor DownloadManager {
             records = try client.store.all()
         }
         var adoptions: [QueueAdoption] = []
-        for record in records where entries[record.id!] == nil && record.downloadState != .cancelled {
+        for record in records where entries[record.id!] == nil && !beingAdded.contains(record.id!) && record.downloadState != .cancelled {
             let task = client.task(for: record)
             await hold(task, record: record)
             adoptions.append(QueueAdoption(id: task.id, row: Self.row(of: record), requestedConnections: task.request.connections))
