@@ -189,9 +189,13 @@ public actor DownloadManager {
         } else {
             records = try client.store.all()
         }
+        // The bytes each one holds, in one query when there are many (a read per download was a read transaction
+        // each: most of a restart's time with thousands waiting).
+        let held = records.count > 1 ? try client.store.heldBytesByDownload() : nil
         var adoptions: [QueueAdoption] = []
         for record in records where entries[record.id!] == nil && !beingAdded.contains(record.id!) && record.downloadState != .cancelled {
-            let task = client.task(for: record)
+            let bytes: Int64?? = held.map { $0[record.id!] }
+            let task = client.task(for: record, heldBytes: bytes)
             await hold(task, record: record)
             adoptions.append(QueueAdoption(id: task.id, row: Self.row(of: record), requestedConnections: task.request.connections))
         }

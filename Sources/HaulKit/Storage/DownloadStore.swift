@@ -33,6 +33,9 @@ final class DownloadStore: Sendable {
     /// Write transactions committed since the store was opened (`write`): what tests count to check that a batch
     /// of adds costs one transaction, not one per download.
     private let committedWrites = NIOLockedValueBox(0)
+    /// Read transactions begun through `read`: what tests count to check that a restore reads a queue in a few
+    /// queries, not one per download.
+    private let startedReads = NIOLockedValueBox(0)
     /// Starts and completions stored with the next write (`note`).
     let notedStates = NIOLockedValueBox(NotedStates())
     /// How long a noted start or completion may wait for another write before it is written on its own, in
@@ -312,6 +315,8 @@ final class DownloadStore: Sendable {
     /// Whether a commit waits for `flushLog()`.
     /// Write transactions committed through `write` since the store was opened.
     package var writeTransactions: Int { committedWrites.withLockedValue { $0 } }
+    /// Read transactions begun through `read` since the store was opened.
+    package var readTransactions: Int { startedReads.withLockedValue { $0 } }
 
     var hasUnflushedCommits: Bool { unflushed.withLockedValue { $0 } }
 
@@ -346,6 +351,7 @@ final class DownloadStore: Sendable {
     }
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        startedReads.withLockedValue { $0 += 1 }
         do { return try Self.retryingWhileBusy { try queue.read(body) } } catch {
             throw Self.worded(error, path: path)
         }
