@@ -117,6 +117,7 @@ extension DownloadManager {
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {
         writeHeldChanges(before: action)
+        if let id = Self.download(of: action), entries[id]?.unforwarded != nil { startForwarding(id) }
         switch action {
         case .startTransfer(let id, let connections, let generation):
             startTransfer(id, connections: connections, generation: generation)
@@ -156,6 +157,17 @@ extension DownloadManager {
         }
     }
 
+    /// The download an action that may make its task send updates is about (`startForwarding`).
+    static func download(of action: QueueAction) -> Int64? {
+        switch action {
+        case .startTransfer(let id, _, _), .stopTransfer(let id), .discard(let id), .announceState(let id, _),
+            .announceCompleted(let id, _), .announceFailed(let id, _):
+            return id
+        case .persistState, .persistPosition, .deleteCompleted, .announceAdded, .announceFinishing, .drop:
+            return nil
+        }
+    }
+
     /// Takes a task under the manager: its state is the machine's from now on, its updates are forwarded.
     ///
     /// - Parameter replacing: the task takes the place of the one held (`changeSource`); otherwise a download
@@ -170,8 +182,23 @@ extension DownloadManager {
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
         let updates = task.updateSubscription()
         entry.endUpdates = updates.end
+        entry.unforwarded = updates.stream
+        entries[id] = entry
+        if replacing { startForwarding(id) }
+        if poller == nil { startPolling() }
+    }
+
+    /// Starts the task that hands download `id`'s updates on to observers, unless it runs already.
+    ///
+    /// Started by the first action on the download (`perform`), before it can send anything: a task sends updates
+    /// only when it runs or is told to announce a state, both actions, and its subscription keeps what comes before
+    /// the forwarder reads it. A waiting download nothing happens to has no forwarder: one task each was more than
+    /// half of the memory of a big queue (5.3 KiB of about 10 KiB a download at 30,000 in a debug build).
+    func startForwarding(_ id: Int64) {
+        guard var entry = entries[id], let stream = entry.unforwarded else { return }
+        entry.unforwarded = nil
         entry.forwarder = Task { [weak self, channels, latestProgress] in
-            for await update in updates.stream {
+            for await update in stream {
                 switch update {
                 case .state(let state):
                     Self.broadcast(.stateChanged(id: id, state), to: channels)
@@ -189,7 +216,6 @@ extension DownloadManager {
             }
         }
         entries[id] = entry
-        if poller == nil { startPolling() }
     }
 
     func renamed(_ id: Int64, to path: String) {

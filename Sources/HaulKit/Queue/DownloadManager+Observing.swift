@@ -75,7 +75,8 @@ extension DownloadManager {
 
     /// The task behind a download (for its own `updates` stream), if the manager has it.
     public func task(_ id: Int64) -> DownloadTask? {
-        entries[id]?.task
+        startForwarding(id)  // what the caller does with it may make it send updates
+        return entries[id]?.task
     }
 
     /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled), or at once

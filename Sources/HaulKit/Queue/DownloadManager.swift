@@ -48,6 +48,9 @@ public actor DownloadManager {
         /// The running transfer and its report (stopping it awaits this).
         var run: Task<Void, Never>?
         var forwarder: Task<Void, Never>?
+        /// The task's updates, subscribed when it was taken up, until the forwarder is started
+        /// (`startForwarding`): a download nothing happens to (most of a big queue) has no forwarder task.
+        var unforwarded: AsyncStream<DownloadUpdate>?
         /// Ends the forwarder's stream after what the task already sent.
         var endUpdates: (@Sendable () -> Void)?
     }
@@ -353,7 +356,9 @@ public actor DownloadManager {
     ///
     /// - Throws: `.usage` for a negative limit or an unknown id; `.io` when it cannot be stored.
     public func setRateLimit(_ bytesPerSecond: Int64?, of id: Int64) async throws {
-        try await entry(id).task.setRateLimit(bytesPerSecond)
+        let task = try entry(id).task
+        startForwarding(id)
+        try await task.setRateLimit(bytesPerSecond)
     }
 
     // MARK: helpers
