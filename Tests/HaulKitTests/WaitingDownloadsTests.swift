@@ -6,7 +6,8 @@ import XCTest
 @testable import HaulKit
 
 /// A waiting download nothing happens to costs no task of its own (issue 62, point 3: memory that does not grow
-/// with the queue): its updates are forwarded to observers from its first action on, and nothing is lost.
+/// with the queue): the manager tells observers its states until its first action that may make its task send
+/// updates (a run, a stop, a discard), and forwards them from then on; nothing is lost or told twice.
 final class WaitingDownloadsTests: ManagerTestCase {
   func testAWaitingDownloadHasNoForwarderUntilSomethingHappensToIt() async throws {
     try await withTemporaryDirectory { dir in
@@ -17,10 +18,17 @@ final class WaitingDownloadsTests: ManagerTestCase {
           DownloadManager.BatchAdd(harness.request("http://127.0.0.1:9/f\(index)", to: "f\(index)"), paused: true)
         })
         let ids = try results.map { try $0.get() }
-        // Each add's `paused` is announced through its update stream: each has its forwarder.
+        // Added paused, nothing runs: no forwarder, and observers hear each one's `paused` from the manager (and
+        // the task's own `updates` its state).
         var forwarding = await manager.forwardingCount
-        XCTAssertEqual(forwarding, 5)
+        XCTAssertEqual(forwarding, 0, "a paused add has a task of its own")
+        let own = await manager.task(ids[0])?.state
+        XCTAssertEqual(own, .paused)
         await manager.shutdown()
+        let heard = await events.value
+        for id in ids {
+          XCTAssertEqual(heard.filter { $0 == .stateChanged(id: id, .paused) }.count, 1, "\(heard)")
+        }
 
         // Taken up again by a new manager, they wait and nothing happens to them: no forwarder.
         let again = self.manager(harness, maxConcurrent: 1)
@@ -41,7 +49,6 @@ final class WaitingDownloadsTests: ManagerTestCase {
         XCTAssertTrue(told.contains(.removed(id: ids[4])), "\(told)")
         XCTAssertTrue(told.contains(.stateChanged(id: ids[3], .cancelled)), "\(told)")
         XCTAssertFalse(told.contains { if case .stateChanged(ids[0], _) = $0 { return true } else { return false } })
-        _ = await events.value
       }
     }
   }

@@ -102,8 +102,8 @@ public actor DownloadTask {
 
     /// `updates`, with a way to end the stream once the reader has taken everything sent before (the queue's
     /// forwarder, so that a shutdown loses no last state or progress).
-    nonisolated func updateSubscription() -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
-        broadcaster.subscription()
+    nonisolated func updateSubscription(replaying: Bool = true) -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
+        broadcaster.subscription(replaying: replaying)
     }
 
     /// The lifecycle state (the queue's, when a `DownloadManager` holds the download).

@@ -47,10 +47,9 @@ public actor DownloadManager {
         var destination: String
         /// The running transfer and its report (stopping it awaits this).
         var run: Task<Void, Never>?
+        /// `nil` until the download's first action that may make its task send updates (`startForwarding`): a
+        /// download nothing happens to (most of a big queue) has no forwarder task.
         var forwarder: Task<Void, Never>?
-        /// The task's updates, subscribed when it was taken up, until the forwarder is started
-        /// (`startForwarding`): a download nothing happens to (most of a big queue) has no forwarder task.
-        var unforwarded: AsyncStream<DownloadUpdate>?
         /// Ends the forwarder's stream after what the task already sent.
         var endUpdates: (@Sendable () -> Void)?
     }
