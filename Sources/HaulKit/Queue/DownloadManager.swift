@@ -179,6 +179,18 @@ public actor DownloadManager {
     /// - Throws: `.usage` for an id that is not in the store; `.io` when the store cannot be read.
     @discardableResult
     public func restore(_ ids: [Int64]? = nil) async throws -> [DownloadSnapshot] {
+        let records = try await restoreRecords(ids)
+        return records.compactMap { snapshot($0.id!) }
+    }
+
+    /// `restore` without the snapshots (a daemon taking up a queue of 30,000 throws them away; building them was a
+    /// peak of several MiB it then kept, as the allocator keeps freed memory).
+    package func restoreQueue() async throws {
+        _ = try await restoreRecords(nil)
+    }
+
+    /// Takes up `ids` (`nil`: every stored download) as `restore` does; returns the records read.
+    private func restoreRecords(_ ids: [Int64]?) async throws -> [DownloadRecord] {
         try checkRunning()
         let records: [DownloadRecord]
         if let ids {
@@ -203,7 +215,7 @@ public actor DownloadManager {
         }
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
-        return records.compactMap { snapshot($0.id!) }
+        return records
     }
 
     /// Waits until download `id` is dropped when a cancel or removal of it is under way; returns whether it
