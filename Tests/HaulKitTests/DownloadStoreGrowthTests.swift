@@ -55,6 +55,27 @@ final class DownloadStoreGrowthTests: XCTestCase {
     }
   }
 
+  /// An add whose name a file holds asks which completed download put it there: an index lookup, not a walk over
+  /// the history (issue 62: each add checks its destination through an index).
+  func testTheCompletedDownloadOfANameIsAnIndexLookup() async throws {
+    try await withTemporaryDirectory { dir in
+      let store = try DownloadStore(directory: dir.url.path)
+      let detail = try plan(DownloadStore.completedAtDestination, in: store)
+      XCTAssertTrue(
+        detail.contains("download_completed_destination") && !detail.contains("SCAN download"),
+        "the lookup reads every row of the history: \(detail)")
+      // The newest completed one of the name, not an unfinished one or one of another name.
+      _ = try store.insert(record("x", state: .completed))
+      let newest = try store.insert(record("x", state: .completed))
+      _ = try store.insert(record("x", state: .paused))
+      _ = try store.insert(record("y", state: .completed))
+      let found = try store.read { db in
+        try DownloadRecord.fetchOne(db.cachedStatement(sql: DownloadStore.completedAtDestination), arguments: ["/d/x"])
+      }
+      XCTAssertEqual(found?.id, newest.id)
+    }
+  }
+
   /// The look a manager takes at the downloads it holds names them in chunks: a daemon's store of more downloads
   /// than SQLite takes parameters in one statement (32,766; 999 in older builds) is read whole, not refused.
   func testQueueFieldsOfMoreIdsThanOneStatementTakes() async throws {

@@ -90,7 +90,7 @@ extension Daemon {
         // A download a `haul` process holds (its bar in a terminal) stays in that process: an `unpause` of one paused
         // there puts it back in line for that process to resume (`HolderRule`), as `haul resume ID` does.
         await manager.deferToHolders()
-        try await manager.restore()
+        try await manager.restoreQueue()
         let token = SecretToken(secret)
         let router: @Sendable (Int) -> DaemonRouter = { port in
             DaemonRouter(endpoint: RPCEndpoint(

@@ -87,6 +87,22 @@ public struct RPCEndpoint: Sendable {
             if nested { return .failure(.aria2("system.multicall cannot be nested")) }
             return await multicall(params, context, &guesses)
         }
+        let arguments: [JSONValue]
+        switch authorize(method, params, context, &guesses) {
+        case .success(let checked): arguments = checked
+        case .failure(let error): return .failure(error)
+        }
+        do {
+            return .success(try await Aria2Methods.call(method, arguments, on: service, context: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Checks one call's secret: its arguments without the token, or `.unauthorized`.
+    func authorize(
+        _ method: String, _ params: [JSONValue], _ context: CallContext, _ guesses: inout SecretChecks
+    ) -> Result<[JSONValue], RPCError> {
         var arguments = params
         var token: String?
         if case .string(let first)? = arguments.first, first.hasPrefix("token:") {
@@ -100,11 +116,7 @@ public struct RPCEndpoint: Sendable {
         case .open: break
         case .unauthorized: return .failure(.unauthorized)
         }
-        do {
-            return .success(try await Aria2Methods.call(method, arguments, on: service, context: context))
-        } catch {
-            return .failure(error)
-        }
+        return .success(arguments)
     }
 
     /// `system.multicall([{methodName, params}, ...])`: each answer is `[result]` or a fault struct
@@ -118,7 +130,17 @@ public struct RPCEndpoint: Sendable {
         }
         if calls.count > maxBatch { return .failure(.aria2("a multicall holds at most \(maxBatch) calls")) }
         var results: [JSONValue] = []
-        for call in calls {
+        var index = 0
+        while index < calls.count {
+            // A run of adds is added as one batch (`addBatch`): one transaction for all of them, not one each.
+            let adds = calls[index...].prefix { $0["methodName"]?.stringValue == "aria2.addUri" }
+            if adds.count > 1 {
+                results += await addBatch(Array(adds), context, &guesses)
+                index += adds.count
+                continue
+            }
+            let call = calls[index]
+            index += 1
             guard let name = call["methodName"]?.stringValue else {
                 results.append(RPCError.invalidParams("each multicall entry needs a methodName").json)
                 continue

@@ -11,6 +11,42 @@ extension Aria2Service {
     /// aria2's `auto-file-renaming`, on by default); with `auto-file-renaming=false` the call fails with aria2's
     /// code 11 (another download) or 13 (a file); `allow-overwrite=true` replaces a file, never a download.
     public func add(_ command: AddURIs) async throws(CommandRefusal) -> GID {
+        let request = try await request(for: command)
+        let id = try await perform { [request] in try await manager.add(request, paused: command.options.paused) }
+        if let position = command.position { try await place(id.rawValue, at: position) }
+        return GID(id)
+    }
+
+    /// Several `aria2.addUri`s at once (the adds of one `system.multicall`): each as `add` would, in order, each
+    /// refused alone, but with the records of all of them written in one transaction and their queue states in one
+    /// more (`DownloadManager.add(batch:)`), not two per download.
+    public func add(batch commands: [AddURIs]) async -> [Result<GID, CommandRefusal>] {
+        var results: [Result<GID, CommandRefusal>?] = Array(repeating: nil, count: commands.count)
+        var adds: [DownloadManager.BatchAdd] = []
+        var batched: [Int] = []
+        for (index, command) in commands.enumerated() {
+            do {
+                adds.append(DownloadManager.BatchAdd(try await request(for: command), paused: command.options.paused))
+                batched.append(index)
+            } catch {
+                results[index] = .failure(error)
+            }
+        }
+        let added = await manager.add(batch: adds)
+        for (index, result) in zip(batched, added) {
+            do {
+                let id = try await perform { try result.get() }
+                if let position = commands[index].position { try await place(id.rawValue, at: position) }
+                results[index] = .success(GID(id))
+            } catch {
+                results[index] = .failure(error)
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// The download `command` asks for, its options checked (`add`).
+    private func request(for command: AddURIs) async throws(CommandRefusal) -> DownloadRequest {
         let url = command.uris[0]
         let parsed = command.options
         try checkAddOptions(parsed)
@@ -44,9 +80,7 @@ extension Aria2Service {
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
-        let id = try await perform { [request] in try await manager.add(request, paused: parsed.paused) }
-        if let position = command.position { try await place(id.rawValue, at: position) }
-        return GID(id)
+        return request
     }
 
     /// The options of an add call (`addUri`, `addMetalink`) once read: the ignored ones are noted once and the

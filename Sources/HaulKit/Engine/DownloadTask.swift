@@ -66,7 +66,7 @@ public actor DownloadTask {
 
     init(
         record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport,
-        hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false
+        hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false, heldBytes: Int64?? = nil
     ) {
         self.hostBudgets = hostBudgets
         self.id = DownloadID(record.id!)
@@ -80,12 +80,19 @@ public actor DownloadTask {
         self.isNew = isNew
         // Held bytes are known before the first run: the stored segments say how far it got. A completed download
         // holds all its bytes and no segments, so its read (a read transaction per stored download, most of a
-        // long-lived store) is skipped.
-        if !isNew, record.downloadState != .completed, let segments = try? store.segments(of: record.id!), !segments.isEmpty {
-            counters.set(bytesDone: segments.reduce(0) { $0 + ($1.next - $1.start) }, totalBytes: record.totalBytes)
+        // long-lived store) is skipped; a restore reads the sums of all of them in one query (`heldBytes`: `.some(nil)`
+        // for a download without segments).
+        if !isNew, record.downloadState != .completed, let held = heldBytes ?? Self.heldBytes(of: record.id!, in: store) {
+            counters.set(bytesDone: held, totalBytes: record.totalBytes)
         } else {
             counters.set(bytesDone: record.downloadState == .completed ? (record.totalBytes ?? 0) : 0, totalBytes: record.totalBytes)
         }
+    }
+
+    /// The bytes download `id`'s stored segments hold; `nil` when it has none (or they cannot be read).
+    private static func heldBytes(of id: Int64, in store: DownloadStore) -> Int64? {
+        guard let segments = try? store.segments(of: id), !segments.isEmpty else { return nil }
+        return segments.reduce(0) { $0 + ($1.next - $1.start) }
     }
 
     /// Every update from now on, starting with the current state and progress (`DownloadUpdates`).
@@ -97,8 +104,8 @@ public actor DownloadTask {
 
     /// `updates`, with a way to end the stream once the reader has taken everything sent before (the queue's
     /// forwarder, so that a shutdown loses no last state or progress).
-    nonisolated func updateSubscription() -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
-        broadcaster.subscription()
+    nonisolated func updateSubscription(replaying: Bool = true) -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
+        broadcaster.subscription(replaying: replaying)
     }
 
     /// The lifecycle state (the queue's, when a `DownloadManager` holds the download).

@@ -259,13 +259,17 @@ public final class HaulClient: Sendable {
     }
 
     /// The task for a stored record, with the request its options describe (or a plain one if they are unreadable).
-    func task(for record: DownloadRecord) -> DownloadTask {
+    /// - Parameter heldBytes: what its segments hold, when the caller read it for many downloads at once
+    ///   (`DownloadStore.heldBytesByDownload`; `.some(nil)`: no segments); `nil`: the task reads them.
+    func task(for record: DownloadRecord, heldBytes: Int64?? = nil) -> DownloadTask {
         let request = (try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8)))
             ?? DownloadRequest(
                 url: URL(string: record.url) ?? URL(string: "http://invalid/")!,
                 destination: URL(fileURLWithPath: record.destination ?? String(record.partPath.dropLast(".part".count)), isDirectory: false)
             )
-        return DownloadTask(record: record, request: request, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration)
+        return DownloadTask(
+            record: record, request: request, store: store, transport: transport, hostBudgets: hostBudgets,
+            configuration: configuration, heldBytes: heldBytes)
     }
 
     static func encode(_ request: DownloadRequest) -> String {

@@ -58,11 +58,16 @@ final class UpdateBroadcaster: Sendable {
     /// The queue's forwarder: every update over the download's whole life (failures and resumes included) until
     /// it completes or is cancelled, and a way to end it: `end()` lets the reader take what was already sent, then
     /// the stream finishes (cancelling the reader would drop what it had not taken yet).
-    func subscription() -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
+    ///
+    /// - Parameter replaying: whether it starts with the current state and progress; `false` for an owner that told
+    ///   its observers those already (the queue, which announces a waiting download's states itself).
+    func subscription(replaying: Bool = true) -> (stream: AsyncStream<DownloadUpdate>, end: @Sendable () -> Void) {
         let (stream, continuation) = AsyncStream<DownloadUpdate>.makeStream(bufferingPolicy: .unbounded)
         let key = reserveKey()
         continuation.onTermination = { [weak self] _ in self?.remove(key) }
-        add(key, Subscriber(yield: { _ = continuation.yield($0) }, end: { _ in continuation.finish() }, endsOnFailure: false))
+        add(
+            key, Subscriber(yield: { _ = continuation.yield($0) }, end: { _ in continuation.finish() }, endsOnFailure: false),
+            replaying: replaying)
         return (stream, { continuation.finish() })
     }
 
@@ -79,10 +84,10 @@ final class UpdateBroadcaster: Sendable {
 
     /// Registers `subscriber` after telling it the current state and progress, or ends it at once when the
     /// download has ended (or, for `updates`, failed and not been resumed).
-    private func add(_ key: Int, _ subscriber: Subscriber) {
+    private func add(_ key: Int, _ subscriber: Subscriber, replaying: Bool = true) {
         let ending = subscribers.withLockedValue { subscribers -> HaulError?? in
-            if let state = subscribers.lastState { subscriber.yield(.state(state)) }
-            if let progress = subscribers.lastProgress { subscriber.yield(.progress(progress)) }
+            if replaying, let state = subscribers.lastState { subscriber.yield(.state(state)) }
+            if replaying, let progress = subscribers.lastProgress { subscriber.yield(.progress(progress)) }
             if let ended = subscribers.ended { return .some(ended) }
             if subscriber.endsOnFailure, let failure = subscribers.failedRun { return .some(failure) }
             subscribers.all[key] = subscriber

@@ -76,7 +76,8 @@ extension DownloadManager {
 
     /// The task behind a download (for its own `updates` stream), if the manager has it.
     public func task(_ id: DownloadID) -> DownloadTask? {
-        entries[id.rawValue]?.task
+        startForwarding(id.rawValue)  // what the caller does with it may make it send updates
+        return entries[id.rawValue]?.task
     }
 
     /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled), or at once

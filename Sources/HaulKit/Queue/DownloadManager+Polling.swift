@@ -25,6 +25,8 @@ extension DownloadManager {
     /// of a long-lived daemon's store) only when another process committed since the last look (SQLite's
     /// `data_version`), so an idle queue of thousands does not read them every second.
     func poll() async {
+        // A batch of adds holds its queue changes back (`+Batch`): the store lags the queue until it ends.
+        guard heldChanges == nil else { return }
         await publishProgress()
         var watched = Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading))
         let version = try? client.store.dataVersion()

@@ -47,6 +47,8 @@ public actor DownloadManager {
         var destination: String
         /// The running transfer and its report (stopping it awaits this).
         var run: Task<Void, Never>?
+        /// `nil` until the download's first action that may make its task send updates (`startForwarding`): a
+        /// download nothing happens to (most of a big queue) has no forwarder task.
         var forwarder: Task<Void, Never>?
         /// Ends the forwarder's stream after what the task already sent.
         var endUpdates: (@Sendable () -> Void)?
@@ -82,6 +84,12 @@ public actor DownloadManager {
     var isShutDown = false
     /// Action lists being performed (they nest: a stop waits for its run's report, which has actions of its own).
     var performing = 0
+    /// The queue's store changes held back while a batch of adds runs (`add(batch:)`), written in one transaction
+    /// at its end or before the first action that is not a store write or an announcement; `nil` outside a batch.
+    var heldChanges: [DownloadStore.QueueChange]?
+    /// Downloads a batch of adds has stored and not yet held (`add(batch:)`): a `restore` of new records (the
+    /// daemon's look for other processes' adds) leaves them to the batch.
+    var beingAdded: Set<Int64> = []
     let log = Logger(label: "haul.queue")
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
@@ -134,34 +142,9 @@ public actor DownloadManager {
         throw HaulError(.internalError, "\(request.destinationPath): its download was removed again and again while being added")
     }
 
-    /// Adds several downloads, as `add` each in turn, but with every record written in one transaction before
-    /// the first one starts (`HaulClient.prepareAll`): a list of small files costs one write instead of one per
-    /// file. Returns each request's id, or why it was refused (one refusal does not stop the others).
-    public func add(all requests: [DownloadRequest]) async -> [Result<DownloadID, any Error>] {
-        do { try checkRunning() } catch { return requests.map { _ in .failure(error) } }
-        var results: [Result<DownloadID, any Error>] = []
-        // By index, not `zip`: in an async function the zipped iterator's type is made at run time, the first time
-        // by a scan of every conformance record of the binary.
-        let preparedAll = client.prepareAll(requests)
-        for (index, request) in requests.enumerated() {
-            let prepared = preparedAll[index]
-            do {
-                let task = try prepared.get()
-                if !(await waitIfDropping(task.rowID)), let id = try await add(prepared: task, priority: 0, paused: false) {
-                    results.append(.success(DownloadID(id)))
-                } else {
-                    results.append(.success(try await add(request)))
-                }
-            } catch {
-                results.append(.failure(error))
-            }
-        }
-        return results
-    }
-
     /// Holds `task` and feeds its add to the machine; `nil` when a cancel or removal of that download began while
     /// this waited (the caller waits for it to end and prepares again: what is being deleted is not taken up).
-    private func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
+    func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
         try checkRunning()
         let request = task.request
         let id = task.rowID
@@ -196,6 +179,18 @@ public actor DownloadManager {
     /// - Throws: `.usage` for an id that is not in the store; `.io` when the store cannot be read.
     @discardableResult
     public func restore(_ ids: [DownloadID]? = nil) async throws -> [DownloadSnapshot] {
+        let records = try await restoreRecords(ids?.map(\.rawValue))
+        return records.compactMap { snapshot(DownloadID($0.id!)) }
+    }
+
+    /// `restore` without the snapshots (a daemon taking up a queue of 30,000 throws them away; building them was a
+    /// peak of several MiB it then kept, as the allocator keeps freed memory).
+    package func restoreQueue() async throws {
+        _ = try await restoreRecords(nil)
+    }
+
+    /// Takes up `ids` (`nil`: every stored download) as `restore` does; returns the records read.
+    private func restoreRecords(_ ids: [Int64]?) async throws -> [DownloadRecord] {
         try checkRunning()
         let records: [DownloadRecord]
         if let ids {
@@ -208,15 +203,19 @@ public actor DownloadManager {
         } else {
             records = try client.store.all()
         }
+        // The bytes each one holds, in one query when there are many (a read per download was a read transaction
+        // each: most of a restart's time with thousands waiting).
+        let held = records.count > 1 ? try client.store.heldBytesByDownload() : nil
         var adoptions: [QueueAdoption] = []
-        for record in records where entries[record.id!] == nil && record.downloadState != .cancelled {
-            let task = client.task(for: record)
+        for record in records where entries[record.id!] == nil && !beingAdded.contains(record.id!) && record.downloadState != .cancelled {
+            let bytes: Int64?? = held.map { $0[record.id!] }
+            let task = client.task(for: record, heldBytes: bytes)
             await hold(task, record: record)
             adoptions.append(QueueAdoption(id: task.rowID, row: Self.row(of: record), requestedConnections: task.request.connections))
         }
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
-        return records.compactMap { snapshot(DownloadID($0.id!)) }
+        return records
     }
 
     /// Waits until download `id` is dropped when a cancel or removal of it is under way; returns whether it
@@ -369,7 +368,9 @@ public actor DownloadManager {
     ///
     /// - Throws: `.usage` for a negative limit or an unknown id; `.io` when it cannot be stored.
     public func setRateLimit(_ bytesPerSecond: Int64?, of id: DownloadID) async throws {
-        try await entry(id.rawValue).task.setRateLimit(bytesPerSecond)
+        let task = try entry(id.rawValue).task
+        startForwarding(id.rawValue)
+        try await task.setRateLimit(bytesPerSecond)
     }
 
     // MARK: helpers

@@ -211,15 +211,20 @@ extension DownloadStore {
             return FileSystemSteps.isNamePresent(path) ? .file : .free
         }
         // The newest completed download to this name; its file counts as its own only if it still has its length.
-        let completed = try DownloadRecord.fetchOne(
-            db,
-            sql: "SELECT * FROM download WHERE destination = ? AND state = ? ORDER BY id DESC LIMIT 1",
-            arguments: [path, DownloadState.completed.rawValue])
+        let completed = try DownloadRecord.fetchOne(db.cachedStatement(sql: completedAtDestination), arguments: [path])
         if let completed, completed.totalBytes == nil || completed.totalBytes == size, FileSystemSteps.isRegularFile(path) {
             return .completedDownload(id: completed.id!, url: completed.url)
         }
         return .file
     }
+
+    /// The query of `occupant(of:)` for the newest completed download to a name. The state is in the SQL, not
+    /// bound: SQLite uses the partial index `download_completed_destination` only for a query that names its
+    /// condition's literal, and then the lookup costs the same however long the history.
+    static let completedAtDestination = """
+        SELECT * FROM download WHERE destination = ? AND state = '\(DownloadState.completed.rawValue)'
+        ORDER BY id DESC LIMIT 1
+        """
 
     /// Whether the file at `path` is the renamed `.part` of the unfinished download `record`: no `.part` is left,
     /// a regular file holds the name, with the length the download expected (when it knew it), last written after
