@@ -57,7 +57,7 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
         XCTAssertEqual(ids, ids.sorted(), "in the batch's order")
         XCTAssertLessThanOrEqual(writes, 2, "a batch of \(count) adds took \(writes) write transactions")
         let stored = try harness.client.store.all()
-        XCTAssertEqual(stored.map(\.id), ids)
+        XCTAssertEqual(stored.map(\.id), ids.map(\.rawValue))
         XCTAssertEqual(Set(stored.map(\.downloadState)), [.paused], "the held-back states are stored when the batch returns")
         let held = await manager.snapshots
         XCTAssertEqual(Set(held.map(\.state)), [.paused])
@@ -83,8 +83,8 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
           ])
           let paused = try results[0].get(), started = try results[1].get()
           await manager.waitUntilIdle()
-          XCTAssertEqual(try harness.client.store.record(id: paused)?.downloadState, .paused)
-          XCTAssertEqual(try harness.client.store.record(id: started)?.downloadState, .completed)
+          XCTAssertEqual(try harness.client.store.record(id: paused.rawValue)?.downloadState, .paused)
+          XCTAssertEqual(try harness.client.store.record(id: started.rawValue)?.downloadState, .completed)
           XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: harness.path("a"))), Data(small))
           await manager.shutdown()
         }
@@ -102,14 +102,14 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
         let manager = manager(harness, maxConcurrent: 2)
         let id = try await manager.add(harness.request("http://127.0.0.1:9/p", to: "p"), paused: true)
         // The stored state lags, as in a batch before its end.
-        try harness.client.store.setState(.queued, of: id)
+        try harness.client.store.setState(.queued, of: id.rawValue)
         await manager.holdChangesForTest(alsoAdding: [])
         await manager.poll()
         let state = await manager.snapshot(id)?.state
         XCTAssertEqual(state, .paused, "a look at a lagging store resumed a paused add")
         // A record a batch has stored and not yet held is not taken up by a restore.
         let stored = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/q", to: "q")).id
-        await manager.holdChangesForTest(alsoAdding: [stored])
+        await manager.holdChangesForTest(alsoAdding: [stored.rawValue])
         let restored = try await manager.restore([stored])
         XCTAssertTrue(restored.isEmpty)
         let holds = await manager.holds(stored)

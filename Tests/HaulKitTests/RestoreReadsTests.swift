@@ -14,7 +14,7 @@ final class RestoreReadsTests: ManagerTestCase {
         let count = 40
         var ids: [Int64] = []
         for index in 0..<count {
-          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/f\(index)", to: "f\(index)")).id
+          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/f\(index)", to: "f\(index)")).rowID
           try harness.client.store.setState(.paused, of: id)
           ids.append(id)
         }
@@ -27,9 +27,9 @@ final class RestoreReadsTests: ManagerTestCase {
         let before = harness.client.store.readTransactions
         let restored = try await manager.restore()
         let reads = harness.client.store.readTransactions - before
-        XCTAssertEqual(restored.map(\.id), ids)
+        XCTAssertEqual(restored.map(\.id.rawValue), ids)
         XCTAssertEqual(Set(restored.map(\.state)), [.paused])
-        let done = Dictionary(uniqueKeysWithValues: restored.map { ($0.id, $0.bytesDone) })
+        let done = Dictionary(uniqueKeysWithValues: restored.map { ($0.id.rawValue, $0.bytesDone) })
         XCTAssertEqual(done[ids[3]], 1000)
         XCTAssertEqual(done[ids[9]], 7)
         XCTAssertEqual(done[ids[0]], 0)

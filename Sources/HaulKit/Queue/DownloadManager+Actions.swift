@@ -142,7 +142,7 @@ extension DownloadManager {
             // download without a forwarder (it never ran here: no progress in flight) the manager tells them.
             guard let entry = entries[id] else { break }
             await entry.task.announce(state)
-            if entry.forwarder == nil { send(.stateChanged(id: id, state)) }
+            if entry.forwarder == nil { send(.stateChanged(id: DownloadID(id), state)) }
         case .announceFinishing(let id):
             // Sent here, before the start of the download that takes its slot is announced (through that task's
             // update stream, later), so that an observer never counts more receiving downloads than the limit.
@@ -200,8 +200,8 @@ extension DownloadManager {
         guard var entry = entries[id], entry.forwarder == nil else { return }
         let updates = entry.task.updateSubscription(replaying: false)
         entry.endUpdates = updates.end
+        let downloadID = DownloadID(id)
         entry.forwarder = Task { [weak self, channels, latestProgress] in
-            let downloadID = task.id
             for await update in updates.stream {
                 switch update {
                 case .state(let state):

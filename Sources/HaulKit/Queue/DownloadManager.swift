@@ -195,7 +195,7 @@ public actor DownloadManager {
         let records: [DownloadRecord]
         if let ids {
             records = try ids.map { id in
-                guard let record = try client.store.record(id: id.rawValue) else {
+                guard let record = try client.store.record(id: id) else {
                     throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
                 }
                 return record
