@@ -58,12 +58,14 @@ public final class NginxServer: Sendable {
     ///   - tls: serve HTTPS with this certificate and key (``TestCertificates``) instead of plain HTTP.
     ///   - http2: with `tls`, offer HTTP/2 in the TLS handshake (ALPN `h2`) besides HTTP/1.1. Written
     ///     `listen ... ssl http2`, which nginx 1.22 (Debian 12) needs and later versions still accept.
-    ///   - logsRequests: keep an access log, read with ``loggedRequests()``.
+    ///   - logsRequests: keep an access log, read with ``loggedRequests()`` and ``bodyBytesSent()``.
+    ///   - listenParameters: more parameters of the `listen` directive (e.g. `sndbuf=64k`: a small send buffer, so
+    ///     that what the access log says nginx sent is close to what crossed the wire).
     /// - Returns: A running server, once its port accepts connections; nil without `/usr/sbin/nginx`.
     /// - Throws: ``StartError`` when nginx exits or does not listen within 10 s.
     public static func start(
         root: String, extraLocations: String = "", httpDirectives: String = "", tls: TestCertificates.Files? = nil,
-        http2: Bool = false, logsRequests: Bool = false
+        http2: Bool = false, logsRequests: Bool = false, listenParameters: String = ""
     ) throws -> NginxServer? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else { return nil }
         let directory = try TemporaryDirectory()
@@ -80,6 +82,8 @@ public final class NginxServer: Sendable {
             http {
                 log_format haul '$connection $server_protocol $status $request_method $uri $http_range';
                 access_log \(logsRequests ? "\(dir)/access.log haul" : "off");
+                log_format haulbytes '$body_bytes_sent';
+                \(logsRequests ? "access_log \(dir)/bytes.log haulbytes;" : "")
                 sendfile on;
                 tcp_nopush on;
                 keepalive_requests 100000;
@@ -91,7 +95,7 @@ public final class NginxServer: Sendable {
                 scgi_temp_path \(dir)/scgi;
                 \(httpDirectives)
                 server {
-                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl")\(tls != nil && http2 ? " http2" : "");
+                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl")\(tls != nil && http2 ? " http2" : "") \(listenParameters);
                     \(tls.map { "ssl_certificate \"\($0.certificate)\"; ssl_certificate_key \"\($0.key)\";" } ?? "")
                     root "\(root)";
                     location / { }
@@ -126,18 +130,19 @@ public final class NginxServer: Sendable {
     }
 
     /// Writes `files` (name to bytes) into `directory/www` and starts nginx serving them at `/NAME`; nil without
-    /// nginx. `extraLocations`, `httpDirectives`, `tls`, `http2` and `logsRequests` as in
+    /// nginx. `extraLocations`, `httpDirectives`, `tls`, `http2`, `logsRequests` and `listenParameters` as in
     /// ``start(root:extraLocations:httpDirectives:tls:http2:logsRequests:)``.
     public static func serving(
         _ files: [String: [UInt8]], in directory: TemporaryDirectory, extraLocations: String = "",
-        httpDirectives: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false
+        httpDirectives: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false,
+        listenParameters: String = ""
     ) throws -> NginxServer? {
         let root = directory.file("www")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, bytes) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
         return try start(
             root: root.path, extraLocations: extraLocations, httpDirectives: httpDirectives, tls: tls, http2: http2,
-            logsRequests: logsRequests
+            logsRequests: logsRequests, listenParameters: listenParameters
         )
     }
 
@@ -152,6 +157,13 @@ public final class NginxServer: Sendable {
                 range: words[5] == "-" ? nil : words[5]
             )
         }
+    }
+
+    /// The body bytes nginx sent for each request answered so far (`$body_bytes_sent`: what it wrote to the
+    /// socket, also what sat unread in the client's buffers when the client closed); empty without `logsRequests`.
+    public func bodyBytesSent() -> [Int64] {
+        let text = (try? String(contentsOfFile: directory.file("bytes.log").path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Int64($0) }
     }
 
     /// Stops nginx and deletes its configuration directory; safe to call twice.

@@ -43,6 +43,8 @@ public struct SegmentPlanner: Sendable {
     /// connection at the end of a download is compared with.
     var referenceSpeed: Double?
     var lastConnectionNumber = 0
+    /// Where each connection's current request ends, when the runner asks in parts (`connectionAsked`).
+    var askedEnds: [ConnectionID: Int64] = [:]
 
     /// Plans a fresh download of `length` bytes; nothing is received and no segment is assigned yet.
     public init(length: Int64, policy: SegmentPolicy = SegmentPolicy()) {

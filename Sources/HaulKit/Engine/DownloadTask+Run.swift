@@ -125,6 +125,7 @@ extension DownloadTask {
             var meter = TransferRateMeter()
             while !Task.isCancelled {
                 let sample = counters.snapshot()
+                let wire = counters.wire()
                 meter.record(totalBytes: sample.bytesDone, at: clock.now())
                 broadcaster.send(
                     .progress(
@@ -136,7 +137,9 @@ extension DownloadTask {
                             secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
                             activeConnections: sample.activeConnections,
                             connections: sample.connections,
-                            contiguousBytes: sample.contiguousBytes
+                            contiguousBytes: sample.contiguousBytes,
+                            bytesReceived: wire.received,
+                            bytesKept: wire.kept
                         )
                     )
                 )
@@ -149,6 +152,8 @@ extension DownloadTask {
         ticker?.cancel()
         ticker = nil
         let sample = counters.snapshot()
-        broadcaster.send(.progress(DownloadProgress(bytesDone: sample.bytesDone, totalBytes: sample.totalBytes)))
+        let wire = counters.wire()
+        broadcaster.send(.progress(DownloadProgress(
+            bytesDone: sample.bytesDone, totalBytes: sample.totalBytes, bytesReceived: wire.received, bytesKept: wire.kept)))
     }
 }

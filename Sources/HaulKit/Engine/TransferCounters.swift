@@ -9,8 +9,30 @@ final class TransferCounters: Sendable {
         var activeConnections = 0
         var connections: [ConnectionProgress] = []
         var contiguousBytes: Int64?
+        /// Body bytes read from the network since the run began, on every connection (`bytesReceived`).
+        var bytesReceived: Int64 = 0
+        /// Bytes the file held when the run began (or after a restart threw them away): `bytesKept` counts from it.
+        var heldAtStart: Int64 = 0
     }
     private let values = NIOLockedValueBox(Values())
+
+    /// A run begins with `held` bytes of the file already there: the received and kept counts start from zero.
+    func startRun(held: Int64) {
+        values.withLockedValue {
+            $0.bytesReceived = 0
+            $0.heldAtStart = held
+        }
+    }
+
+    /// The file now holds at most `held` of the bytes it had when the run began (a restart or a cut `.part`).
+    func heldAtStart(atMost held: Int64) {
+        values.withLockedValue { $0.heldAtStart = min($0.heldAtStart, held) }
+    }
+
+    /// Counts `count` body bytes read from a connection, kept or not.
+    func received(_ count: Int) {
+        values.withLockedValue { $0.bytesReceived += Int64(count) }
+    }
 
     func set(bytesDone: Int64, totalBytes: Int64?) {
         values.withLockedValue {
@@ -52,6 +74,11 @@ final class TransferCounters: Sendable {
         bytesDone: Int64, totalBytes: Int64?, activeConnections: Int, connections: [ConnectionProgress], contiguousBytes: Int64?
     ) {
         values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections, $0.contiguousBytes) }
+    }
+
+    /// This run's wire counts: bytes received, and of the file's bytes the ones gained since the run began.
+    func wire() -> (received: Int64, kept: Int64) {
+        values.withLockedValue { ($0.bytesReceived, max(0, $0.bytesDone - $0.heldAtStart)) }
     }
 }
 
