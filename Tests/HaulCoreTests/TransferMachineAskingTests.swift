@@ -52,15 +52,16 @@ final class TransferMachineAskingTests: XCTestCase {
         XCTAssertEqual(ended.drops.map(\.connection), [1], "a range ended early: \(ended)")
     }
 
-    /// Connection 2 finishes while connection 1, slower, has asked for [0, 10000): the timed split would keep it
-    /// `R * v / (v + r)` = 6000 bytes, a cut at 7000 inside its request; the cut goes to 10000 instead.
+    /// Connection 2 finishes while connection 1, slower (2000 B/s against a reference of 3500), has asked for
+    /// [0, 10000): the timed split would keep it `R * v / (v + r)` = 6909 bytes, a cut at 7909 inside its request;
+    /// the cut goes to 10000 instead.
     func testAStealNeverCutsBelowWhatTheOwnerAskedFor() throws {
         var planner = SegmentPlanner(length: 40000, policy: SegmentPolicy(connections: 2, minimumSplitSize: 5000))
         XCTAssertEqual(planner.nextAssignment()?.end, 20000)
         XCTAssertEqual(planner.nextAssignment()?.end, 40000)
         planner.connectionAsked(ConnectionID(1), upTo: 10000)
         try planner.connectionReceived(ConnectionID(1), upTo: 1000)
-        let speeds = [ConnectionID(1): 1500.0, ConnectionID(2): 5000.0]
+        let speeds = [ConnectionID(1): 2000.0, ConnectionID(2): 5000.0]
         _ = planner.tick(now: 0, speeds: speeds, throttled: false)
         _ = planner.tick(now: 3, speeds: speeds, throttled: false)
         try planner.connectionReceived(ConnectionID(2), upTo: 40000)
@@ -75,11 +76,27 @@ final class TransferMachineAskingTests: XCTestCase {
         _ = planner.nextAssignment()
         _ = planner.nextAssignment()
         try planner.connectionReceived(ConnectionID(1), upTo: 1000)
-        let speeds = [ConnectionID(1): 1500.0, ConnectionID(2): 5000.0]
+        let speeds = [ConnectionID(1): 2000.0, ConnectionID(2): 5000.0]
         _ = planner.tick(now: 0, speeds: speeds, throttled: false)
         _ = planner.tick(now: 3, speeds: speeds, throttled: false)
         try planner.connectionReceived(ConnectionID(2), upTo: 40000)
         guard case .assign(let taken) = try planner.connectionFinished(ConnectionID(2)) else { return XCTFail("no steal") }
-        XCTAssertEqual(taken.shrink?.end, 7000)
+        XCTAssertEqual(taken.shrink?.end, 7909)
+    }
+
+    /// Under half the reference speed (1300 B/s against 3150) the owner's server holds it back and little is in
+    /// flight: the timed split cuts inside its request, at `1000 + 19000 * 1300 / 4450` = 6550 (rounded down).
+    func testAnOwnerUnderHalfTheReferenceSpeedIsCutInsideItsRequest() throws {
+        var planner = SegmentPlanner(length: 40000, policy: SegmentPolicy(connections: 2, minimumSplitSize: 5000))
+        _ = planner.nextAssignment()
+        _ = planner.nextAssignment()
+        planner.connectionAsked(ConnectionID(1), upTo: 10000)
+        try planner.connectionReceived(ConnectionID(1), upTo: 1000)
+        let speeds = [ConnectionID(1): 1300.0, ConnectionID(2): 5000.0]
+        _ = planner.tick(now: 0, speeds: speeds, throttled: false)
+        _ = planner.tick(now: 3, speeds: speeds, throttled: false)
+        try planner.connectionReceived(ConnectionID(2), upTo: 40000)
+        guard case .assign(let taken) = try planner.connectionFinished(ConnectionID(2)) else { return XCTFail("no steal") }
+        XCTAssertEqual(taken.shrink?.end, 6550)
     }
 }

@@ -5,8 +5,9 @@
 /// the wire, is dropped, and is fetched again by the connection that took the rest. So with
 /// `SegmentPolicy.fetchesEachByteOnce` a connection asks for its segment in parts (`askedEnd(from:to:)`), the
 /// planner is told where each part ends (`connectionAsked`), and a split never cuts below it: the owner keeps
-/// `[next, max(cut, asked))`, which its request delivers whole. Only a takeover (a connection too slow to keep
-/// its range, see `bestSteal`) still stops a request early. docs/segments.md has the measurements.
+/// `[next, max(cut, asked))`, which its request delivers whole. A request is still cut short when its owner is
+/// measured at under half the speed a free connection is expected to reach (its server holds it back, so little
+/// is in flight) and by a takeover (see `bestSteal`). docs/segments.md has the measurements.
 extension SegmentPlanner {
     /// Connection `id`'s current request ends at `end` (exclusive): no split cuts its segment below it. Unknown
     /// connections are ignored; the mark is forgotten when the connection lets go of its segment.

@@ -18,7 +18,7 @@ extension SegmentPlanner {
     ///
     ///     leave it:   T0 = R / v
     ///     split:      k  = clamp(R * v / (v + r), m, R - m)              only when R >= 2m
-    ///                 k  = max(k, A - next)                              only when end - A >= m
+    ///                 k  = max(k, A - next)                              only when end - A >= m, and v >= r / 2
     ///                 T1 = max(k / v, (R - k) / r)                       (both parts end together when unclamped)
     ///     take over:  T2 = R / r + takeoverMarginSeconds                 only when v was measured
     ///
@@ -100,7 +100,11 @@ extension SegmentPlanner {
         let v = measured ?? r
         let leave = v > 0 ? R / v : .infinity
         var plans: [(StealPlan, Double)] = []
-        if remaining / 2 >= m, segment.end - unasked(segment) >= m {
+        // The owner's request binds the cut unless the owner is measured at under half the reference speed: then
+        // its server, not its buffers, holds it back, little is in flight, and a cut inside its request costs
+        // less than waiting for it (`SegmentPlanner+Asked`).
+        let asked = v >= r / 2 ? unasked(segment) : segment.next
+        if remaining / 2 >= m, segment.end - asked >= m {
             var kept: Int64
             if v == r {
                 kept = remaining / 2
@@ -110,7 +114,7 @@ extension SegmentPlanner {
                 kept = min(max(proportional, m), remaining - m)
             }
             // What the owner's request already covers arrives anyway: the cut goes no lower.
-            kept = max(kept, unasked(segment) - segment.next)
+            kept = max(kept, asked - segment.next)
             let time = max(v > 0 ? Double(kept) / v : .infinity, Double(remaining - kept) / r)
             plans.append((.split(at: segment.next + kept), time))
         }
