@@ -26,17 +26,19 @@ extension SegmentPlanner {
     }
 
     /// Where one request for `[next, end)` stops when a segment is asked for in parts, with `floor` the smallest cut
-    /// a steal makes (`SegmentPolicy.stealingSplitSize`):
+    /// a steal makes (`SegmentPolicy.stealingSplitSize`) and `atMost` the most one request may ask for:
     ///
     ///     R = end - next
-    ///     asked = end                           when R < 2 * floor (no steal could take a part of it)
-    ///     asked = next + max(floor, R / 2)      otherwise
+    ///     asked = end                                               when R < 2 * floor (no steal could take a part)
+    ///     asked = next + max(floor, min(R / 2, atMost))             otherwise
     ///
-    /// so about half of what is left stays unasked, the part a steal takes (it cuts the remainder about in half
-    /// when the speeds are equal), and a segment of `S` bytes costs about `log2(S / floor) + 1` requests.
-    public static func askedEnd(from next: Int64, to end: Int64, floor: Int64) -> Int64 {
+    /// so at least half of what is left stays unasked, the part a steal takes (it cuts the remainder about in half
+    /// when the speeds are equal). The runner doubles `atMost` with each part a connection asks for, from `floor`:
+    /// a connection not yet known to be fast holds little that a steal cannot take (TCP's slow start, for ranges),
+    /// and a segment of `S` bytes still costs about `log2(S / floor) + 2` requests.
+    public static func askedEnd(from next: Int64, to end: Int64, floor: Int64, atMost: Int64 = .max) -> Int64 {
         let remaining = end - next
         guard remaining / 2 >= floor else { return end }
-        return next + max(floor, remaining / 2)
+        return next + max(floor, min(remaining / 2, atMost))
     }
 }

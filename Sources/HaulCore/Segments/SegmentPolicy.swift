@@ -48,7 +48,7 @@ public struct SegmentPolicy: Hashable, Sendable {
     /// takes the first waiting piece; still several connections at once.
     public var inOrder: Bool
     /// Each byte crosses the wire once (issue 56; docs/segments.md): a connection asks for its segment in parts of
-    /// about half what is left (`SegmentPlanner.askedEnd(from:to:floor:)`), so a steal takes bytes nobody asked
+    /// at most half what is left (`SegmentPlanner.askedEnd(from:to:floor:atMost:)`), so a steal takes bytes nobody asked
     /// for instead of cutting a running request; and the whole-file probe is dropped at its head once it shows a
     /// size and ranges, its segment asked for again as a range, instead of being cut at its segment's end with
     /// megabytes in flight. `false`: one request per segment, the probe cut at its end (the rules before).

@@ -1,9 +1,9 @@
 /// What each connection of a segmented run asks the server for (`SegmentPolicy.fetchesEachByteOnce`; the reasons
 /// and figures are in docs/segments.md):
 ///
-/// 1. A segment is asked for in parts (`SegmentPlanner.askedEnd(from:to:floor:)`): each request covers about half
-///    of what the segment has left, the planner hears where it ends (`connectionAsked`), and a steal cuts only
-///    behind it. A request is then never cut short by a steal, so no byte it had in flight is dropped and fetched
+/// 1. A segment is asked for in parts (`SegmentPlanner.askedEnd(from:to:floor:atMost:)`): each request covers at
+///    most half of what the segment has left, and at most `floor * 2^n` for the connection's n-th part; the
+///    planner hears where it ends (`connectionAsked`), and a steal cuts only behind it. A request is then never cut short by a steal, so no byte it had in flight is dropped and fetched
 ///    again. When a part has arrived and the segment has more, the same connection asks for the next part.
 /// 2. The whole-file probe is dropped as soon as its head shows a length and advertised ranges: its first segment
 ///    is asked for again as a range, on the same connection number. What it had in flight then is the first round
@@ -21,7 +21,13 @@ extension TransferMachine {
             }
             return assignment.range
         }
-        let end = SegmentPlanner.askedEnd(from: assignment.start, to: assignment.end, floor: policy.stealingSplitSize)
+        // The n-th part a connection asks for is at most floor * 2^n (n from 0): a slow one holds little.
+        let parts = run.partsAsked[assignment.connection, default: 0]
+        run.partsAsked[assignment.connection] = parts + 1
+        let floor = policy.stealingSplitSize
+        let atMost = floor.multipliedReportingOverflow(by: Int64(1) << min(parts, 40))
+        let end = SegmentPlanner.askedEnd(
+            from: assignment.start, to: assignment.end, floor: floor, atMost: atMost.overflow ? .max : atMost.partialValue)
         run.planner.connectionAsked(assignment.connection, upTo: end)
         return ByteRange(assignment.start, end)
     }

@@ -35,6 +35,8 @@ struct SegmentedRun: Sendable {
     var uncutProbe: ConnectionID?
     /// How far the uncut probe has written (past its segment's end, where the planner stops counting).
     var uncutProbeOffset: Int64 = 0
+    /// How many parts each connection has asked for (`TransferMachine+Asking`: each may be twice the last).
+    var partsAsked: [ConnectionID: Int] = [:]
 
     init(planner: SegmentPlanner, identity: ResourceIdentity) {
         self.planner = planner
@@ -62,6 +64,7 @@ struct SegmentedRun: Sendable {
         speeds[id] = nil
         unanswered.remove(id)
         bodies[id] = nil
+        partsAsked[id] = nil
         if uncutProbe == id { uncutProbe = nil }
     }
 }
