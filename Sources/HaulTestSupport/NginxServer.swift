@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 
 /// A private nginx (`/usr/sbin/nginx`) serving a directory on a free local port, as a reference for a correct server.
 public final class NginxServer: Sendable {
@@ -25,8 +24,8 @@ public final class NginxServer: Sendable {
         public var range: String?
     }
 
-    private let process: NIOLockedValueBox<Process?>
-    private let directory: TemporaryDirectory
+    private let server: ServerProcess
+    private var directory: TemporaryDirectory { server.directory }
 
     /// The TCP port nginx listens on.
     public let port: Int
@@ -38,9 +37,8 @@ public final class NginxServer: Sendable {
     /// The URL of a path on this server (`path` should start with `/`).
     public func url(_ path: String) -> String { baseURL + path }
 
-    private init(process: Process, directory: TemporaryDirectory, port: Int, scheme: String) {
-        self.process = NIOLockedValueBox(process)
-        self.directory = directory
+    private init(server: ServerProcess, port: Int, scheme: String) {
+        self.server = server
         self.port = port
         self.scheme = scheme
     }
@@ -107,26 +105,11 @@ public final class NginxServer: Sendable {
         let configPath = directory.file("nginx.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executablePath)
-        process.arguments = ["-p", dir, "-e", "\(dir)/error.log", "-c", configPath]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-
-        let deadline = Date().addingTimeInterval(10)
-        while !PortProbe.acceptsConnections(port: port) {
-            let log = (try? String(contentsOfFile: "\(dir)/error.log", encoding: .utf8)) ?? ""
-            guard process.isRunning, Date() < deadline else {
-                if process.isRunning { process.terminate() }
-                process.waitUntilExit()
-                directory.remove()
-                throw StartError(description: "nginx did not start on port \(port): \(log)")
-            }
-            usleep(20_000)
-        }
-        return NginxServer(process: process, directory: directory, port: port, scheme: tls == nil ? "http" : "https")
+        let server = try ServerProcess.launch(
+            executablePath, ["-p", dir, "-e", "\(dir)/error.log", "-c", configPath], in: directory, port: port,
+            name: "nginx", errorLog: "\(dir)/error.log", timeout: 10, failure: { StartError(description: $0) }
+        )
+        return NginxServer(server: server, port: port, scheme: tls == nil ? "http" : "https")
     }
 
     /// Writes `files` (name to bytes) into `directory/www` and starts nginx serving them at `/NAME`; nil without
@@ -168,15 +151,6 @@ public final class NginxServer: Sendable {
 
     /// Stops nginx and deletes its configuration directory; safe to call twice.
     public func stop() {
-        let running = process.withLockedValue { process -> Process? in
-            defer { process = nil }
-            return process
-        }
-        guard let running else { return }
-        // SIGKILL, not SIGTERM: a child started from a Dispatch worker thread inherits that thread's blocked
-        // signals, so nginx may never see a SIGTERM. It keeps nothing worth a graceful stop here.
-        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
-        running.waitUntilExit()
-        directory.remove()
+        server.stop()
     }
 }

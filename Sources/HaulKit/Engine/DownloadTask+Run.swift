@@ -153,6 +153,14 @@ extension DownloadTask {
         ticker = nil
         let sample = counters.snapshot()
         let wire = counters.wire()
+        // A run that did not complete adds what it received and kept to the stored counts (issue 56).
+        if let unstored = counters.unstoredWire() {
+            do {
+                try store.addWireBytes(unstored, of: id)
+            } catch {
+                engineLog.error("download \(id): could not store its wire counts: \(error)")
+            }
+        }
         broadcaster.send(.progress(DownloadProgress(
             bytesDone: sample.bytesDone, totalBytes: sample.totalBytes, bytesReceived: wire.received, bytesKept: wire.kept)))
     }

@@ -13,6 +13,8 @@ final class TransferCounters: Sendable {
         var bytesReceived: Int64 = 0
         /// Bytes the file held when the run began (or after a restart threw them away): `bytesKept` counts from it.
         var heldAtStart: Int64 = 0
+        /// The run's counts went into the store with its completion (`markCompleted`): its end adds nothing more.
+        var wireStored = false
     }
     private let values = NIOLockedValueBox(Values())
 
@@ -21,6 +23,7 @@ final class TransferCounters: Sendable {
         values.withLockedValue {
             $0.bytesReceived = 0
             $0.heldAtStart = held
+            $0.wireStored = false
         }
     }
 
@@ -79,6 +82,25 @@ final class TransferCounters: Sendable {
     /// This run's wire counts: bytes received, and of the file's bytes the ones gained since the run began.
     func wire() -> (received: Int64, kept: Int64) {
         values.withLockedValue { ($0.bytesReceived, max(0, $0.bytesDone - $0.heldAtStart)) }
+    }
+
+    /// The counts of a run whose file is complete at `length` bytes, to be stored with its completion; its end
+    /// then stores nothing more (``unstoredWire()``).
+    func wireForCompletion(length: Int64) -> WireBytes {
+        values.withLockedValue {
+            $0.wireStored = true
+            return WireBytes(received: $0.bytesReceived, kept: max(0, length - $0.heldAtStart))
+        }
+    }
+
+    /// The run's counts if nothing stored them yet (a pause, stop or failure): for the store as it ends. Taken
+    /// once: a later run that ends before it begins counting (``startRun(held:)``) does not add them again.
+    func unstoredWire() -> WireBytes? {
+        values.withLockedValue {
+            if $0.wireStored { return nil }
+            $0.wireStored = true
+            return WireBytes(received: $0.bytesReceived, kept: max(0, $0.bytesDone - $0.heldAtStart))
+        }
     }
 }
 

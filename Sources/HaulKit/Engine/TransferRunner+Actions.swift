@@ -133,13 +133,15 @@ extension TransferRunner {
             counters.reached(.finishing)
             if let identity, record.identity != identity { record.setIdentity(identity) }
             let streamedDigest = segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
+            let wire = counters.wireForCompletion(length: length)
             let (file, request, store, unfinished, checkpointer) = (self.file, context.request, context.store, record, self.checkpointer)
             // The queue is serial: the body runs after the checkpoint in flight, and first reports its failure.
             let (path, finished) = try await checkpointer.run {
                 try checkpointer.check()
                 var record = unfinished
                 let path = try TransferFinisher.finish(
-                    file: file, record: &record, request: request, store: store, length: length, streamedDigest: streamedDigest
+                    file: file, record: &record, request: request, store: store, length: length, streamedDigest: streamedDigest,
+                    wire: wire
                 )
                 return (path, record)
             }
