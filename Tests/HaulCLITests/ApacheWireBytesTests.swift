@@ -22,6 +22,16 @@ final class ApacheWireBytesTests: XCTestCase {
         )
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(contents(directory.file("big.txt")) == content, "the bytes differ from Apache's file")
+        // Counted by Haul itself: the last progress object has the run's totals.
+        let last = try XCTUnwrap(
+            result.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }.last { $0["type"] as? String == "progress" }, result.stdout
+        )
+        let kept = try XCTUnwrap(last["kept"] as? Int, "\(last)")
+        let received = try XCTUnwrap(last["received"] as? Int, "\(last)")
+        XCTAssertEqual(kept, content.count)
+        XCTAssertTrue(received >= kept && Double(received) <= 1.02 * Double(content.count), "\(last)")
 
         let requests = apache.loggedRequests()
         let described = requests.map { "\($0.range ?? "whole file") \($0.status) \($0.bytesSent)" }
