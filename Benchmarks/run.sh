@@ -106,6 +106,8 @@
 #     milliseconds); tiny-1k and startup 10 x.
 #   * Wall time is bash's $EPOCHREALTIME around the run (microseconds; time's %e has 10 ms
 #     steps); user/sys CPU and peak RSS come from /usr/bin/time.
+#   * Single-file cases: the loopback interface's rx bytes (/proc/net/dev) around each run; the table's
+#     "wire / file" is their median over the file's size (headers and other loopback traffic included).
 #   * Per tool and case: median wall seconds, median user+sys CPU seconds, max peak RSS,
 #     throughput (bytes / median wall, MiB/s), share of ideal (limited cases), ratio of median
 #     wall to curl's (to unzip's for zip). Quote ratios: absolute numbers on a shared 2-core VM

@@ -114,15 +114,22 @@ rounds() { # runs fn case entries...
   done
 }
 
-# One download of one file: SRC_FILE, SRC_SHA, SRC_URL set by the case.
+# Bytes the loopback interface has received (/proc/net/dev): what crossed the wire, headers and any other
+# loopback traffic on the machine included.
+lo_rx() { awk '$1 == "lo:" { print $2 }' /proc/net/dev; }
+
+# One download of one file: SRC_FILE, SRC_SHA, SRC_URL set by the case. The bytes over the wire (lo rx around the
+# run) go in the row's lo column (issue 56).
 run_single() { # case entry run
-  local case=$1 e=$2 run=$3 label conns tmpl
+  local case=$1 e=$2 run=$3 label conns tmpl rx0 rx1
   IFS='|' read -r label _ conns tmpl <<<"$e"
   fresh_scratch
   P_URL=$SRC_URL P_OUTDIR=$SCRATCH P_OUTNAME=out.bin P_OUT=$SCRATCH/out.bin
   expand_cmd "$tmpl"
+  rx0=$(lo_rx)
   timed_run "$(slug "$case.$label.run$run")" "${CMD[@]}"
-  record "$case" "$label" "$run" "$conns" "$(fsize "$SRC_FILE")" "$(check_file "$P_OUT" "$SRC_SHA")"
+  rx1=$(lo_rx)
+  record "$case" "$label" "$run" "$conns" "$(fsize "$SRC_FILE")" "$(check_file "$P_OUT" "$SRC_SHA")" - - "$((rx1 - rx0))"
   after_run
 }
 

@@ -17,6 +17,7 @@ summarise() {
       k = $2
       if (!(k in n)) { order[++m] = k; n[k] = 0; bad[k] = 0 }
       i = ++n[k]; wall[k, i] = $6; cpu[k, i] = $7 + $8; conns[k] = $4; bytes[k] = $5
+      if ($15 ~ /^[0-9]+$/) { nlo[k]++; lo[k, nlo[k]] = $15; haslo = 1 }
       if ($9 > rss[k]) rss[k] = $9
       if ($12 != "ok") bad[k]++
     }
@@ -25,6 +26,7 @@ summarise() {
         k = order[x]
         for (i = 1; i <= n[k]; i++) { w[i] = wall[k, i]; c[i] = cpu[k, i] }
         mw[k] = median(w, n[k]); mc[k] = median(c, n[k])
+        if (nlo[k]) { for (i = 1; i <= nlo[k]; i++) l[i] = lo[k, i]; ml[k] = median(l, nlo[k]) }
         split(k, parts, " ")
         if (parts[1] == base && !(basek)) basek = k
         if (parts[1] == "aria2-next" && !(nextk)) nextk = k
@@ -33,9 +35,11 @@ summarise() {
       if (ideal) printf " share of ideal |"
       printf " vs %s |", (basek ? basek : base)
       if (nextk) printf " vs %s |", nextk
+      if (haslo) printf " wire / file |"
       printf " SHA-256 |\n|---|---:|---:|---:|---:|---:|"
       if (ideal) printf "---:|"
       if (nextk) printf "---:|"
+      if (haslo) printf "---:|"
       printf "---:|---|\n"
       for (x = 1; x <= m; x++) {
         k = order[x]
@@ -47,6 +51,7 @@ summarise() {
         }
         if (basek) printf " %.2fx |", mw[k] / mw[basek]; else printf " - |"
         if (nextk) printf " %.2fx |", mw[k] / mw[nextk]
+        if (haslo) { if (nlo[k] && bytes[k] > 0) printf " %.3f |", ml[k] / bytes[k]; else printf " - |" }
         printf " %s |\n", (bad[k] ? "**FAIL** (" bad[k] "/" n[k] ")" : "ok")
       }
     }' "$RESULTS"

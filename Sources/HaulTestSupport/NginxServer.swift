@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 
 /// A private nginx (`/usr/sbin/nginx`) serving a directory on a free local port, as a reference for a correct server.
 public final class NginxServer: Sendable {
@@ -25,8 +24,8 @@ public final class NginxServer: Sendable {
         public var range: String?
     }
 
-    private let process: NIOLockedValueBox<Process?>
-    private let directory: TemporaryDirectory
+    private let server: ServerProcess
+    private var directory: TemporaryDirectory { server.directory }
 
     /// The TCP port nginx listens on.
     public let port: Int
@@ -38,9 +37,8 @@ public final class NginxServer: Sendable {
     /// The URL of a path on this server (`path` should start with `/`).
     public func url(_ path: String) -> String { baseURL + path }
 
-    private init(process: Process, directory: TemporaryDirectory, port: Int, scheme: String) {
-        self.process = NIOLockedValueBox(process)
-        self.directory = directory
+    private init(server: ServerProcess, port: Int, scheme: String) {
+        self.server = server
         self.port = port
         self.scheme = scheme
     }
@@ -58,12 +56,14 @@ public final class NginxServer: Sendable {
     ///   - tls: serve HTTPS with this certificate and key (``TestCertificates``) instead of plain HTTP.
     ///   - http2: with `tls`, offer HTTP/2 in the TLS handshake (ALPN `h2`) besides HTTP/1.1. Written
     ///     `listen ... ssl http2`, which nginx 1.22 (Debian 12) needs and later versions still accept.
-    ///   - logsRequests: keep an access log, read with ``loggedRequests()``.
+    ///   - logsRequests: keep an access log, read with ``loggedRequests()`` and ``bodyBytesSent()``.
+    ///   - listenParameters: more parameters of the `listen` directive (e.g. `sndbuf=64k`: a small send buffer, so
+    ///     that what the access log says nginx sent is close to what crossed the wire).
     /// - Returns: A running server, once its port accepts connections; nil without `/usr/sbin/nginx`.
     /// - Throws: ``StartError`` when nginx exits or does not listen within 10 s.
     public static func start(
         root: String, extraLocations: String = "", httpDirectives: String = "", tls: TestCertificates.Files? = nil,
-        http2: Bool = false, logsRequests: Bool = false
+        http2: Bool = false, logsRequests: Bool = false, listenParameters: String = ""
     ) throws -> NginxServer? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else { return nil }
         let directory = try TemporaryDirectory()
@@ -80,6 +80,8 @@ public final class NginxServer: Sendable {
             http {
                 log_format haul '$connection $server_protocol $status $request_method $uri $http_range';
                 access_log \(logsRequests ? "\(dir)/access.log haul" : "off");
+                log_format haulbytes '$body_bytes_sent';
+                \(logsRequests ? "access_log \(dir)/bytes.log haulbytes;" : "")
                 sendfile on;
                 tcp_nopush on;
                 keepalive_requests 100000;
@@ -91,7 +93,7 @@ public final class NginxServer: Sendable {
                 scgi_temp_path \(dir)/scgi;
                 \(httpDirectives)
                 server {
-                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl")\(tls != nil && http2 ? " http2" : "");
+                    listen 127.0.0.1:\(port)\(tls == nil ? "" : " ssl")\(tls != nil && http2 ? " http2" : "") \(listenParameters);
                     \(tls.map { "ssl_certificate \"\($0.certificate)\"; ssl_certificate_key \"\($0.key)\";" } ?? "")
                     root "\(root)";
                     location / { }
@@ -103,41 +105,27 @@ public final class NginxServer: Sendable {
         let configPath = directory.file("nginx.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executablePath)
-        process.arguments = ["-p", dir, "-e", "\(dir)/error.log", "-c", configPath]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-
-        let deadline = Date().addingTimeInterval(10)
-        while !PortProbe.acceptsConnections(port: port) {
-            let log = (try? String(contentsOfFile: "\(dir)/error.log", encoding: .utf8)) ?? ""
-            guard process.isRunning, Date() < deadline else {
-                if process.isRunning { process.terminate() }
-                process.waitUntilExit()
-                directory.remove()
-                throw StartError(description: "nginx did not start on port \(port): \(log)")
-            }
-            usleep(20_000)
-        }
-        return NginxServer(process: process, directory: directory, port: port, scheme: tls == nil ? "http" : "https")
+        let server = try ServerProcess.launch(
+            executablePath, ["-p", dir, "-e", "\(dir)/error.log", "-c", configPath], in: directory, port: port,
+            name: "nginx", errorLog: "\(dir)/error.log", timeout: 10, failure: { StartError(description: $0) }
+        )
+        return NginxServer(server: server, port: port, scheme: tls == nil ? "http" : "https")
     }
 
     /// Writes `files` (name to bytes) into `directory/www` and starts nginx serving them at `/NAME`; nil without
-    /// nginx. `extraLocations`, `httpDirectives`, `tls`, `http2` and `logsRequests` as in
+    /// nginx. `extraLocations`, `httpDirectives`, `tls`, `http2`, `logsRequests` and `listenParameters` as in
     /// ``start(root:extraLocations:httpDirectives:tls:http2:logsRequests:)``.
     public static func serving(
         _ files: [String: [UInt8]], in directory: TemporaryDirectory, extraLocations: String = "",
-        httpDirectives: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false
+        httpDirectives: String = "", tls: TestCertificates.Files? = nil, http2: Bool = false, logsRequests: Bool = false,
+        listenParameters: String = ""
     ) throws -> NginxServer? {
         let root = directory.file("www")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, bytes) in files { try Data(bytes).write(to: root.appendingPathComponent(name)) }
         return try start(
             root: root.path, extraLocations: extraLocations, httpDirectives: httpDirectives, tls: tls, http2: http2,
-            logsRequests: logsRequests
+            logsRequests: logsRequests, listenParameters: listenParameters
         )
     }
 
@@ -154,17 +142,15 @@ public final class NginxServer: Sendable {
         }
     }
 
+    /// The body bytes nginx sent for each request answered so far (`$body_bytes_sent`: what it wrote to the
+    /// socket, also what sat unread in the client's buffers when the client closed); empty without `logsRequests`.
+    public func bodyBytesSent() -> [Int64] {
+        let text = (try? String(contentsOfFile: directory.file("bytes.log").path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Int64($0) }
+    }
+
     /// Stops nginx and deletes its configuration directory; safe to call twice.
     public func stop() {
-        let running = process.withLockedValue { process -> Process? in
-            defer { process = nil }
-            return process
-        }
-        guard let running else { return }
-        // SIGKILL, not SIGTERM: a child started from a Dispatch worker thread inherits that thread's blocked
-        // signals, so nginx may never see a SIGTERM. It keeps nothing worth a graceful stop here.
-        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
-        running.waitUntilExit()
-        directory.remove()
+        server.stop()
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 
 /// A real Squid (Debian's `squid` package) on a free local port, run by a test with Debian's stock access rules: the
 /// proxy companies run, which allows `CONNECT` to port 443 only and plain http to the ports it calls safe.
@@ -19,17 +18,16 @@ public final class SquidProxy: Sendable {
     /// Debian's stock configuration, whose access rules the test proxy copies.
     public static let stockConfigurationPath = "/etc/squid/squid.conf"
 
-    private let process: NIOLockedValueBox<Process?>
-    private let directory: TemporaryDirectory
+    private let server: ServerProcess
+    private var directory: TemporaryDirectory { server.directory }
 
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
     /// `http://127.0.0.1:PORT`.
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    private init(process: Process, directory: TemporaryDirectory, port: Int) {
-        self.process = NIOLockedValueBox(process)
-        self.directory = directory
+    private init(server: ServerProcess, port: Int) {
+        self.server = server
         self.port = port
     }
 
@@ -70,27 +68,12 @@ public final class SquidProxy: Sendable {
         let configPath = directory.file("squid.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executablePath)
         // -N: in the foreground, one process, so stopping it stops everything.
-        process.arguments = ["-N", "-f", configPath]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-
-        let deadline = Date().addingTimeInterval(20)
-        while !PortProbe.acceptsConnections(port: port) {
-            guard process.isRunning, Date() < deadline else {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
-                let log = (try? String(contentsOfFile: "\(dir)/cache.log", encoding: .utf8)) ?? ""
-                directory.remove()
-                throw StartError(description: "squid did not start on port \(port): \(log)")
-            }
-            usleep(20_000)
-        }
-        return SquidProxy(process: process, directory: directory, port: port)
+        let server = try ServerProcess.launch(
+            executablePath, ["-N", "-f", configPath], in: directory, port: port, name: "squid",
+            errorLog: "\(dir)/cache.log", timeout: 20, failure: { StartError(description: $0) }
+        )
+        return SquidProxy(server: server, port: port)
     }
 
     /// The access log's lines so far (Squid's native format: time, elapsed, client, result/status, bytes, method,
@@ -102,15 +85,6 @@ public final class SquidProxy: Sendable {
 
     /// Stops Squid and deletes its directory; safe to call twice.
     public func stop() {
-        let running = process.withLockedValue { process -> Process? in
-            defer { process = nil }
-            return process
-        }
-        guard let running else { return }
-        // SIGKILL, as `NginxServer.stop()` does: a child started from a Dispatch worker thread may have SIGTERM
-        // blocked. Nothing it holds is worth a graceful stop.
-        if running.isRunning { kill(running.processIdentifier, SIGKILL) }
-        running.waitUntilExit()
-        directory.remove()
+        server.stop()
     }
 }

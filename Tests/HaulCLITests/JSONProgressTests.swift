@@ -39,6 +39,12 @@ final class JSONProgressTests: XCTestCase {
                 }
                 let starts = busy.last!.map { $0["start"] as? Int ?? -1 }
                 XCTAssertEqual(starts, starts.sorted(), "connections in file order")
+                // Issue 56: what came over the wire and what the file kept; the last object has the run's totals.
+                let last = try XCTUnwrap(progress.last)
+                let kept = try XCTUnwrap(last["kept"] as? Int, "\(last)")
+                let received = try XCTUnwrap(last["received"] as? Int, "\(last)")
+                XCTAssertEqual(kept, content.count)
+                XCTAssertGreaterThanOrEqual(received, kept)
             }
         }
     }

@@ -11,21 +11,12 @@ import XCTest
 final class SquidProxyTests: XCTestCase {
     private let content = deterministicBytes(count: 3 << 20, seed: 83)
 
-    private static func required<T>(_ value: T?, _ what: String) throws -> T {
-        if let value { return value }
-        let message = "\(what) is not installed (apt-get install \(what), as .ci/run does)"
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-            XCTFail(message)
-        }
-        throw XCTSkip(message)
-    }
-
     func testPlainHTTPThroughStockSquidDownloadsTheRightBytes() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let nginx = try Self.required(try NginxServer.serving(["file": content], in: directory), "nginx")
+        let nginx = try requireInstalled(try NginxServer.serving(["file": content], in: directory), package: "nginx")
         defer { nginx.stop() }
-        let squid = try Self.required(try SquidProxy.start(), "squid")
+        let squid = try requireInstalled(try SquidProxy.start(), package: "squid")
         defer { squid.stop() }
         let state = ["--state-dir", directory.file("state").path]
 

@@ -19,9 +19,15 @@ struct MachineDriver {
         mirrors: [String] = [],
         expectedLength: Int64? = nil,
         pieceHashes: PieceLedger.Hashes? = nil,
-        connectionTuning: ConnectionTuner.Settings? = nil
+        connectionTuning: ConnectionTuner.Settings? = nil,
+        fetchesEachByteOnce: Bool = false
     ) {
-        let policy = SegmentPolicy(connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed)
+        // The tests written before issue 56 script one request per segment and a probe cut at its end; the rules
+        // that ask in parts have their own tests (TransferMachineAskingTests).
+        let policy = SegmentPolicy(
+            connections: connections, minimumSplitSize: minimumSplitSize, lowestSpeed: lowestSpeed,
+            fetchesEachByteOnce: fetchesEachByteOnce
+        )
         machine = TransferMachine(settings: .init(
             segmentPolicy: policy, retryPolicy: retry, maximumVersionRestarts: maximumVersionRestarts,
             refreshesExpiredSources: refreshesExpiredSources, mirrors: mirrors, expectedLength: expectedLength,

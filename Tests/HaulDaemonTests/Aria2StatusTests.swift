@@ -52,6 +52,17 @@ final class Aria2StatusTests: XCTestCase {
         }
     }
 
+    /// Issue 56: Haul's own keys for the bytes a run received and kept, once they are known.
+    func testTheBytesReceivedAndKeptAreHaulPrefixedKeys() throws {
+        var download = running()
+        XCTAssertNil(Aria2StatusDictionary.status(download).objectValue?["haulBytesReceived"], "not heard yet: no key")
+        download.bytesReceived = 1_010_000
+        download.bytesKept = 1_000_000
+        let fields = try XCTUnwrap(Aria2StatusDictionary.status(download).objectValue)
+        XCTAssertEqual(fields["haulBytesReceived"], "1010000")
+        XCTAssertEqual(fields["haulBytesKept"], "1000000")
+    }
+
     func testTheKeysFilterKeepsOnlyTheKeysAskedFor() {
         let status = Aria2StatusDictionary.status(running(), keys: ["gid", "status", "nonsense"])
         XCTAssertEqual(status, ["gid": "000000000000002a", "status": "active"])

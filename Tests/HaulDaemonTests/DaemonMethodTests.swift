@@ -17,6 +17,16 @@ final class DaemonMethodTests: XCTestCase {
         let status = try fixture.call("aria2.tellStatus", [gid])
         XCTAssertEqual(status["totalLength"], "300000")
         XCTAssertEqual(status["completedLength"], "300000")
+        // Issue 56: the bytes the run received and kept, as the last progress event said them (it may be heard
+        // a moment after the state).
+        var wire = status
+        let deadline = Date().addingTimeInterval(5)
+        while wire["haulBytesKept"] != "300000", Date() < deadline {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            wire = try fixture.call("aria2.tellStatus", [gid, ["haulBytesKept", "haulBytesReceived"]])
+        }
+        XCTAssertEqual(wire["haulBytesKept"], "300000")
+        XCTAssertGreaterThanOrEqual(Int(wire["haulBytesReceived"]?.stringValue ?? "") ?? 0, 300_000)
         XCTAssertEqual(status["dir"], .string(fixture.downloads))
         XCTAssertEqual(status["files"]?.arrayValue?.first?["path"], .string(fixture.downloads + "/a.bin"))
         XCTAssertEqual(try fixture.call("aria2.tellStatus", [gid, ["gid", "status"]]), ["gid": gid, "status": "complete"])

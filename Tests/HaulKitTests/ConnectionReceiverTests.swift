@@ -83,6 +83,19 @@ final class ConnectionReceiverTests: XCTestCase {
     }
   }
 
+  /// Issue 56: the bytes received count every byte read, also the part of a chunk cut off at the segment's end.
+  func testEveryByteReadIsCountedAsReceivedAlsoPastTheEnd() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let counters = TransferCounters()
+      var (receiver, _) = receiver(file, end: 4, reports: Reports())
+      receiver.wire = counters
+      _ = await receiver.receive(body([[1, 2, 3], [4, 5, 6], [7]]), plan: plan(offset: 0, length: 7))
+      XCTAssertEqual(try file.size(), 4)
+      XCTAssertEqual(counters.wire().received, 6, "both chunks read, the second cut after its first byte")
+    }
+  }
+
   func testAShortenedEndIsHeardAtTheNextReport() async throws {
     try await withTemporaryDirectory { dir in
       let file = try PartFile(path: dir.file("f.part").path)

@@ -67,6 +67,7 @@ extension SegmentPlanner {
         if let owner = segments[i].owner {
             watches[owner] = nil
             speeds[owner] = nil
+            askedEnds[owner] = nil
         }
         segments[i].owner = nil
     }

@@ -18,12 +18,14 @@ extension SegmentPlanner {
     ///
     ///     leave it:   T0 = R / v
     ///     split:      k  = clamp(R * v / (v + r), m, R - m)              only when R >= 2m
+    ///                 k  = max(k, A - next)                              only when end - A >= m, and v >= r / 2
     ///                 T1 = max(k / v, (R - k) / r)                       (both parts end together when unclamped)
     ///     take over:  T2 = R / r + takeoverMarginSeconds                 only when v was measured
     ///
     /// The segment with the largest gain `T0 - min(T1, T2) > 0` is taken (ties: more bytes left, then the earlier
     /// segment), by the cheaper of the two plans (the split on a tie). While no speed is known every `v` equals `r`:
-    /// that is the back half, `k = R / 2`, of the largest remainder whose halves are both at least `m`.
+    /// that is the back half, `k = R / 2`, of the largest remainder whose halves are both at least `m`. `A` is where
+    /// the owner's request ends (`unasked`, `SegmentPlanner+Asked`): a split never takes bytes already asked for.
     ///
     /// This is the endgame: a slow connection late in the download holds the file hostage, and a split would leave
     /// it at least `m` bytes to fetch at its slow speed; taken over whole, its range moves at the reference speed.
@@ -82,7 +84,9 @@ extension SegmentPlanner {
     /// Without speeds: the back half when both halves are at least `floor`; the gain is in bytes.
     private func untimedPlan(for segment: Segment, floor: Int64) -> (StealPlan, gain: Double, reference: Double)? {
         guard segment.remainingBytes / 2 >= floor else { return nil }
-        return (.split(at: segment.next + segment.remainingBytes / 2), Double(segment.remainingBytes) / 2, 1)
+        let cut = max(segment.next + segment.remainingBytes / 2, unasked(segment))
+        guard segment.end - cut >= floor else { return nil }
+        return (.split(at: cut), Double(segment.end - cut), 1)
     }
 
     /// The better plan for one running segment, its gain in seconds and the reference speed it assumed.
@@ -96,8 +100,12 @@ extension SegmentPlanner {
         let v = measured ?? r
         let leave = v > 0 ? R / v : .infinity
         var plans: [(StealPlan, Double)] = []
-        if remaining / 2 >= m {
-            let kept: Int64
+        // The owner's request binds the cut unless the owner is measured at under half the reference speed: then
+        // its server, not its buffers, holds it back, little is in flight, and a cut inside its request costs
+        // less than waiting for it (`SegmentPlanner+Asked`).
+        let asked = v >= r / 2 ? unasked(segment) : segment.next
+        if remaining / 2 >= m, segment.end - asked >= m {
+            var kept: Int64
             if v == r {
                 kept = remaining / 2
             } else {
@@ -105,6 +113,8 @@ extension SegmentPlanner {
                 let proportional = share >= R ? remaining : Int64(share)
                 kept = min(max(proportional, m), remaining - m)
             }
+            // What the owner's request already covers arrives anyway: the cut goes no lower.
+            kept = max(kept, asked - segment.next)
             let time = max(v > 0 ? Double(kept) / v : .infinity, Double(remaining - kept) / r)
             plans.append((.split(at: segment.next + kept), time))
         }

@@ -9,7 +9,7 @@
 ///     size(i) = length / count + (i < length % count ? 1 : 0)     (sizes differ by at most one byte)
 ///
 /// so no segment is below `m` unless the file is. Segment 0 is fetched open-ended from byte 0; the others by
-/// ranged GETs. A connection that finishes takes an unassigned segment, or else steals from a running one. Before
+/// ranged GETs (asked for in parts when the runner says where each request ends, `SegmentPlanner+Asked`). A connection that finishes takes an unassigned segment, or else steals from a running one. Before
 /// any speed is measured, the running segment with the largest remaining range `[next, end)` is cut at
 /// `mid = next + (end - next) / 2`: the free connection takes `[mid, end)` and the victim is told its new end, but
 /// only when both halves are at least `m`. Once `tick` has measured speeds, the segment whose owner would finish
@@ -43,6 +43,8 @@ public struct SegmentPlanner: Sendable {
     /// connection at the end of a download is compared with.
     var referenceSpeed: Double?
     var lastConnectionNumber = 0
+    /// Where each connection's current request ends, when the runner asks in parts (`connectionAsked`).
+    var askedEnds: [ConnectionID: Int64] = [:]
 
     /// Plans a fresh download of `length` bytes; nothing is received and no segment is assigned yet.
     public init(length: Int64, policy: SegmentPolicy = SegmentPolicy()) {

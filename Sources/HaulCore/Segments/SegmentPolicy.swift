@@ -47,6 +47,12 @@ public struct SegmentPolicy: Hashable, Sendable {
     /// ``inOrderPieceSize(length:)`` in file order instead of one range per connection, and each free connection
     /// takes the first waiting piece; still several connections at once.
     public var inOrder: Bool
+    /// Each byte crosses the wire once (issue 56; docs/segments.md): a connection asks for its segment in parts of
+    /// at most half what is left (`SegmentPlanner.askedEnd(from:to:floor:atMost:)`), so a steal takes bytes nobody asked
+    /// for instead of cutting a running request; and the whole-file probe is dropped at its head once it shows a
+    /// size and ranges, its segment asked for again as a range, instead of being cut at its segment's end with
+    /// megabytes in flight. `false`: one request per segment, the probe cut at its end (the rules before).
+    public var fetchesEachByteOnce: Bool
 
     /// Creates a policy.
     public init(
@@ -58,7 +64,8 @@ public struct SegmentPolicy: Hashable, Sendable {
         takeoverMarginSeconds: Double = 1,
         lowestSpeed: LowestSpeed? = nil,
         endgameSplitSize: Int64 = 1024 * 1024,
-        inOrder: Bool = false
+        inOrder: Bool = false,
+        fetchesEachByteOnce: Bool = true
     ) {
         precondition((1...Self.connectionLimit).contains(connections), "connections must be 1...\(Self.connectionLimit)")
         precondition(minimumSplitSize >= 1 && endgameSplitSize >= 1, "a minimum split size is at least one byte")
@@ -73,6 +80,7 @@ public struct SegmentPolicy: Hashable, Sendable {
         self.lowestSpeed = lowestSpeed
         self.endgameSplitSize = endgameSplitSize
         self.inOrder = inOrder
+        self.fetchesEachByteOnce = fetchesEachByteOnce
     }
 
     /// The piece of an in-order plan: `minimumSplitSize`, or larger for a file over 256 of them, so a plan holds at

@@ -17,14 +17,15 @@ extension TransferMachine {
     /// The statuses a signed URL answers with once it expired (S3: 403; some CDNs: 401 or 410).
     public static let expiredSourceStatuses: Set<Int> = [401, 403, 410]
 
-    /// Whether this head from `k` is an expired source: refreshing is on, bytes are held, and `k` is a connection
-    /// of the run still waiting for its head (a late head of a dropped connection says nothing).
+    /// Whether this head from `k` is an expired source: refreshing is on, the source has shown that it serves the
+    /// file, and `k` is a connection of the run still waiting for its head (a late head of a dropped connection says
+    /// nothing). The source has shown it when bytes are held, or, in a run over several connections, by the
+    /// whole-file answer that split it (its stream may have been dropped at its head before a byte was written:
+    /// `TransferMachine+Asking`, rule 2).
     func expires(_ head: ResponseHead, on k: ConnectionID) -> Bool {
-        guard settings.refreshesExpiredSources, Self.expiredSourceStatuses.contains(head.status), progress.done > 0 else {
-            return false
-        }
+        guard settings.refreshesExpiredSources, Self.expiredSourceStatuses.contains(head.status) else { return false }
         switch mode {
-        case .single(let run): return run.connection == k && run.body == nil
+        case .single(let run): return progress.done > 0 && run.connection == k && run.body == nil
         case .segmented(let run): return run.requests[k] != nil && run.planner.segment(ownedBy: k) != nil
         case .idle, .probing, .awaitingSource, .ended: return false
         }

@@ -35,6 +35,8 @@ struct SegmentedRun: Sendable {
     var uncutProbe: ConnectionID?
     /// How far the uncut probe has written (past its segment's end, where the planner stops counting).
     var uncutProbeOffset: Int64 = 0
+    /// How many parts each connection has asked for (`TransferMachine+Asking`: each may be twice the last).
+    var partsAsked: [ConnectionID: Int] = [:]
 
     init(planner: SegmentPlanner, identity: ResourceIdentity) {
         self.planner = planner
@@ -62,6 +64,7 @@ struct SegmentedRun: Sendable {
         speeds[id] = nil
         unanswered.remove(id)
         bodies[id] = nil
+        partsAsked[id] = nil
         if uncutProbe == id { uncutProbe = nil }
     }
 }
@@ -95,7 +98,11 @@ extension TransferMachine {
             var actions: [TransferAction] = [.discard(reason: nil), .adopt(body.identity)]
             actions.append(.checkpoint(run.planner.segments.map { StoredSegment(start: $0.start, end: $0.end, next: $0.next) }, immediately: true))
             actions.append(.plan(connections: settings.segmentPolicy.connections))
-            actions.append(.write(probe, body, end: advertised ? first.end : length))
+            if advertised, let reasked = reaskedProbe(probe, &run) {
+                actions += reasked
+            } else {
+                actions.append(.write(probe, body, end: advertised ? first.end : length))
+            }
             actions += startTuning(&run)
             actions += launchAvailable(&run)
             mode = .segmented(run)
@@ -142,6 +149,10 @@ extension TransferMachine {
         case .ended(let k, let now):
             if let whole = uncutProbeEndedWhole(k, now: now, &run) { return whole }
             guard let segment = run.planner.segment(ownedBy: k) else { return [] }
+            if let next = askNextPart(k, &run) {
+                actions = next
+                break
+            }
             guard segment.isComplete else {
                 let problem = TransferProblem(.network, "\(run.host) ended a range early")
                 actions = connectionFailed(k, problem, retryAfterSeconds: nil, hostRefused: false, now: now, &run)
@@ -299,13 +310,7 @@ extension TransferMachine {
             actions.append(.drop(replaced, .takenOver(by: assignment.connection)))
         }
         if let shrink = assignment.shrink { actions.append(.shorten(shrink.connection, end: shrink.end)) }
-        var range = assignment.range
-        if pieces != nil, assignment.isOpenEnded, run.planner.completedBytes > 0 {
-            // A bad first piece fetched again: a closed range, not the whole file cut short at the piece's end (a
-            // server pushes megabytes into the socket's buffers before the cut is felt).
-            range = ByteRange(0, assignment.end)
-        }
-        let plan = RequestPlan.fetch(range, of: run.identity)
+        let plan = RequestPlan.fetch(askedRange(assignment, &run), of: run.identity)
         run.requests[assignment.connection] = plan
         actions.append(.open(assignment.connection, plan, end: assignment.end))
         return actions

@@ -8,9 +8,11 @@
 /// (`RetryTracker` over `RetryPolicy`) and the limit on restarts for a file that keeps changing.
 ///
 /// A multi-connection run without usable stored segments first asks for the whole file on connection #1 and looks
-/// at the head: when the file is worth splitting (`isWorthSplitting`), that response becomes the first segment's
-/// body and more connections open with ranged GETs guarded by `If-Range`; otherwise the same response continues
-/// as a single-connection run, so a small file or a server without ranges costs no extra round trip.
+/// at the head: when the file is worth splitting (`isWorthSplitting`), more connections open with ranged GETs
+/// guarded by `If-Range`, and the probe's stream is dropped and its first segment asked for again as a range (with
+/// `SegmentPolicy.fetchesEachByteOnce`, `TransferMachine+Asking`; without it, or when the server does not advertise
+/// ranges, that response becomes the first segment's body); otherwise the same response continues as a
+/// single-connection run, so a small file or a server without ranges costs no extra round trip.
 public struct TransferMachine: Sendable {
     /// What the machine is allowed to do.
     public struct Settings: Hashable, Sendable {

@@ -58,13 +58,20 @@ public struct Aria2Download: Sendable, Equatable {
     /// aria2's `min-split-size` (`DownloadRequest.minimumSplitSize`); `nil` when the download's request is not at
     /// hand (`getOption` then shows Haul's default).
     public var minimumSplitSize: Int64?
+    /// The body bytes the download's latest run received from the network, on every connection
+    /// (`DownloadProgress.bytesReceived`); nil before this daemon heard its progress.
+    public var bytesReceived: Int64?
+    /// Of those, the file's bytes the run kept (`DownloadProgress.bytesKept`).
+    public var bytesKept: Int64?
 
     public init(
         id: Int64, status: Aria2Status, url: String, path: String, totalBytes: Int64?, bytesDone: Int64,
         speed: Double = 0, connections: Int = 0, requestedConnections: Int = 1, errorCode: Int? = nil,
         errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = [],
-        inOrder: Bool = false, minimumSplitSize: Int64? = nil
+        inOrder: Bool = false, minimumSplitSize: Int64? = nil, bytesReceived: Int64? = nil, bytesKept: Int64? = nil
     ) {
+        self.bytesReceived = bytesReceived
+        self.bytesKept = bytesKept
         self.inOrder = inOrder
         self.minimumSplitSize = minimumSplitSize
         self.id = id
@@ -139,6 +146,11 @@ public enum Aria2StatusDictionary {
         if let checksum = download.checksum, let verdict = download.checksumVerdict {
             fields["haulChecksum"] = .string(checksum)
             fields["haulChecksumVerdict"] = .string(verdict)
+        }
+        // Haul's own: what crossed the wire and what the file kept (issue 56).
+        if let received = download.bytesReceived, let kept = download.bytesKept {
+            fields["haulBytesReceived"] = .string(String(received))
+            fields["haulBytesKept"] = .string(String(kept))
         }
         if let keys, !keys.isEmpty {
             fields = fields.filter { keys.contains($0.key) }

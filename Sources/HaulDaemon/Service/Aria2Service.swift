@@ -36,6 +36,8 @@ public actor Aria2Service {
     var forgottenResults = 0
     /// Connections moving bytes, from progress events.
     var activeConnections: [Int64: Int] = [:]
+    /// Bytes received and kept by each download's latest run, from progress events (kept after it stops).
+    var wireCounts: [Int64: (received: Int64, kept: Int64)] = [:]
     /// Options already logged as ignored (each name once per run: a client sends the same ones with every add).
     var loggedIgnored: Set<String> = []
     /// Where the daemon's notes go (standard error); never given a header's or option's value.
@@ -61,6 +63,7 @@ public actor Aria2Service {
         switch event {
         case .progress(let id, let progress):
             activeConnections[id.rawValue] = progress.activeConnections
+            wireCounts[id.rawValue] = (progress.bytesReceived, progress.bytesKept)
         case .failed(let id, let error):
             failures[id.rawValue] = error
         case .stateChanged(let id, let state) where state != .downloading:
@@ -137,7 +140,8 @@ public actor Aria2Service {
             rateLimit: rateLimit,
             headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
             inOrder: request?.inOrder ?? false,
-            minimumSplitSize: request?.minimumSplitSize
+            minimumSplitSize: request?.minimumSplitSize,
+            bytesReceived: wireCounts[snapshot.id]?.received, bytesKept: wireCounts[snapshot.id]?.kept
         )
     }
 

@@ -37,6 +37,8 @@ struct ConnectionReceiver: Sendable {
     let bounds: ConnectionBounds
     /// Counts bytes per chunk for progress when the run has a single connection (a segmented run counts per report).
     let counters: TransferCounters?
+    /// Counts every body byte read, kept or not (`DownloadProgress.bytesReceived`).
+    var wire = TransferCounters()
     /// The streaming checksum of a single-connection run.
     let digest: StreamingDigestBox?
     /// Hears the flushed offset.
@@ -70,6 +72,7 @@ struct ConnectionReceiver: Sendable {
         do {
             var iterator = body.makeAsyncIterator()
             while !cut, end.map({ writer.offset < $0 }) ?? true, var chunk = try await iterator.next() {
+                wire.received(chunk.count)
                 if let stale = end {
                     // The end read at the last report may have moved since (shortened, or lifted): read it again
                     // before cutting a chunk at it.

@@ -125,6 +125,7 @@ extension DownloadTask {
             var meter = TransferRateMeter()
             while !Task.isCancelled {
                 let sample = counters.snapshot()
+                let wire = counters.wire()
                 meter.record(totalBytes: sample.bytesDone, at: clock.now())
                 broadcaster.send(
                     .progress(
@@ -136,7 +137,9 @@ extension DownloadTask {
                             secondsRemaining: meter.secondsRemaining(totalBytes: sample.totalBytes),
                             activeConnections: sample.activeConnections,
                             connections: sample.connections,
-                            contiguousBytes: sample.contiguousBytes
+                            contiguousBytes: sample.contiguousBytes,
+                            bytesReceived: wire.received,
+                            bytesKept: wire.kept
                         )
                     )
                 )
@@ -149,6 +152,16 @@ extension DownloadTask {
         ticker?.cancel()
         ticker = nil
         let sample = counters.snapshot()
-        broadcaster.send(.progress(DownloadProgress(bytesDone: sample.bytesDone, totalBytes: sample.totalBytes)))
+        let wire = counters.wire()
+        // A run that did not complete adds what it received and kept to the stored counts (issue 56).
+        if let unstored = counters.unstoredWire() {
+            do {
+                try store.addWireBytes(unstored, of: id)
+            } catch {
+                engineLog.error("download \(id): could not store its wire counts: \(error)")
+            }
+        }
+        broadcaster.send(.progress(DownloadProgress(
+            bytesDone: sample.bytesDone, totalBytes: sample.totalBytes, bytesReceived: wire.received, bytesKept: wire.kept)))
     }
 }

@@ -42,6 +42,13 @@ public struct DownloadProgress: Sendable, Equatable {
     /// For an `inOrder` download split over connections, the bytes from the start of the file that have all
     /// arrived (what a player can read now); `nil` otherwise.
     public var contiguousBytes: Int64?
+    /// Body bytes received from the network since this run began, on every connection: the bytes kept, and those
+    /// a connection read past where it was cut, of a stream it dropped, or of a version thrown away. Bytes the
+    /// system had buffered for a connection when it closed are never read and not counted (the server's log, or
+    /// the network interface, shows them). `bytesReceived - bytesKept` is what the run wasted.
+    public var bytesReceived: Int64
+    /// Of the file's bytes, those this run added (`bytesDone` minus what the file held when the run began).
+    public var bytesKept: Int64
 
     /// The estimated time left as a `Duration` (`secondsRemaining`), when it can be estimated: what
     /// `Duration.formatted()` shows, or `Task.sleep(for:)` takes.
@@ -65,9 +72,13 @@ public struct DownloadProgress: Sendable, Equatable {
         secondsRemaining: Double? = nil,
         activeConnections: Int = 0,
         connections: [ConnectionProgress] = [],
-        contiguousBytes: Int64? = nil
+        contiguousBytes: Int64? = nil,
+        bytesReceived: Int64 = 0,
+        bytesKept: Int64 = 0
     ) {
         self.contiguousBytes = contiguousBytes
+        self.bytesReceived = bytesReceived
+        self.bytesKept = bytesKept
         self.bytesDone = bytesDone
         self.totalBytes = totalBytes
         self.currentSpeed = currentSpeed

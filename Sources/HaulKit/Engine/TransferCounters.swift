@@ -9,8 +9,33 @@ final class TransferCounters: Sendable {
         var activeConnections = 0
         var connections: [ConnectionProgress] = []
         var contiguousBytes: Int64?
+        /// Body bytes read from the network since the run began, on every connection (`bytesReceived`).
+        var bytesReceived: Int64 = 0
+        /// Bytes the file held when the run began (or after a restart threw them away): `bytesKept` counts from it.
+        var heldAtStart: Int64 = 0
+        /// The run's counts went into the store with its completion (`markCompleted`): its end adds nothing more.
+        var wireStored = false
     }
     private let values = NIOLockedValueBox(Values())
+
+    /// A run begins with `held` bytes of the file already there: the received and kept counts start from zero.
+    func startRun(held: Int64) {
+        values.withLockedValue {
+            $0.bytesReceived = 0
+            $0.heldAtStart = held
+            $0.wireStored = false
+        }
+    }
+
+    /// The file now holds at most `held` of the bytes it had when the run began (a restart or a cut `.part`).
+    func heldAtStart(atMost held: Int64) {
+        values.withLockedValue { $0.heldAtStart = min($0.heldAtStart, held) }
+    }
+
+    /// Counts `count` body bytes read from a connection, kept or not.
+    func received(_ count: Int) {
+        values.withLockedValue { $0.bytesReceived += Int64(count) }
+    }
 
     func set(bytesDone: Int64, totalBytes: Int64?) {
         values.withLockedValue {
@@ -52,6 +77,30 @@ final class TransferCounters: Sendable {
         bytesDone: Int64, totalBytes: Int64?, activeConnections: Int, connections: [ConnectionProgress], contiguousBytes: Int64?
     ) {
         values.withLockedValue { ($0.bytesDone, $0.totalBytes, $0.activeConnections, $0.connections, $0.contiguousBytes) }
+    }
+
+    /// This run's wire counts: bytes received, and of the file's bytes the ones gained since the run began.
+    func wire() -> (received: Int64, kept: Int64) {
+        values.withLockedValue { ($0.bytesReceived, max(0, $0.bytesDone - $0.heldAtStart)) }
+    }
+
+    /// The counts of a run whose file is complete at `length` bytes, to be stored with its completion; its end
+    /// then stores nothing more (``unstoredWire()``).
+    func wireForCompletion(length: Int64) -> WireBytes {
+        values.withLockedValue {
+            $0.wireStored = true
+            return WireBytes(received: $0.bytesReceived, kept: max(0, length - $0.heldAtStart))
+        }
+    }
+
+    /// The run's counts if nothing stored them yet (a pause, stop or failure): for the store as it ends. Taken
+    /// once: a later run that ends before it begins counting (``startRun(held:)``) does not add them again.
+    func unstoredWire() -> WireBytes? {
+        values.withLockedValue {
+            if $0.wireStored { return nil }
+            $0.wireStored = true
+            return WireBytes(received: $0.bytesReceived, kept: max(0, $0.bytesDone - $0.heldAtStart))
+        }
     }
 }
 

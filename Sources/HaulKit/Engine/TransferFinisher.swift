@@ -5,7 +5,7 @@ import HaulCore
 /// flush it, rename it to its final name, flush the directory, and only then record it as complete. A file a folder
 /// rule sends to another file system is copied there and flushed before the `.part` goes (`FileSystemSteps.promote`).
 enum TransferFinisher {
-    /// Finishes a download whose `length` bytes are all in `file`.
+    /// Finishes a download whose `length` bytes are all in `file`; `wire` is the run's counts, stored with it.
     ///
     /// - Returns: the final path.
     /// - Throws: `.fileExists` when the destination appeared meanwhile and may not be replaced; `.io` on failures.
@@ -15,7 +15,8 @@ enum TransferFinisher {
         request: DownloadRequest,
         store: DownloadStore,
         length: Int64,
-        streamedDigest: String? = nil
+        streamedDigest: String? = nil,
+        wire: WireBytes = WireBytes()
     ) throws -> String {
         try file.truncate(to: length)
         try file.synchronize()
@@ -47,7 +48,7 @@ enum TransferFinisher {
         record.destination = destination
         // The length is known now, if the server never said it (a chunked body): listings show it as the size.
         if record.totalBytes == nil { record.totalBytes = length }
-        try store.markCompleted(record)
+        try store.markCompleted(record, wire: wire)
         return destination
     }
 

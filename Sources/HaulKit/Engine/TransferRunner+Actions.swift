@@ -43,7 +43,7 @@ extension TransferRunner {
             let receiver = ConnectionReceiver(
                 connection: k, download: id, url: sources[k] ?? url, file: file, bandwidth: context.transport.bandwidth,
                 clock: clock.monotonic, flushInterval: context.configuration.intervals.checkpoint.inSeconds, bounds: bounds,
-                counters: single ? counters : nil, digest: single ? digest : nil,
+                counters: single ? counters : nil, wire: counters, digest: single ? digest : nil,
                 report: { [sink] offset in sink.yield(.wrote(k, serial: serial, offset)) }
             )
             let sink = self.sink
@@ -70,6 +70,7 @@ extension TransferRunner {
             await awaitWindingDown()
             try file.truncate(to: length)
             reservation = nil  // what was reserved past `length` is gone
+            counters.heldAtStart(atMost: length)
             digest?.digest?.reset()
             try digest?.digest?.catchUp(with: file, to: length)
             counters.set(bytesDone: length, totalBytes: record.identity?.totalLength)
@@ -79,6 +80,7 @@ extension TransferRunner {
             try file.truncate(to: 0)
             reservation = nil
             digest?.digest?.reset()
+            counters.heldAtStart(atMost: 0)
             record.setIdentity(nil)
             try context.store.saveResource(of: record, segments: [])
             resourceUnsaved = false
@@ -131,13 +133,15 @@ extension TransferRunner {
             counters.reached(.finishing)
             if let identity, record.identity != identity { record.setIdentity(identity) }
             let streamedDigest = segments.count == 1 ? digest?.digest?.digest(ofLength: length) : nil
+            let wire = counters.wireForCompletion(length: length)
             let (file, request, store, unfinished, checkpointer) = (self.file, context.request, context.store, record, self.checkpointer)
             // The queue is serial: the body runs after the checkpoint in flight, and first reports its failure.
             let (path, finished) = try await checkpointer.run {
                 try checkpointer.check()
                 var record = unfinished
                 let path = try TransferFinisher.finish(
-                    file: file, record: &record, request: request, store: store, length: length, streamedDigest: streamedDigest
+                    file: file, record: &record, request: request, store: store, length: length, streamedDigest: streamedDigest,
+                    wire: wire
                 )
                 return (path, record)
             }

@@ -163,6 +163,7 @@ final class TransferRunner {
                 verifiedPieces: context.request.pieceHashes == nil || isNew ? [] : try context.store.verifiedPieces(of: id)
             )
             try await perform(machine.event(.started(stored, now: clock.now())))
+            context.counters.startRun(held: machine.progress.done)
             for await signal in signals {
                 if case .tick = signal, let change = rateLimitChange() {
                     try await perform(machine.event(.rateLimit(change.map(Double.init))))

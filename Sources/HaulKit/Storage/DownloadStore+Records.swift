@@ -270,7 +270,9 @@ extension DownloadStore {
     /// and no segments. A completed download's progress is its length (`totalBytes`); its segments would only be
     /// read to resume it, which never happens, and writing them cost two more pages of log per file (the segment
     /// table and its index) for a small file that never had a checkpoint.
-    func markCompleted(_ record: DownloadRecord) throws {
+    /// The completing run's wire counts (`wire`) are added to the download's (DownloadStore+WireBytes) in the same
+    /// statement.
+    func markCompleted(_ record: DownloadRecord, wire: WireBytes = WireBytes()) throws {
         let id = record.id!
         try write { db in
             // What `updateResource` and `setState(.completed)` store, in one statement (a `completed` is stored
@@ -278,9 +280,10 @@ extension DownloadStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE download SET \(Self.resourceColumns), state = '\(DownloadState.completed.rawValue)',
-                    errorMessage = NULL, errorKind = NULL, errorStatus = NULL, updatedAt = ? WHERE id = ?
+                    errorMessage = NULL, errorKind = NULL, errorStatus = NULL, \(WireBytes.addingColumns), updatedAt = ?
+                    WHERE id = ?
                     """
-            ).execute(arguments: Self.resourceArguments(record) + [Date().timeIntervalSince1970, id])
+            ).execute(arguments: Self.resourceArguments(record) + [wire.received, wire.kept, Date().timeIntervalSince1970, id])
             try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
         }
     }

@@ -150,7 +150,7 @@ final class DownloadStore: Sendable {
 
     /// The schema this version writes, in `user_version` once applied: the count of `migrator`'s migrations, a
     /// constant so that a start never builds the migrator for it (StoreSchemaTests checks that the two agree).
-    static let schemaVersion: CInt = 7
+    static let schemaVersion: CInt = 9
 
     /// Applies the migrations a store lacks, unless its `user_version` says it has exactly this version's schema.
     ///
@@ -252,6 +252,15 @@ final class DownloadStore: Sendable {
                 CREATE INDEX download_completed_destination ON download(destination)
                 WHERE state = '\(DownloadState.completed.rawValue)'
                 """)
+        }
+        migrator.registerMigration("v9-bytes-received") { db in
+            // Issue 56: the bytes a download received over the wire and the ones its file kept, over all its runs
+            // (DownloadStore+WireBytes; `haul list --json`). Not in `DownloadRecord`: a run's end adds to them, and
+            // a whole record written back must not put an older count over that.
+            try db.alter(table: "download") { t in
+                t.add(column: "bytesReceived", .integer).notNull().defaults(to: 0)
+                t.add(column: "bytesKept", .integer).notNull().defaults(to: 0)
+            }
         }
         return migrator
     }

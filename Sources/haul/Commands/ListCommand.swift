@@ -70,7 +70,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     private func list(_ client: HaulClient) throws {
-        var pages = ListedPages(client: client, stored: storedStates, shown: wanted, limit: limit)
+        var pages = ListedPages(client: client, stored: storedStates, shown: wanted, limit: limit, wireCounts: json || jsonLines)
         let first = try pages.next()
         if jsonLines {
             var page = first
@@ -117,14 +117,17 @@ struct ListedPages {
     let stored: Set<DownloadState>?
     let shown: Set<String>?
     var left: Int?
+    /// Read each page's wire counts too (one query a page; the JSON forms show them).
+    let wireCounts: Bool
     private var after: Int64 = 0
     private var done = false
 
-    init(client: HaulClient, stored: Set<DownloadState>?, shown: Set<String>?, limit: Int?) {
+    init(client: HaulClient, stored: Set<DownloadState>?, shown: Set<String>?, limit: Int?, wireCounts: Bool = false) {
         self.client = client
         self.stored = stored
         self.shown = shown
         self.left = limit
+        self.wireCounts = wireCounts
     }
 
     /// The next rows; empty at the end.
@@ -137,6 +140,10 @@ struct ListedPages {
             after = last.id.rawValue
             var rows = records.map(ListedDownload.init).filter { shown?.contains($0.shownState) ?? true }
             if rows.count > wantedCount { rows = Array(rows.prefix(wantedCount)) }
+            if wireCounts, !rows.isEmpty {
+                let counts = try client.storedWireBytesBlocking(ids: rows.map(\.id))
+                for index in rows.indices { rows[index].wire = counts[rows[index].id] }
+            }
             if let remaining = left {
                 left = remaining - rows.count
                 if left == 0 { done = true }

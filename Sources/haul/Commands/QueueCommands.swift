@@ -62,6 +62,8 @@ struct ListedDownload {
     var speed: Double
     var error: String?
     var priority: Int
+    /// What crossed the wire for it and what its file kept, over all its runs (issue 56): in the JSON forms only.
+    var wire: WireBytes?
 
     init(_ download: StoredDownload) {
         id = download.id.rawValue
@@ -109,10 +111,16 @@ struct ListedDownload {
     }
 
     var jsonObject: [String: Any] {
-        [
+        var object: [String: Any] = [
             "id": id, "name": name, "path": path, "url": url, "state": shownState, "bytes": bytes,
             "total": total ?? NSNull(), "speed": Int(speed), "error": error ?? NSNull(), "priority": priority,
         ]
+        // The names `--progress json` gives a run's counts.
+        if let wire {
+            object["received"] = wire.received
+            object["kept"] = wire.kept
+        }
+        return object
     }
 }
 

@@ -335,6 +335,8 @@ final class ProgressRenderer: @unchecked Sendable {
             object["eta"] = progress.secondsRemaining.map { Int($0.rounded(.up)) } ?? NSNull()
             object["connections"] = progress.activeConnections
             if let contiguous = progress.contiguousBytes { object["contiguous"] = contiguous }
+            object["received"] = progress.bytesReceived
+            object["kept"] = progress.bytesKept
             let time = now()
             object["perConnection"] = progress.connections.map {
                 ["id": $0.id, "start": $0.start, "next": $0.next, "end": $0.end, "speed": Int(connectionSpeed($0, at: time))] as [String: Any]
