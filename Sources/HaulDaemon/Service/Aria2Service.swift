@@ -141,7 +141,7 @@ public actor Aria2Service {
             headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
             inOrder: request?.inOrder ?? false,
             minimumSplitSize: request?.minimumSplitSize,
-            bytesReceived: wireCounts[snapshot.id]?.received, bytesKept: wireCounts[snapshot.id]?.kept
+            bytesReceived: wireCounts[snapshot.id.rawValue]?.received, bytesKept: wireCounts[snapshot.id.rawValue]?.kept
         )
     }
 

@@ -156,7 +156,7 @@ extension DownloadTask {
         // A run that did not complete adds what it received and kept to the stored counts (issue 56).
         if let unstored = counters.unstoredWire() {
             do {
-                try store.addWireBytes(unstored, of: id)
+                try store.addWireBytes(unstored, of: rowID)
             } catch {
                 engineLog.error("download \(id): could not store its wire counts: \(error)")
             }
