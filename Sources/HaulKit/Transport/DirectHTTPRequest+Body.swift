@@ -24,7 +24,8 @@ extension DirectHTTPRequest {
         do {
             let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
             letGoOfSink()
-            if complete, head.keepsConnectionOpen, let lease, !isCancelled {
+            // A TLS connection is not kept: the pool keeps sockets, and its state lives in the request (`TLSSlot`).
+            if complete, head.keepsConnectionOpen, let lease, !isCancelled, target.tls == nil {
                 lease.finish(keeping: socket)
                 socket = -1
             }

@@ -79,6 +79,8 @@ final class DirectHTTPRequest: Sendable {
     let wakeRead: Int32
     /// Where the body's reader lets the thread write the bytes itself (`BodySink`), once it said so.
     let sink = NIOLockedValueBox(SinkSlot())
+    /// The TLS connection of an https target, which only the request's thread uses (`DirectHTTPRequest+TLS`).
+    let tls = TLSSlot()
 
     /// The reader's sink while the thread streams the body; once the thread writes no more (`ended`), an offer is
     /// not kept: the sink holds the reader's file, which must not outlive the body in a request that the pool or a
@@ -184,15 +186,19 @@ final class DirectHTTPRequest: Sendable {
         do {
             var reused = false
             if let kept = lease?.socket {
-                // Closed or written to by the server while it was idle: a new connection instead.
-                if haul_socket_is_quiet(kept) == 1 {
+                // Closed or written to by the server while it was idle: a new connection instead. (An https
+                // target never finds one: its connections are not kept.)
+                if target.tls == nil, haul_socket_is_quiet(kept) == 1 {
                     socket = kept
                     reused = true
                 } else {
                     close(kept)
                 }
             }
-            if !reused { socket = try connect() }
+            if !reused {
+                socket = try connect()
+                try startTLS(socket)
+            }
             var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
             var head: HTTP1Response.Head
             while true {
@@ -213,6 +219,7 @@ final class DirectHTTPRequest: Sendable {
             failure = error
         }
         if let failure { deliver(.failure(isCancelled ? CancellationError() : failure)) }
+        tls.close()
         if socket >= 0 { close(socket) }
         lease?.finish()
         wake.withLockedValue { wake in

@@ -76,9 +76,25 @@ extension HTTPTransport {
         let url = request.url
         let fields = request.fields.map { ($0.name, $0.value) }
         switch client.proxy {
+        case nil where url.scheme?.lowercased() == "https":
+            // HTTP/1.1 over TLS where HTTP/2 is not offered (a segment, `--http1.1`); where it is, AsyncHTTPClient
+            // keeps the request (docs/transport.md, "TLS").
+            guard client.versions == .http1Only, let tls = directTLS() else { return nil }
+            return DirectHTTPRequest.target(for: url, fields: fields, tls: tls)
         case nil: return DirectHTTPRequest.target(for: url, fields: fields)
         case let proxy? where proxy.kind == .http: return DirectHTTPRequest.target(for: url, fields: fields, through: proxy)
         default: return nil
+        }
+    }
+
+    /// The direct client's TLS settings, made with the first https request that goes direct; `nil` where it
+    /// carries no https (`TLSContext.make`).
+    func directTLS() -> TLSContext? {
+        directTLSContext.withLockedValue { made in
+            if let made { return made }
+            let context = TLSContext.make(extraAuthorities: configuration.extraTrustedCertificates, insecure: configuration.insecure)
+            made = .some(context)
+            return context
         }
     }
 

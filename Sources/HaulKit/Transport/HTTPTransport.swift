@@ -93,6 +93,8 @@ final class HTTPTransport: Sendable {
         }
     }
 
+    /// The direct client's TLS settings once made (`directTLS()`); `.some(nil)`: none on this platform.
+    let directTLSContext = NIOLockedValueBox<TLSContext??>(nil)
     /// The requests sent early that no `open` has taken yet; `nil` once shut down.
     let early = NIOLockedValueBox<[EarlyRequest: EarlyResponse]?>([:])
     /// The one pool every request leases its connection from, whichever client carries it (`ConnectionPool`).
