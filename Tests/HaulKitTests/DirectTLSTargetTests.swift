@@ -8,7 +8,8 @@ import XCTest
 final class DirectTLSTargetTests: XCTestCase {
     func testHTTPSGoesDirectOnlyWithTLSSettingsAndNoProxy() throws {
         #if os(Linux)
-        let tls = try XCTUnwrap(TLSContext.make(extraAuthorities: nil, insecure: false))
+        let tls = try XCTUnwrap(TLSSettings.make(extraAuthorities: nil, insecure: false))
+        XCTAssertNotNil(tls.context(), "the system's trust store loads")
         let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: "https://example.com/a?b=1")!, fields: [], tls: tls))
         XCTAssertEqual(target.port, 443)
         XCTAssertNotNil(target.tls)
@@ -23,7 +24,7 @@ final class DirectTLSTargetTests: XCTestCase {
         let proxy = ProxyEndpoint(kind: .http, host: "127.0.0.1", port: 3128)
         XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://example.com/")!, fields: [], through: proxy, tls: tls))
         #else
-        XCTAssertNil(TLSContext.make(extraAuthorities: nil, insecure: false))
+        XCTAssertNil(TLSSettings.make(extraAuthorities: nil, insecure: false))
         #endif
     }
 
@@ -32,6 +33,7 @@ final class DirectTLSTargetTests: XCTestCase {
             (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 20), "h: the server's certificate is not signed by an authority this machine trusts"),
             (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 18), "h: the server's certificate is not signed by an authority this machine trusts"),
             (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 10), "h: the server's certificate has expired"),
+            (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 9), "h: the server's certificate is not valid yet (is this machine's clock right?)"),
             (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 62), "h: the server's certificate is for another name"),
             (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 64), "h: the server's certificate is for another name"),
             (.failed(reason: "WRONG_VERSION_NUMBER", verifyResult: 0), "h: TLS handshake failed: the server did not answer in TLS (WRONG_VERSION_NUMBER)"),

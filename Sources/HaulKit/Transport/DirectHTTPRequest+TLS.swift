@@ -29,7 +29,10 @@ extension DirectHTTPRequest {
     /// - Throws: `HaulError` of kind `.tls` for a handshake that failed (`handshakeFailure`), `.network` for a
     ///   timeout; `CancellationError` after `cancel()`.
     func startTLS(_ socket: Int32) throws {
-        guard let context = target.tls else { return }
+        guard let settings = target.tls else { return }
+        guard let context = settings.context() else {
+            throw HaulError(.tls, "\(target.origin): cannot load the trusted certificate authorities (--cacert)")
+        }
         if haul_set_nonblocking(socket) != 0 { throw failed(errno) }
         guard let connection = TLSConnection(context: context, socket: socket, host: target.host) else {
             throw HaulError(.tls, "\(target.origin): TLS handshake failed: cannot set up the connection")

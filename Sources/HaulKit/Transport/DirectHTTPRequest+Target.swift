@@ -14,7 +14,7 @@ extension DirectHTTPRequest {
         /// The origin's host, for messages about the response.
         var origin: String
         /// The TLS settings of an https target (the connection speaks TLS to `host`), `nil` for plain http.
-        var tls: TLSContext? = nil
+        var tls: TLSSettings? = nil
     }
 
     /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
@@ -29,7 +29,7 @@ extension DirectHTTPRequest {
     /// unless `fields` carry their own: no `CONNECT` for plain http, which Debian's stock Squid allows to port 443
     /// only (and curl, wget and aria2c do not ask for either).
     static func target(
-        for url: URL, fields: [(name: String, value: String)], through proxy: ProxyEndpoint? = nil, tls: TLSContext? = nil
+        for url: URL, fields: [(name: String, value: String)], through proxy: ProxyEndpoint? = nil, tls: TLSSettings? = nil
     ) -> Target? {
         let scheme = url.scheme?.lowercased()
         let secure = scheme == "https" && tls != nil && proxy == nil

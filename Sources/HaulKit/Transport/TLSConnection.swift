@@ -1,5 +1,6 @@
 import CNIOBoringSSL
 import Foundation
+import NIOConcurrencyHelpers
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -62,6 +63,39 @@ final class TLSContext: @unchecked Sendable {
         #else
         return nil
         #endif
+    }
+}
+
+/// The direct client's TLS settings of one transport: what `TLSContext` is made from, and the context, made by the
+/// first request's own thread that needs it (parsing a `--cacert` bundle of a hundred authorities takes
+/// milliseconds: on that thread it overlaps the store's opening instead of delaying the request). `nil` from
+/// `make` where the direct client carries no https (not Linux).
+final class TLSSettings: Sendable {
+    let extraAuthorities: URL?
+    let insecure: Bool
+    private let made = NIOLockedValueBox<TLSContext??>(nil)
+
+    private init(extraAuthorities: URL?, insecure: Bool) {
+        self.extraAuthorities = extraAuthorities
+        self.insecure = insecure
+    }
+
+    static func make(extraAuthorities: URL?, insecure: Bool) -> TLSSettings? {
+        #if os(Linux)
+        return TLSSettings(extraAuthorities: extraAuthorities, insecure: insecure)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The context, made once; `nil` when it cannot be (a `--cacert` file BoringSSL cannot read).
+    func context() -> TLSContext? {
+        made.withLockedValue { made in
+            if let made { return made }
+            let context = TLSContext.make(extraAuthorities: extraAuthorities, insecure: insecure)
+            made = .some(context)
+            return context
+        }
     }
 }
 
