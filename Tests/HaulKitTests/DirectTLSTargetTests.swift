@@ -28,6 +28,18 @@ final class DirectTLSTargetTests: XCTestCase {
         #endif
     }
 
+    /// A `--cacert` file BoringSSL cannot read makes no context (the request then fails with a `.tls` error
+    /// naming `--cacert`); `--insecure` needs none.
+    func testAnUnreadableAuthorityFileMakesNoContext() throws {
+        #if os(Linux)
+        let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(UUID().uuidString).pem")
+        try Data("not a certificate\n".utf8).write(to: junk)
+        defer { try? FileManager.default.removeItem(at: junk) }
+        XCTAssertNil(TLSSettings.make(extraAuthorities: junk, insecure: false)?.context())
+        XCTAssertNotNil(TLSSettings.make(extraAuthorities: junk, insecure: true)?.context())
+        #endif
+    }
+
     func testEachHandshakeFailureHasItsSentenceAndIsATLSError() {
         let cases: [(TLSConnection.Step, String)] = [
             (.failed(reason: "CERTIFICATE_VERIFY_FAILED", verifyResult: 20), "h: the server's certificate is not signed by an authority this machine trusts"),

@@ -1,5 +1,5 @@
 import CHaulSystem
-import CNIOBoringSSL
+internal import CNIOBoringSSL
 import Foundation
 #if canImport(Darwin)
 import Darwin
