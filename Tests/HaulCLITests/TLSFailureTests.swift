@@ -59,6 +59,20 @@ final class TLSFailureTests: XCTestCase {
         }
     }
 
+    /// A server that takes the connection and never answers the client's hello: the handshake fails at the
+    /// connect timeout as a network failure (exit 3 once the retries are spent), not a TLS verdict.
+    func testASilentServerTimesTheHandshakeOutAsANetworkFailure() throws {
+        try withTemporaryDirectorySync { dir in
+            let server = try RawTCPServer(.silent)
+            defer { server.stop() }
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "--http1.1", "--connect-timeout", "1", "--retries", "1", "-o", "x.bin",
+                 "https://127.0.0.1:\(server.port)/f.bin"], in: dir.url)
+            XCTAssertEqual(result.status, 3, result.stderr)
+            XCTAssertTrue(result.stderr.contains("127.0.0.1: the TLS handshake timed out"), result.stderr)
+        }
+    }
+
     /// A 16-way split over TLS, byte-exact; with `--http1.1` every request is the direct client's (nginx's log
     /// shows HTTP/1.1 on separate connections), and the authority comes from `--cacert`.
     func testSplitDownloadOverTLSIsByteExact() throws {
@@ -126,14 +140,16 @@ final class TLSFailureTests: XCTestCase {
 }
 
 /// A TCP server on 127.0.0.1 that is not a TLS server: it cuts the handshake after the client's hello (half a
-/// record sent), or answers it with bytes that are not TLS. Counts the connections it accepted.
+/// record sent), answers it with bytes that are not TLS, or says nothing and keeps the connection open until
+/// `stop()`. Counts the connections it accepted.
 final class RawTCPServer: @unchecked Sendable {
-    enum Behaviour { case cutAfterClientHello, garbage }
+    enum Behaviour { case cutAfterClientHello, garbage, silent }
 
     let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var accepted = 0
+    private var held: [Int32] = []
     var connections: Int { lock.withLock { accepted } }
 
     init(_ behaviour: Behaviour) throws {
@@ -158,6 +174,10 @@ final class RawTCPServer: @unchecked Sendable {
                 lock.withLock { accepted += 1 }
                 var hello = [UInt8](repeating: 0, count: 4096)
                 _ = recv(connection, &hello, hello.count, 0)
+                if behaviour == .silent {
+                    lock.withLock { held.append(connection) }
+                    continue
+                }
                 let reply: [UInt8] = behaviour == .garbage
                     ? Array("SSH-2.0-OpenSSH_9.2 not a server hello\r\n".utf8)
                     : [0x16, 0x03, 0x03, 0x00, 0x7A, 0x02, 0x00, 0x00]  // a ServerHello's first 8 of 127 bytes
@@ -170,5 +190,6 @@ final class RawTCPServer: @unchecked Sendable {
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        for connection in lock.withLock({ held }) { close(connection) }
     }
 }
