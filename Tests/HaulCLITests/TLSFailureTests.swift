@@ -97,6 +97,27 @@ final class TLSFailureTests: XCTestCase {
         }
     }
 
+    /// `-x 8` over https against a server that offers HTTP/2: every request, the first included, is HTTP/1.1
+    /// (ALPN `http/1.1`, the direct client), and the file is byte-exact (docs/transport.md).
+    func testAFixedSplitsFirstRequestIsHTTP1TooWhereHTTP2IsOffered() throws {
+        try withTemporaryDirectorySync { dir in
+            let content = deterministicBytes(count: 16 << 20, seed: 613)
+            let certificates = try TestCertificates.write(to: dir.url)
+            guard let nginx = try NginxServer.serving(["f.bin": content], in: dir, tls: certificates, http2: true, logsRequests: true) else {
+                throw XCTSkip("nginx is not installed")
+            }
+            defer { nginx.stop() }
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "--cacert", "ca.pem", "-x", "8", "--min-split-size", "1M",
+                 "-o", "x.bin", nginx.url("/f.bin")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(contents(dir.file("x.bin")) == content)
+            let log = nginx.loggedRequests()
+            XCTAssertTrue(log.contains { $0.range == nil }, "the whole-file first request: \(log)")
+            XCTAssertEqual(Set(log.map(\.httpVersion)), ["HTTP/1.1"], "\(log)")
+        }
+    }
+
     /// Runs openssl: an authority, and leaves signed by it for 127.0.0.1 (good, expired in 2021, for another
     /// name), and a self-signed leaf. Returns their directory; `nil` without openssl.
     static func makeCertificates(in directory: URL) throws -> String? {
