@@ -118,6 +118,31 @@ final class TLSFailureTests: XCTestCase {
         }
     }
 
+    /// Six small files over https with `--http1.1 -j 1`: the direct client keeps each TLS connection (socket and
+    /// session) in the pool for the next file, so nginx sees fewer TCP connections than files, every file intact.
+    func testAListOverTLSReusesKeptConnections() throws {
+        try withTemporaryDirectorySync { dir in
+            var files: [String: [UInt8]] = [:]
+            for index in 0..<6 { files["f\(index).bin"] = deterministicBytes(count: 64 << 10, seed: UInt64(620 + index)) }
+            let certificates = try TestCertificates.write(to: dir.url)
+            guard let nginx = try NginxServer.serving(files, in: dir, tls: certificates, http2: true, logsRequests: true) else {
+                throw XCTSkip("nginx is not installed")
+            }
+            defer { nginx.stop() }
+            let list = files.keys.sorted().map { nginx.url("/\($0)") }.joined(separator: "\n") + "\n"
+            try list.write(to: dir.file("list.txt"), atomically: true, encoding: .utf8)
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "--cacert", "ca.pem", "--http1.1", "-j", "1", "-i", "list.txt",
+                 "-d", dir.file("out").path], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            for (name, bytes) in files { XCTAssertTrue(contents(dir.file("out/\(name)")) == bytes, name) }
+            let log = nginx.loggedRequests()
+            XCTAssertEqual(log.count, files.count, "\(log)")
+            XCTAssertEqual(Set(log.map(\.httpVersion)), ["HTTP/1.1"], "\(log)")
+            XCTAssertLessThan(Set(log.map(\.connection)).count, files.count, "kept TLS connections are reused: \(log)")
+        }
+    }
+
     /// Runs openssl: an authority, and leaves signed by it for 127.0.0.1 (good, expired in 2021, for another
     /// name), and a self-signed leaf. Returns their directory; `nil` without openssl.
     static func makeCertificates(in directory: URL) throws -> String? {

@@ -131,4 +131,33 @@ final class HTTP2NginxTests: XCTestCase {
       XCTAssertGreaterThanOrEqual(Set(log.filter { $0.range != nil }.map(\.connection)).count, 3, "\(log)")
     }
   }
+
+  /// A connection the direct client kept for an https host (its socket, and its TLS session) is of no use to a
+  /// request AsyncHTTPClient carries (HTTP/2 offered) under the same pool key: that request closes it rather than
+  /// leaking it, and still gets its file.
+  func testARequestAsyncHTTPClientCarriesClosesAKeptConnectionItCannotUse() async throws {
+    try await withTemporaryDirectory { dir in
+      let small = deterministicBytes(count: 16 << 10, seed: 48)
+      let certificates = try TestCertificates.write(to: dir.url)
+      guard let nginx = try NginxServer.serving(["s.bin": small], in: dir, tls: certificates, http2: true, logsRequests: true)
+      else { throw XCTSkip("nginx is not installed") }
+      defer { nginx.stop() }
+      try await withHarness(dir, trusting: certificates.authority) { harness in
+        let transport = try XCTUnwrap(harness.client.transport as? HTTPTransport)
+        let url = URL(string: nginx.url("/s.bin"))!
+        var pair: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, streamSocket, 0, &pair), 0)
+        defer { close(pair[1]) }
+        let key = HTTPTransport.connectionKey(for: url, proxy: nil)
+        try await transport.pool.lease(key).finish(keeping: pair[0])
+        XCTAssertEqual(transport.pool.idleCount(key), 1)
+        let opened = try await transport.open(url, plan: .wholeFile, role: .only, extraHeaders: [])
+        let body = try await opened.body.collect(upTo: 1 << 20)
+        XCTAssertEqual(body, small)
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(pair[1], &byte, 1, Int32(MSG_DONTWAIT)), 0, "the kept socket was closed, not leaked")
+      }
+      XCTAssertEqual(nginx.loggedRequests().map(\.httpVersion), ["HTTP/2.0"], "AsyncHTTPClient carried it")
+    }
+  }
 }

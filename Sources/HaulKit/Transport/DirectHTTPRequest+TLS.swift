@@ -11,7 +11,8 @@ import HaulCore
 /// The TLS side of a `DirectHTTPRequest` (an https target: `Target.tls`): the handshake on the request's own
 /// thread under the connect timeout, and the one sentence a failed handshake is said in (exit code 11, never
 /// retried). Reads and writes go through the connection (`receive`, `sendRequest`); a TLS body is never spliced
-/// (its bytes must be decrypted in memory) and its connection never kept (docs/transport.md, "TLS").
+/// (its bytes must be decrypted in memory); its connection is kept in the pool with its socket as a plain one is
+/// (docs/transport.md, "TLS").
 extension DirectHTTPRequest {
     /// The TLS connection of the request's thread: set by `startTLS`, used and freed by that thread only.
     final class TLSSlot: @unchecked Sendable {
@@ -20,6 +21,12 @@ extension DirectHTTPRequest {
         func close() {
             connection?.close()
             connection = nil
+        }
+
+        /// The connection, no longer the slot's (given to the pool with its socket).
+        func take() -> TLSConnection? {
+            defer { connection = nil }
+            return connection
         }
     }
 

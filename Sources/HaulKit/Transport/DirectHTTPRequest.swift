@@ -116,7 +116,7 @@ final class DirectHTTPRequest: Sendable {
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
         if let failure = DetachedThread.start({ request.run() }) {
-            if let kept = lease?.socket { close(kept) }
+            lease?.kept?.close()
             lease?.finish()
             request.deliver(.failure(HaulError(.network, "\(target.origin): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
         }
@@ -186,14 +186,16 @@ final class DirectHTTPRequest: Sendable {
         var failure: (any Error)?
         do {
             var reused = false
-            if let kept = lease?.socket {
-                // Closed or written to by the server while it was idle: a new connection instead. (An https
-                // target never finds one: its connections are not kept.)
-                if target.tls == nil, haul_socket_is_quiet(kept) == 1 {
-                    socket = kept
+            if let kept = lease?.kept {
+                // Closed or written to by the server while it was idle: a new connection instead. An https target
+                // goes on with the TLS session kept with the socket (the pool's key has the scheme, so a kept
+                // connection has one exactly when the target is https).
+                if (kept.tls != nil) == (target.tls != nil), haul_socket_is_quiet(kept.socket) == 1 {
+                    socket = kept.socket
+                    tls.connection = kept.tls
                     reused = true
                 } else {
-                    close(kept)
+                    kept.close()
                 }
             }
             if !reused {
@@ -208,9 +210,11 @@ final class DirectHTTPRequest: Sendable {
                     head = try readHead(socket, into: &pending, reused: reused)
                     break
                 } catch is StaleConnection {
+                    tls.close()
                     close(socket)
                     socket = -1
                     socket = try connect()
+                    try startTLS(socket)
                     reused = false
                     pending.clear()
                 }

@@ -34,7 +34,7 @@ extension HTTPTransport {
             } else {
                 early?[key] = .pooled(Task { [self] in
                     let carrier = try self.client(for: client)
-                    let lease = try await pool.lease(connection)
+                    let lease = try await pool.lease(connection).droppingKept()
                     return (try await carrier.execute(Self.clientRequest(request), timeout: timeout), lease)
                 })
             }

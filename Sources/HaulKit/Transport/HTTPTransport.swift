@@ -226,7 +226,7 @@ final class HTTPTransport: Sendable {
                     }
                 } else {
                     let carrier = try self.client(for: client)
-                    let lease = try await self.lease(connection)
+                    let lease = try await self.lease(connection).droppingKept()
                     response = Arrival(
                         try await carrier.execute(Self.clientRequest(request), timeout: requestTimeout),
                         lease: lease, failure: failure

@@ -149,6 +149,13 @@ final class TLSConnection {
         ssl = nil
     }
 
+    /// Whether decrypted bytes wait in the session's buffers: after a response read to its end there must be none
+    /// for the connection to be kept.
+    var hasBufferedBytes: Bool {
+        guard let ssl else { return false }
+        return SSL_pending(ssl) > 0
+    }
+
     /// One step of the handshake.
     func handshake() -> Step {
         guard let ssl else { return .closed }
