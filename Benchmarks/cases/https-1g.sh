@@ -12,5 +12,5 @@ heading_https-1g() {
   echo "$(human "$BIG_SIZE") from \`/full/\` over HTTPS (TLS in nginx and in the tool)"
 }
 explain_https-1g() {
-  echo "nginx encrypts (no kernel TLS) on the same 2 cores the tool decrypts on; axel cannot be told to trust a private authority and is left out."
+  echo "nginx encrypts (no kernel TLS) on the same 2 cores the tool decrypts on; axel cannot be told to trust a private authority and is left out. Every tool trusts the system's store plus the test authority: haul with \`--cacert <authority>\` (it always loads the system's store), curl, wget, aria2c and aria2-next with one file, the system's bundle followed by the authority (they trust nothing else)."
 }

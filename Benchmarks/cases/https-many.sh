@@ -11,5 +11,5 @@ heading_https-many() {
   echo "$MANY8_COUNT files of $(human "$MANY_SIZE") over HTTPS (nginx offers HTTP/2), 8 at a time"
 }
 explain_https-many() {
-  echo "curl negotiates HTTP/2 and multiplexes the transfers over one connection; a client on HTTP/1.1 pays a TLS handshake per connection."
+  echo "curl negotiates HTTP/2 and multiplexes the transfers over one connection; a client on HTTP/1.1 pays a TLS handshake per connection. Trust as in https-1g: the system's store plus the test authority for every tool."
 }

@@ -12,6 +12,27 @@ free_port() {
   done
   return 1
 }
+# Fair trust (issue 61 point 1): every tool trusts the system's store plus the test authority, as a user's
+# machine trusts a public authority. haul loads the system's store itself (the hashed /etc/ssl/certs, or the first
+# bundle of TLSContext.systemBundles) and --cacert adds to it, so haul gets {CA}. curl --cacert, wget
+# --ca-certificate and aria2c/aria2-next --ca-certificate would trust only the file they are given (aria2 reads
+# nothing else), so they get {TRUST}: the system's bundle (the first of haul's list that exists; Debian's
+# /etc/ssl/certs/ca-certificates.crt, the same authorities as the hashed directory) followed by the test authority.
+SYSTEM_BUNDLES=(/etc/ssl/certs/ca-certificates.crt /etc/pki/tls/certs/ca-bundle.crt /etc/ssl/ca-bundle.pem
+  /etc/pki/tls/cacert.pem /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem /etc/ssl/cert.pem)
+TLS_TRUST=
+make_trust_bundle() {
+  local b system=
+  for b in "${SYSTEM_BUNDLES[@]}"; do [[ -r $b ]] && { system=$b; break; }; done
+  TLS_TRUST=$NGX/trust.pem
+  if [[ -n $system ]]; then
+    cat "$system" "$TLS_CA" >"$TLS_TRUST"
+    log "trust: $system ($(grep -c 'BEGIN CERTIFICATE' "$system") authorities) + the test authority -> ${TLS_TRUST#$ROOT/}"
+  else
+    cp "$TLS_CA" "$TLS_TRUST"
+    note https-1g "no system trust bundle found (${SYSTEM_BUNDLES[*]}): every tool trusts the test authority alone"
+  fi
+}
 start_nginx() {
   mkdir -p "$NGX/tmp" "$DATA"
   echo ok >"$DATA/probe.txt"
@@ -28,6 +49,7 @@ start_nginx() {
       -extfile <(printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n') \
       -out "$NGX/server.pem" >/dev/null 2>&1 && TLS_CA=$NGX/ca.pem
   fi
+  [[ -n $TLS_CA ]] && make_trust_bundle
   for try in 1 2 3 4 5; do
     port=$(free_port) || die "no free port"
     tls_port=$(free_port) || die "no free port"

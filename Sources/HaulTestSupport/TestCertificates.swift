@@ -49,6 +49,13 @@ MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg4SybVSx1+fXk2/N4
         public var authority: String
         public var certificate: String
         public var key: String
+
+        /// Files made elsewhere (e.g. by openssl in a test), as PEM paths.
+        public init(authority: String, certificate: String, key: String) {
+            self.authority = authority
+            self.certificate = certificate
+            self.key = key
+        }
     }
 
     /// Writes the authority, the server certificate and its key as PEM files into `directory`.

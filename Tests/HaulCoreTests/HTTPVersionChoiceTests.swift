@@ -13,6 +13,18 @@ final class HTTPVersionChoiceTests: XCTestCase {
         XCTAssertEqual(HTTPVersionChoice.forRequest(scheme: nil, role: .only), .http1Only)
     }
 
+    /// The first request of a download asked for a fixed count above one goes over HTTP/1.1 like the segments it
+    /// becomes the first of; a count Haul chooses (`-x auto`, every file of a list by default) or one connection
+    /// keeps HTTP/2 for it.
+    func testTheFirstRequestOfAFixedSplitStaysOnHTTP1() {
+        XCTAssertEqual(ConnectionRole(bodyEnd: nil, connections: 16), .firstOfSplit)
+        XCTAssertEqual(ConnectionRole(bodyEnd: nil, connections: 2), .firstOfSplit)
+        XCTAssertEqual(ConnectionRole(bodyEnd: nil, connections: 16, choosesCount: true), .only)
+        XCTAssertEqual(ConnectionRole(bodyEnd: nil, connections: 1), .only)
+        XCTAssertEqual(ConnectionRole(bodyEnd: 100, connections: 16, choosesCount: true), .segment)
+        XCTAssertEqual(HTTPVersionChoice.forRequest(scheme: "https", role: .firstOfSplit), .http1Only)
+    }
+
     /// `--http1.1` (`HaulConfiguration.allowsHTTP2` false): not even a download's only https connection offers h2.
     func testHTTP1OnlyKeepsEveryRequestOnHTTP1() {
         XCTAssertEqual(HTTPVersionChoice.forRequest(scheme: "https", role: .only, allowsHTTP2: false), .http1Only)

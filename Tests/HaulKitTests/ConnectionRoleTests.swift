@@ -5,12 +5,12 @@ import HaulTestSupport
 import XCTest
 
 /// The role the engine gives each request, which decides whether it may share an HTTP/2 connection
-/// (`HTTPVersionChoice`): a split download's ranges are segments, its first request and a single connection's
-/// attempts are not.
+/// (`HTTPVersionChoice`): a split download's ranges are segments, its first request `firstOfSplit` when the count
+/// is fixed, a single connection's attempts its only connection.
 final class ConnectionRoleTests: XCTestCase {
   private let content = deterministicBytes(count: 8 << 20, seed: 23)
 
-  func testASplitDownloadsRangesAreSegmentsAndItsFirstRequestIsNot() async throws {
+  func testASplitDownloadsRangesAreSegmentsAndItsFirstRequestIsTheFirstOfTheSplit() async throws {
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in
         server.serve("/f", FileResource(content: content))
@@ -20,7 +20,7 @@ final class ConnectionRoleTests: XCTestCase {
           assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
           let opened = try XCTUnwrap(harness.client.transport as? ScriptedTransport).opened
           XCTAssertEqual(opened.first?.range, nil, "the first request asks for the whole file")
-          XCTAssertEqual(opened.first?.role, .only)
+          XCTAssertEqual(opened.first?.role, .firstOfSplit, "a fixed count of 4: the first request is a segment to be")
           let ranges = opened.dropFirst()
           XCTAssertGreaterThanOrEqual(ranges.count, 3, "three more connections open")
           for request in ranges {

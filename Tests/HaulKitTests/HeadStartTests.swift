@@ -56,8 +56,9 @@ final class HeadStartTests: XCTestCase {
         _ = try await ranged.body.collect(upTo: 8 << 20)
         XCTAssertEqual(server.requests(for: "/f").count, 2)
         XCTAssertEqual(server.requests(for: "/f").last?.header("Range"), "bytes=100-199")
-        // The whole file on the download's only connection is the early request.
-        let whole = try await client.transport.open(request.url, plan: .wholeFile, role: .only, extraHeaders: [])
+        // The whole file in the role the run gives its first request (`firstOfSplit`: a fixed 8) is the early request.
+        let whole = try await client.transport.open(
+          request.url, plan: .wholeFile, role: TransferRunner.role(of: request, bodyEnd: nil), extraHeaders: [])
         let body = try await whole.body.collect(upTo: 8 << 20)
         try await client.shutdown()
         XCTAssertEqual(body, content)
@@ -117,7 +118,10 @@ final class HeadStartTests: XCTestCase {
       let plain = Self.request("http://127.0.0.1:9/f", in: dir)
       let first = try XCTUnwrap(EarlyStart.firstRequest(of: plain, configuration: configuration))
       XCTAssertEqual(first.plan, .wholeFile, "the machine's own first request: the whole file")
-      XCTAssertEqual(first.role, .only)
+      XCTAssertEqual(first.role, .firstOfSplit, "a request made in code asks for a fixed 8 connections")
+      var chosen = plain
+      chosen.autoConnections = true
+      XCTAssertEqual(EarlyStart.firstRequest(of: chosen, configuration: configuration)?.role, .only, "-x auto")
 
       FileManager.default.createFile(atPath: plain.partPath, contents: Data([1]))
       XCTAssertFalse(startsEarly(plain), "a .part file may be resumed")

@@ -5,14 +5,24 @@ public enum ConnectionRole: Hashable, Sendable {
     /// a split download's first segment), every attempt of a single-connection run (`-x 1`, a file below two
     /// minimum splits, a server without ranges), a resume on one connection, `HaulClient.fetch`.
     case only
+    /// The unbounded first request (or a retry of it) of a download that asked for a fixed count of more than one
+    /// connection (`-x 16`): once the length is known it becomes the split download's first segment, so it is one
+    /// TCP stream of HTTP/1.1 like the others (docs/transport.md, "Which client carries a request").
+    case firstOfSplit
     /// One of the connections a split download opened after its first response, each with a bounded range.
     case segment
 
     /// The role of a `TransferAction.open(_, _, end:)`: `TransferMachine` bounds a connection's body (`end`) exactly
-    /// when the download is split over several connections; the first request and single-connection attempts have
-    /// no bound.
-    public init(bodyEnd end: Int64?) {
-        self = end == nil ? .only : .segment
+    /// when the download is split over several connections; an unbounded request is `firstOfSplit` when the
+    /// download asked for `connections` > 1 as a fixed count (`choosesCount` false), else its only connection. A
+    /// count Haul chooses (`-x auto`, the default) keeps `only`: every file of a list has it, and many small files
+    /// from one host are what HTTP/2 wins (docs/benchmarks.md, https-many).
+    public init(bodyEnd end: Int64?, connections: Int = 1, choosesCount: Bool = false) {
+        if end != nil {
+            self = .segment
+        } else {
+            self = connections > 1 && !choosesCount ? .firstOfSplit : .only
+        }
     }
 }
 
@@ -24,14 +34,15 @@ public enum ConnectionRole: Hashable, Sendable {
 /// congestion window and, at servers that cap each connection (nginx `limit_rate`, many CDNs), its own share;
 /// streams of one HTTP/2 connection share one flow. So the decision is per request:
 ///
-/// - a segment of a split download always goes over HTTP/1.1, one TCP connection per segment;
+/// - a segment of a split download, and the first request of a download asked for a fixed count of connections
+///   above one (`ConnectionRole.firstOfSplit`), always go over HTTP/1.1, one TCP connection per segment;
 /// - any other request to an `https` URL offers HTTP/2 in the TLS handshake (ALPN `h2`, then `http/1.1`) and uses
 ///   whichever the server picks;
 /// - an `http` URL always goes over HTTP/1.1: cleartext HTTP/2 (h2c, an `Upgrade` or prior knowledge) is not tried,
 ///   as browsers and curl by default do not, since it is rare and middleboxes break it.
 ///
-/// The first request of a big file may thus ride HTTP/2 and then carry on as the split download's first segment
-/// on that stream; the other segments get their own HTTP/1.1 connections.
+/// With a count Haul chooses (`-x auto`), the first request of a big file may still ride HTTP/2 and then carry on
+/// as the split download's first segment on that stream; the other segments get their own HTTP/1.1 connections.
 ///
 /// The cost, measured (release build, loopback nginx with TLS, 256 MiB, `-x 1`): one HTTP/2 stream takes about
 /// 1.45x the wall time and twice the user CPU of HTTP/1.1 (0.94 s against 0.65 s; NIOHTTP2 copies every DATA frame

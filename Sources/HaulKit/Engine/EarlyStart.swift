@@ -52,6 +52,8 @@ package final class EarlyStart: Sendable {
         guard !FileSystemSteps.exists(request.partPath) else { return nil }
         let settings = TransferRunner.machineSettings(
             for: request, configuration: configuration, connections: request.connections, jitterSeed: 0)
-        return TransferMachine.firstRequest(settings: settings).map { ($0.plan, $0.bounded ? .segment : .only) }
+        return TransferMachine.firstRequest(settings: settings).map {
+            ($0.plan, TransferRunner.role(of: request, bodyEnd: $0.bounded ? 0 : nil))
+        }
     }
 }

@@ -5,6 +5,12 @@ import HaulCore
 /// The actions `TransferRunner` performs for its machine: open a connection, stream a body, drop, truncate,
 /// checkpoint, wait out a backoff on the run's clock, finish.
 extension TransferRunner {
+    /// The role of `request`'s connection whose body ends at `end` (`ConnectionRole`): one place for the run and
+    /// for the request `EarlyStart` sends before it, which must agree to be picked up.
+    static func role(of request: DownloadRequest, bodyEnd end: Int64?) -> ConnectionRole {
+        ConnectionRole(bodyEnd: end, connections: request.connections, choosesCount: request.autoConnections)
+    }
+
     func perform(_ actions: [TransferAction]) async throws {
         for action in actions { try await perform(action) }
     }
@@ -20,10 +26,11 @@ extension TransferRunner {
             serials[k] = serial
             let (transport, url, headers, session, sink) =
                 (context.transport, sources[k] ?? self.url, context.request.headerFields, context.session, self.sink)
+            let role = Self.role(of: context.request, bodyEnd: end)
             tasks[k] = Task {
                 do {
                     sink.yield(.opened(k, serial: serial, try await transport.open(
-                        url, plan: plan, role: ConnectionRole(bodyEnd: end), extraHeaders: headers, session: session
+                        url, plan: plan, role: role, extraHeaders: headers, session: session
                     )))
                 } catch {
                     if Task.isCancelled { return }

@@ -20,11 +20,12 @@ import NIOConcurrencyHelpers
 ///   download's start (`setLimit`). How many connections one download uses is decided above, by its
 ///   `TransferMachine` within the budget `HostBudgetBook` grants; the pool is where all downloads meet.
 /// - Keep-alive: a direct connection (`DirectHTTPRequest`) read to the end of a response the server keeps open is
-///   given back with its socket and leased to the next request for the same key (the most recently used first);
-///   one idle for `idleLifetime` is closed. A connection AsyncHTTPClient carries (https, SOCKS) holds its lease
-///   while its request and body are in flight and is given back as not reusable: its socket, TLS session and
-///   keep-alive stay in AsyncHTTPClient's own pool, which this one admits requests to (docs/architecture.md, "One
-///   pool, two carriers").
+///   given back with its socket (and, over https, its TLS session: `KeptConnection`) and leased to the next request
+///   for the same key (the most recently used first); one idle for `idleLifetime` is closed. A connection
+///   AsyncHTTPClient carries (HTTP/2 offered, SOCKS) holds its lease while its request and body are in flight and is
+///   given back as not reusable: its socket, TLS session and keep-alive stay in AsyncHTTPClient's own pool, which
+///   this one admits requests to (docs/architecture.md, "One pool, two carriers"); a kept connection such a lease
+///   was given is closed (`PoolLease.droppingKept`).
 /// - Opening: the machine's `open` is reported opened at once, and the request it is leased to connects on its own
 ///   thread or event loop, under its own connect timeout and cancel; a connect that fails gives the lease back as
 ///   not reusable (the engine's retry rules then decide about the request), so the pool never holds a request
@@ -37,8 +38,8 @@ final class ConnectionPool: Sendable {
 
     private struct State {
         var machine: ConnectionPoolMachine
-        /// Idle keep-alive sockets, by the machine's connection.
-        var sockets: [PooledConnectionID: Int32] = [:]
+        /// Idle keep-alive connections (a socket, with its TLS session for https), by the machine's connection.
+        var sockets: [PooledConnectionID: KeptConnection] = [:]
         /// Requests waiting for a lease.
         var waiting: [PoolRequestID: CheckedContinuation<PoolLease, any Error>] = [:]
         var nextRequest = 0
@@ -115,7 +116,7 @@ final class ConnectionPool: Sendable {
 
     /// Gives `lease`'s connection back: with its `socket` to keep (a response read to its end on a connection the
     /// server keeps open), or `nil` when there is nothing to keep (closed, cut, or carried by AsyncHTTPClient).
-    fileprivate func giveBack(_ lease: PoolLease, keeping socket: Int32?) {
+    fileprivate func giveBack(_ lease: PoolLease, keeping socket: KeptConnection?) {
         let now = self.now
         var effects = Effects()
         state.withLockedValue { state in
@@ -177,10 +178,10 @@ final class ConnectionPool: Sendable {
         var granted: [PoolRequestID: PoolLease] = [:]
         var resumed: [(CheckedContinuation<PoolLease, any Error>, PoolLease)] = []
         var failed: [(CheckedContinuation<PoolLease, any Error>, any Error)] = []
-        var closing: [Int32] = []
+        var closing: [KeptConnection] = []
 
         func run() {
-            for socket in closing { close(socket) }
+            for kept in closing { kept.close() }
             for (continuation, lease) in resumed { continuation.resume(returning: lease) }
             for (continuation, error) in failed { continuation.resume(throwing: error) }
         }
@@ -195,7 +196,7 @@ final class ConnectionPool: Sendable {
                 queue.append(contentsOf: state.machine.connectionOpened(connection, at: now))
             case .lease(let connection, let request):
                 let lease = PoolLease(
-                    pool: self, connection: connection, socket: state.sockets.removeValue(forKey: connection)
+                    pool: self, connection: connection, kept: state.sockets.removeValue(forKey: connection)
                 )
                 if let continuation = state.waiting.removeValue(forKey: request) {
                     effects.resumed.append((continuation, lease))
@@ -220,29 +221,59 @@ final class PoolLease: Sendable {
     private let pool: ConnectionPool
     /// The machine's connection.
     let connection: PooledConnectionID
-    /// A kept-alive socket to send on, now the lease holder's; `nil`: the holder connects.
-    let socket: Int32?
+    /// A kept-alive connection to send on (its socket, and its TLS session for https), now the lease holder's, who
+    /// uses it or closes it (`KeptConnection.close`); `nil`: the holder connects.
+    let kept: KeptConnection?
+    /// The kept connection's socket.
+    var socket: Int32? { kept?.socket }
     private let finished = NIOLockedValueBox(false)
 
-    fileprivate init(pool: ConnectionPool, connection: PooledConnectionID, socket: Int32?) {
+    fileprivate init(pool: ConnectionPool, connection: PooledConnectionID, kept: KeptConnection?) {
         self.pool = pool
         self.connection = connection
-        self.socket = socket
+        self.kept = kept
     }
 
-    /// Gives the connection back, with `socket` to keep for the next request (the holder no longer uses or closes
-    /// it), or `nil` when the holder closed it or never had one. Later calls do nothing.
-    func finish(keeping socket: Int32? = nil) {
+    /// Gives the connection back, with `socket` (and its `tls` session) to keep for the next request (the holder no
+    /// longer uses or closes them), or `nil` when the holder closed it or never had one. Later calls do nothing.
+    func finish(keeping socket: Int32? = nil, tls: TLSConnection? = nil) {
         let first = finished.withLockedValue { done in
             defer { done = true }
             return !done
         }
+        let kept = socket.map { KeptConnection(socket: $0, tls: tls) }
         if first {
-            pool.giveBack(self, keeping: socket)
-        } else if let socket {
-            close(socket)
+            pool.giveBack(self, keeping: kept)
+        } else {
+            kept?.close()
         }
     }
 
+    /// The lease for a request AsyncHTTPClient carries: it cannot send on a kept socket (nor its TLS session), so a
+    /// kept connection is closed here rather than leaked, and the lease counts as a fresh connection.
+    func droppingKept() -> PoolLease {
+        kept?.close()
+        return self
+    }
+
     deinit { finish() }
+}
+
+/// A connection the pool keeps between requests: the socket, and for https the TLS session on it
+/// (`TLSConnection`), which only the request holding the lease uses. Handed from thread to thread through the
+/// pool's lock, never used by two at once.
+struct KeptConnection: @unchecked Sendable {
+    let socket: Int32
+    let tls: TLSConnection?
+
+    /// Frees the TLS session, then closes the socket.
+    func close() {
+        tls?.close()
+        closeDescriptor(socket)
+    }
+}
+
+/// `close(2)`, under a name a type's own `close()` does not hide.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
 }

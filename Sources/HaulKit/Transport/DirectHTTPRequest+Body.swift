@@ -24,8 +24,10 @@ extension DirectHTTPRequest {
         do {
             let complete = try feed(framing, source: source, demand: demand, socket: socket, pending: pending)
             letGoOfSink()
-            if complete, head.keepsConnectionOpen, let lease, !isCancelled {
-                lease.finish(keeping: socket)
+            // A TLS connection is kept with its session (taken from the request's `TLSSlot`), unless decrypted
+            // bytes beyond the response wait in it.
+            if complete, head.keepsConnectionOpen, let lease, !isCancelled, tls.connection?.hasBufferedBytes != true {
+                lease.finish(keeping: socket, tls: tls.take())
                 socket = -1
             }
             source.finish()

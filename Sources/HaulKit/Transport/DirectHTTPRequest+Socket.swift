@@ -16,6 +16,7 @@ extension DirectHTTPRequest {
     ///
     /// - Throws: `StaleConnection` when a kept connection turns out closed (the caller sends again on a new one).
     func sendRequest(on socket: Int32, reused: Bool) throws {
+        if let connection = tls.connection { return try sendOverTLS(connection, socket: socket) }
         try target.request.withUnsafeBytes { bytes in
             if haul_send_all(socket, bytes.baseAddress, bytes.count, wakeRead, Self.milliseconds(stallTimeout)) != 0 {
                 let code = errno
@@ -92,7 +93,8 @@ extension DirectHTTPRequest {
     ) throws -> Int {
         try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: limit) { space in
             while true {
-                let count = systemRead(socket, space.baseAddress, min(space.count, limit))
+                let count = try tls.connection.map { try readTLS($0, into: space.baseAddress, count: min(space.count, limit)) }
+                    ?? systemRead(socket, space.baseAddress, min(space.count, limit))
                 if count >= 0 { return count }
                 switch errno {
                 case EINTR: continue

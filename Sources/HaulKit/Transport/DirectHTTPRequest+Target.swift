@@ -13,31 +13,41 @@ extension DirectHTTPRequest {
         var proxy: ProxyEndpoint?
         /// The origin's host, for messages about the response.
         var origin: String
+        /// The TLS settings of an https target (the connection speaks TLS to `host`), `nil` for plain http.
+        var tls: TLSSettings? = nil
     }
 
     /// The request line and fields of a GET of `url` with `fields` (which AsyncHTTPClient would send as they are),
-    /// or `nil` when this path should not be used for it: not plain `http`, or a field that is not a valid token and
-    /// value (AsyncHTTPClient refuses those itself, with its own error).
+    /// or `nil` when this path should not be used for it: not plain `http` (nor `https` with `tls`), or a field that
+    /// is not a valid token and value (AsyncHTTPClient refuses those itself, with its own error).
+    ///
+    /// An `https` URL goes straight to its server only (`tls`, no proxy): through an HTTP proxy it needs a `CONNECT`
+    /// tunnel, which AsyncHTTPClient makes (docs/transport.md, "TLS").
     ///
     /// Through an HTTP `proxy` the request goes to the proxy in absolute form (`GET http://host:port/path`, RFC
     /// 9112 §3.2.2) with the same `Host` field, and `Proxy-Authorization: Basic` from the proxy's credentials
     /// unless `fields` carry their own: no `CONNECT` for plain http, which Debian's stock Squid allows to port 443
     /// only (and curl, wget and aria2c do not ask for either).
-    static func target(for url: URL, fields: [(name: String, value: String)], through proxy: ProxyEndpoint? = nil) -> Target? {
-        guard url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty,
+    static func target(
+        for url: URL, fields: [(name: String, value: String)], through proxy: ProxyEndpoint? = nil, tls: TLSSettings? = nil
+    ) -> Target? {
+        let scheme = url.scheme?.lowercased()
+        let secure = scheme == "https" && tls != nil && proxy == nil
+        guard scheme == "http" || secure, let host = url.host, !host.isEmpty,
               let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         else { return nil }
         if let proxy, proxy.kind != .http { return nil }
         // The socket layer resolves the name or address itself: an IPv6 literal goes to it without brackets (and
         // into the request line and `Host` with them).
         let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let port = url.port ?? 80
+        let defaultPort = secure ? 443 : 80
+        let port = url.port ?? defaultPort
         guard (1...65535).contains(port) else { return nil }
         var path = components.percentEncodedPath
         if path.isEmpty { path = "/" }
         if let query = components.percentEncodedQuery { path += "?" + query }
         guard path.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let authority = (address.contains(":") ? "[\(address)]" : address) + (port == 80 ? "" : ":\(port)")
+        let authority = (address.contains(":") ? "[\(address)]" : address) + (port == defaultPort ? "" : ":\(port)")
         var fields = fields
         if let credentials = proxy?.authorization, !fields.contains(where: { $0.name.lowercased() == "proxy-authorization" }) {
             fields.append(("Proxy-Authorization", credentials))
@@ -54,7 +64,8 @@ extension DirectHTTPRequest {
         }
         text += "\r\n"
         return Target(
-            host: proxy?.host ?? address, port: proxy?.port ?? port, request: Array(text.utf8), proxy: proxy, origin: host
+            host: proxy?.host ?? address, port: proxy?.port ?? port, request: Array(text.utf8), proxy: proxy, origin: host,
+            tls: secure ? tls : nil
         )
     }
 }

@@ -11,7 +11,8 @@ import NIOCore
 
 /// One GET over a plain TCP connection, sent and read on a thread of its own: how `HTTPTransport` sends a plain
 /// `http` download's only connection without a proxy, the head start's (`HTTPTransport.sendEarly`) included, and
-/// every plain `http` request through an HTTP proxy, in absolute form (`Target`).
+/// every plain `http` request through an HTTP proxy, in absolute form (`Target`); on Linux also an `https` request
+/// over HTTP/1.1 without a proxy, TLS on the same thread (`DirectHTTPRequest+TLS`, docs/transport.md).
 ///
 /// Why not AsyncHTTPClient: a process's first request through it costs about 8 ms before the request leaves
 /// (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline and their first
@@ -79,6 +80,8 @@ final class DirectHTTPRequest: Sendable {
     let wakeRead: Int32
     /// Where the body's reader lets the thread write the bytes itself (`BodySink`), once it said so.
     let sink = NIOLockedValueBox(SinkSlot())
+    /// The TLS connection of an https target, which only the request's thread uses (`DirectHTTPRequest+TLS`).
+    let tls = TLSSlot()
 
     /// The reader's sink while the thread streams the body; once the thread writes no more (`ended`), an offer is
     /// not kept: the sink holds the reader's file, which must not outlive the body in a request that the pool or a
@@ -113,7 +116,7 @@ final class DirectHTTPRequest: Sendable {
         )
         // A plain detached thread, not Foundation's `Thread`: nothing here needs a run loop or thread dictionary.
         if let failure = DetachedThread.start({ request.run() }) {
-            if let kept = lease?.socket { close(kept) }
+            lease?.kept?.close()
             lease?.finish()
             request.deliver(.failure(HaulError(.network, "\(target.origin): cannot start a thread: \(HTTPTransport.socketErrorText(failure))")))
         }
@@ -183,16 +186,22 @@ final class DirectHTTPRequest: Sendable {
         var failure: (any Error)?
         do {
             var reused = false
-            if let kept = lease?.socket {
-                // Closed or written to by the server while it was idle: a new connection instead.
-                if haul_socket_is_quiet(kept) == 1 {
-                    socket = kept
+            if let kept = lease?.kept {
+                // Closed or written to by the server while it was idle: a new connection instead. An https target
+                // goes on with the TLS session kept with the socket (the pool's key has the scheme, so a kept
+                // connection has one exactly when the target is https).
+                if (kept.tls != nil) == (target.tls != nil), haul_socket_is_quiet(kept.socket) == 1 {
+                    socket = kept.socket
+                    tls.connection = kept.tls
                     reused = true
                 } else {
-                    close(kept)
+                    kept.close()
                 }
             }
-            if !reused { socket = try connect() }
+            if !reused {
+                socket = try connect()
+                try startTLS(socket)
+            }
             var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
             var head: HTTP1Response.Head
             while true {
@@ -201,9 +210,11 @@ final class DirectHTTPRequest: Sendable {
                     head = try readHead(socket, into: &pending, reused: reused)
                     break
                 } catch is StaleConnection {
+                    tls.close()
                     close(socket)
                     socket = -1
                     socket = try connect()
+                    try startTLS(socket)
                     reused = false
                     pending.clear()
                 }
@@ -213,6 +224,7 @@ final class DirectHTTPRequest: Sendable {
             failure = error
         }
         if let failure { deliver(.failure(isCancelled ? CancellationError() : failure)) }
+        tls.close()
         if socket >= 0 { close(socket) }
         lease?.finish()
         wake.withLockedValue { wake in

@@ -34,7 +34,7 @@ extension HTTPTransport {
             } else {
                 early?[key] = .pooled(Task { [self] in
                     let carrier = try self.client(for: client)
-                    let lease = try await pool.lease(connection)
+                    let lease = try await pool.lease(connection).droppingKept()
                     return (try await carrier.execute(Self.clientRequest(request), timeout: timeout), lease)
                 })
             }
@@ -59,9 +59,11 @@ extension HTTPTransport {
 
     /// Where and what to send when `request` goes by a `DirectHTTPRequest`: every plain `http` request, a
     /// download's only connection and its segments alike, straight to the server or through an HTTP proxy (in
-    /// absolute form there). `nil` sends it through AsyncHTTPClient's client `client`: https (TLS, HTTP/2, `CONNECT`
-    /// tunnels), SOCKS, and a plain-http request `DirectHTTPRequest.target` declines (a header field it will not put
-    /// on the wire as it is, which AsyncHTTPClient then refuses with its own error).
+    /// absolute form there), and on Linux an `https` request without a proxy where HTTP/1.1 is chosen (segments,
+    /// `--http1.1`: TLS on the request's thread, docs/transport.md). `nil` sends it through AsyncHTTPClient's client
+    /// `client`: https where HTTP/2 may be offered, `CONNECT` tunnels, SOCKS, and a plain-http request
+    /// `DirectHTTPRequest.target` declines (a header field it will not put on the wire as it is, which
+    /// AsyncHTTPClient then refuses with its own error).
     ///
     /// Why direct: no client, no event-loop threads, no pool to set up before the first request leaves
     /// (docs/benchmarks.md, "Round 7"), and a thread that reads the socket straight into the buffers the file is
@@ -76,11 +78,20 @@ extension HTTPTransport {
         let url = request.url
         let fields = request.fields.map { ($0.name, $0.value) }
         switch client.proxy {
+        case nil where url.scheme?.lowercased() == "https":
+            // HTTP/1.1 over TLS where HTTP/2 is not offered (a segment, `--http1.1`); where it is, AsyncHTTPClient
+            // keeps the request (docs/transport.md, "TLS").
+            guard client.versions == .http1Only, let tls = directTLS() else { return nil }
+            return DirectHTTPRequest.target(for: url, fields: fields, tls: tls)
         case nil: return DirectHTTPRequest.target(for: url, fields: fields)
         case let proxy? where proxy.kind == .http: return DirectHTTPRequest.target(for: url, fields: fields, through: proxy)
         default: return nil
         }
     }
+
+    /// The direct client's TLS settings (`TLSSettings`: its context is made by the first request that needs it);
+    /// `nil` where it carries no https.
+    func directTLS() -> TLSSettings? { directTLSSettings }
 
     /// Sends `target` on `lease`'s connection (its kept socket, or a new one the request makes).
     func sendDirect(_ target: DirectHTTPRequest.Target, lease: PoolLease) -> DirectHTTPRequest {

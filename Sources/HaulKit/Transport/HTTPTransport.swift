@@ -27,9 +27,10 @@ import NIOSSL
 /// through whatever `ProxyRules` says for its own URL.
 ///
 /// HTTP versions (README, "HTTPS and HTTP/2"; `HTTPVersionChoice` decides per request): each proxy has up to two
-/// clients, an HTTP/1.1-only one for an https download's segments (and the plain-http requests the direct client
-/// declines), and one that offers `h2` in the TLS handshake for the other `https` requests (a download's only
-/// connection). AsyncHTTPClient's pool holds
+/// clients, an HTTP/1.1-only one for an https download's segments where the direct client does not carry them
+/// (through a proxy, on Apple platforms; on Linux it speaks TLS itself: docs/transport.md) and the plain-http
+/// requests the direct client declines, and one that offers `h2` in the TLS handshake for the other `https`
+/// requests (a download's only connection). AsyncHTTPClient's pool holds
 /// one HTTP/2 connection per host and sends every request to that host over it, up to the server's stream limit,
 /// so many small files share one TCP and TLS handshake; that is also why segments must never reach that pool: they
 /// would all become streams of one connection. What changes over HTTP/2 is framing only: `Range`, `If-Range`,
@@ -93,6 +94,8 @@ final class HTTPTransport: Sendable {
         }
     }
 
+    /// The direct client's TLS settings (`directTLS()`); `nil` where it carries no https.
+    let directTLSSettings: TLSSettings?
     /// The requests sent early that no `open` has taken yet; `nil` once shut down.
     let early = NIOLockedValueBox<[EarlyRequest: EarlyResponse]?>([:])
     /// The one pool every request leases its connection from, whichever client carries it (`ConnectionPool`).
@@ -115,6 +118,8 @@ final class HTTPTransport: Sendable {
         self.configuration = configuration
         self.pool = pool
         builder = RequestBuilder(userAgent: configuration.userAgent)
+        directTLSSettings = TLSSettings.make(
+            extraAuthorities: configuration.extraTrustedCertificates, insecure: configuration.insecure)
     }
 
     /// Closes every connection. A response sent early and never taken is dropped, which closes its connection.
@@ -221,7 +226,7 @@ final class HTTPTransport: Sendable {
                     }
                 } else {
                     let carrier = try self.client(for: client)
-                    let lease = try await self.lease(connection)
+                    let lease = try await self.lease(connection).droppingKept()
                     response = Arrival(
                         try await carrier.execute(Self.clientRequest(request), timeout: requestTimeout),
                         lease: lease, failure: failure
