@@ -54,7 +54,7 @@ final class RequestValidationTests: XCTestCase {
       + #""nameFromContentDisposition":false,"connections":4,"minimumSplitSize":4194304,"#
       + #""checksum":"SHA-256:\#(hex.uppercased())"}"#
     let read = try JSONDecoder().decode(DownloadRequest.self, from: Data(old.utf8))
-    XCTAssertEqual(read.destination, URL(fileURLWithPath: "/tmp/f"))
+    XCTAssertEqual(read.destination, URL(fileURLWithPath: "/tmp/f", isDirectory: false), "a file, whatever is at that path now")
     XCTAssertEqual(read.destinationPath, "/tmp/f")
     XCTAssertEqual(read.checksum, try Checksum(algorithm: .sha256, hex: hex))
     XCTAssertEqual(read.connections, 4)
