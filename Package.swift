@@ -57,6 +57,29 @@ let staticLibstdcxx: [String] = {
     #endif
 }()
 
+/// SQLite linked into a release `haul` instead of loaded as libsqlite3.so.0, where the system has libsqlite3.a
+/// (Debian's and Ubuntu's libsqlite3-dev, which the build needs for its headers anyway): the binary of the release
+/// tarball (Packaging/build.sh) then starts on a minimal Debian or Ubuntu, which has no libsqlite3-0 (debootstrap's
+/// minbase, a container image), needing only glibc, zlib and libgcc_s, as the tarball's README says. Release only: a
+/// debug `haul` shares its test process with GRDB's tests, and two copies of SQLite in one process break its
+/// POSIX locks. Done as the C++ runtime is (Linker/static-sqlite3 holds a linker script named libsqlite3.so).
+/// Checked by BinaryLinkTests on the release binary and by Packaging/check.sh in a debootstrap root.
+let staticSQLite: [String] = {
+    #if os(Linux)
+    #if arch(x86_64)
+    let lib = "/usr/lib/x86_64-linux-gnu"
+    #elseif arch(arm64)
+    let lib = "/usr/lib/aarch64-linux-gnu"
+    #else
+    return []
+    #endif
+    guard FileManager.default.fileExists(atPath: "\(lib)/libsqlite3.a") else { return [] }
+    return ["-L", "\(Context.packageDirectory)/Linker/static-sqlite3"]
+    #else
+    return []
+    #endif
+}()
+
 /// How `haul` is linked on Linux, for peak memory (docs/architecture.md, "Memory"; measured in docs/benchmarks.md).
 /// Most of haul's resident memory is the binary's own code, mapped by the kernel in blocks of 64 KiB or more
 /// around each page a download touches. So:
@@ -83,7 +106,7 @@ let haulLinkerSettings: [LinkerSetting] = [
     // toolchain's static-stdlib-args.lnk lists: without them the link stops at CoreFoundation's and ICU's symbols
     // (Calendar and TimeZone, which the speed schedule reads, go through ICU). lld finds archive members whatever
     // their place on the line. Checked by BinaryLinkTests on the release binary.
-    .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU"] + staticSQLite, .when(platforms: [.linux], configuration: .release)),
     .unsafeFlags(
         [
             "-use-ld=lld",
@@ -115,6 +138,19 @@ let directMetadataAccess: [SwiftSetting] = [
 ]
 let libraryMetadataAccess: [SwiftSetting] = builtAsVersionedDependency ? [] : directMetadataAccess
 
+/// The commit `haul --version` names: `HAUL_BUILD_COMMIT` when set (Packaging/build.sh, the release workflow and the
+/// Homebrew formula set it from `git rev-parse --short=12 HEAD`), else "unknown". Not read from git here
+/// (`Context.gitInformation`): SwiftPM caches this manifest's evaluation, and does not evaluate it again after a
+/// commit or a pull, so a build would name the commit of an earlier build (seen: a clean tree still said "-dirty").
+/// A C string constant in a target of its own (CHaulBuild): a Swift setting cannot carry a value, and only that one
+/// C file is compiled again when the commit changes. Letters, digits, '-' and '.' only.
+let buildCommit: String = {
+    let given = Context.environment["HAUL_BUILD_COMMIT"] ?? ""
+    let allowed = !given.isEmpty && given.count <= 64
+        && given.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+    return allowed ? given : "unknown"
+}()
+
 let package = Package(
     name: "Haul",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -143,6 +179,8 @@ let package = Package(
         // for its requests. Also the one call `haul`'s `main` makes first: the program's `.bss` backed with pages while
         // one thread runs (`haul_populate_bss`; docs/benchmarks.md, Round 21).
         .target(name: "CHaulSystem"),
+        // The commit `haul --version` prints (buildCommit above).
+        .target(name: "CHaulBuild", cSettings: [.define("HAUL_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),
         // SQLite through its C interface where GRDB cannot reach (`sqlite3_db_config` is variadic) or costs a start
         // its generic machinery (the write-ahead log's set-up, the schema number): see DownloadStore.
         .target(name: "CHaulSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -176,6 +214,7 @@ let package = Package(
                 "HaulArchive",
                 "HaulDaemon",
                 "CHaulSystem",
+                "CHaulBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: directMetadataAccess,

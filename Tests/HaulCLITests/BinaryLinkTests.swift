@@ -47,6 +47,12 @@ final class BinaryLinkTests: XCTestCase {
         let runtimePrefixes = ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"]
         let swiftRuntime = releaseNeeds.filter { name in runtimePrefixes.contains { name.hasPrefix($0) } }
         XCTAssertEqual(swiftRuntime, [], "the release haul loads the Swift runtime as shared libraries")
+        // SQLite linked in where libsqlite3.a is there (Package.swift's staticSQLite): the release tarball's binary
+        // starts on a minimal Debian without libsqlite3-0 (Packaging/check.sh runs it in one).
+        let archives = ["/usr/lib/x86_64-linux-gnu/libsqlite3.a", "/usr/lib/aarch64-linux-gnu/libsqlite3.a"]
+        if archives.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+            XCTAssertFalse(releaseNeeds.contains { $0.hasPrefix("libsqlite3") }, "the release haul loads libsqlite3.so: \(releaseNeeds)")
+        }
     }
 
     /// The `(NEEDED)` shared libraries of a `readelf -d` listing, e.g. ["libc.so.6", "libsqlite3.so.0"].

@@ -34,6 +34,10 @@ final class ForeignOptionTests: XCTestCase {
             let expected = try HaulProcess.run(["--version"], in: dir.url)
             XCTAssertEqual(version.stdout, expected.stdout)
             XCTAssertFalse(version.stdout.isEmpty)
+            // The version and the commit it was built from (HAUL_BUILD_COMMIT; "unknown" for a build without it, as
+            // `swift test`'s): Packaging/check.sh checks the packaged binary names a real commit.
+            let line = version.stdout.trimmingCharacters(in: .newlines)
+            XCTAssertNotNil(line.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{7,40}(-dirty)?|unknown)\)$"#, options: .regularExpression), line)
         }
     }
 

@@ -20,7 +20,7 @@ struct HaulCommand: AsyncParsableCommand {
 
             Shell completions: haul --generate-completion-script bash|zsh|fish.
             """,
-        version: HaulVersion.string,
+        version: BuildVersion.line,
         subcommands: [
             DownloadCommand.self, ListCommand.self, ResumeCommand.self, PauseCommand.self, CancelCommand.self,
             RemoveCommand.self, CleanCommand.self, MoveCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self,
@@ -76,7 +76,7 @@ struct HaulCommand: AsyncParsableCommand {
         }
         // `haul version`, as `--version` (go, cargo and docker take the word).
         if arguments == ["version"] {
-            Terminal.writeOutput(HaulVersion.string + "\n")
+            Terminal.writeOutput(BuildVersion.line + "\n")
             Foundation.exit(ExitCodes.success)
         }
         // `haul lsit`: a first word that is no subcommand, option or URL but close to a subcommand's name.
@@ -91,7 +91,7 @@ struct HaulCommand: AsyncParsableCommand {
         // reflection (Mirror over each option group, protocol-conformance scans of a large binary), more than half
         // of the CPU time `--version` took. The output is ArgumentParser's own: the version and a newline.
         if arguments == ["--version"] {
-            Terminal.writeOutput(HaulVersion.string + "\n")
+            Terminal.writeOutput(BuildVersion.line + "\n")
             Foundation.exit(ExitCodes.success)
         }
         // `haul [-q] [-o FILE] ... URL...` is read without ArgumentParser's reflection (QuickDownloadArguments)
