@@ -87,6 +87,31 @@ final class LightRestoreTests: ManagerTestCase {
     }
   }
 
+  /// The manager's first look at the store after a restore reads no waiting download: the restore read them at
+  /// the store's version, and only another process's commit since makes the look read them (it read all 100,000
+  /// a second after a restart). Shown by a change made through this process's own connection, which SQLite's
+  /// `data_version` does not count: the look does not see it.
+  func testTheFirstLookAfterARestoreReadsNoWaitingDownload() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        var ids: [Int64] = []
+        for index in 0..<20 {
+          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/w\(index)", to: "w\(index)")).rowID
+          try harness.client.store.setState(.paused, of: id)
+          ids.append(id)
+        }
+        let manager = manager(harness, maxConcurrent: 0)
+        try await manager.restore()
+        // As a resume by another process would store it (nothing starts: no room).
+        try harness.client.store.setState(.queued, of: ids[5])
+        await manager.poll()
+        let state = await manager.snapshot(DownloadID(ids[5]))?.state
+        XCTAssertEqual(state, .paused, "the first look read the waiting downloads")
+        await manager.shutdown()
+      }
+    }
+  }
+
   /// A paused add is one write transaction: its record is inserted `paused` (it was inserted `queued`, then
   /// stored `paused`: two); observers still hear it added, then paused.
   func testAPausedAddIsOneWriteTransaction() async throws {
@@ -99,6 +124,8 @@ final class LightRestoreTests: ManagerTestCase {
         let writes = harness.client.store.writeTransactions - before
         XCTAssertEqual(writes, 1, "a paused add")
         XCTAssertEqual(try harness.client.store.record(id: id.rawValue)?.downloadState, .paused)
+        let tasks = await manager.taskCount
+        XCTAssertEqual(tasks, 0, "a paused add keeps its task")
         let state = await manager.snapshot(id)?.state
         XCTAssertEqual(state, .paused)
         await manager.shutdown()

@@ -28,6 +28,10 @@ extension DownloadManager {
     /// task (`Entry`), so that a restart with 100,000 waiting costs one query and a small entry each.
     func restoreRecords(_ ids: [Int64]?) async throws -> [Int64] {
         try checkRunning()
+        // What the restore reads is what the store holds at this version: the manager's first look at the store
+        // (`poll`) reads the downloads that are not running only if another process committed since (it read every
+        // one, 100,000 rows at a restart, a second after it).
+        let version = ids == nil ? try? client.store.dataVersion() : nil
         let records: [QueueRecord]
         if let ids {
             let found = try client.store.queueRecords(ids: ids)
@@ -62,6 +66,7 @@ extension DownloadManager {
         latestProgress.withLockedValue { latest in
             for (id, value) in progress { latest[id] = value }
         }
+        if let version, storeVersionSeen == nil { storeVersionSeen = version }
         if !adoptions.isEmpty, poller == nil { startPolling() }
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }

@@ -184,6 +184,11 @@ public actor DownloadManager {
             // A completed download given back (`alreadyComplete`) is complete, not paused.
             let paused = paused && record.downloadState != .completed
             try await command(.add(id: id, row, requestedConnections: request.connections, paused: paused))
+            // Nothing runs it and nothing forwards its updates (a paused add, one waiting in line): held light, as a
+            // restored one is; its task is made again when it starts or is asked for (`heldTask`).
+            if let entry = entries[id], entry.forwarder == nil, entry.run == nil, machine.downloads[id]?.state != .downloading {
+                entries[id]?.task = nil
+            }
         } catch {
             if machine.downloads[id] == nil, let refused = entries.removeValue(forKey: id) { refused.forwarder?.cancel() }
             throw error
