@@ -13,8 +13,8 @@ SIGTERM, start again on the same state (aria2c: `--save-session` then `--input-f
 first `getGlobalStat` answer, and the RSS then. A markdown table per tool and size, then ratios between the two
 largest sizes (a call that costs the same at any size has a ratio near 1).
 
-Usage: Benchmarks/daemon-scale.py [--sizes 1000,10000] [--big] [--samples 20] [--tools haul,aria2c]
-  --big adds N = 30,000. HAUL=path picks the binary (else .build-release/release/haul, .build/release/haul,
+Usage: Benchmarks/daemon-scale.py [--sizes 1000,10000] [--big] [--huge] [--samples 20] [--tools haul,aria2c]
+  --big adds N = 30,000, --huge N = 100,000 (its restart: point 3's "answers within 1 s"). HAUL=path picks the binary (else .build-release/release/haul, .build/release/haul,
   .build/debug/haul, first found: say which in the results; a debug build is several times slower).
 Needs: aria2c (apt aria2) for the comparison. Work files: Benchmarks/work/daemon-scale/.
 """
@@ -139,23 +139,24 @@ def measure(tool, n, samples):
     assert int(stat["numWaiting"]) == n, stat
     tool.stop()
     row["restart s"] = tool.start()
-    row["RSS after restart MiB"] = memory(tool.process.pid)[0]
+    row["RSS after restart MiB"], row["peak RSS after restart MiB"] = memory(tool.process.pid)
     assert int(tool.client.call("aria2.getGlobalStat")["numWaiting"]) == n
     return row
 
 
 COLUMNS = ["adds/s", "RSS MiB", "peak RSS MiB", "head ms", "tail ms", "tellStatus ms", "getGlobalStat ms",
-           "restart s", "RSS after restart MiB"]
+           "restart s", "RSS after restart MiB", "peak RSS after restart MiB"]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--big", action="store_true", help="also N = 30,000")
+    parser.add_argument("--huge", action="store_true", help="also N = 100,000")
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--tools", default="haul,aria2c")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")] + ([30000] if args.big else [])
+    sizes = [int(s) for s in args.sizes.split(",") if s] + ([30000] if args.big else []) + ([100000] if args.huge else [])
     haul = os.environ.get("HAUL")
     if not haul:
         for candidate in (".build-release/release/haul", ".build/release/haul", ".build/debug/haul"):

@@ -90,6 +90,8 @@ extension Daemon {
         // A download a `haul` process holds (its bar in a terminal) stays in that process: an `unpause` of one paused
         // there puts it back in line for that process to resume (`HolderRule`), as `haul resume ID` does.
         await manager.deferToHolders()
+        // Taken before the restore: what is stored after it is the watcher's to take up (`StoreWatcher`).
+        let storedBeforeRestore = try client.largestStoredID()
         try await manager.restoreQueue()
         let token = SecretToken(secret)
         let router: @Sendable (Int) -> DaemonRouter = { port in
@@ -120,7 +122,7 @@ extension Daemon {
                 throw DaemonError("cannot listen on \(configuration.listenAddress):\(configuration.port): \(error)")
             }
         }
-        let watcher = StoreWatcher.run(client: client, manager: manager)
+        let watcher = StoreWatcher.run(client: client, manager: manager, after: storedBeforeRestore)
         let pump = EventPump.run(events: events, service: service, hub: hub, then: { watcher.cancel() })
         let daemon = Daemon(
             client: client, ownsClient: given == nil, manager: manager, service: service, server: server,

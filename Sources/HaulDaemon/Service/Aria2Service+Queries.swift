@@ -51,7 +51,9 @@ extension Aria2Service {
         let held = await manager.orderedIDs(in: Self.states(in: list))
         let gone = removedOrder.compactMap { removed[$0] }.filter { $0.status.list == list }
         let indices = Aria2Queue.windowIndices(count: held.count + gone.count, offset: offset, num: num)
-        let snapshots = await manager.snapshots(of: indices.filter { $0 < held.count }.map { held[$0] })
+        let window = indices.filter { $0 < held.count }.map { held[$0] }
+        let snapshots = await manager.snapshots(of: window)
+        let details = await manager.requestDetails(of: window)
         var shown: [Aria2Download] = []
         var next = 0
         for index in indices {
@@ -61,7 +63,7 @@ extension Aria2Service {
             }
             defer { next += 1 }
             // A download dropped between the two hops is left out, as a list read a moment later would.
-            if let snapshot = snapshots[next] { shown.append(await view(snapshot)) }
+            if let snapshot = snapshots[next] { shown.append(view(snapshot, details[next])) }
         }
         return shown
     }

@@ -77,10 +77,9 @@ public actor Aria2Service {
 
     /// Every download as aria2 sees it, in queue order, removed results last.
     func allDownloads() async -> [Aria2Download] {
-        var result: [Aria2Download] = []
-        for snapshot in await manager.snapshots {
-            result.append(await view(snapshot))
-        }
+        let snapshots = await manager.snapshots
+        let details = await manager.requestDetails(of: snapshots.map(\.id))
+        let result = snapshots.indices.map { view(snapshots[$0], details[$0]) }
         return result + removedOrder.compactMap { removed[$0] }
     }
 
@@ -113,10 +112,14 @@ public actor Aria2Service {
     }
 
     func view(_ snapshot: DownloadSnapshot) async -> Aria2Download {
-        let task = await manager.task(snapshot.id)
-        let request = task?.request
-        // The task's limit now (changeOption changes it); the snapshot has the one it was added with.
-        let rateLimit = await task?.rateLimit ?? snapshot.rateLimit
+        view(snapshot, await manager.requestDetails(of: [snapshot.id])[0])
+    }
+
+    /// `snapshot` as aria2 shows it, with what it was asked (`detail`, from `DownloadManager.requestDetails`: for a
+    /// list, read for the whole window in one hop).
+    func view(_ snapshot: DownloadSnapshot, _ detail: RequestDetail?) -> Aria2Download {
+        // The limit now (changeOption changes it); the snapshot has the one it was added with.
+        let rateLimit = detail?.rateLimit ?? snapshot.rateLimit
         var failure = failures[snapshot.id.rawValue]
         if snapshot.state == .failed, failure == nil, let stored = try? manager.client.storedFailure(id: snapshot.id.rawValue) {
             failures[snapshot.id.rawValue] = stored
@@ -131,16 +134,16 @@ public actor Aria2Service {
             bytesDone: snapshot.bytesDone,
             speed: snapshot.speed,
             connections: activeConnections[snapshot.id.rawValue] ?? (snapshot.state == .downloading ? 1 : 0),
-            requestedConnections: request?.connections ?? 1,
+            requestedConnections: detail?.connections ?? 1,
             errorCode: snapshot.state == .failed
                 ? failure.map { Aria2ErrorCode.code(for: $0.kind, httpStatus: $0.httpStatus) } ?? Aria2ErrorCode.unknown
                 : nil,
             errorMessage: snapshot.errorMessage ?? failure?.message,
-            checksum: request?.checksum?.description,
+            checksum: detail?.checksum,
             rateLimit: rateLimit,
-            headers: request?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
-            inOrder: request?.inOrder ?? false,
-            minimumSplitSize: request?.minimumSplitSize,
+            headers: detail?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
+            inOrder: detail?.inOrder ?? false,
+            minimumSplitSize: detail?.minimumSplitSize,
             bytesReceived: wireCounts[snapshot.id.rawValue]?.received, bytesKept: wireCounts[snapshot.id.rawValue]?.kept
         )
     }

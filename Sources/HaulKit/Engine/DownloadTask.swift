@@ -66,9 +66,12 @@ public actor DownloadTask {
 
     init(
         record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport,
-        hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false, heldBytes: Int64?? = nil
+        hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false, heldBytes: Int64?? = nil,
+        keeper: (any DownloadStateKeeper)? = nil
     ) {
         self.hostBudgets = hostBudgets
+        self.keeper = keeper
+        self.isKept = keeper != nil
         self.id = DownloadID(record.id!)
         self.request = request
         self.record = record

@@ -105,25 +105,31 @@ public final class HaulClient: Sendable {
     /// The database work runs on the client's own queue, never on the caller's executor (the main actor stays
     /// free while another process holds the database's write lock).
     public func prepare(_ request: DownloadRequest) async throws -> DownloadTask {
+        try await prepare(request, paused: false)
+    }
+
+    /// `prepare`; with `paused`, a new record is stored `paused` (a paused add, `DownloadManager.add(paused:)`, is
+    /// then one write transaction, not an insert and a state change).
+    func prepare(_ request: DownloadRequest, paused: Bool) async throws -> DownloadTask {
         try checkOpen()
-        return try await onStoreQueue { try self.prepareBlocking(request) }
+        return try await onStoreQueue { try self.prepareBlocking(request, paused: paused) }
     }
 
     /// `prepare` on the caller's thread: for the manager (an actor of its own) and `haul`'s synchronous paths.
-    package func prepareBlocking(_ request: DownloadRequest) throws -> DownloadTask {
+    package func prepareBlocking(_ request: DownloadRequest, paused: Bool = false) throws -> DownloadTask {
         try checkOpen()
         let request = request.placedByFolderRules()
         try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
         try Self.createPlacedDirectory(of: request)
         try Self.checkDestinationDirectory(of: request)
-        return try preparedTasks([request])[0].get()
+        return try preparedTasks([request], paused: [paused])[0].get()
     }
 
     /// `prepare` for each of `requests`, with every record written in one transaction (`DownloadStore.claim`):
     /// the list of a `haul -i` run costs one set of log locks instead of one per download. A request that cannot
     /// be prepared (its destination refused, for one) fails alone; a failure of the store fails every request it
     /// would have stored.
-    func prepareAll(_ requests: [DownloadRequest]) -> [Result<DownloadTask, any Error>] {
+    func prepareAll(_ requests: [DownloadRequest], paused: [Bool] = []) -> [Result<DownloadTask, any Error>] {
         let requests = requests.map { $0.placedByFolderRules() }
         var results: [Result<DownloadTask, any Error>?] = requests.map { request in
             do {
@@ -137,7 +143,7 @@ public final class HaulClient: Sendable {
         }
         let valid = results.indices.filter { results[$0] == nil }
         do {
-            let tasks = try preparedTasks(valid.map { requests[$0] })
+            let tasks = try preparedTasks(valid.map { requests[$0] }, paused: valid.map { paused.indices.contains($0) && paused[$0] })
             for (index, task) in zip(valid, tasks) { results[index] = task.mapError { $0 } }
         } catch {
             for index in valid { results[index] = .failure(error) }
@@ -208,10 +214,13 @@ public final class HaulClient: Sendable {
     /// The records of `requests`, in one transaction, and their tasks, where `DestinationPlanner` sends each: an
     /// unfinished download of the same URL at the chosen name is taken up (with the new options; a failed one
     /// loses its error), a completed one given back; another download's record and `.part` are never touched.
-    private func preparedTasks(_ requests: [DownloadRequest]) throws -> [Result<DownloadTask, HaulError>] {
+    /// - Parameter paused: per request, whether a new record is stored `paused` rather than `queued`.
+    private func preparedTasks(_ requests: [DownloadRequest], paused: [Bool]) throws -> [Result<DownloadTask, HaulError>] {
         let now = Date().timeIntervalSince1970
-        let claims = requests.map { request in
-            DownloadStore.Claim(
+        let claims = requests.indices.map { index -> DownloadStore.Claim in
+            let request = requests[index]
+            let state: DownloadState = paused.indices.contains(index) && paused[index] ? .paused : .queued
+            return DownloadStore.Claim(
                 record: DownloadRecord(
                     id: nil,
                     url: request.url.absoluteString,
@@ -222,7 +231,7 @@ public final class HaulClient: Sendable {
                     lastModified: nil,
                     lastModifiedIsStrong: false,
                     totalBytes: nil,
-                    state: DownloadState.queued.rawValue,
+                    state: state.rawValue,
                     errorMessage: nil,
                     priority: 0,
                     optionsJSON: Self.encode(request),
@@ -261,7 +270,14 @@ public final class HaulClient: Sendable {
     /// The task for a stored record, with the request its options describe (or a plain one if they are unreadable).
     /// - Parameter heldBytes: what its segments hold, when the caller read it for many downloads at once
     ///   (`DownloadStore.heldBytesByDownload`; `.some(nil)`: no segments); `nil`: the task reads them.
-    func task(for record: DownloadRecord, heldBytes: Int64?? = nil) -> DownloadTask {
+    /// Counts the stored requests decoded in this process (`task(for:)`, `DownloadStore.requests(of:)`): a test
+    /// checks that a restored queue decodes none until a download starts or its details are asked for.
+    package static let decodedRequests = NIOLockedValueBox(0)
+
+    /// A task for a stored download, its request decoded from the record's options; `keeper`, when given, holds it
+    /// from the start (`DownloadManager` making the task of a download it already holds).
+    func task(for record: DownloadRecord, heldBytes: Int64?? = nil, keptBy keeper: (any DownloadStateKeeper)? = nil) -> DownloadTask {
+        Self.decodedRequests.withLockedValue { $0 += 1 }
         let request = (try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8)))
             ?? DownloadRequest(
                 url: URL(string: record.url) ?? URL(string: "http://invalid/")!,
@@ -269,7 +285,7 @@ public final class HaulClient: Sendable {
             )
         return DownloadTask(
             record: record, request: request, store: store, transport: transport, hostBudgets: hostBudgets,
-            configuration: configuration, heldBytes: heldBytes)
+            configuration: configuration, heldBytes: heldBytes, keeper: keeper)
     }
 
     static func encode(_ request: DownloadRequest) -> String {

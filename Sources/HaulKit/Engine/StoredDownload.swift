@@ -61,6 +61,17 @@ extension HaulClient {
         try store.states()
     }
 
+    /// The ids and states of the downloads stored after id `id`, in id order (ids only grow): what is new since a
+    /// look that saw up to `id`, read through the primary key whatever the store's size.
+    package func storedStates(after id: Int64) throws -> [(id: Int64, state: DownloadState)] {
+        try store.states(after: id)
+    }
+
+    /// The largest id stored (0 for none): the watermark of a look at what is new (`storedStates(after:)`).
+    package func largestStoredID() throws -> Int64 {
+        try store.largestID()
+    }
+
     /// The byte ranges of download `id` that its last checkpoint counts as written, in file order (empty when
     /// none or when the download is complete: a completed download keeps no segments).
     package func heldRanges(id: Int64) throws -> [Range<Int64>] {

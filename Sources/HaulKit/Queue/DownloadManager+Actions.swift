@@ -71,6 +71,11 @@ extension DownloadManager {
     /// Stores `changes` in one transaction, but for the starts and completions (`downloading` or `completed` and
     /// nothing else for that download), which ride with the next write (`DownloadStore.note`).
     private func store(_ changes: [DownloadStore.QueueChange]) throws {
+        let changes = insertedStates.isEmpty ? changes : changes.filter { change in
+            guard case .state(let id, let state, error: nil, cause: nil) = change, insertedStates[id] == state else { return true }
+            insertedStates[id] = nil
+            return false
+        }
         let split = Self.splitNoted(changes)
         if heldChanges != nil {
             heldChanges?.append(contentsOf: split.now)  // a batch of adds writes them at its end (`+Batch`)
@@ -128,7 +133,7 @@ extension DownloadManager {
         case .persistState, .persistPosition:
             try store(Self.storeChange(action, failure: failure).map { [$0] } ?? [])
         case .discard(let id):
-            try await entries[id]?.task.discard()
+            try await heldTask(id)?.discard()
         case .deleteCompleted(let id, let deletingFile):
             try client.store.delete(id: id)
             if deletingFile, let path = entries[id]?.destination { try FileSystemSteps.remove(path) }
@@ -141,7 +146,7 @@ extension DownloadManager {
             // Through the task's update stream, so observers see it in order with the progress before it; for a
             // download without a forwarder (it never ran here: no progress in flight) the manager tells them.
             guard let entry = entries[id] else { break }
-            await entry.task.announce(state)
+            await entry.task?.announce(state)
             if entry.forwarder == nil { send(.stateChanged(id: DownloadID(id), state)) }
         case .announceFinishing(let id):
             // Sent here, before the start of the download that takes its slot is announced (through that task's
@@ -180,7 +185,9 @@ extension DownloadManager {
         let id = task.rowID
         await task.keep(by: self)
         guard replacing || entries[id] == nil else { return }
-        let entry = Entry(task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath)
+        let entry = Entry(
+            task: task, url: task.request.url.absoluteString, destination: record.destination ?? task.request.destinationPath,
+            rateLimit: task.request.maxBytesPerSecond)
         let bytes = task.currentBytes
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
         entries[id] = entry
@@ -197,8 +204,8 @@ extension DownloadManager {
     /// them. A waiting download nothing happens to has no forwarder: one task each was more than half of the
     /// memory of a big queue (5.3 KiB of about 10 KiB a download at 30,000 in a debug build).
     func startForwarding(_ id: Int64) {
-        guard var entry = entries[id], entry.forwarder == nil else { return }
-        let updates = entry.task.updateSubscription(replaying: false)
+        guard entries[id]?.forwarder == nil, let task = heldTask(id), var entry = entries[id] else { return }
+        let updates = task.updateSubscription(replaying: false)
         entry.endUpdates = updates.end
         let downloadID = DownloadID(id)
         entry.forwarder = Task { [weak self, channels, latestProgress] in
@@ -229,7 +236,12 @@ extension DownloadManager {
     /// Starts the task's transfer; its planned connections, its finishing and its end are reported with
     /// `generation`.
     func startTransfer(_ id: Int64, connections: Int, generation: Int) {
-        guard let task = entries[id]?.task else { return }
+        guard let task = heldTask(id) else {
+            // Its record is gone from the store (deleted behind the queue's back): the run fails at once.
+            let gone = HaulError(.io, "download \(id) has no record in the state database any more")
+            Task { [weak self] in await self?.transferEnded(id, generation: generation, .failed(gone)) }
+            return
+        }
         task.observeMilestones { [weak self] milestone in
             switch milestone {
             case .planned(let planned):

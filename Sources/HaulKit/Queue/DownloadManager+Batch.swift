@@ -44,7 +44,7 @@ extension DownloadManager {
         results.reserveCapacity(adds.count)
         // By index, not `zip`: in an async function the zipped iterator's type is made at run time, the first time
         // by a scan of every conformance record of the binary.
-        let preparedAll = client.prepareAll(adds.map(\.request))
+        let preparedAll = client.prepareAll(adds.map(\.request), paused: adds.map(\.paused))
         let stored = preparedAll.compactMap { try? $0.get().rowID }
         beingAdded.formUnion(stored)
         defer { beingAdded.subtract(stored) }

@@ -60,7 +60,7 @@ extension DownloadManager {
         let running = held.state == .downloading
         return DownloadSnapshot(
             id: DownloadID(id),
-            url: entry.url,
+            url: URL(string: entry.url) ?? URL(string: "http://invalid/")!,
             destination: URL(fileURLWithPath: entry.destination, isDirectory: false),
             state: held.state,
             priority: held.priority,
@@ -69,15 +69,15 @@ extension DownloadManager {
             totalBytes: progress?.totalBytes,
             speed: running ? progress?.currentSpeed ?? 0 : 0,
             errorMessage: held.errorMessage,
-            rateLimit: entry.task.request.maxBytesPerSecond,
+            rateLimit: entry.rateLimit,
             isFinishing: running && held.isFinishing
         )
     }
 
     /// The task behind a download (for its own `updates` stream), if the manager has it.
     public func task(_ id: DownloadID) -> DownloadTask? {
-        startForwarding(id.rawValue)  // what the caller does with it may make it send updates
-        return entries[id.rawValue]?.task
+        startForwarding(id.rawValue)  // what the caller does with it may make it send updates (and makes the task)
+        return heldTask(id.rawValue)
     }
 
     /// Returns when nothing is queued or running (everything completed, failed, paused or cancelled), or at once

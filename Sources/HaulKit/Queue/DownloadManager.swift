@@ -41,10 +41,17 @@ public actor DownloadManager {
 
     /// What the manager keeps per download besides its state (which is the machine's): the task that runs its
     /// transfers, what observers are shown, and the I/O in flight.
+    ///
+    /// A download restored from the store is held light: no task (`task == nil`), its request not decoded, until it
+    /// starts or someone asks for its task (`heldTask`); the strings a snapshot shows are all it keeps besides the
+    /// machine's entry (docs/library.md, "A big queue").
     struct Entry {
-        var task: DownloadTask
-        var url: URL
+        /// `nil` until needed (`heldTask` makes it from the stored record).
+        var task: DownloadTask?
+        var url: String
         var destination: String
+        /// The download's own rate limit as it was added or restored (what snapshots show).
+        var rateLimit: Int64?
         /// The running transfer and its report (stopping it awaits this).
         var run: Task<Void, Never>?
         /// `nil` until the download's first action that may make its task send updates (`startForwarding`): a
@@ -90,6 +97,9 @@ public actor DownloadManager {
     /// Downloads a batch of adds has stored and not yet held (`add(batch:)`): a `restore` of new records (the
     /// daemon's look for other processes' adds) leaves them to the batch.
     var beingAdded: Set<Int64> = []
+    /// The states new records were inserted with by the add under way (`add(prepared:)`): the machine's change
+    /// to that same state is already stored, and is not written again.
+    var insertedStates: [Int64: DownloadState] = [:]
     let log = Logger(label: "haul.queue")
 
     /// Creates a manager. It runs nothing until downloads are added or restored.
@@ -132,7 +142,7 @@ public actor DownloadManager {
     public func add(_ request: DownloadRequest, priority: Int = 0, paused: Bool = false) async throws -> DownloadID {
         try checkRunning()
         for _ in 0..<100 {
-            let task = try await client.prepare(request)
+            let task = try await client.prepare(request, paused: paused)
             // The record found is that of a download being cancelled or removed right now (its transfer is
             // stopping): wait for it to be gone, then look again, instead of taking up what is being deleted.
             if await waitIfDropping(task.rowID) { continue }
@@ -150,6 +160,16 @@ public actor DownloadManager {
         let id = task.rowID
         let record = await task.storedRecord
         var row = Self.row(of: record)
+        // Inserted `paused` by this add's prepare (one transaction): the machine is fed the row as a queued one
+        // paused, so that observers hear what they always heard (added, then paused), and the `paused` it asks to
+        // store is not written again (`insertedStates`).
+        let isNew = await task.isNew
+        let insertedPaused = paused && isNew && record.downloadState == .paused && entries[id] == nil
+        if insertedPaused {
+            row.state = .queued
+            insertedStates[id] = .paused
+        }
+        defer { if insertedPaused { insertedStates[id] = nil } }
         if entries[id] == nil {
             if record.priority != priority {
                 try client.store.setQueuePosition(priority: priority, queueOrder: record.queueOrder, of: id)
@@ -164,58 +184,16 @@ public actor DownloadManager {
             // A completed download given back (`alreadyComplete`) is complete, not paused.
             let paused = paused && record.downloadState != .completed
             try await command(.add(id: id, row, requestedConnections: request.connections, paused: paused))
+            // Nothing runs it and nothing forwards its updates (a paused add, one waiting in line): held light, as a
+            // restored one is; its task is made again when it starts or is asked for (`heldTask`).
+            if let entry = entries[id], entry.forwarder == nil, entry.run == nil, machine.downloads[id]?.state != .downloading {
+                entries[id]?.task = nil
+            }
         } catch {
             if machine.downloads[id] == nil, let refused = entries.removeValue(forKey: id) { refused.forwarder?.cancel() }
             throw error
         }
         return id
-    }
-
-    /// Takes up downloads from the store: every one (`ids == nil`), or those listed. Downloads that were queued or
-    /// running when their process stopped are queued and start by themselves; paused and failed ones wait for
-    /// `resume`; completed ones are listed only.
-    ///
-    /// - Returns: the snapshots of the downloads taken up, by id.
-    /// - Throws: `.usage` for an id that is not in the store; `.io` when the store cannot be read.
-    @discardableResult
-    public func restore(_ ids: [DownloadID]? = nil) async throws -> [DownloadSnapshot] {
-        let records = try await restoreRecords(ids?.map(\.rawValue))
-        return records.compactMap { snapshot(DownloadID($0.id!)) }
-    }
-
-    /// `restore` without the snapshots (a daemon taking up a queue of 30,000 throws them away; building them was a
-    /// peak of several MiB it then kept, as the allocator keeps freed memory).
-    package func restoreQueue() async throws {
-        _ = try await restoreRecords(nil)
-    }
-
-    /// Takes up `ids` (`nil`: every stored download) as `restore` does; returns the records read.
-    private func restoreRecords(_ ids: [Int64]?) async throws -> [DownloadRecord] {
-        try checkRunning()
-        let records: [DownloadRecord]
-        if let ids {
-            records = try ids.map { id in
-                guard let record = try client.store.record(id: id) else {
-                    throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
-                }
-                return record
-            }
-        } else {
-            records = try client.store.all()
-        }
-        // The bytes each one holds, in one query when there are many (a read per download was a read transaction
-        // each: most of a restart's time with thousands waiting).
-        let held = records.count > 1 ? try client.store.heldBytesByDownload() : nil
-        var adoptions: [QueueAdoption] = []
-        for record in records where entries[record.id!] == nil && !beingAdded.contains(record.id!) && record.downloadState != .cancelled {
-            let bytes: Int64?? = held.map { $0[record.id!] }
-            let task = client.task(for: record, heldBytes: bytes)
-            await hold(task, record: record)
-            adoptions.append(QueueAdoption(id: task.rowID, row: Self.row(of: record), requestedConnections: task.request.connections))
-        }
-        // One event for all of them: the queue is planned once, not once per stored download.
-        if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
-        return records
     }
 
     /// Waits until download `id` is dropped when a cancel or removal of it is under way; returns whether it
@@ -368,8 +346,11 @@ public actor DownloadManager {
     ///
     /// - Throws: `.usage` for a negative limit or an unknown id; `.io` when it cannot be stored.
     public func setRateLimit(_ bytesPerSecond: Int64?, of id: DownloadID) async throws {
-        let task = try entry(id.rawValue).task
+        _ = try entry(id.rawValue)
         startForwarding(id.rawValue)
+        guard let task = heldTask(id.rawValue) else {
+            throw HaulError(.usage, "there is no download with id \(id) in the state database", remedy: .useAKnownDownloadID)
+        }
         try await task.setRateLimit(bytesPerSecond)
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import HaulCore
+
+/// Taking up what the store holds, light: a restored download is a `QueueRecord`'s strings and the machine's
+/// entry; its `DownloadTask` (and the request it decodes) is made when it starts or someone asks for it.
+extension DownloadManager {
+    /// Takes up downloads from the store: every one (`ids == nil`), or those listed. Downloads that were queued or
+    /// running when their process stopped are queued and start by themselves; paused and failed ones wait for
+    /// `resume`; completed ones are listed only.
+    ///
+    /// - Returns: the snapshots of the downloads taken up, by id.
+    /// - Throws: `.usage` for an id that is not in the store; `.io` when the store cannot be read.
+    @discardableResult
+    public func restore(_ ids: [DownloadID]? = nil) async throws -> [DownloadSnapshot] {
+        let restored = try await restoreRecords(ids?.map(\.rawValue))
+        return restored.compactMap { snapshot(DownloadID($0)) }
+    }
+
+    /// `restore` without the snapshots (a daemon taking up a queue of 30,000 throws them away; building them was a
+    /// peak of several MiB it then kept, as the allocator keeps freed memory).
+    package func restoreQueue() async throws {
+        _ = try await restoreRecords(nil)
+    }
+
+    /// Takes up `ids` (`nil`: every stored download) as `restore` does; returns the ids read.
+    ///
+    /// Light: each download is read as a `QueueRecord` (no `DownloadRecord`, no request decoded) and held without a
+    /// task (`Entry`), so that a restart with 100,000 waiting costs one query and a small entry each.
+    func restoreRecords(_ ids: [Int64]?) async throws -> [Int64] {
+        try checkRunning()
+        // What the restore reads is what the store holds at this version: the manager's first look at the store
+        // (`poll`) reads the downloads that are not running only if another process committed since (it read every
+        // one, 100,000 rows at a restart, a second after it).
+        let version = ids == nil ? try? client.store.dataVersion() : nil
+        let records: [QueueRecord]
+        if let ids {
+            let found = try client.store.queueRecords(ids: ids)
+            if found.count < Set(ids).count {
+                let present = Set(found.map(\.id))
+                let missing = ids.first { !present.contains($0) }!
+                throw HaulError(.usage, "there is no download with id \(missing)", remedy: .useAKnownDownloadID)
+            }
+            let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            records = ids.compactMap { byID[$0] }
+        } else {
+            records = try client.store.queueRecords()
+        }
+        // The bytes each one holds, in one query when there are many (a read per download was a read transaction
+        // each: most of a restart's time with thousands waiting).
+        let held = records.count > 1 ? try client.store.heldBytesByDownload() : nil
+        var adoptions: [QueueAdoption] = []
+        var progress: [(Int64, DownloadProgress)] = []
+        for record in records where entries[record.id] == nil && !beingAdded.contains(record.id) && record.state != .cancelled {
+            let bytes: Int64
+            if record.state == .completed {
+                bytes = record.totalBytes ?? 0
+            } else if let held {
+                bytes = held[record.id] ?? 0
+            } else {
+                bytes = ((try? client.store.segments(of: record.id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
+            }
+            progress.append((record.id, DownloadProgress(bytesDone: bytes, totalBytes: record.totalBytes)))
+            entries[record.id] = Entry(task: nil, url: record.url, destination: record.destination, rateLimit: record.rateLimit)
+            adoptions.append(QueueAdoption(id: record.id, row: Self.row(of: record), requestedConnections: record.requestedConnections))
+        }
+        latestProgress.withLockedValue { latest in
+            for (id, value) in progress { latest[id] = value }
+        }
+        if let version, storeVersionSeen == nil { storeVersionSeen = version }
+        if !adoptions.isEmpty, poller == nil { startPolling() }
+        // One event for all of them: the queue is planned once, not once per stored download.
+        if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
+        return records.map(\.id)
+    }
+
+    static func row(of record: QueueRecord) -> QueueRow {
+        QueueRow(state: record.state, priority: record.priority, queueOrder: record.queueOrder, errorMessage: record.errorMessage)
+    }
+
+    /// The task of download `id`: the one held, or, for a download held light (restored, never started here), one
+    /// made now from its stored record and held from then on. `nil` when the manager does not hold the download or
+    /// its record is gone from the store.
+    func heldTask(_ id: Int64) -> DownloadTask? {
+        guard let entry = entries[id] else { return nil }
+        if let task = entry.task { return task }
+        guard let record = try? client.store.record(id: id) else { return nil }
+        let task = client.task(for: record, keptBy: self)
+        // Its `updates` start with the state the queue holds, as a task held from its restore would (it was told
+        // each state since).
+        if let state = machine.downloads[id]?.state { task.broadcaster.send(.state(state)) }
+        entries[id]?.task = task
+        return task
+    }
+}
