@@ -127,7 +127,7 @@ for n in $SIZES; do
 done
 
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "-" }'; }
 echo "haul: $HAUL ($BUILD build), $(aria2c --version | head -1), $([ -x "$ARIA2_NEXT" ] && "$ARIA2_NEXT" --version | head -1), $(curl --version | head -1 | cut -d' ' -f1-2); 4 KiB files from nginx on loopback, -j 16, best wall of $RUNS"
 echo
 echo "| N | tool | wall s | CPU s | peak RSS MiB |"
@@ -138,8 +138,8 @@ for n in $SIZES; do
   done
 done
 echo
-echo "| N | haul/aria2c wall | haul/aria2c CPU | haul/aria2c RSS | haul/curl wall | haul/curl CPU |"
-echo "|---|---|---|---|---|---|"
+echo "| N | haul/aria2c wall | haul/aria2c CPU | haul/aria2c RSS | haul/aria2-next RSS | haul/curl wall | haul/curl CPU |"
+echo "|---|---|---|---|---|---|---|"
 for n in $SIZES; do
-  echo "| $n | $(ratio "${WALL[haul,$n]:-0}" "${WALL[aria2c,$n]:-0}") | $(ratio "${CPU[haul,$n]:-0}" "${CPU[aria2c,$n]:-0}") | $(ratio "${RSS[haul,$n]:-0}" "${RSS[aria2c,$n]:-0}") | $(ratio "${WALL[haul,$n]:-0}" "${WALL[curl,$n]:-0}") | $(ratio "${CPU[haul,$n]:-0}" "${CPU[curl,$n]:-0}") |"
+  echo "| $n | $(ratio "${WALL[haul,$n]:-0}" "${WALL[aria2c,$n]:-0}") | $(ratio "${CPU[haul,$n]:-0}" "${CPU[aria2c,$n]:-0}") | $(ratio "${RSS[haul,$n]:-0}" "${RSS[aria2c,$n]:-0}") | $(ratio "${RSS[haul,$n]:-0}" "${RSS[aria2-next,$n]:-0}") | $(ratio "${WALL[haul,$n]:-0}" "${WALL[curl,$n]:-0}") | $(ratio "${CPU[haul,$n]:-0}" "${CPU[curl,$n]:-0}") |"
 done
