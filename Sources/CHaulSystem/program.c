@@ -1,7 +1,21 @@
 // What `haul`'s main does first, while one thread runs: the program's .bss given pages.
 #define _GNU_SOURCE
 #include "chaulsystem.h"
+#include <stdlib.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+int haul_limit_malloc_arenas(int count) {
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+    if (getenv("MALLOC_ARENA_MAX") != NULL) return 0;
+    return mallopt(M_ARENA_MAX, count) == 1 ? 1 : 0;
+#else
+    (void)count;
+    return 0;
+#endif
+}
 
 #if defined(__linux__)
 #include <link.h>

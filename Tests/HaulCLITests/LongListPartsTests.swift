@@ -69,4 +69,31 @@ final class LongListPartsTests: XCTestCase {
             XCTAssertEqual(feed.remaining, 0)
         }
     }
+
+    /// Back-pressure: the feed reads the file only as far as the entries asked for need, and holds no more than the
+    /// rest of one 64 KiB chunk beside them, however long the list. Before, entries handed on stayed in its buffer
+    /// until a call took all of it, which reads interleaved with takes never do: all 20,000 were held at the end.
+    func testTheFeedHoldsAtMostAChunkBeyondWhatWasAskedWhateverTheListsLength() throws {
+        try withTemporaryDirectorySync { dir in
+            let count = 20000
+            let text = (0..<count).map { "http://example.com/f\($0).bin\n" }.joined()
+            try Data(text.utf8).write(to: dir.file("list.txt"))
+            let feed = try InputListFeed(dir.file("list.txt").path)
+            XCTAssertEqual(try feed.check { _ in }.count, count)
+            XCTAssertEqual(feed.held, 0, "nothing held after the check")
+            // A 64 KiB chunk of these lines (26 bytes or more each) holds at most 2,520 entries.
+            let chunkEntries = (64 << 10) / "http://example.com/f0.bin\n".utf8.count
+            var handed = 0, mostHeld = 0
+            while true {
+                let some = try feed.nextEntries(48)
+                handed += some.count
+                mostHeld = max(mostHeld, feed.held)
+                XCTAssertLessThanOrEqual(feed.held, chunkEntries, "held after \(handed) entries handed on")
+                if some.count < 48 { break }
+            }
+            XCTAssertEqual(handed, count)
+            XCTAssertGreaterThan(mostHeld, 0, "it reads ahead by chunks, not line by line")
+            XCTAssertEqual(feed.held, 0)
+        }
+    }
 }

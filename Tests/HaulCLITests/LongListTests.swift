@@ -44,49 +44,41 @@ final class LongListTests: XCTestCase {
             }
             usleep(20_000)
         }
-        let result = haul.finish(timeout: 300)
+        let result = haul.finish(timeout: 600)
         return (result.status, result.stderr, peak)
     }
 
-    /// A list of 5,000 tiny files from nginx at -j 16: every file whole, and the peak resident set within 16 MiB
-    /// of the same command's with a list of 500. Before, every URL cost 30-40 KB for the whole run (a request,
-    /// a task, a record, a row of the view, held to the end): 150 MiB more at 5,000. 5,000 and not 20,000: a
-    /// debug build downloads 60 to 250 such files a second on the shared 2-core machine (10,000 took 184 s);
-    /// Benchmarks/list-scale.sh measures 20,000 and 100,000 (docs/benchmarks.md, "Lists").
-    func testALongListRunsInMemoryThatDoesNotGrowWithIt() throws {
+    /// A list of 20,000 tiny files from nginx at -j 16, killed (-9) a quarter of the way, then the same command
+    /// (issue 62, how it is tested): every file named at the kill is whole; at the end every file is whole, nginx's
+    /// log shows no file that was complete at the kill asked for again, and the second run's peak resident set
+    /// (VmHWM from /proc, read from outside) is within 8 MiB of the same command's with a list of 500.
+    ///
+    /// Why 8 MiB: a debug build's peak is about 50 MiB whatever the list (40 MiB of it the binary's own pages);
+    /// before the cap on malloc arenas (`haul_limit_malloc_arenas`) memory grew with the list even though the
+    /// heap did not, about 0.6 KB a URL (debug build: 55 MiB at 1,000, 60 at 5,000, 66 at 20,000, 12 MiB more
+    /// than at 500), as each of 50 threads of Dispatch left freed memory in arenas of its own. What does grow now
+    /// is bounded: SQLite's page cache (2 MiB) fills as the state database does. Why not 60 s: a debug build
+    /// downloads 100 to 250 such files a second on the shared 2-core machine, so this takes 2 to 4 minutes; it is
+    /// the one test at 20,000 (Benchmarks/list-scale.sh measures 100,000 with a release build).
+    func testATwentyThousandListKilledAndRunAgainIsWholeFetchedOnceInFlatMemory() throws {
         try withTemporaryDirectorySync { dir in
-            let count = 5000
-            try makeFiles(count, in: dir.file("www"))
-            guard let server = try NginxServer.start(root: dir.file("www").path) else { throw XCTSkip("no nginx") }
-            defer { server.stop() }
-            try writeList(0..<500, server: server, to: dir.file("short.txt"))
-            try writeList(0..<count, server: server, to: dir.file("long.txt"))
-            let short = try runMeasured(["-q", "-j", "16", "--state-dir", dir.file("s1").path, "-d", "short", "-i", "short.txt"], in: dir.url)
-            XCTAssertEqual(short.status, 0, short.stderr)
-            let long = try runMeasured(["-q", "-j", "16", "--state-dir", dir.file("s2").path, "-d", "long", "-i", "long.txt"], in: dir.url)
-            XCTAssertEqual(long.status, 0, long.stderr)
-            assertEveryFile(0..<500, in: dir.file("short"))
-            assertEveryFile(0..<count, in: dir.file("long"))
-            XCTAssertGreaterThan(short.peakKiB, 0, "VmHWM was read")
-            XCTAssertLessThan(long.peakKiB, short.peakKiB + 16 << 10, "peak KiB at 5,000 (\(long.peakKiB)) vs at 500 (\(short.peakKiB))")
-        }
-    }
-
-    /// kill -9 in the middle of a list, then the same command: every file named is whole at the kill and at the
-    /// end, and nginx's log shows no file that was complete at the kill asked for again.
-    func testAListKilledHalfWayGoesOnWithoutFetchingCompletedFilesAgain() throws {
-        try withTemporaryDirectorySync { dir in
-            let count = 3000
+            let count = 20000
             try makeFiles(count, in: dir.file("www"))
             guard let server = try NginxServer.start(root: dir.file("www").path, logsRequests: true) else { throw XCTSkip("no nginx") }
             defer { server.stop() }
+            try writeList(0..<500, server: server, to: dir.file("short.txt"))
             try writeList(0..<count, server: server, to: dir.file("list.txt"))
+            let short = try runMeasured(["-q", "-j", "16", "--state-dir", dir.file("s1").path, "-d", "short", "-i", "short.txt"], in: dir.url)
+            XCTAssertEqual(short.status, 0, short.stderr)
+            assertEveryFile(0..<500, in: dir.file("short"))
+            let shortRequests = server.loggedRequests().count
+
             let out = dir.file("out")
             let arguments = ["-q", "-j", "16", "--state-dir", dir.file("s").path, "-d", "out", "-i", "list.txt"]
             let first = try HaulProcess(arguments, in: dir.url)
-            XCTAssertTrue(waitUntil(timeout: 120) {
-                ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.hasSuffix(".txt") }.count >= count / 3
-            }, "a third of the list done")
+            XCTAssertTrue(waitUntil(timeout: 300) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter { $0.hasSuffix(".txt") }.count >= count / 4
+            }, "a quarter of the list done")
             first.signal(SIGKILL)
             _ = first.finish()
             var completeAtKill: [Int] = []
@@ -96,13 +88,19 @@ final class LongListTests: XCTestCase {
                 completeAtKill.append(index)
             }
             XCTAssertLessThan(completeAtKill.count, count, "killed before the end")
-            let second = try HaulProcess.run(arguments, in: dir.url, timeout: 240)
+
+            let second = try runMeasured(arguments, in: dir.url)
             XCTAssertEqual(second.status, 0, second.stderr)
             assertEveryFile(0..<count, in: out)
             var asked: [String: Int] = [:]
-            for request in server.loggedRequests() { asked[request.path, default: 0] += 1 }
+            for request in server.loggedRequests().dropFirst(shortRequests) { asked[request.path, default: 0] += 1 }
             let again = completeAtKill.filter { asked["/" + name($0)] != 1 }
             XCTAssertEqual(again.map(name), [], "complete at the kill, asked for again (or never)")
+            XCTAssertGreaterThan(short.peakKiB, 0, "VmHWM was read")
+            XCTAssertLessThan(
+                second.peakKiB, short.peakKiB + 8 << 10,
+                "peak KiB at 20,000 (\(second.peakKiB)) vs at 500 (\(short.peakKiB))"
+            )
         }
     }
 

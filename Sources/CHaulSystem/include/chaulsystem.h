@@ -16,6 +16,11 @@ int haul_punch_hole(int fd, int64_t offset, int64_t length);
 /// to do. Returns 0 on success, or -1 with errno set (EOPNOTSUPP where the platform has no such call).
 int haul_start_writeback(int fd, int64_t offset, int64_t length);
 
+/// Flushes every file of the file system that holds `fd` to stable storage and waits for it (Linux syncfs): one
+/// call makes several finished files durable (`DataFlusher`). Returns 0, or -1 with errno set (ENOSYS where the
+/// platform has no such call; Linux reports write-back errors of the file system from 5.8 on).
+int haul_syncfs(int fd);
+
 /// Makes the pipe a socket's bytes cross on their way into a file (`haul_splice_from_socket`,
 /// `haul_splice_to_file`), as large as the system lets this process make it, up to `wanted` bytes; both ends close
 /// on exec. Returns the pipe's capacity in bytes, or -1 with errno set (ENOSYS where the platform has no splice).
@@ -76,6 +81,13 @@ int haul_socket_is_quiet(int fd);
 /// shoot-down: an interrupt to every other processor and a wait for each (costly under a hypervisor). Linux 5.14
 /// and later (`MADV_POPULATE_WRITE`); elsewhere, and on older kernels, nothing.
 void haul_populate_bss(void);
+
+/// Caps the number of glibc malloc arenas at `count` (mallopt M_ARENA_MAX), unless MALLOC_ARENA_MAX is set in the
+/// environment (the user's choice stands). Call it first in `main`, before other threads allocate: by default
+/// every thread that meets a locked arena makes another one (up to 8 per processor), and each keeps the memory
+/// freed into it, so a process with 50 threads of Dispatch holds several MiB that no one uses (docs/cli.md,
+/// "Long lists"). Returns 1 when the cap was set, 0 otherwise (not glibc, or the variable set).
+int haul_limit_malloc_arenas(int count);
 
 /// The program's `.bss` as whole pages: 0 with `start` and `end` set, or -1 when there is none to find (not Linux).
 int haul_program_bss(uintptr_t *start, uintptr_t *end);

@@ -4,6 +4,8 @@ import HaulCore
 /// The last steps of every download, in the only safe order (docs/http-rules.md rule 18): cut the file to its length,
 /// flush it, rename it to its final name, flush the directory, and only then record it as complete. A file a folder
 /// rule sends to another file system is copied there and flushed before the `.part` goes (`FileSystemSteps.promote`).
+/// The flush of the bytes is grouped with the other files finishing at the same moment (`DataFlusher`): grouped,
+/// never skipped; no file is renamed before the flush that covers it has returned (docs/integrity.md, "Power cuts").
 enum TransferFinisher {
     /// Finishes a download whose `length` bytes are all in `file`; `wire` is the run's counts, stored with it.
     ///
@@ -16,10 +18,11 @@ enum TransferFinisher {
         store: DownloadStore,
         length: Int64,
         streamedDigest: String? = nil,
-        wire: WireBytes = WireBytes()
+        wire: WireBytes = WireBytes(),
+        steps: FinishingSteps = .system
     ) throws -> String {
         try file.truncate(to: length)
-        try file.synchronize()
+        try steps.flushData(file)
         try verifyChecksum(file: file, record: record, request: request, store: store, streamedDigest: streamedDigest)
         var destination = record.destination ?? request.destinationPath
         var replacing = request.overwrite
@@ -44,7 +47,7 @@ enum TransferFinisher {
             // every later run fetched the rest again and failed the same way (exit 6), the `.part` left beside it.
             (destination, replacing) = try FolderRuleMove.target(destination, request: request, ownPart: record.partPath)
         }
-        try FileSystemSteps.promote(record.partPath, to: destination, replacing: replacing)
+        try steps.promote(record.partPath, destination, replacing)
         record.destination = destination
         // The length is known now, if the server never said it (a chunked body): listings show it as the size.
         if record.totalBytes == nil { record.totalBytes = length }

@@ -207,4 +207,18 @@ final class PartFile: @unchecked Sendable {
         #endif
         guard result == 0 else { throw HaulError.io("cannot flush", path: path, errno: errno) }
     }
+
+    /// The file system the file lives on (`st_dev`): the files one `synchronizeFileSystem()` covers share it.
+    var fileSystem: UInt64 {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return 0 }
+        return UInt64(info.st_dev)
+    }
+
+    /// Flushes every file of this file's file system to stable storage (Linux `syncfs`): the data of every file
+    /// written there before the call, this one's included, is on the disk when it returns (`DataFlusher`).
+    /// - Throws: `.io` when it fails, or where there is no such call (`ENOSYS`: the caller flushes file by file).
+    func synchronizeFileSystem() throws {
+        guard haul_syncfs(descriptor) == 0 else { throw HaulError.io("cannot flush the file system of", path: path, errno: errno) }
+    }
 }
