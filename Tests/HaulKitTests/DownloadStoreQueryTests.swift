@@ -91,7 +91,7 @@ final class DownloadStoreQueryTests: XCTestCase {
     }
 
     /// SQLite's plan for a page and its count: a state's rows through the state index (the count reads the index
-    /// only), and the added order walks the primary key, with no sort of every row.
+    /// only), and the added and name orders walk an index, with no sort of every row.
     func testAStatesPageAndCountUseTheStateIndex() async throws {
         try await withTemporaryDirectory { dir in
             let store = try store(50, in: dir)
@@ -111,6 +111,9 @@ final class DownloadStoreQueryTests: XCTestCase {
             let added = DownloadQueryPlan(try DownloadQuery(sort: .added))
             let addedPlan = try plan(added.pageSQL.replacingOccurrences(of: "LIMIT ? OFFSET ?", with: "LIMIT 100 OFFSET 29900"), added.arguments)
             XCTAssertFalse(addedPlan.contains("TEMP B-TREE"), "the added order sorts every row: \(addedPlan)")
+            let byName = DownloadQueryPlan(try DownloadQuery(sort: .name))
+            let namePlan = try plan(byName.pageSQL.replacingOccurrences(of: "LIMIT ? OFFSET ?", with: "LIMIT 100 OFFSET 0"), byName.arguments)
+            XCTAssertTrue(namePlan.contains("download_name") && !namePlan.contains("TEMP B-TREE"), "the name order sorts every row: \(namePlan)")
         }
     }
 }

@@ -267,6 +267,8 @@ final class DownloadStore: Sendable {
             // what matches; without an index both read every row of a 30,000-row table at each refresh. With it, a
             // state's rows are an index range, in queue order, and counting them reads the index only.
             try db.create(index: "download_state_queueOrder", on: "download", columns: ["state", "queueOrder"])
+            // The name order walks this index instead of sorting every row by an expression at each refresh.
+            try db.execute(sql: "CREATE INDEX download_name ON download(\(DownloadQueryPlan.nameOrder))")
         }
         return migrator
     }
