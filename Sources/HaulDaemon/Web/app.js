@@ -90,8 +90,10 @@ async function start() {
   setLink("link.connected");
   say(""); // whatever failed while the link was down ("not connected to the daemon") is over
   drawLive();
-  try { await rpc.call("haul.subscribeProgress"); } catch (error) { say(t("live.progress", { reason: error.message })); }
+  // The pushes asked for and the first page read at once (one round trip, not two, before the first paint).
+  const subscribed = rpc.call("haul.subscribeProgress").catch((error) => say(t("live.progress", { reason: error.message })));
   await refresh();
+  await subscribed;
   await loadGlobals();
 }
 

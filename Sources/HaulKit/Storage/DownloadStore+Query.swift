@@ -15,6 +15,11 @@ package struct DownloadQueryPlan: Sendable, Equatable {
     package var pageSQL: String { "SELECT id FROM download\(condition) ORDER BY \(order) LIMIT ? OFFSET ?" }
     /// How many match.
     package var countSQL: String { "SELECT COUNT(*) FROM download\(condition)" }
+    /// The page with the count beside each row: one pass over the rows for a search, which reads every row the
+    /// state filter lets through (the count alone would be a second pass).
+    package var countedPageSQL: String {
+        "SELECT id, COUNT(*) OVER () FROM download\(condition) ORDER BY \(order) LIMIT ? OFFSET ?"
+    }
     let order: String
 
     /// The file a row writes: its destination, or its `.part` path before it has one.
@@ -73,10 +78,14 @@ extension DownloadStore {
     func page(_ query: DownloadQuery) throws -> DownloadPage {
         let plan = DownloadQueryPlan(query)
         return try read { db in
+            let window: StatementArguments = [query.limit, query.offset]
+            if !query.words.isEmpty {
+                let rows = try Row.fetchAll(db, sql: plan.countedPageSQL, arguments: StatementArguments(plan.arguments) + window)
+                if let first = rows.first { return DownloadPage(ids: rows.map { $0[0] }, total: first[1]) }
+            }
+            // Without words the count is a read of an index; past the last match a search counts here too.
             let total = try Int.fetchOne(db, sql: plan.countSQL, arguments: StatementArguments(plan.arguments)) ?? 0
-            let ids = try Int64.fetchAll(
-                db, sql: plan.pageSQL,
-                arguments: StatementArguments(plan.arguments) + [query.limit, query.offset])
+            let ids = try Int64.fetchAll(db, sql: plan.pageSQL, arguments: StatementArguments(plan.arguments) + window)
             return DownloadPage(ids: ids, total: total)
         }
     }
