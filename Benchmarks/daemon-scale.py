@@ -13,7 +13,10 @@ SIGTERM, start again on the same state (aria2c: `--save-session` then `--input-f
 first `getGlobalStat` answer, and the RSS then. A markdown table per tool and size, then ratios between the two
 largest sizes (a call that costs the same at any size has a ratio near 1).
 
-Usage: Benchmarks/daemon-scale.py [--sizes 1000,10000] [--big] [--huge] [--samples 20] [--tools haul,aria2c]
+With --page, also the daemon's web page's refresh (issue 62, point 5): `haul.listDownloads` of 100 rows (the first
+page, the last, sorted by name, a search), the daemon's CPU a call from /proc/PID/stat, after the restart.
+
+Usage: Benchmarks/daemon-scale.py [--sizes 1000,10000] [--big] [--huge] [--samples 20] [--tools haul,aria2c] [--page]
   --big adds N = 30,000, --huge N = 100,000 (its restart: point 3's "answers within 1 s"). HAUL=path picks the binary (else .build-release/release/haul, .build/release/haul,
   .build/debug/haul, first found: say which in the results; a debug build is several times slower).
 Needs: aria2c (apt aria2) for the comparison. Work files: Benchmarks/work/daemon-scale/.
@@ -144,6 +147,35 @@ def measure(tool, n, samples):
     return row
 
 
+def cpu_seconds(pid):
+    """User and system CPU of process `pid` so far, in seconds."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# The web page's refresh (issue 62, point 5): one page of 100 of the whole queue, as the page asks for it each
+# second, in the page's four common shapes; the daemon's CPU a call (from /proc, over `calls` calls) and the wall.
+PAGE_KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
+             "errorCode", "errorMessage"]
+PAGE_QUERIES = [("first page", {"limit": 100}), ("last page", None), ("by name", {"sort": "name", "limit": 100}),
+                ("search", {"search": "f000001", "limit": 100})]
+
+
+def page_refresh_costs(tool, n, calls=40):
+    """{shape: (CPU ms a call, wall ms a call)} of `haul.listDownloads` on a daemon holding `n` downloads."""
+    costs = {}
+    for label, query in PAGE_QUERIES:
+        query = query or {"offset": max(n - 100, 0), "limit": 100}
+        before, began = cpu_seconds(tool.process.pid), time.perf_counter()
+        for _ in range(calls):
+            answer = tool.client.call("haul.listDownloads", query, PAGE_KEYS)
+        costs[label] = ((cpu_seconds(tool.process.pid) - before) * 1000 / calls,
+                        (time.perf_counter() - began) * 1000 / calls)
+        assert int(answer["total"]) == (1 if label == "search" else n), (label, answer["total"])
+    return costs
+
+
 COLUMNS = ["adds/s", "RSS MiB", "peak RSS MiB", "head ms", "tail ms", "tellStatus ms", "getGlobalStat ms",
            "restart s", "RSS after restart MiB", "peak RSS after restart MiB"]
 
@@ -155,6 +187,7 @@ def main():
     parser.add_argument("--huge", action="store_true", help="also N = 100,000")
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--tools", default="haul,aria2c")
+    parser.add_argument("--page", action="store_true", help="also the web page's refresh (haul.listDownloads)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s] + ([30000] if args.big else []) + ([100000] if args.huge else [])
     haul = os.environ.get("HAUL")
@@ -166,7 +199,7 @@ def main():
     binaries = {"haul": haul, "aria2c": shutil.which("aria2c")}
     tools = [t for t in args.tools.split(",") if binaries.get(t)]
     print("haul: %s; aria2c: %s" % (haul, binaries["aria2c"]), file=sys.stderr)
-    results = {}
+    results, pages = {}, {}
     for n in sizes:
         for name in tools:
             state = os.path.join(WORK, "%s-%d" % (name, n))
@@ -176,6 +209,8 @@ def main():
             tool.start()
             try:
                 results[(name, n)] = measure(tool, n, args.samples)
+                if name == "haul" and args.page:
+                    pages[n] = page_refresh_costs(tool, n)
             finally:
                 tool.stop()
             print("%s N=%d: %s" % (name, n, ", ".join("%s %.2f" % (k, v) for k, v in results[(name, n)].items())),
@@ -196,6 +231,13 @@ def main():
             print("| %s | " % name + " | ".join(
                 "%.2f" % (results[(name, large)][c] / results[(name, small)][c]) if results[(name, small)][c] else "-"
                 for c in COLUMNS) + " |")
+
+    if pages:
+        print("\nThe web page's refresh, haul.listDownloads of 100 rows: daemon CPU ms / wall ms a call:\n")
+        print("| N | " + " | ".join(label for label, _ in PAGE_QUERIES) + " |")
+        print("|---|" + "---|" * len(PAGE_QUERIES))
+        for n, costs in sorted(pages.items()):
+            print("| %s | " % format(n, ",") + " | ".join("%.1f / %.1f" % costs[label] for label, _ in PAGE_QUERIES) + " |")
 
 
 if __name__ == "__main__":

@@ -76,4 +76,67 @@ final class ListPagesTests: XCTestCase {
             XCTAssertEqual(none.stdout, "no downloads of those\n")
         }
     }
+
+    /// `--json-lines` prints each page as it is read: into a pipe nobody reads, `haul list` blocks on its first
+    /// page's output having read a small part of the database (`rchar` in /proc/PID/io), where reading every row
+    /// before printing would have read all of it first. The rows carry 1 KiB of options each, so the database
+    /// (some 14 MiB) dwarfs what a process reads to start.
+    func testJSONLinesBeginBeforeTheWholeTableIsRead() throws {
+        try withTemporaryDirectorySync { dir in
+            let count = 12_000
+            let state = dir.file("s").path
+            do {
+                let store = try DownloadStore(directory: state)
+                let options = "{\"header\":[\"X-Padding: \(String(repeating: "p", count: 1024))\"]}"
+                try store.write { db in
+                    for index in 1...count {
+                        var record = DownloadRecord(
+                            id: nil, url: "http://127.0.0.1:9/f\(index).bin", finalURL: nil, destination: "/d/f\(index).bin",
+                            partPath: "/d/f\(index).bin.part", etag: nil, lastModified: nil, lastModifiedIsStrong: false,
+                            totalBytes: 1000, state: DownloadState.paused.rawValue, errorMessage: nil, priority: 0,
+                            optionsJSON: options, createdAt: 1, updatedAt: 1
+                        )
+                        record.queueOrder = Int64(index)
+                        try record.insertRow(in: db)
+                    }
+                }
+            }
+            // The log folded into the database file: a process that opens it reads what it asks for, not the log.
+            let database = dir.file("s/haul.sqlite").path
+            try DatabaseQueue(path: database).writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int)
+
+            let (read, first) = try readBeforeAPipeFills(["list", "--json-lines", "--state-dir", state], in: dir.url)
+            XCTAssertLessThan(read, size / 4, "\(read) bytes read of a \(size)-byte database before the first lines went out")
+            XCTAssertTrue(first.hasPrefix("{") && first.contains("\"id\":1,"), first)
+            // The measure tells the two apart: `--json` (one array) reads every row before it prints.
+            let (whole, _) = try readBeforeAPipeFills(["list", "--json", "--state-dir", state], in: dir.url)
+            XCTAssertGreaterThan(whole, size / 2, "\(whole) bytes read of a \(size)-byte database for --json")
+        }
+    }
+
+    /// Runs haul with its output into a pipe nobody reads until the pipe is full (64 KiB waiting: the process is
+    /// blocked writing); answers the bytes it had read by then (`rchar`) and the output's first 200 bytes.
+    private func readBeforeAPipeFills(_ arguments: [String], in directory: URL) throws -> (Int, String) {
+        let process = Process()
+        HaulProcess.prepare(process, arguments, in: directory, environment: [:])
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var waiting: Int32 = 0
+        for _ in 0..<6000 where waiting < 65_536 && process.isRunning {
+            _ = ioctl(output.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &waiting)
+            if waiting < 65_536 { usleep(10_000) }
+        }
+        XCTAssertEqual(waiting, 65_536, "haul \(arguments[0]) filled the pipe")
+        let io = try String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)
+        let read = try XCTUnwrap(
+            io.split(separator: "\n").first { $0.hasPrefix("rchar:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
+        return (read, String(decoding: output.fileHandleForReading.readData(ofLength: 200), as: UTF8.self))
+    }
 }

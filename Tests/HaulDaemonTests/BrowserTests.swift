@@ -38,6 +38,14 @@ final class BrowserTests: XCTestCase {
         try runInChromium("web_first_hour_test.py", ["--screenshots", "WORK"])
     }
 
+    /// Issue 62, point 5 (Tests/Browser/web_scale_test.py): 5,000 paused downloads; the page shows 100 at a time
+    /// with where it is, finds the last one added by the search box and reaches it by paging, sorts the whole queue
+    /// by name, and each second reads its own page only (never aria2's lists of 1,000); it prints the first paint
+    /// and a refresh's daemon CPU, which it does not check.
+    func testThePageShowsAndFindsAQueueOfThousands() throws {
+        try runInChromium("web_scale_test.py", ["--screenshots", "WORK"])
+    }
+
     /// A real aria2 front-end, webui-aria2 (vendored built in Tests/Browser/vendor/webui-aria2/, MIT), served from
     /// another loopback port with the secret in its address, drives `haul daemon` started without
     /// `--rpc-allow-origin` (Tests/Browser/webui_aria2_test.py): it connects and offers Metalinks, adds a URL that shows

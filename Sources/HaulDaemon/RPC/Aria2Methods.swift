@@ -10,7 +10,7 @@ public enum Aria2Methods {
         "aria2.getVersion", "aria2.getSessionInfo", "aria2.shutdown", "aria2.forceShutdown", "aria2.saveSession",
         "aria2.changeUri", "aria2.getPeers", "system.multicall", "system.listMethods", "system.listNotifications",
         "haul.subscribeProgress", "haul.removeDownloadAndFile",
-        "haul.getHostBudgets", "haul.resetHostBudgets",
+        "haul.getHostBudgets", "haul.resetHostBudgets", "haul.listDownloads",
     ]
 
     /// aria2's notifications (`system.listNotifications`); Haul sends these five (no BitTorrent).
@@ -129,6 +129,8 @@ public enum Aria2Methods {
             return "OK"
         case "haul.getHostBudgets":
             return Aria2Results.hostBudgets(try await service.hostBudgets())
+        case "haul.listDownloads":
+            return try await listDownloads(p, on: service)
         case "haul.resetHostBudgets":
             return .string(String(try await service.resetHostBudgets(p.hosts(0))))
         case "aria2.getVersion":

@@ -52,6 +52,8 @@ public enum WebAssets {
         "/signin.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.signin_js)),
         "/feedback.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.feedback_js)),
         "/message.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.message_js)),
+        "/pager.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.pager_js)),
+        "/link.js": Asset(contentType: "text/javascript; charset=utf-8", body: Data(PackageResources.link_js)),
         // Browsers ask for /favicon.ico by themselves; a small SVG answers (a 404 would land in the console).
         "/favicon.ico": Asset(contentType: "image/svg+xml", body: Data(PackageResources.favicon_svg)),
     ]

@@ -1,5 +1,6 @@
-// Haul's download list: state from aria2's JSON-RPC, kept live by the daemon's pushes over one WebSocket
-// (aria2's notifications for state changes, Haul's haul.onProgress for bytes and speed). No polling loop.
+// Haul's download list: one page of the whole queue at a time (haul.listDownloads: the daemon filters, finds and
+// sorts; pager.js), read again each second and at aria2's notifications of state changes; bytes and speed of the
+// rows shown kept live between reads by Haul's haul.onProgress pushes over the same WebSocket.
 import { Connection, RPCError } from "./rpc.js";
 import { bytes, rate } from "./format.js";
 import { drawRow, drawDetail, drawSelectionBar, nameOf, failureText, countsText, STOPPED } from "./view.js";
@@ -11,9 +12,11 @@ import { drawChart, SpeedHistory } from "./chart.js";
 import { loadSettings, allowedDirectories, wireSettings } from "./settings.js";
 import { wireAdd, openAdd } from "./add.js";
 import { wireNotify, drawNotifyButton, notifyOutcome } from "./notify.js";
-import { callFor, orderedSelection, cancelQuestion } from "./actions.js";
+import { perform, orderedSelection } from "./actions.js";
 import { takeSecretFromFragment, watchFragment, keptSecret, keepSecret } from "./signin.js";
-import { Retries } from "./feedback.js";
+import { Retries, sayOutcomes } from "./feedback.js";
+import { setLink, sayLinkAgain, countDown } from "./link.js";
+import { PAGE, queryOf, offsetFor, drawPager } from "./pager.js";
 import { say, wireMessage } from "./message.js";
 
 const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
@@ -25,7 +28,8 @@ const $ = (selector) => document.querySelector(selector);
 // filter, query, sort: what the person asked to see (order.js); current: the row the arrow keys chose; fresh: the
 // rows the last Add made (highlighted).
 const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all",
-  query: "", sort: "added", current: null, fresh: new Set() };
+  query: "", sort: "added", current: null, fresh: new Set(), offset: 0, total: 0, counts: null, speed: 0 };
+let reading = false; // a read of the page is on its way: the second's poll does not send another
 const retries = new Retries();
 const history = new SpeedHistory();
 let pointerOverList = false; // while it is, rows keep their places whatever the sort says
@@ -34,7 +38,6 @@ const outcomes = []; // [outcome, gid] of downloads that completed or failed, to
 let detailGID = null;
 let detailExtras = {}; // tellStatus's answer for the open detail: Haul's keys (final URL, ETag) the list lacks
 let refreshTimer = null;
-let retryAt = null;
 let linkState = "connecting";
 let authorized = false; // the daemon accepted the secret (getGlobalStat answered)
 let resortQueue = false; // the person moved downloads in the queue: the page takes the queue's order for them
@@ -57,31 +60,17 @@ function signInWith(secret) {
   if (linkState === "open") start();
 }
 
-function showLink({ state, retryAt: at }) {
-  retryAt = at || null;
+function showLink({ state, retryAt }) {
   document.body.dataset.link = state;
   linkState = state;
   drawLive();
+  countDown(null);
   if (state === "open") { setLink("link.reached"); start(); return; }
   if (state === "connecting") { setLink("link.connecting"); return; }
-  tickLink();
+  countDown(retryAt);
 }
 
-// The header's line about the link, kept as a key so that a change of language rewrites it.
-let linkText = ["link.connecting", {}];
 let secretWhy = "secret.needed";
-function setLink(key, vars = {}) {
-  linkText = [key, vars];
-  $("#link").textContent = t(key, vars);
-  $("#link").title = $("#link").textContent; // a phone cuts the line short
-}
-
-function tickLink() {
-  if (!retryAt) return;
-  const seconds = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
-  setLink("link.retry", { seconds });
-  if (seconds > 0) setTimeout(tickLink, 1000);
-}
 
 async function start() {
   signIns += 1;
@@ -101,8 +90,10 @@ async function start() {
   setLink("link.connected");
   say(""); // whatever failed while the link was down ("not connected to the daemon") is over
   drawLive();
-  try { await rpc.call("haul.subscribeProgress"); } catch (error) { say(t("live.progress", { reason: error.message })); }
+  // The pushes asked for and the first page read at once (one round trip, not two, before the first paint).
+  const subscribed = rpc.call("haul.subscribeProgress").catch((error) => say(t("live.progress", { reason: error.message })));
   await refresh();
+  await subscribed;
   await loadGlobals();
 }
 
@@ -144,7 +135,7 @@ function notified(method, params) {
 
 function progressed(update) {
   const item = model.items.get(update.gid);
-  if (!item) { scheduleRefresh(); return; }
+  if (!item) return; // not on this page: the next read shows it where it belongs
   for (const key of ["completedLength", "totalLength", "downloadSpeed", "connections", "secondsRemaining"]) {
     if (update[key] !== undefined) item[key] = update[key];
   }
@@ -160,45 +151,47 @@ function scheduleRefresh() {
   refreshTimer = setTimeout(refresh, 100);
 }
 
-// The whole list in queue order: running, then waiting and paused as queued, then finished ones.
-// Nothing is asked before the daemon accepted the secret (a notification may arrive while the secret dialog is
-// open); an error answer is shown as an error, never drawn as an empty list.
+// The page of the list the person looks at (filter, search, sort and page: pager.js), with the counts of every
+// state and the total speed. Nothing is asked before the daemon accepted the secret (a notification may arrive
+// while the secret dialog is open); an error answer is shown as an error, never drawn as an empty list.
 async function refresh() {
   if (!authorized) return;
   const read = ++listReads, signIn = signIns;
-  let results;
+  let answer;
+  reading = true;
   try {
-    results = await rpc.multicall([
-      ["aria2.tellActive", KEYS], ["aria2.tellWaiting", 0, 1000, KEYS], ["aria2.tellStopped", 0, 1000, KEYS],
-    ]);
-  } catch (error) { say(error.message); return; }
+    answer = await rpc.call("haul.listDownloads", queryOf(model), KEYS);
+  } catch (error) {
+    if (signIn === signIns && read >= listDrawn) error instanceof RPCError && error.code !== -1 ? listRefused(error) : say(error.message);
+    return;
+  } finally { if (read === listReads) reading = false; }
   if (signIn !== signIns || read < listDrawn) return;
-  const failure = results.find((entry) => !Array.isArray(entry));
-  if (failure) { listRefused(new RPCError(failure.code, failure.message || failure.faultString || "error")); return; }
   listDrawn = read;
-  const lists = results.map((entry) => entry[0]);
-  const { items: next, order, queue } = mergeLists(lists, model, resortQueue);
+  model.total = Number(answer.total) || 0;
+  model.counts = answer.counts;
+  model.speed = Number(answer.downloadSpeed) || 0;
+  // The page ran past the end (the last rows went): the last page instead.
+  if (!answer.downloads.length && model.offset > 0) { model.offset = offsetFor("fit", model.offset, model.total); scheduleRefresh(); }
+  const { items: next, order, queue } = mergeLists([answer.downloads], model, resortQueue);
   resortQueue = false;
   model.items = next;
   model.order = order;
   model.queue = queue;
   for (const gid of [...model.selected]) if (!next.has(gid)) model.selected.delete(gid);
-  const later = [];
-  for (const [outcome, gid, reads = 0] of outcomes.splice(0)) {
-    const item = next.get(gid);
-    // The daemon may list a download as failed a moment before its reason is stored ("failed" alone): the outcome
-    // waits for a later read (a few at most), so that it is said with its reason.
-    if (outcome === "failed" && item && (!item.errorMessage || item.errorMessage === "failed") && reads < 10) {
-      later.push([outcome, gid, reads + 1]);
-      continue;
-    }
-    const name = item ? nameOf(item) : gid;
-    notifyOutcome(outcome, name, gid);
-    const said = retries.outcome(outcome, gid, name, item ? failureText(item) : "");
-    if (said) say(...said);
-  }
+  // Downloads that finished off this page are named too (their status read by GID).
+  const pending = outcomes.splice(0);
+  const elsewhere = await statusesOf(pending.map(([, gid]) => gid).filter((gid) => !next.has(gid)));
+  const later = sayOutcomes(pending, (gid) => next.get(gid) || elsewhere.get(gid),
+    { retries, notify: notifyOutcome, say, nameOf, failureText });
   drawList();
   if (later.length) { outcomes.push(...later); scheduleRefresh(); }
+}
+
+// The downloads `gids` by tellStatus, as a map (those the daemon no longer has left out).
+async function statusesOf(gids) {
+  if (!gids.length) return new Map();
+  const results = await rpc.multicall(gids.map((gid) => ["aria2.tellStatus", gid, KEYS])).catch(() => []);
+  return new Map(results.filter(Array.isArray).map(([item]) => [item.gid, item]));
 }
 
 function listRefused(error) {
@@ -209,6 +202,11 @@ function listRefused(error) {
 // After Add: the new rows highlighted, the first scrolled into view (it comes last, maybe far below), and a note.
 async function added(gids) {
   await refresh();
+  // New downloads come last in the added order: the page that has them.
+  if (!gids.some((gid) => model.items.has(gid)) && model.sort === "added" && model.total > PAGE) {
+    model.offset = offsetFor("last", model.offset, model.total);
+    await refresh();
+  }
   model.fresh = new Set(gids);
   drawList();
   const row = gids.map(rowFor).find(Boolean);
@@ -240,10 +238,12 @@ function drawList() {
   for (const row of existing.values()) row.remove();
   markCurrent(list, model.current);
   $("#empty").hidden = visible.length > 0;
-  $("#empty").textContent = model.query && model.items.size ? t("empty.found", { query: model.query })
-    : model.items.size ? t("empty.state")
+  const any = model.counts ? Object.values(model.counts).some((count) => Number(count) > 0) : model.items.size > 0;
+  $("#empty").textContent = model.query && any ? t("empty.found", { query: model.query })
+    : any ? t("empty.state")
     : !authorized && linkState === "open" ? t("empty.secret")
     : !authorized ? t("empty.connecting") : t("empty.none");
+  drawPager($("#pager"), model, model.items.size);
   drawTotals();
   drawSelection();
   if (detailGID && model.items.has(detailGID)) showDetail();
@@ -256,11 +256,11 @@ function showDetail() {
   drawChart($("#detail-chart"), history.each.get(detailGID) || []);
 }
 
+// The header's counts and speed are the daemon's, over the whole queue (not the page's rows).
 function drawTotals() {
-  let speed = 0;
-  for (const item of model.items.values()) if (item.status === "active") speed += Number(item.downloadSpeed) || 0;
+  const speed = model.speed;
   // Disconnected, a speed would be stale: the counts stay (as last known), the speed goes.
-  const counts = countsText(model.items.values());
+  const counts = countsText(model.items.values(), model.counts);
   $("#totals").textContent = !authorized ? "" : live() ? t("totals.speed", { counts, speed: rate(speed) }) : counts;
   $("#session").textContent = authorized ? t("session.line", { bytes: bytes(history.received), peak: rate(Math.max(history.peak, live() ? speed : 0)) }) : "";
 }
@@ -269,32 +269,10 @@ function drawSelection() {
   drawSelectionBar(model.selected.size, model.items.size, live());
 }
 
-// One action on several downloads, in one request. Errors are reported per download; the list is redrawn.
+// One action on several downloads, in one request (actions.js); the list is read again after it.
 async function act(action, gids) {
-  const calls = [];
-  for (const gid of gids) {
-    const item = model.items.get(gid);
-    if (!item) continue;
-    const call = callFor(action, item, STOPPED);
-    if (call) calls.push(call);
-  }
-  if (!calls.length) return;
-  // Cancelling deletes what was downloaded so far (the partial file): ask first, as "Remove and delete file…" does.
-  if (action === "cancel") {
-    const items = gids.map((gid) => model.items.get(gid)).filter((item) => item && !STOPPED.has(item.status));
-    if (!window.confirm(cancelQuestion(items, nameOf))) return;
-  }
+  if (!(await perform(action, gids, model.items, { rpc, retries, say }))) return;
   if (["top", "up", "down", "bottom"].includes(action)) resortQueue = true;
-  // Haul's unpause retries a failed download: its outcome is said when it comes (feedback.js).
-  const retried = ["toggle", "resume"].includes(action) ? gids.filter((gid) => model.items.get(gid)?.status === "error") : [];
-  retries.started(retried);
-  try {
-    const results = await rpc.multicall(calls);
-    const failures = results.filter((entry) => !Array.isArray(entry)).map((entry) => entry.message || entry.faultString || "error");
-    if (failures.length) say(t("refused", { failed: failures.length, count: calls.length, reason: failures[0] }));
-    else if (retries.pending.has(retried[0])) say(t("retry.sent", { name: nameOf(model.items.get(retried[0])) }), "note");
-    else say("");
-  } catch (error) { say(error.message); }
   await refresh();
 }
 
@@ -340,14 +318,20 @@ function wire() {
     setLang(event.target.value);
     applyTheme();
     drawNotifyButton();
-    setLink(...linkText);
+    sayLinkAgain();
     $("#secret-why").textContent = t("secret.where", { why: t(secretWhy) });
     if (live()) loadGlobals(); // the connections' placeholder says "auto" in the language
     drawList();
     if (detailGID) showDetail();
   });
-  $("#find").addEventListener("input", (event) => { model.query = event.target.value; drawList(); });
-  $("#sort").addEventListener("change", (event) => { model.sort = event.target.value; pointerOverList = false; drawList(); });
+  // Found, filtered and sorted at once among the rows shown, then by the daemon over the whole queue, from page 1.
+  $("#find").addEventListener("input", (event) => { model.query = event.target.value; model.offset = 0; drawList(); scheduleRefresh(); });
+  $("#sort").addEventListener("change", (event) => {
+    model.sort = event.target.value; model.offset = 0; pointerOverList = false; drawList(); scheduleRefresh();
+  });
+  for (const button of document.querySelectorAll("[data-page]")) {
+    button.addEventListener("click", () => { model.offset = offsetFor(button.dataset.page, model.offset, model.total); refresh(); });
+  }
   $("#list").addEventListener("pointerenter", () => { pointerOverList = true; });
   $("#list").addEventListener("pointerleave", () => { pointerOverList = false; drawList(); });
   wireKeys($("#list"), {
@@ -357,7 +341,7 @@ function wire() {
   });
   $("#pause-all").addEventListener("click", () => rpc.call("aria2.pauseAll").then(refresh, (e) => say(e.message)));
   $("#resume-all").addEventListener("click", () => rpc.call("aria2.unpauseAll").then(refresh, (e) => say(e.message)));
-  $("#filter").addEventListener("change", (event) => { model.filter = event.target.value; drawList(); });
+  $("#filter").addEventListener("change", (event) => { model.filter = event.target.value; model.offset = 0; drawList(); scheduleRefresh(); });
   $("#select-all").addEventListener("change", (event) => {
     model.selected = event.target.checked ? new Set(model.items.keys()) : new Set();
     drawList();
@@ -387,11 +371,13 @@ function wire() {
   document.addEventListener("visibilitychange", () => { if (!document.hidden) rpc.retryNow(); });
 }
 
-// One speed sample a second for the charts and the run's totals; a list sorted by speed or progress is redrawn
-// with it (not while the pointer is over it).
+// Each second: the page read again (only its rows: a queue of 30,000 costs the daemon one page), and one speed
+// sample for the charts and the run's totals; a list sorted by speed or progress is redrawn with it (not while
+// the pointer is over it).
 function tick() {
   if (!live()) return;
-  history.sample(model.items.values());
+  if (!reading && !document.hidden) refresh();
+  history.sample(model.items.values(), model.speed);
   drawChart($("#total-chart"), history.total);
   if (!pointerOverList && (model.sort === "speed" || model.sort === "progress")) drawList();
   else drawTotals();

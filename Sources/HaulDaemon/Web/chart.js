@@ -43,8 +43,9 @@ export class SpeedHistory {
     this.last = new Map(); // gid -> completedLength at the previous sample
   }
 
-  // One sample from the downloads as they are now (the page's model).
-  sample(items) {
+  // One sample from the downloads as they are now (the page's rows); `overall`: the speed of every running
+  // download together (the daemon's, which counts those off the page), else the rows' sum.
+  sample(items, overall = null) {
     let total = 0;
     const seen = new Set();
     for (const item of items) {
@@ -60,6 +61,7 @@ export class SpeedHistory {
       this.each.set(item.gid, list);
     }
     for (const gid of [...this.each.keys()]) if (!seen.has(gid)) { this.each.delete(gid); this.last.delete(gid); }
+    if (overall !== null) total = overall;
     push(this.total, total);
     this.peak = Math.max(this.peak, total);
   }

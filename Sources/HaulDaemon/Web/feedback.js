@@ -32,3 +32,23 @@ export class Retries {
     return item.status === "error" ? this.failedAgain.get(item.gid) || null : null;
   }
 }
+
+// Says the outcomes heard since the last read of the list (`pending`: [outcome, gid, reads]), each with its
+// download's name and reason (`find(gid)`: the download, or undefined), as a notification and, for a retry, a
+// message. The daemon may list a download as failed a moment before its reason is stored ("failed" alone): that
+// outcome waits for a later read (a few at most), so that it is said with its reason. Returns those that wait.
+export function sayOutcomes(pending, find, { retries, notify, say, nameOf, failureText }) {
+  const later = [];
+  for (const [outcome, gid, reads = 0] of pending) {
+    const item = find(gid);
+    if (outcome === "failed" && item && (!item.errorMessage || item.errorMessage === "failed") && reads < 10) {
+      later.push([outcome, gid, reads + 1]);
+      continue;
+    }
+    const name = item ? nameOf(item) : gid;
+    notify(outcome, name, gid);
+    const said = retries.outcome(outcome, gid, name, item ? failureText(item) : "");
+    if (said) say(...said);
+  }
+  return later;
+}

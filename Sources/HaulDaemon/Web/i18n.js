@@ -32,6 +32,8 @@ export const STRINGS_EN = {
   "act.cancelOf": "cancel {name}", "act.removeOf": "remove {name} from the list", "act.select": "select {name}",
   "act.details": "details of {name}",
   "message.hide": "click to hide", "list.label": "downloads",
+  "page.label": "pages of the list", "page.first": "First page", "page.prev": "Previous page",
+  "page.next": "Next page", "page.last": "Last page", "page.where": "{from}–{to} of {total}",
   "keys.help": "Keys: ↑ ↓ choose a download, Space pauses or resumes it, Delete cancels or removes it, Enter shows it.",
   "empty.state": "No downloads in this state.", "empty.found": "No download matches “{query}”.",
   "empty.secret": "The daemon’s secret is needed to list its downloads.", "empty.connecting": "Connecting to the daemon…",

@@ -25,6 +25,8 @@ export const STRINGS_ZH = {
   "act.cancelOf": "取消 {name}", "act.removeOf": "从列表中移除 {name}", "act.select": "选择 {name}",
   "act.details": "{name} 的详情",
   "message.hide": "点击隐藏", "list.label": "下载列表",
+  "page.label": "列表分页", "page.first": "第一页", "page.prev": "上一页", "page.next": "下一页", "page.last": "最后一页",
+  "page.where": "第 {from}–{to} 项，共 {total} 项",
   "keys.help": "按键：↑ ↓ 选择下载，空格键暂停或继续，删除键取消或移除，回车键查看详情。",
   "empty.state": "没有此状态的下载。", "empty.found": "没有与“{query}”匹配的下载。",
   "empty.secret": "需要守护进程的密钥才能列出下载。", "empty.connecting": "正在连接守护进程…",

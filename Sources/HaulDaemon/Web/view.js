@@ -114,10 +114,12 @@ export function failure(item) {
 
 export const failureText = (item) => failure(item).filter(Boolean).join(": ");
 
-// The header's counts: every state that has downloads (running always), so that they add up to the list.
-export function countsText(items) {
+// The header's counts: every state that has downloads (running always), so that they add up to the list. From
+// the daemon's counts over the whole queue (`counted`: status -> count) when given, else from `items`.
+export function countsText(items, counted = null) {
   const count = { active: 0, waiting: 0, paused: 0, complete: 0, error: 0, removed: 0 };
-  for (const item of items) if (item.status in count) count[item.status] += 1;
+  if (counted) for (const status of Object.keys(count)) count[status] = Number(counted[status]) || 0;
+  else for (const item of items) if (item.status in count) count[item.status] += 1;
   return Object.entries(count).filter(([status, n]) => n > 0 || status === "active")
     .map(([status, n]) => t(`totals.${status}`, { count: number(n) })).join(" · ");
 }
