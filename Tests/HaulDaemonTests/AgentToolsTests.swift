@@ -124,7 +124,7 @@ final class AgentToolsTests: XCTestCase {
         let states = waited.structuredContent?.objectValue?["downloads"]?.arrayValue?.map { $0.objectValue?["state"]?.stringValue ?? "" }
         XCTAssertEqual(states, ["complete", "error", "complete"])
         let failed = try XCTUnwrap(waited.structuredContent?.objectValue?["downloads"]?.arrayValue?[1].objectValue)
-        XCTAssertTrue(failed["error"]?.stringValue?.lowercased().contains("checksum") == true, "\(failed)")
+        XCTAssertTrue(failed["error"]?.stringValue?.hasPrefix("sha256 mismatch") == true, "\(failed)")
         await fixture.stop()
     }
 
