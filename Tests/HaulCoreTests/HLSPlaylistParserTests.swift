@@ -149,6 +149,8 @@ final class HLSPlaylistParserTests: XCTestCase {
         XCTAssertNotNil(Self.refusal("#EXTM3U\n#EXTINF:abc,\na.ts\n"))
         XCTAssertNotNil(Self.refusal("#EXTM3U\n#EXTINF:nan,\na.ts\n"))
         XCTAssertNotNil(Self.refusal("#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:-1\n"))
+        XCTAssertEqual(Self.refusal("#EXTM3U\n#EXTINF:1,\na.ts\n#EXT-X-MEDIA-SEQUENCE:9223372036854775807\n"),
+                       "Line 4: #EXT-X-MEDIA-SEQUENCE comes after the first segment; it must come before.", "found by HLSPlaylistFuzzTests")
     }
 
     func testLimitsOnLinesSegmentsAndSizeAreEnforced() {

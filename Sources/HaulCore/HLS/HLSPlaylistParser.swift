@@ -94,7 +94,11 @@ struct HLSLineReader {
         case "#EXTINF": pendingDuration = try duration(value)
         case "#EXT-X-BYTERANGE": pendingRange = try byteRange(value, tag: "EXT-X-BYTERANGE")
         case "#EXT-X-TARGETDURATION": targetDuration = try number(value, tag: "EXT-X-TARGETDURATION").clampedToInt
-        case "#EXT-X-MEDIA-SEQUENCE": mediaSequence = try number(value, tag: "EXT-X-MEDIA-SEQUENCE")
+        case "#EXT-X-MEDIA-SEQUENCE":
+            guard segments.isEmpty else {
+                throw HLSPlaylist.Failure("Line \(lineNumber): #EXT-X-MEDIA-SEQUENCE comes after the first segment; it must come before.")
+            }
+            mediaSequence = try number(value, tag: "EXT-X-MEDIA-SEQUENCE")
         case "#EXT-X-DISCONTINUITY": pendingDiscontinuity = true
         case "#EXT-X-ENDLIST": hasEnded = true
         case "#EXT-X-KEY": key = try HLSKeyRule.key(try attributes(value, tag: "EXT-X-KEY"), resolve: resolve)
