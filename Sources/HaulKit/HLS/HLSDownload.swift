@@ -54,6 +54,8 @@ public struct HLSDownload: Sendable {
         public var duration: Double
         /// The variant chosen, when the URL was a master playlist.
         public var variant: HLSVariant?
+        /// The pieces an earlier run had saved, not fetched again.
+        public var resumedPieces: Int
     }
 
     /// The largest segment held in memory before it is written: larger ones fail the download.
@@ -76,7 +78,11 @@ public struct HLSDownload: Sendable {
     /// - Parameter progress: called after each piece is written, on the task that runs the download.
     /// - Throws: `HaulError`: `.protocolViolation` for a playlist that is refused (the sentence says why), `.fileExists`
     ///   when the file is there and `onConflict` is `.fail`, a segment's own failure with its index otherwise.
-    public func run(client: HaulClient, progress: @Sendable (Progress) -> Void = { _ in }) async throws -> Outcome {
+    /// - Parameter notice: called with a sentence for the person when something they should know happens (a
+    ///   playlist that changed since the last run, so the file starts over).
+    public func run(
+        client: HaulClient, notice: @Sendable (String) -> Void = { _ in }, progress: @Sendable (Progress) -> Void = { _ in }
+    ) async throws -> Outcome {
         let (media, mediaURL, variant) = try await mediaPlaylist(client: client)
         guard media.hasEnded else {
             throw HaulError(.usage, "\(mediaURL.absoluteString) is a live playlist (no #EXT-X-ENDLIST); recording live streams is not supported yet")
@@ -87,17 +93,30 @@ public struct HLSDownload: Sendable {
             throw HaulError(.usage, "\(mediaURL.absoluteString) uses #EXT-X-BYTERANGE sub-ranges, which haul does not download yet")
         }
         let path = try finalPath(for: plan)
+        let partPath = path + ".part"
         let keys = try await fetchKeys(plan.keyURLs, client: client)
-        let writer = try HLSPieceWriter(partPath: path + ".part")
+        let start = try await resumePoint(partPath: partPath, plan: plan, client: client, notice: notice)
+        let writer = try HLSPieceWriter(partPath: partPath, keeping: start.bytesWritten)
+        progress(start)
+        let fingerprint = plan.fingerprint
+        let url = self.url.absoluteString
         do {
             try await HLSSegmentFetcher(plan: plan, keys: keys, headers: options.headers, segmentsAtOnce: options.segmentsAtOnce)
-                .run(client: client, writer: writer, progress: progress)
+                .run(client: client, writer: writer, from: start) { written in
+                    let point = DownloadStore.HLSStreamPoint(
+                        url: url, fingerprint: fingerprint, piecesWritten: written.piecesWritten, bytesWritten: written.bytesWritten)
+                    try await client.onStoreQueue { try client.store.saveHLSStreamPoint(point, partPath: partPath) }
+                    progress(written)
+                }
             try writer.finish(as: path)
+            try await client.onStoreQueue { try client.store.forgetHLSStream(partPath: partPath) }
         } catch {
             writer.abandon()
             throw error
         }
-        return Outcome(path: path, segments: plan.segmentCount, bytes: writer.bytesWritten, duration: plan.duration, variant: variant)
+        return Outcome(
+            path: path, segments: plan.segmentCount, bytes: writer.bytesWritten, duration: plan.duration, variant: variant,
+            resumedPieces: start.piecesWritten)
     }
 
     /// The variants of a master playlist (`haul --hls-list`); empty for a media playlist.
@@ -149,6 +168,24 @@ public struct HLSDownload: Sendable {
             keys[url] = bytes
         }
         return keys
+    }
+
+    /// Where an earlier run of the same stream stopped: its saved point when the `.part` file still holds the
+    /// bytes it counts and the playlist names the same pieces; otherwise the start (with a notice when the
+    /// playlist changed).
+    private func resumePoint(partPath: String, plan: HLSDownloadPlan, client: HaulClient, notice: (String) -> Void) async throws -> Progress {
+        var start = Progress(piecesWritten: 0, piecesTotal: plan.pieces.count, bytesWritten: 0, secondsWritten: 0, secondsTotal: plan.duration)
+        guard let point = try await client.onStoreQueue({ try client.store.hlsStreamPoint(partPath: partPath) }) else { return start }
+        guard point.fingerprint == plan.fingerprint, point.piecesWritten <= plan.pieces.count else {
+            notice("the playlist changed since the last run (different segments); starting \(((partPath as NSString).lastPathComponent as NSString).deletingPathExtension) over")
+            return start
+        }
+        guard let length = HLSPieceWriter.length(ofFile: partPath), length >= point.bytesWritten else { return start }
+        start.piecesWritten = point.piecesWritten
+        start.bytesWritten = point.bytesWritten
+        start.secondsWritten = plan.pieces.prefix(point.piecesWritten).reduce(0) { $0 + $1.duration }
+        notice("resuming: \(point.piecesWritten) of \(plan.pieces.count) pieces already saved in \((partPath as NSString).lastPathComponent)")
+        return start
     }
 
     /// The file's path, with the conflict policy applied.

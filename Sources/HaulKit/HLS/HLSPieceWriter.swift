@@ -7,16 +7,33 @@ final class HLSPieceWriter: @unchecked Sendable {
     private let handle: FileHandle
     private(set) var bytesWritten: Int64 = 0
 
-    /// Creates (or empties) the `.part` file.
-    init(partPath: String) throws {
+    /// Opens the `.part` file to continue after its first `keeping` bytes (cut there), or creates it empty.
+    init(partPath: String, keeping: Int64 = 0) throws {
         self.partPath = partPath
-        guard FileManager.default.createFile(atPath: partPath, contents: nil) else {
-            throw HaulError(.io, "cannot create \(partPath)")
+        if keeping == 0 || !FileManager.default.fileExists(atPath: partPath) {
+            guard FileManager.default.createFile(atPath: partPath, contents: nil) else {
+                throw HaulError(.io, "cannot create \(partPath)")
+            }
         }
         do {
             handle = try FileHandle(forWritingTo: URL(fileURLWithPath: partPath))
+            try handle.truncate(atOffset: UInt64(keeping))
+            try handle.seekToEnd()
         } catch {
             throw HaulError(.io, "cannot open \(partPath): \(error.localizedDescription)")
+        }
+        bytesWritten = keeping
+    }
+
+    /// The length of the file at `path`, or `nil` when there is none.
+    static func length(ofFile path: String) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+    }
+
+    /// Flushes what was appended to disk (before a checkpoint counts it).
+    func flush() throws {
+        do { try handle.synchronize() } catch {
+            throw HaulError(.io, "cannot flush \(partPath): \(error.localizedDescription)")
         }
     }
 

@@ -7,21 +7,26 @@ import HaulCore
 /// `segmentsAtOnce + 2` pieces wait between the writer's position and the newest started: memory holds at most that
 /// many segments, however long the stream. Each piece is fetched by `HaulClient.fetchAnswer` (redirects, the
 /// retry rules, the body's length checked against `Content-Length`), then decrypted when a key applies. A piece that
-/// still fails fails the download, naming its index and URL.
+/// still fails fails the download, naming its index and URL. Pieces are written in order, so what is durable is
+/// always a prefix of the plan: a checkpoint is a piece count and a byte count.
 struct HLSSegmentFetcher: Sendable {
     let plan: HLSDownloadPlan
     let keys: [URL: [UInt8]]
     let headers: [DownloadRequest.Header]
     let segmentsAtOnce: Int
 
-    func run(client: HaulClient, writer: HLSPieceWriter, progress: (HLSDownload.Progress) -> Void) async throws {
+    /// Fetches the pieces from `written.piecesWritten` on; after each piece is appended and flushed, `checkpoint`
+    /// records the new point before the next piece starts.
+    func run(
+        client: HaulClient, writer: HLSPieceWriter, from start: HLSDownload.Progress,
+        checkpoint: (HLSDownload.Progress) async throws -> Void
+    ) async throws {
         let pieces = plan.pieces
         let atOnce = max(1, segmentsAtOnce)
         let window = atOnce + 2
-        var written = HLSDownload.Progress(piecesWritten: 0, piecesTotal: pieces.count, bytesWritten: 0, secondsWritten: 0,
-                                           secondsTotal: plan.duration)
+        var written = start
         try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
-            var next = 0
+            var next = start.piecesWritten
             var running = 0
             var waiting: [Int: [UInt8]] = [:]
             func startWhatFits() {
@@ -41,7 +46,8 @@ struct HLSSegmentFetcher: Sendable {
                     written.secondsWritten += pieces[written.piecesWritten].duration
                     written.piecesWritten += 1
                     written.bytesWritten += Int64(ready.count)
-                    progress(written)
+                    try writer.flush()
+                    try await checkpoint(written)
                 }
                 startWhatFits()
             }

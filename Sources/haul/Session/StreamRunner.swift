@@ -24,7 +24,8 @@ struct StreamRunner {
                                              onConflict: request.onConflict))
             let line = StreamProgressLine(mode: mode, name: request.url.absoluteString)
             do {
-                let outcome = try await download.run(client: client) { line.show($0) }
+                let outcome = try await download.run(
+                    client: client, notice: { line.note($0) }, progress: { line.show($0) })
                 line.finish(outcome)
             } catch let error as HaulError {
                 line.clear()
@@ -72,6 +73,13 @@ final class StreamProgressLine: @unchecked Sendable {
         case .none:
             break
         }
+    }
+
+    /// A sentence about the stream (resumed, started over), on its own line.
+    func note(_ text: String) {
+        guard mode != .none else { return }
+        clear()
+        Terminal.writeError("haul: \(name): \(text)\n")
     }
 
     func clear() {
