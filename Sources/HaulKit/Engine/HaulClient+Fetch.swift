@@ -21,6 +21,17 @@ extension HaulClient {
     public func fetch(
         _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header] = [], whenMediaType accepts: (@Sendable (String) -> Bool)?
     ) async throws -> Data? {
+        try await fetchAnswer(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: accepts).map { Data($0.bytes) }
+    }
+
+    /// `fetch`'s answer with the URL that gave it after redirects (an HLS playlist's URIs are relative to it).
+    func fetchAnswer(_ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header] = []) async throws -> (bytes: [UInt8], url: URL) {
+        try await fetchAnswer(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: nil)!
+    }
+
+    private func fetchAnswer(
+        _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header], whenMediaType accepts: (@Sendable (String) -> Bool)?
+    ) async throws -> (bytes: [UInt8], url: URL)? {
         try checkOpen()
         var retry = RetryTracker(policy: configuration.retryPolicy)
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
@@ -54,7 +65,7 @@ extension HaulClient {
                     if let expected = body.expectedLength, bytes.count != expected {
                         throw RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
                     }
-                    return Data(bytes)
+                    return (bytes, opened.url)
                 case .retry(let status, let after):
                     throw RetryableFailure(error: HaulError(.http, "HTTP \(status) \(HTTPStatusText.reason(status))", httpStatus: status), retryAfterSeconds: after)
                 case .fail(let reason):

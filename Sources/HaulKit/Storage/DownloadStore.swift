@@ -150,7 +150,7 @@ final class DownloadStore: Sendable {
 
     /// The schema this version writes, in `user_version` once applied: the count of `migrator`'s migrations, a
     /// constant so that a start never builds the migrator for it (StoreSchemaTests checks that the two agree).
-    static let schemaVersion: CInt = 10
+    static let schemaVersion: CInt = 11
 
     /// Applies the migrations a store lacks, unless its `user_version` says it has exactly this version's schema.
     ///
@@ -269,6 +269,17 @@ final class DownloadStore: Sendable {
             try db.create(index: "download_state_queueOrder", on: "download", columns: ["state", "queueOrder"])
             // The name order walks this index instead of sorting every row by an expression at each refresh.
             try db.execute(sql: "CREATE INDEX download_name ON download(\(DownloadQueryPlan.nameOrder))")
+        }
+        migrator.registerMigration("v11-hls-streams") { db in
+            // Issue 53: how far an HLS stream's `.part` file is written (DownloadStore+HLSStreams): a later run of
+            // the same command fetches only the segments after it.
+            try db.create(table: "hlsStream") { t in
+                t.column("partPath", .text).primaryKey()
+                t.column("url", .text).notNull()
+                t.column("fingerprint", .text).notNull()
+                t.column("piecesWritten", .integer).notNull()
+                t.column("bytesWritten", .integer).notNull()
+            }
         }
         return migrator
     }

@@ -97,7 +97,17 @@ extension DownloadOptions {
                 queueSchedule: queueOptions.queueWindows
             )
         }
-        var code = await session().run(requests: requests, feed: feed)
+        // HLS playlists named by URL arguments are streams saved as one file each (StreamRunner, docs/hls.md).
+        let streams = requests.prefix(urls.count).filter { HLSPlaylist.hasPlaylistExtension($0.url) && $0.mirrors.isEmpty }
+        var code = ExitCodes.success
+        if !streams.isEmpty {
+            requests.removeAll { request in streams.contains { $0.url == request.url && $0.destinationPath == request.destinationPath } }
+            code = await streamRunner(client: client).run(streams, output: output)
+        }
+        if !requests.isEmpty || feed != nil {
+            let filesCode = await session().run(requests: requests, feed: feed)
+            if code == ExitCodes.success { code = filesCode }
+        }
         if code == ExitCodes.success, !noFollowMetalink, output == nil {
             let documents = await documentsSavedAsFiles(requests, client: client)
             if !documents.isEmpty { code = await session().run(requests: documents) }
@@ -111,6 +121,14 @@ extension DownloadOptions {
         if code != ExitCodes.success { throw ExitCode(code) }
     }
 
+    /// The runner of the line's HLS streams: `-x` segments at once (8 when auto).
+    private func streamRunner(client: HaulClient) -> StreamRunner {
+        StreamRunner(client: client, mode: progressOptions.mode, variant: .best, segmentsAtOnce: {
+            if case .fixed(let count)? = transfer.connections { return count }
+            return 8
+        }())
+    }
+
     /// The downloads that start at once, whose first request may leave while the store opens
     /// (`EarlyStart.client(configuration:sendingFirst:)`). None when a checksum list is read first: a list without the
     /// file's entry exits 2 before anything of the file is asked for. Not a URL that may name a Metalink document
@@ -118,7 +136,9 @@ extension DownloadOptions {
     private func headStart(_ requests: [DownloadRequest], checksumSources: [Int: String]) -> [DownloadRequest] {
         guard checksumSources.isEmpty, !findsChecksum else { return [] }
         let follows = !noFollowMetalink && output == nil
-        return Array(requests.prefix(queueOptions.maxConcurrent).filter { !(follows && MetalinkFile.mayBeDocument($0.url)) })
+        return Array(requests.prefix(queueOptions.maxConcurrent).filter {
+            !(follows && MetalinkFile.mayBeDocument($0.url)) && !HLSPlaylist.hasPlaylistExtension($0.url)
+        })
     }
 
     /// The library's policy for `--on-conflict` (`skip` is `fail` there: the refusal is reported as skipped) and

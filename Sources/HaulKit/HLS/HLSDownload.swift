@@ -1,0 +1,214 @@
+import Foundation
+import HaulCore
+
+/// Downloads an HLS stream (a master or media playlist) to one file: the segments fetched several at once through
+/// the client (its headers, cookies, proxy, retries and host budgets), decrypted when AES-128 applies, written in
+/// playlist order into `NAME.ts.part` or `NAME.mp4.part`, which gets its final name only once every segment is in
+/// and flushed (docs/hls.md).
+public struct HLSDownload: Sendable {
+    /// Where the file goes.
+    public enum Destination: Sendable, Equatable {
+        /// Exactly this path (`-o`).
+        case file(String)
+        /// Into this directory, named after the playlist (`HLSDownloadPlan.fileName`).
+        case directory(String)
+    }
+
+    /// How to download.
+    public struct Options: Sendable {
+        /// Which variant of a master playlist.
+        public var variant: HLSVariantChoice
+        /// How many segments are fetched at once.
+        public var segmentsAtOnce: Int
+        /// Headers for the playlists, keys and segments alike.
+        public var headers: [DownloadRequest.Header]
+        /// What happens when the file exists: `.fail`, `.overwrite` or `.rename`.
+        public var onConflict: ConflictPolicy
+
+        public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = 8, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
+            self.variant = variant
+            self.segmentsAtOnce = segmentsAtOnce
+            self.headers = headers
+            self.onConflict = onConflict
+        }
+    }
+
+    /// How far a download is.
+    public struct Progress: Sendable, Equatable {
+        /// Segments (and init sections) written to the file, from its start.
+        public var piecesWritten: Int
+        /// All pieces of the plan.
+        public var piecesTotal: Int
+        /// Bytes written to the file.
+        public var bytesWritten: Int64
+        /// The playing time of the written segments, and of the whole stream, in seconds.
+        public var secondsWritten: Double
+        public var secondsTotal: Double
+    }
+
+    /// What was saved.
+    public struct Outcome: Sendable, Equatable {
+        public var path: String
+        public var segments: Int
+        public var bytes: Int64
+        public var duration: Double
+        /// The variant chosen, when the URL was a master playlist.
+        public var variant: HLSVariant?
+        /// The pieces an earlier run had saved, not fetched again.
+        public var resumedPieces: Int
+    }
+
+    /// The largest segment held in memory before it is written: larger ones fail the download.
+    public static let largestSegment = 256 << 20
+    /// The largest playlist read.
+    static let playlistBytes = HLSPlaylist.Limits.standard.bytes
+
+    public let url: URL
+    public let destination: Destination
+    public let options: Options
+
+    public init(url: URL, destination: Destination, options: Options = Options()) {
+        self.url = url
+        self.destination = destination
+        self.options = options
+    }
+
+    /// Runs the download.
+    ///
+    /// - Parameter progress: called after each piece is written, on the task that runs the download.
+    /// - Throws: `HaulError`: `.protocolViolation` for a playlist that is refused (the sentence says why), `.fileExists`
+    ///   when the file is there and `onConflict` is `.fail`, a segment's own failure with its index otherwise.
+    /// - Parameter notice: called with a sentence for the person when something they should know happens (a
+    ///   playlist that changed since the last run, so the file starts over).
+    public func run(
+        client: HaulClient, notice: @Sendable (String) -> Void = { _ in }, progress: @Sendable (Progress) -> Void = { _ in }
+    ) async throws -> Outcome {
+        let (media, mediaURL, variant) = try await mediaPlaylist(client: client)
+        guard media.hasEnded else {
+            throw HaulError(.usage, "\(mediaURL.absoluteString) is a live playlist (no #EXT-X-ENDLIST); recording live streams is not supported yet")
+        }
+        let plan: HLSDownloadPlan
+        do { plan = try HLSDownloadPlan(playlist: media) } catch { throw Self.refused(error, url: mediaURL) }
+        if plan.pieces.contains(where: { $0.byteRange != nil }) {
+            throw HaulError(.usage, "\(mediaURL.absoluteString) uses #EXT-X-BYTERANGE sub-ranges, which haul does not download yet")
+        }
+        let path = try finalPath(for: plan)
+        let partPath = path + ".part"
+        let keys = try await fetchKeys(plan.keyURLs, client: client)
+        let start = try await resumePoint(partPath: partPath, plan: plan, client: client, notice: notice)
+        let writer = try HLSPieceWriter(partPath: partPath, keeping: start.bytesWritten)
+        progress(start)
+        let fingerprint = plan.fingerprint
+        let url = self.url.absoluteString
+        do {
+            try await HLSSegmentFetcher(plan: plan, keys: keys, headers: options.headers, segmentsAtOnce: options.segmentsAtOnce)
+                .run(client: client, writer: writer, from: start) { written in
+                    let point = DownloadStore.HLSStreamPoint(
+                        url: url, fingerprint: fingerprint, piecesWritten: written.piecesWritten, bytesWritten: written.bytesWritten)
+                    try await client.onStoreQueue { try client.store.saveHLSStreamPoint(point, partPath: partPath) }
+                    progress(written)
+                }
+            try writer.finish(as: path)
+            try await client.onStoreQueue { try client.store.forgetHLSStream(partPath: partPath) }
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return Outcome(
+            path: path, segments: plan.segmentCount, bytes: writer.bytesWritten, duration: plan.duration, variant: variant,
+            resumedPieces: start.piecesWritten)
+    }
+
+    /// The variants of a master playlist (`haul --hls-list`); empty for a media playlist.
+    public func variants(client: HaulClient) async throws -> (master: HLSMasterPlaylist?, url: URL) {
+        let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
+        if case .master(let master) = playlist { return (master, finalURL) }
+        return (nil, finalURL)
+    }
+
+    /// The media playlist: `url`'s, or its chosen variant's.
+    private func mediaPlaylist(client: HaulClient) async throws -> (HLSMediaPlaylist, URL, HLSVariant?) {
+        let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
+        switch playlist {
+        case .media(let media):
+            return (media, finalURL, nil)
+        case .master(let master):
+            guard let variant = options.variant.choose(from: master.variants) else {
+                throw HaulError(.protocolViolation, "\(finalURL.absoluteString): the master playlist names no variant")
+            }
+            let (inner, innerURL) = try await fetchPlaylist(variant.url, client: client)
+            guard case .media(let media) = inner else {
+                throw HaulError(.protocolViolation, "\(innerURL.absoluteString): a variant of the master playlist is itself a master playlist; haul follows one level")
+            }
+            return (media, innerURL, variant)
+        }
+    }
+
+    private func fetchPlaylist(_ url: URL, client: HaulClient) async throws -> (HLSPlaylist, URL) {
+        let (bytes, finalURL) = try await client.fetchAnswer(url, maximumBytes: Self.playlistBytes, headers: options.headers)
+        do {
+            return (try HLSPlaylistParser.parse(bytes, url: finalURL), finalURL)
+        } catch {
+            throw Self.refused(error, url: finalURL)
+        }
+    }
+
+    private static func refused(_ failure: HLSPlaylist.Failure, url: URL) -> HaulError {
+        HaulError(.protocolViolation, "\(url.absoluteString): \(failure.reason)")
+    }
+
+    /// Each key fetched once; a key is 16 bytes.
+    private func fetchKeys(_ urls: [URL], client: HaulClient) async throws -> [URL: [UInt8]] {
+        var keys: [URL: [UInt8]] = [:]
+        for url in urls {
+            let (bytes, _) = try await client.fetchAnswer(url, maximumBytes: 1024, headers: options.headers)
+            guard bytes.count == 16 else {
+                throw HaulError(.protocolViolation, "the AES-128 key at \(url.absoluteString) is \(bytes.count) bytes, not 16")
+            }
+            keys[url] = bytes
+        }
+        return keys
+    }
+
+    /// Where an earlier run of the same stream stopped: its saved point when the `.part` file still holds the
+    /// bytes it counts and the playlist names the same pieces; otherwise the start (with a notice when the
+    /// playlist changed).
+    private func resumePoint(partPath: String, plan: HLSDownloadPlan, client: HaulClient, notice: (String) -> Void) async throws -> Progress {
+        var start = Progress(piecesWritten: 0, piecesTotal: plan.pieces.count, bytesWritten: 0, secondsWritten: 0, secondsTotal: plan.duration)
+        guard let point = try await client.onStoreQueue({ try client.store.hlsStreamPoint(partPath: partPath) }) else { return start }
+        guard point.fingerprint == plan.fingerprint, point.piecesWritten <= plan.pieces.count else {
+            notice("the playlist changed since the last run (different segments); starting \(((partPath as NSString).lastPathComponent as NSString).deletingPathExtension) over")
+            return start
+        }
+        guard let length = HLSPieceWriter.length(ofFile: partPath), length >= point.bytesWritten else { return start }
+        start.piecesWritten = point.piecesWritten
+        start.bytesWritten = point.bytesWritten
+        start.secondsWritten = plan.pieces.prefix(point.piecesWritten).reduce(0) { $0 + $1.duration }
+        notice("resuming: \(point.piecesWritten) of \(plan.pieces.count) pieces already saved in \((partPath as NSString).lastPathComponent)")
+        return start
+    }
+
+    /// The file's path, with the conflict policy applied.
+    private func finalPath(for plan: HLSDownloadPlan) throws -> String {
+        let path: String
+        switch destination {
+        case .file(let file): path = file
+        case .directory(let directory): path = directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: plan.container)
+        }
+        let files = FileManager.default
+        guard files.fileExists(atPath: path) else { return path }
+        switch options.onConflict {
+        case .overwrite:
+            return path
+        case .rename:
+            let name = path as NSString
+            for number in 1...DestinationPlanner.maxNumber {
+                let candidate = "\(name.deletingPathExtension).\(number).\(name.pathExtension)"
+                if !files.fileExists(atPath: candidate) { return candidate }
+            }
+            throw HaulError(.fileExists, "\(path) and its numbered names are all taken")
+        case .fail:
+            throw HaulError(.fileExists, "\(path) already exists", remedy: .allowOverwrite)
+        }
+    }
+}

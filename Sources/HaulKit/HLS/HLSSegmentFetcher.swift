@@ -1,0 +1,76 @@
+import Foundation
+import HaulCore
+
+/// Fetches a plan's pieces several at once and hands them to the writer in order.
+///
+/// At most `segmentsAtOnce` requests are in flight, and a piece is started only while fewer than
+/// `segmentsAtOnce + 2` pieces wait between the writer's position and the newest started: memory holds at most that
+/// many segments, however long the stream. Each piece is fetched by `HaulClient.fetchAnswer` (redirects, the
+/// retry rules, the body's length checked against `Content-Length`), then decrypted when a key applies. A piece that
+/// still fails fails the download, naming its index and URL. Pieces are written in order, so what is durable is
+/// always a prefix of the plan: a checkpoint is a piece count and a byte count.
+struct HLSSegmentFetcher: Sendable {
+    let plan: HLSDownloadPlan
+    let keys: [URL: [UInt8]]
+    let headers: [DownloadRequest.Header]
+    let segmentsAtOnce: Int
+
+    /// Fetches the pieces from `written.piecesWritten` on; after each piece is appended and flushed, `checkpoint`
+    /// records the new point before the next piece starts.
+    func run(
+        client: HaulClient, writer: HLSPieceWriter, from start: HLSDownload.Progress,
+        checkpoint: (HLSDownload.Progress) async throws -> Void
+    ) async throws {
+        let pieces = plan.pieces
+        let atOnce = max(1, segmentsAtOnce)
+        let window = atOnce + 2
+        var written = start
+        try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+            var next = start.piecesWritten
+            var running = 0
+            var waiting: [Int: [UInt8]] = [:]
+            func startWhatFits() {
+                while next < pieces.count, running < atOnce, next - written.piecesWritten < window {
+                    let piece = pieces[next]
+                    group.addTask { (piece.index, try await fetch(piece, client: client)) }
+                    next += 1
+                    running += 1
+                }
+            }
+            startWhatFits()
+            while let (index, bytes) = try await group.next() {
+                running -= 1
+                waiting[index] = bytes
+                while let ready = waiting.removeValue(forKey: written.piecesWritten) {
+                    try writer.append(ready)
+                    written.secondsWritten += pieces[written.piecesWritten].duration
+                    written.piecesWritten += 1
+                    written.bytesWritten += Int64(ready.count)
+                    try writer.flush()
+                    try await checkpoint(written)
+                }
+                startWhatFits()
+            }
+        }
+    }
+
+    /// One piece's bytes, decrypted.
+    private func fetch(_ piece: HLSDownloadPlan.Piece, client: HaulClient) async throws -> [UInt8] {
+        let what = piece.isInitSection ? "the init section before segment \(piece.sequence)" : "segment \(piece.sequence)"
+        let bytes: [UInt8]
+        do {
+            (bytes, _) = try await client.fetchAnswer(piece.url, maximumBytes: HLSDownload.largestSegment, headers: headers)
+        } catch let error as HaulError {
+            throw HaulError(error.kind, "\(what) (\(piece.url.absoluteString)): \(error.message)", httpStatus: error.httpStatus)
+        }
+        guard let decryption = piece.decryption else { return bytes }
+        guard let key = keys[decryption.keyURL] else {
+            throw HaulError(.internalError, "no key fetched for \(decryption.keyURL.absoluteString)")
+        }
+        do {
+            return try HLSDecryption.decrypt(bytes, key: key, iv: decryption.iv)
+        } catch {
+            throw HaulError(.protocolViolation, "\(what) (\(piece.url.absoluteString)) does not decrypt with its AES-128 key (\(bytes.count) bytes; a wrong key or a damaged segment)")
+        }
+    }
+}

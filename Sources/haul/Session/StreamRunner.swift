@@ -1,0 +1,95 @@
+import Foundation
+import HaulCore
+import HaulKit
+
+/// `haul URL.m3u8`: an HLS playlist named by a URL argument is downloaded as one stream file (docs/hls.md), not
+/// saved as the playlist's text. Runs before the other downloads of the line; its progress is one line per stream
+/// with segments done / total.
+struct StreamRunner {
+    let client: HaulClient
+    let mode: ProgressMode
+    let variant: HLSVariantChoice
+    let segmentsAtOnce: Int
+
+    /// Downloads each stream in turn; the exit code of the first that failed, or success.
+    func run(_ requests: [DownloadRequest], output: String?) async -> Int32 {
+        var code = ExitCodes.success
+        for request in requests {
+            let destination: HLSDownload.Destination = output != nil && !request.destinationPath.hasSuffix("/")
+                ? .file(request.destinationPath)
+                : .directory((request.destinationPath as NSString).deletingLastPathComponent)
+            let download = HLSDownload(
+                url: request.url, destination: destination,
+                options: HLSDownload.Options(variant: variant, segmentsAtOnce: segmentsAtOnce, headers: request.headers,
+                                             onConflict: request.onConflict))
+            let line = StreamProgressLine(mode: mode, name: request.url.absoluteString)
+            do {
+                let outcome = try await download.run(
+                    client: client, notice: { line.note($0) }, progress: { line.show($0) })
+                line.finish(outcome)
+            } catch let error as HaulError {
+                line.clear()
+                Terminal.writeError("haul: \(request.url.absoluteString): \(error.message)\n")
+                if code == ExitCodes.success { code = ExitCodes.code(for: error) }
+            } catch {
+                line.clear()
+                Terminal.writeError("haul: \(request.url.absoluteString): \(error)\n")
+                if code == ExitCodes.success { code = ExitCodes.internalError }
+            }
+        }
+        return code
+    }
+}
+
+/// The progress of one stream: `segments 12/200, 3.4 MiB` redrawn on a terminal, a line per tenth when piped.
+final class StreamProgressLine: @unchecked Sendable {
+    let mode: ProgressMode
+    let name: String
+    private var lastTenth = -1
+
+    init(mode: ProgressMode, name: String) {
+        self.mode = mode
+        self.name = name
+    }
+
+    func show(_ progress: HLSDownload.Progress) {
+        let text = "segments \(progress.piecesWritten)/\(progress.piecesTotal), \(ByteCount.format(progress.bytesWritten)), \(Int(progress.secondsWritten))s of \(Int(progress.secondsTotal))s"
+        switch mode {
+        case .bar:
+            Terminal.writeError("\r\u{1B}[K\(text)")
+        case .lines:
+            let tenth = progress.piecesWritten * 10 / max(1, progress.piecesTotal)
+            if tenth != lastTenth {
+                lastTenth = tenth
+                Terminal.writeError("\(name): \(text)\n")
+            }
+        case .json:
+            let object: [String: Any] = [
+                "url": name, "segmentsDone": progress.piecesWritten, "segmentsTotal": progress.piecesTotal, "bytes": progress.bytesWritten,
+            ]
+            if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                FileHandle.standardOutput.write(data + Data("\n".utf8))
+            }
+        case .none:
+            break
+        }
+    }
+
+    /// A sentence about the stream (resumed, started over), on its own line.
+    func note(_ text: String) {
+        guard mode != .none else { return }
+        clear()
+        Terminal.writeError("haul: \(name): \(text)\n")
+    }
+
+    func clear() {
+        if mode == .bar { Terminal.writeError("\r\u{1B}[K") }
+    }
+
+    func finish(_ outcome: HLSDownload.Outcome) {
+        clear()
+        guard mode != .none else { return }
+        let variant = outcome.variant.map { " (variant \($0.resolution?.description ?? "-"), \($0.bandwidth) bit/s)" } ?? ""
+        Terminal.writeError("saved \(outcome.path): \(outcome.segments) segments, \(ByteCount.format(outcome.bytes)), \(Int(outcome.duration.rounded()))s\(variant)\n")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// `haul URL.m3u8` saves the stream as one file (issue 53, docs/hls.md): checked two ways, ffprobe reads it with
+/// the source's duration, and its bytes are the segments' bytes in order (decrypted by openssl for AES-128).
+final class HLSStreamCLITests: XCTestCase {
+    private func download(_ kind: HLSStreamFixture.Kind, extra: [String] = [], check: (HLSStreamFixture, URL, TestServer) throws -> Void) async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let stream = try HLSStreamFixture.make(kind, in: source)
+                try stream.serve(on: server)
+                let out = dir.file("out")
+                let result = try HaulProcess.run(
+                    ["--state-dir", dir.file("s").path, "-d", out.path] + extra + [server.url("/hls/\(stream.playlistName)")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                try check(stream, out, server)
+            }
+        }
+    }
+
+    private func assertPlayable(_ path: String, seconds: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let duration = try XCTUnwrap(try HLSTools.probedDuration(path), "ffprobe reads \(path)", file: file, line: line)
+        XCTAssertEqual(duration, Double(seconds), accuracy: 1.0, "within one segment of the source's", file: file, line: line)
+        XCTAssertEqual(Set(try HLSTools.probedStreams(path)), ["video", "audio"], file: file, line: line)
+    }
+
+    func testAnMPEGTSStreamIsSavedAsOneTSFileWithEverySegmentOnceInOrder() async throws {
+        try await download(.mpegTS, extra: ["-x", "3"]) { stream, out, server in
+            let saved = out.appendingPathComponent("index.ts")
+            XCTAssertEqual(contents(saved), try stream.expectedBytes(), "the segments concatenated in order: nothing added or dropped")
+            try assertPlayable(saved.path, seconds: stream.seconds)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: saved.path + ".part"))
+            XCTAssertGreaterThanOrEqual(stream.pieceNames.count, 5)
+            for name in stream.pieceNames {
+                XCTAssertEqual(server.requests(for: "/hls/\(name)").count, 1, "\(name) fetched once")
+            }
+        }
+    }
+
+    func testAnAES128StreamIsDecryptedAndItsKeyFetchedOnce() async throws {
+        try await download(.aes128) { stream, out, server in
+            let saved = out.appendingPathComponent("index.ts")
+            let expected = try stream.expectedBytes()
+            XCTAssertEqual(contents(saved)?.count, expected.count)
+            XCTAssertTrue(contents(saved) == expected, "the segments decrypted by openssl, in order")
+            try assertPlayable(saved.path, seconds: stream.seconds)
+            XCTAssertEqual(server.requests(for: "/hls/key.bin").count, 1, "one key URI, fetched once")
+        }
+    }
+
+    func testAnFMP4StreamIsSavedAsMP4WithItsInitSectionFirst() async throws {
+        try await download(.fmp4) { stream, out, _ in
+            let saved = out.appendingPathComponent("index.mp4")
+            XCTAssertEqual(stream.pieceNames.first, "index-init.mp4")
+            XCTAssertTrue(contents(saved) == (try stream.expectedBytes()), "init section, then the segments")
+            try assertPlayable(saved.path, seconds: stream.seconds)
+        }
+    }
+
+    func testAMasterPlaylistGivesItsHighestBandwidthVariant() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let low = try HLSStreamFixture.make(.mpegTS, in: source, name: "low", seconds: 3)
+                let high = try HLSStreamFixture.make(.mpegTS, in: source, name: "high", seconds: 4)
+                let master = """
+                    #EXTM3U
+                    #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=160x120
+                    low.m3u8
+                    #EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=320x240
+                    high.m3u8
+                    """
+                try Data(master.utf8).write(to: source.appendingPathComponent("master.m3u8"))
+                try low.serve(on: server)
+                let out = dir.file("out")
+                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/master.m3u8")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(contents(out.appendingPathComponent("master.ts")) == (try high.expectedBytes()))
+                XCTAssertTrue(server.requests(for: "/hls/low.m3u8").isEmpty, "the other variant is not fetched")
+                XCTAssertTrue(result.stderr.contains("variant 320x240, 900000 bit/s"), result.stderr)
+            }
+        }
+    }
+
+    func testRefusedPlaylistsExitWithASentenceAndWriteNothing() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/page.m3u8", FileResource(content: Array("<!DOCTYPE html><html>Sign in</html>\n".utf8), contentType: "text/html"))
+                server.serve("/local.m3u8", FileResource(content: Array("#EXTM3U\n#EXTINF:1,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n".utf8)))
+                server.serve("/drm.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"skd://k\",KEYFORMAT=\"com.apple.streamingkeydelivery\"\n#EXTINF:1,\na.ts\n".utf8)))
+                server.serve("/shortkey.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXTINF:1,\na.ts\n#EXT-X-ENDLIST\n".utf8)))
+                server.serve("/k", FileResource(content: [1, 2, 3]))
+                server.serve("/missing.m3u8", FileResource(content: Array("#EXTM3U\n#EXTINF:1,\ngone.ts\n#EXT-X-ENDLIST\n".utf8)))
+                let cases: [(String, Int32, String)] = [
+                    ("/page.m3u8", 5, "gave an HTML page, not an HLS playlist"),
+                    ("/local.m3u8", 5, "uses the scheme file:; only http and https are fetched"),
+                    ("/drm.m3u8", 5, "protected by DRM"),
+                    ("/shortkey.m3u8", 5, "is 3 bytes, not 16"),
+                    ("/missing.m3u8", 4, "segment 0 (\(server.url("/gone.ts"))): "),
+                ]
+                for (path, status, message) in cases {
+                    let out = dir.file("out\(status)\(path.count)")
+                    let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url(path)], in: dir.url)
+                    XCTAssertEqual(result.status, status, "\(path): \(result.stderr)")
+                    XCTAssertTrue(result.stderr.contains(message), "\(path): \(result.stderr)")
+                    let written = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+                    XCTAssertTrue(written.allSatisfy { $0.hasSuffix(".part") }, "\(path): no final file: \(written)")
+                }
+            }
+        }
+    }
+}
