@@ -136,14 +136,18 @@ def main():
         # 3. Find and sort.
         find = driver.find_element(By.ID, "find")
         names = lambda: [r.find_element(By.CSS_SELECTOR, ".name").text for r in rows(driver)]
+        # The daemon finds (haul.listDownloads over the whole queue): its answer is waited for.
         find.send_keys("alpha")
+        wait_for(driver, "the search finds alpha.iso", lambda d: names() == ["alpha.iso"], 10)
         check(names() == ["alpha.iso"], f"the search box finds by name ({names()})")
         find.clear()
         find.send_keys("/small/")
+        wait_for(driver, "the search finds by URL", lambda d: sorted(names()) == ["missing.bin", "zeta.txt"], 10)
         check(sorted(names()) == ["missing.bin", "zeta.txt"], f"the search box finds by URL ({names()})")
         find.send_keys("nothing-like-this")
         check(not names() and "nothing-like-this" in driver.find_element(By.ID, "empty").text, "no match says so")
         driver.execute_script("const f = document.getElementById('find'); f.value = ''; f.dispatchEvent(new Event('input'))")
+        wait_for(driver, "every download again", lambda d: len(names()) == 5, 10)
         added = names()
         check(added == ["zeta.txt", "missing.bin", "gamma.iso", "alpha.iso", "beta.iso"], f"added order by default ({added})")
         sort = lambda value: driver.execute_script(

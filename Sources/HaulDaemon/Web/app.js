@@ -30,6 +30,7 @@ const $ = (selector) => document.querySelector(selector);
 const model = { items: new Map(), order: [], queue: [], segments: new Map(), selected: new Set(), filter: "all",
   query: "", sort: "added", current: null, fresh: new Set(), offset: 0, total: 0, counts: null, speed: 0 };
 let reading = false; // a read of the page is on its way: the second's poll does not send another
+let drawnQuery = ""; // the query of the page drawn: rows keep their places while it stays the same
 const retries = new Retries();
 const history = new SpeedHistory();
 let pointerOverList = false; // while it is, rows keep their places whatever the sort says
@@ -159,8 +160,9 @@ async function refresh() {
   const read = ++listReads, signIn = signIns;
   let answer;
   reading = true;
+  const asked = queryOf(model);
   try {
-    answer = await rpc.call("haul.listDownloads", queryOf(model), KEYS);
+    answer = await rpc.call("haul.listDownloads", asked, KEYS);
   } catch (error) {
     if (signIn === signIns && read >= listDrawn) error instanceof RPCError && error.code !== -1 ? listRefused(error) : say(error.message);
     return;
@@ -172,7 +174,10 @@ async function refresh() {
   model.speed = Number(answer.downloadSpeed) || 0;
   // The page ran past the end (the last rows went): the last page instead.
   if (!answer.downloads.length && model.offset > 0) { model.offset = offsetFor("fit", model.offset, model.total); scheduleRefresh(); }
-  const { items: next, order, queue } = mergeLists([answer.downloads], model, resortQueue);
+  // Another filter, search, sort or page: the rows in the daemon's order; the same one read again: rows keep places.
+  const same = JSON.stringify(asked) === drawnQuery;
+  drawnQuery = JSON.stringify(asked);
+  const { items: next, order, queue } = mergeLists([answer.downloads], same ? model : { ...model, order: [] }, resortQueue);
   resortQueue = false;
   model.items = next;
   model.order = order;
