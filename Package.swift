@@ -180,7 +180,6 @@ let package = Package(
                 "HaulDaemon",
                 "CHaulSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: directMetadataAccess,
             linkerSettings: haulLinkerSettings
