@@ -1,5 +1,6 @@
 import Foundation
 @testable import HaulDaemon
+import HaulTestSupport
 import XCTest
 
 /// `haul mcp`'s pieces that need no agent: the bearer read from a request, and the relay's answer when the daemon it
@@ -42,5 +43,25 @@ final class MCPStdioRelayTests: XCTestCase {
         XCTAssertEqual(json["id"], "call-7")
         XCTAssertEqual(json["error"]?["code"], -32603)
         XCTAssertTrue(json["error"]?["message"]?.stringValue?.hasPrefix("the daemon at http://127.0.0.1:\(port)/mcp did not answer") == true, "\(json)")
+    }
+
+    /// A daemon runs on the state directory but its secret cannot be read: `haul mcp` exits 2 with a sentence, and
+    /// writes nothing on standard output (the agent's protocol channel).
+    func testHaulMCPBesideADaemonWhoseSecretItCannotReadIsAUsageError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let state = directory.file("state").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let info = DaemonAnnouncement.Info(
+            pid: getpid(), port: 1, directory: directory.url.path, allowed: [directory.url.path], address: "127.0.0.1",
+            secretPath: directory.file("missing-secret").path
+        )
+        let announcement = try XCTUnwrap(DaemonAnnouncement.announce(info, stateDirectory: state))
+        let process = try DaemonProcess(["mcp", "--state-dir", state])
+        defer { process.kill() }
+        XCTAssertEqual(process.waitForExit(30), 2, process.output)
+        XCTAssertTrue(process.output.contains("haul mcp cannot read it"), process.output)
+        XCTAssertFalse(process.output.contains("jsonrpc"), process.output)
+        withExtendedLifetime(announcement) {}
     }
 }
