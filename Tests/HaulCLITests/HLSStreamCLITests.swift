@@ -94,12 +94,14 @@ final class HLSStreamCLITests: XCTestCase {
                 server.serve("/drm.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"skd://k\",KEYFORMAT=\"com.apple.streamingkeydelivery\"\n#EXTINF:1,\na.ts\n".utf8)))
                 server.serve("/shortkey.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXTINF:1,\na.ts\n#EXT-X-ENDLIST\n".utf8)))
                 server.serve("/k", FileResource(content: [1, 2, 3]))
+                server.serve("/loop.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nloop.m3u8\n".utf8)))
                 server.serve("/missing.m3u8", FileResource(content: Array("#EXTM3U\n#EXTINF:1,\ngone.ts\n#EXT-X-ENDLIST\n".utf8)))
                 let cases: [(String, Int32, String)] = [
                     ("/page.m3u8", 5, "gave an HTML page, not an HLS playlist"),
                     ("/local.m3u8", 5, "uses the scheme file:; only http and https are fetched"),
                     ("/drm.m3u8", 5, "protected by DRM"),
                     ("/shortkey.m3u8", 5, "is 3 bytes, not 16"),
+                    ("/loop.m3u8", 5, "is itself a master playlist; haul follows one level"),
                     ("/missing.m3u8", 4, "segment 0 (\(server.url("/gone.ts"))): "),
                 ]
                 for (path, status, message) in cases {

@@ -101,6 +101,12 @@ struct DownloadCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow redirects from https to plain http (refused by default).")
     var allowInsecureRedirect = DownloadOptions.defaults.allowInsecureRedirect
 
+    @Option(name: .customLong("hls-variant"), help: ArgumentHelp("Which variant of an HLS master playlist to download: best (the highest bandwidth, the default), worst, a height such as 720p (else the closest below), or a bandwidth in bit/s (the highest at or below it). See docs/hls.md.", valueName: "CHOICE"))
+    var hlsVariant: String?
+
+    @Flag(name: .customLong("hls-list"), help: "Print the variants of each HLS playlist URL (resolution, bandwidth, codecs, audio) and download nothing.")
+    var hlsList = DownloadOptions.defaults.hlsList
+
     /// The plain value the line gives.
     var options: DownloadOptions {
         DownloadOptions(
@@ -112,7 +118,8 @@ struct DownloadCommand: AsyncParsableCommand {
             checksumFile: checksumFile, requireChecksum: requireChecksum, inOrder: inOrder, extract: extract, extractTo: extractTo,
             limitOptions: limitArguments.options, queueOptions: queueArguments.options, hookOptions: hookArguments.options,
             cookieOptions: cookieArguments.options, metalink: metalink, noFollowMetalink: noFollowMetalink,
-            mirrors: mirrors, maxRedirects: maxRedirects, allowInsecureRedirect: allowInsecureRedirect
+            mirrors: mirrors, maxRedirects: maxRedirects, allowInsecureRedirect: allowInsecureRedirect,
+            hlsVariant: hlsVariant, hlsList: hlsList
         )
     }
 

@@ -71,6 +71,12 @@ extension DownloadOptions {
         let feed: InputList? = list?.isWhole == false ? list : nil
         let client = try early.client(
             configuration: configuration, sendingFirst: headStart(requests, checksumSources: checksumSources))
+        if hlsList {
+            var code = await streamRunner(client: client).list(requests.prefix(urls.count).map(\.url))
+            code = await client.shutdown(endingWith: code)
+            if code != ExitCodes.success { throw ExitCode(code) }
+            return
+        }
         do {
             if !noFollowMetalink && output == nil { try await followMetalinks(&requests, checksumSources: &checksumSources, client: client) }
             var lists = ChecksumFiles(client: client)
@@ -108,6 +114,10 @@ extension DownloadOptions {
             let filesCode = await session().run(requests: requests, feed: feed)
             if code == ExitCodes.success { code = filesCode }
         }
+        if code == ExitCodes.success {
+            let playlists = playlistsSavedAsFiles(requests)
+            if !playlists.isEmpty { code = await streamRunner(client: client).run(playlists, output: output) }
+        }
         if code == ExitCodes.success, !noFollowMetalink, output == nil {
             let documents = await documentsSavedAsFiles(requests, client: client)
             if !documents.isEmpty { code = await session().run(requests: documents) }
@@ -123,7 +133,7 @@ extension DownloadOptions {
 
     /// The runner of the line's HLS streams: `-x` segments at once (8 when auto).
     private func streamRunner(client: HaulClient) -> StreamRunner {
-        StreamRunner(client: client, mode: progressOptions.mode, variant: .best, segmentsAtOnce: {
+        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, segmentsAtOnce: {
             if case .fixed(let count)? = transfer.connections { return count }
             return 8
         }())

@@ -46,6 +46,10 @@ struct DownloadOptions: Equatable, Sendable {
     var mirrors: [String]
     var maxRedirects: Int
     var allowInsecureRedirect: Bool
+    /// `--hls-variant`: which variant of an HLS master playlist (`HLSVariantChoice`'s text; best when not given).
+    var hlsVariant: String? = nil
+    /// `--hls-list`: print the variants of each HLS playlist instead of downloading.
+    var hlsList: Bool = false
 
     /// `--checksum auto`: look for the checksum each file's site publishes (`ChecksumFiles.discover`).
     var findsChecksum: Bool { checksum == "auto" }
@@ -59,7 +63,8 @@ struct DownloadOptions: Equatable, Sendable {
         headers: [], userAgent: nil, remoteName: false, overwrite: false, onConflict: .rename, stateDirectory: nil,
         minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, inOrder: false, extract: false, extractTo: nil,
         limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
-        metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false
+        metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false,
+        hlsVariant: nil, hlsList: false
     )
 
     /// Every check ArgumentParser makes of a download line, the option groups' first (the order it runs them).
@@ -85,6 +90,10 @@ struct DownloadOptions: Equatable, Sendable {
         if output == "-" {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
+        if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
+            throw ValidationError("--hls-variant must be best, worst, a height such as 720p, or a bandwidth in bit/s; '\(hlsVariant)' is none of these")
+        }
+        if hlsList && urls.isEmpty { throw ValidationError("--hls-list takes the playlist URLs to list") }
         if !mirrors.isEmpty && (urls.count != 1 || inputFile != nil) {
             throw ValidationError("--mirror takes a single URL; in an input file, put mirrors on the URL's line, TAB-separated")
         }

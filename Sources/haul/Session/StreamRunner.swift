@@ -41,6 +41,38 @@ struct StreamRunner {
     }
 }
 
+extension StreamRunner {
+    /// `--hls-list`: each URL's variants, one line each (bandwidth, resolution, codecs, audio group, URL), the one
+    /// `--hls-variant` chooses marked with `*`; a media playlist is said to be one, with its segments and duration.
+    func list(_ urls: [URL]) async -> Int32 {
+        func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        var code = ExitCodes.success
+        for url in urls {
+            do {
+                let (master, finalURL) = try await HLSDownload(url: url, destination: .directory("")).variants(client: client)
+                guard let master else {
+                    say("\(finalURL.absoluteString): a media playlist (no variants to choose from)")
+                    continue
+                }
+                let chosen = variant.choose(from: master.variants)
+                say("\(finalURL.absoluteString): \(master.variants.count) variants")
+                for item in master.variants {
+                    let audio = master.audioRendition(of: item).map { " audio=\($0.language ?? $0.name)" } ?? ""
+                    let mark = item == chosen ? "*" : " "
+                    say("\(mark) \(item.bandwidth) bit/s  \(item.resolution?.description ?? "-")  \(item.codecs ?? "-")\(audio)  \(item.url.absoluteString)")
+                }
+            } catch let error as HaulError {
+                Terminal.writeError("haul: \(url.absoluteString): \(error.message)\n")
+                if code == ExitCodes.success { code = ExitCodes.code(for: error) }
+            } catch {
+                Terminal.writeError("haul: \(url.absoluteString): \(error)\n")
+                if code == ExitCodes.success { code = ExitCodes.internalError }
+            }
+        }
+        return code
+    }
+}
+
 /// The progress of one stream: `segments 12/200, 3.4 MiB` redrawn on a terminal, a line per tenth when piped.
 final class StreamProgressLine: @unchecked Sendable {
     let mode: ProgressMode

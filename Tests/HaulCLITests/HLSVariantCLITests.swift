@@ -1,0 +1,75 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// Master playlists and playlists not named `.m3u8` (issue 53 points 1 and 2; docs/hls.md).
+final class HLSVariantCLITests: XCTestCase {
+    /// A master with a 3 s variant at 160x120 and a 4 s one at 320x240 (the size is only the playlist's word).
+    private func withMaster(_ body: (TestServer, URL, HLSStreamFixture, HLSStreamFixture) throws -> Void) async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let low = try HLSStreamFixture.make(.mpegTS, in: source, name: "low", seconds: 3)
+                let high = try HLSStreamFixture.make(.mpegTS, in: source, name: "high", seconds: 4)
+                let master = """
+                    #EXTM3U
+                    #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=160x120,CODECS="avc1.42c00d,mp4a.40.2"
+                    low.m3u8
+                    #EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=320x240
+                    high.m3u8
+                    """
+                try Data(master.utf8).write(to: source.appendingPathComponent("master.m3u8"))
+                try low.serve(on: server)
+                try body(server, dir.url, low, high)
+            }
+        }
+    }
+
+    func testHLSVariantChoosesAnotherVariant() async throws {
+        try await withMaster { server, dir, low, _ in
+            let out = dir.appendingPathComponent("out")
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-d", out.path, "--hls-variant", "worst", server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(contents(out.appendingPathComponent("master.ts")) == (try low.expectedBytes()))
+            XCTAssertTrue(server.requests(for: "/hls/high.m3u8").isEmpty)
+            let byHeight = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-o", "h.ts", "--hls-variant", "200p", server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(byHeight.status, 0, byHeight.stderr)
+            XCTAssertTrue(contents(dir.appendingPathComponent("h.ts")) == (try low.expectedBytes()), "200p: the closest height below")
+        }
+    }
+
+    func testHLSListPrintsTheVariantsAndDownloadsNothing() async throws {
+        try await withMaster { server, dir, _, _ in
+            let result = try HaulProcess.run(["--state-dir", dir.appendingPathComponent("s").path, "--hls-list", server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("2 variants"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("  300000 bit/s  160x120  avc1.42c00d,mp4a.40.2  \(server.url("/hls/low.m3u8"))"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("* 900000 bit/s  320x240  -  \(server.url("/hls/high.m3u8"))"), "the default choice marked: \(result.stdout)")
+            XCTAssertTrue(server.requests(for: "/hls/high.m3u8").isEmpty && server.requests(for: "/hls/high-0.ts").isEmpty)
+            let bad = try HaulProcess.run(["--hls-variant", "sharpest", server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(bad.status, 2, bad.stderr)
+            XCTAssertTrue(bad.stderr.contains("--hls-variant must be best, worst"), bad.stderr)
+        }
+    }
+
+    func testAPlaylistWithoutTheM3U8EndingIsRecognisedByItsStart() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let stream = try HLSStreamFixture.make(.mpegTS, in: source, seconds: 3)
+                try stream.serve(on: server)
+                let playlist = [UInt8](try Data(contentsOf: source.appendingPathComponent("index.m3u8")))
+                server.serve("/hls/watch", FileResource(content: playlist, contentType: "application/x-mpegURL"))
+                let out = dir.file("out")
+                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/watch")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertTrue(contents(out.appendingPathComponent("watch.ts")) == (try stream.expectedBytes()))
+                XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("watch").path), "the playlist's text is not kept")
+            }
+        }
+    }
+}
