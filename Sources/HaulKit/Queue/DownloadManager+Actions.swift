@@ -186,7 +186,7 @@ extension DownloadManager {
         await task.keep(by: self)
         guard replacing || entries[id] == nil else { return }
         let entry = Entry(
-            task: task, url: task.request.url.absoluteString, destination: record.destination ?? task.request.destinationPath,
+            task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath,
             rateLimit: task.request.maxBytesPerSecond)
         let bytes = task.currentBytes
         latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }

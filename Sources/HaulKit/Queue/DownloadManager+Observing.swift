@@ -60,7 +60,7 @@ extension DownloadManager {
         let running = held.state == .downloading
         return DownloadSnapshot(
             id: DownloadID(id),
-            url: URL(string: entry.url) ?? URL(string: "http://invalid/")!,
+            url: entry.url,
             destination: URL(fileURLWithPath: entry.destination, isDirectory: false),
             state: held.state,
             priority: held.priority,

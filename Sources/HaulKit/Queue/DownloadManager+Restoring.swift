@@ -60,7 +60,7 @@ extension DownloadManager {
                 bytes = ((try? client.store.segments(of: record.id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
             }
             progress.append((record.id, DownloadProgress(bytesDone: bytes, totalBytes: record.totalBytes)))
-            entries[record.id] = Entry(task: nil, url: record.url, destination: record.destination, rateLimit: record.rateLimit)
+            entries[record.id] = Entry(task: nil, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, destination: record.destination, rateLimit: record.rateLimit)
             adoptions.append(QueueAdoption(id: record.id, row: Self.row(of: record), requestedConnections: record.requestedConnections))
         }
         latestProgress.withLockedValue { latest in

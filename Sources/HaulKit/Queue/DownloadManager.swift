@@ -48,7 +48,8 @@ public actor DownloadManager {
     struct Entry {
         /// `nil` until needed (`heldTask` makes it from the stored record).
         var task: DownloadTask?
-        var url: String
+        /// A `URL`, not its text: a snapshot (a list's window of 1,000) would parse it again each time.
+        var url: URL
         var destination: String
         /// The download's own rate limit as it was added or restored (what snapshots show).
         var rateLimit: Int64?

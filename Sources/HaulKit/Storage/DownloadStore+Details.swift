@@ -25,15 +25,17 @@ extension DownloadStore {
                 let chunk = Array(ids[start..<min(ids.count, start + 1000)])
                 let marks = chunk.map { _ in "?" }.joined(separator: ",")
                 let arguments = StatementArguments(chunk)
+                // Cached statements (one per window length): preparing them on every call was a third of this read
+                // under a page's polling load (GRDB's authorizer, SQLite's parser; docs/benchmarks.md).
                 let records = try Row.fetchCursor(
-                    db, sql: "SELECT id, finalURL, etag, lastModified FROM download WHERE id IN (\(marks))",
+                    db.cachedStatement(sql: "SELECT id, finalURL, etag, lastModified FROM download WHERE id IN (\(marks))"),
                     arguments: arguments
                 )
                 while let row = try records.next() {
                     details[row[0]] = StoredDetail(finalURL: row[1], etag: row[2], lastModified: row[3], held: [])
                 }
                 let segments = try Row.fetchCursor(
-                    db, sql: "SELECT downloadId, start, next FROM segment WHERE downloadId IN (\(marks)) AND next > start ORDER BY downloadId, start",
+                    db.cachedStatement(sql: "SELECT downloadId, start, next FROM segment WHERE downloadId IN (\(marks)) AND next > start ORDER BY downloadId, start"),
                     arguments: arguments
                 )
                 while let row = try segments.next() {

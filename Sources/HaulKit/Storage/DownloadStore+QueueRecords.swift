@@ -93,7 +93,7 @@ extension DownloadStore {
                     FROM download WHERE id IN (\(marks)) AND json_valid(optionsJSON)
                     AND json_type(optionsJSON, '$.url') = 'text' AND json_type(optionsJSON, '$.destination') = 'text'
                     """
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(chunk))
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(chunk))
                 while let row = try rows.next() {
                     let headersJSON: String? = row[3]
                     var headers: [DownloadRequest.Header] = []
