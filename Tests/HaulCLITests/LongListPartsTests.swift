@@ -96,4 +96,24 @@ final class LongListPartsTests: XCTestCase {
             XCTAssertEqual(feed.held, 0)
         }
     }
+
+    /// A list whose every entry repeats an option: `check` gives its 3,000 warnings once; the read as the queue
+    /// drains keeps none of them (before, they piled up again, one per entry, for the whole run).
+    func testWarningsAreGivenOnceAndNotKeptWhileTheListDrains() throws {
+        try withTemporaryDirectorySync { dir in
+            let count = 3000
+            let text = (0..<count).map { "http://example.com/f\($0).bin\n  out=a\($0)\n  out=b\($0)\n" }.joined()
+            try Data(text.utf8).write(to: dir.file("list.txt"))
+            let feed = try InputListFeed(dir.file("list.txt").path)
+            XCTAssertEqual(try feed.check { _ in }.warnings.count, count)
+            var handed = 0
+            while true {
+                let some = try feed.nextEntries(64)
+                handed += some.count
+                XCTAssertEqual(feed.heldWarnings, 0, "warnings kept after \(handed) entries")
+                if some.count < 64 { break }
+            }
+            XCTAssertEqual(handed, count)
+        }
+    }
 }

@@ -16,6 +16,8 @@ final class InputListFeed {
     /// Entries read and not handed on yet: at most one chunk's worth more than the last `nextEntries` asked for.
     private var ready: [InputFileEntry] = []
     private var atEnd = false
+    /// Set once `check` has read the list and taken its warnings: the second read lets go of them as it goes.
+    private var isChecked = false
     /// Entries not handed on yet (known after `check`).
     private(set) var remaining = 0
     private static let chunk = 64 << 10
@@ -72,6 +74,7 @@ final class InputListFeed {
         }
         let warnings = lines.takeWarnings()
         rewind()
+        isChecked = true
         remaining = count
         return (count, warnings)
     }
@@ -116,6 +119,8 @@ final class InputListFeed {
 
     /// Entries held in memory: read from the file and not handed on yet.
     var held: Int { ready.count }
+    /// Warnings held in memory (after `check`, none are kept).
+    var heldWarnings: Int { lines.warnings.count }
 
     private func readChunk() throws {
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
@@ -128,6 +133,7 @@ final class InputListFeed {
                 if !pending.isEmpty { try lines.read(Substring(String(decoding: pending, as: UTF8.self))) }
                 pending = []
                 ready += lines.finish()
+                if isChecked { _ = lines.takeWarnings() }
                 return
             }
             pending += buffer[0..<count]
@@ -138,6 +144,8 @@ final class InputListFeed {
             }
             pending.removeFirst(start)
             ready += lines.take()
+            // Said once, by `check`: kept again they would grow with a list that repeats an option on every entry.
+            if isChecked { _ = lines.takeWarnings() }
         } catch {
             throw HaulError(.usage, "\(name): \(error)")
         }
