@@ -27,7 +27,7 @@ final class WebAssetsTests: XCTestCase {
         }
         XCTAssertTrue(named.isSuperset(of: [
             "app.css", "app.js", "rpc.js", "format.js", "view.js", "i18n.js", "i18n_zh.js", "theme.js", "order.js", "keys.js",
-            "chart.js", "settings.js", "add.js", "notify.js", "actions.js", "signin.js", "feedback.js", "message.js",
+            "chart.js", "settings.js", "add.js", "notify.js", "actions.js", "signin.js", "feedback.js", "message.js", "pager.js", "link.js",
         ]), "\(named)")
         for name in named {
             let asset = try XCTUnwrap(WebAssets.asset(for: "/" + name), "the page names \(name), which is not served")
