@@ -31,6 +31,7 @@ public struct HLSDownload: Sendable {
         /// (or with `false`) it is saved beside it as `NAME.audio.EXT`.
         public var muxesAudio = true
 
+        /// Creates options; see each property.
         public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = 8, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
             self.variant = variant
             self.segmentsAtOnce = segmentsAtOnce
@@ -49,14 +50,19 @@ public struct HLSDownload: Sendable {
         public var bytesWritten: Int64
         /// The playing time of the written segments, and of the whole stream, in seconds.
         public var secondsWritten: Double
+        /// The playing time of the whole stream, in seconds.
         public var secondsTotal: Double
     }
 
     /// What was saved.
     public struct Outcome: Sendable, Equatable {
+        /// The file saved.
         public var path: String
+        /// How many media segments it holds (audio ones included).
         public var segments: Int
+        /// Its length in bytes.
         public var bytes: Int64
+        /// Its playing time in seconds.
         public var duration: Double
         /// The variant chosen, when the URL was a master playlist.
         public var variant: HLSVariant?
@@ -69,10 +75,14 @@ public struct HLSDownload: Sendable {
     /// The largest playlist read.
     static let playlistBytes = HLSPlaylist.Limits.standard.bytes
 
+    /// The playlist's URL (a master or a media playlist).
     public let url: URL
+    /// Where the file goes.
     public let destination: Destination
+    /// How to download.
     public let options: Options
 
+    /// Describes a download; `run(client:)` performs it.
     public init(url: URL, destination: Destination, options: Options = Options()) {
         self.url = url
         self.destination = destination
