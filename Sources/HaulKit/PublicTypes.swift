@@ -30,6 +30,14 @@ public typealias RedirectPolicy = HaulCore.RedirectPolicy
 public typealias ProxyRules = HaulCore.ProxyRules
 /// A proxy's scheme, host, port and credentials (`ProxyRules`).
 public typealias ProxyEndpoint = HaulCore.ProxyEndpoint
+/// Which variant of an HLS master playlist `HLSDownload` takes (best, worst, a height, a bandwidth).
+public typealias HLSVariantChoice = HaulCore.HLSVariantChoice
+/// One variant stream of an HLS master playlist.
+public typealias HLSVariant = HaulCore.HLSVariant
+/// An HLS master playlist: its variants and renditions (`HLSDownload.variants(client:)`).
+public typealias HLSMasterPlaylist = HaulCore.HLSMasterPlaylist
+/// A rendition (separate audio, subtitles) of an HLS master playlist.
+public typealias HLSRendition = HaulCore.HLSRendition
 /// The hosts reached without a proxy (`no_proxy`, `--noproxy`).
 public typealias NoProxyList = HaulCore.NoProxyList
 /// What happens when a download's destination is taken (`DownloadRequest.onConflict`): fail, rename, overwrite.

@@ -72,4 +72,58 @@ final class HLSVariantCLITests: XCTestCase {
             }
         }
     }
+
+    /// ffmpeg's master with a video variant and its audio as a separate rendition (`AUDIO="group_aud"`).
+    private func withSeparateAudio(_ body: (TestServer, URL, URL) throws -> Void) async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let ffmpeg = try requireInstalled(HLSTools.path("ffmpeg"), package: "ffmpeg")
+                let made = try HLSTools.run(ffmpeg, [
+                    "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=3:size=160x120:rate=10",
+                    "-f", "lavfi", "-i", "sine=duration=3", "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast",
+                    "-g", "10", "-c:a", "aac", "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8",
+                    "-var_stream_map", "v:0,agroup:aud a:0,agroup:aud,default:yes,language:en",
+                    "-hls_segment_filename", source.appendingPathComponent("s_%v_%d.ts").path, source.appendingPathComponent("s_%v.m3u8").path,
+                ])
+                XCTAssertEqual(made.status, 0, made.stderr)
+                for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+                    server.serve("/hls/\(name)", FileResource(content: [UInt8](try Data(contentsOf: source.appendingPathComponent(name)))))
+                }
+                try body(server, dir.url, source)
+            }
+        }
+    }
+
+    private func concatenated(_ source: URL, prefix: String) throws -> [UInt8] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: source.path).filter { $0.hasPrefix(prefix) && $0.hasSuffix(".ts") }
+            .sorted { Int($0.dropFirst(prefix.count).dropLast(3))! < Int($1.dropFirst(prefix.count).dropLast(3))! }
+        return try names.reduce(into: []) { $0 += [UInt8](try Data(contentsOf: source.appendingPathComponent($1))) }
+    }
+
+    func testSeparateAudioIsMuxedWithFFmpegWhenItIsOnPath() async throws {
+        try await withSeparateAudio { server, dir, _ in
+            let out = dir.appendingPathComponent("out")
+            let result = try HaulProcess.run(["--state-dir", dir.appendingPathComponent("s").path, "-d", out.path, server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("the separate audio was muxed into master.ts with ffmpeg"), result.stderr)
+            XCTAssertEqual(Set(try HLSTools.probedStreams(out.appendingPathComponent("master.ts").path)), ["audio", "video"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["master.ts"], "nothing left beside it")
+        }
+    }
+
+    func testWithoutFFmpegTheAudioIsSavedBesideAndSaidSo() async throws {
+        try await withSeparateAudio { server, dir, source in
+            let out = dir.appendingPathComponent("out")
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-d", out.path, server.url("/hls/master.m3u8")], in: dir,
+                environment: ["PATH": dir.appendingPathComponent("no-programs-here").path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("ffmpeg is not on PATH to mux it, so it is saved beside as master.audio.ts"), result.stderr)
+            XCTAssertTrue(contents(out.appendingPathComponent("master.ts")) == (try concatenated(source, prefix: "s_0_")))
+            XCTAssertEqual(Set(try HLSTools.probedStreams(out.appendingPathComponent("master.ts").path)), ["video"], "the variant alone has no audio")
+            XCTAssertTrue(contents(out.appendingPathComponent("master.audio.ts")) == (try concatenated(source, prefix: "s_1_")))
+        }
+    }
 }

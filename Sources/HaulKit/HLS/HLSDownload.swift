@@ -24,7 +24,14 @@ public struct HLSDownload: Sendable {
         public var headers: [DownloadRequest.Header]
         /// What happens when the file exists: `.fail`, `.overwrite` or `.rename`.
         public var onConflict: ConflictPolicy
+        /// The language of the separate audio rendition to fetch with a variant that has one (`nil`: the
+        /// group's default).
+        public var audioLanguage: String? = nil
+        /// Whether separate audio is muxed into the file with `ffmpeg -c copy` when ffmpeg is on `PATH`; otherwise
+        /// (or with `false`) it is saved beside it as `NAME.audio.EXT`.
+        public var muxesAudio = true
 
+        /// Creates options; see each property.
         public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = 8, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
             self.variant = variant
             self.segmentsAtOnce = segmentsAtOnce
@@ -43,14 +50,19 @@ public struct HLSDownload: Sendable {
         public var bytesWritten: Int64
         /// The playing time of the written segments, and of the whole stream, in seconds.
         public var secondsWritten: Double
+        /// The playing time of the whole stream, in seconds.
         public var secondsTotal: Double
     }
 
     /// What was saved.
     public struct Outcome: Sendable, Equatable {
+        /// The file saved.
         public var path: String
+        /// How many media segments it holds (audio ones included).
         public var segments: Int
+        /// Its length in bytes.
         public var bytes: Int64
+        /// Its playing time in seconds.
         public var duration: Double
         /// The variant chosen, when the URL was a master playlist.
         public var variant: HLSVariant?
@@ -63,10 +75,14 @@ public struct HLSDownload: Sendable {
     /// The largest playlist read.
     static let playlistBytes = HLSPlaylist.Limits.standard.bytes
 
+    /// The playlist's URL (a master or a media playlist).
     public let url: URL
+    /// Where the file goes.
     public let destination: Destination
+    /// How to download.
     public let options: Options
 
+    /// Describes a download; `run(client:)` performs it.
     public init(url: URL, destination: Destination, options: Options = Options()) {
         self.url = url
         self.destination = destination
@@ -83,7 +99,21 @@ public struct HLSDownload: Sendable {
     public func run(
         client: HaulClient, notice: @Sendable (String) -> Void = { _ in }, progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws -> Outcome {
-        let (media, mediaURL, variant) = try await mediaPlaylist(client: client)
+        let chosen = try await mediaPlaylist(client: client)
+        let videoPlan = try plan(of: chosen.media, url: chosen.url)
+        let path = try finalPath(for: videoPlan)
+        if let audioURL = chosen.audioURL {
+            return try await runWithAudio(
+                videoPlan, audioURL: audioURL, path: path, variant: chosen.variant, client: client, notice: notice, progress: progress)
+        }
+        let saved = try await save(videoPlan, to: path, client: client, notice: notice, progress: progress)
+        return Outcome(
+            path: path, segments: videoPlan.segmentCount, bytes: saved.bytes, duration: videoPlan.duration, variant: chosen.variant,
+            resumedPieces: saved.resumedPieces)
+    }
+
+    /// The plan of a media playlist that haul can download.
+    func plan(of media: HLSMediaPlaylist, url mediaURL: URL) throws -> HLSDownloadPlan {
         guard media.hasEnded else {
             throw HaulError(.usage, "\(mediaURL.absoluteString) is a live playlist (no #EXT-X-ENDLIST); recording live streams is not supported yet")
         }
@@ -92,7 +122,13 @@ public struct HLSDownload: Sendable {
         if plan.pieces.contains(where: { $0.byteRange != nil }) {
             throw HaulError(.usage, "\(mediaURL.absoluteString) uses #EXT-X-BYTERANGE sub-ranges, which haul does not download yet")
         }
-        let path = try finalPath(for: plan)
+        return plan
+    }
+
+    /// Fetches `plan`'s pieces into `path` (through `path.part`, from its recorded point), and gives it its name.
+    func save(
+        _ plan: HLSDownloadPlan, to path: String, client: HaulClient, notice: (String) -> Void, progress: @Sendable (Progress) -> Void
+    ) async throws -> (bytes: Int64, resumedPieces: Int) {
         let partPath = path + ".part"
         let keys = try await fetchKeys(plan.keyURLs, client: client)
         let start = try await resumePoint(partPath: partPath, plan: plan, client: client, notice: notice)
@@ -114,9 +150,7 @@ public struct HLSDownload: Sendable {
             writer.abandon()
             throw error
         }
-        return Outcome(
-            path: path, segments: plan.segmentCount, bytes: writer.bytesWritten, duration: plan.duration, variant: variant,
-            resumedPieces: start.piecesWritten)
+        return (writer.bytesWritten, start.piecesWritten)
     }
 
     /// The variants of a master playlist (`haul --hls-list`); empty for a media playlist.
@@ -126,12 +160,12 @@ public struct HLSDownload: Sendable {
         return (nil, finalURL)
     }
 
-    /// The media playlist: `url`'s, or its chosen variant's.
-    private func mediaPlaylist(client: HaulClient) async throws -> (HLSMediaPlaylist, URL, HLSVariant?) {
+    /// The media playlist: `url`'s, or its chosen variant's, with the variant's separate audio playlist, if any.
+    private func mediaPlaylist(client: HaulClient) async throws -> (media: HLSMediaPlaylist, url: URL, variant: HLSVariant?, audioURL: URL?) {
         let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
         switch playlist {
         case .media(let media):
-            return (media, finalURL, nil)
+            return (media, finalURL, nil, nil)
         case .master(let master):
             guard let variant = options.variant.choose(from: master.variants) else {
                 throw HaulError(.protocolViolation, "\(finalURL.absoluteString): the master playlist names no variant")
@@ -140,8 +174,17 @@ public struct HLSDownload: Sendable {
             guard case .media(let media) = inner else {
                 throw HaulError(.protocolViolation, "\(innerURL.absoluteString): a variant of the master playlist is itself a master playlist; haul follows one level")
             }
-            return (media, innerURL, variant)
+            let audio = master.audioRendition(of: variant, language: options.audioLanguage)?.url
+            return (media, innerURL, variant, audio == variant.url ? nil : audio)
         }
+    }
+
+    func fetchMediaPlaylist(_ url: URL, client: HaulClient) async throws -> (HLSMediaPlaylist, URL) {
+        let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
+        guard case .media(let media) = playlist else {
+            throw HaulError(.protocolViolation, "\(finalURL.absoluteString): an audio rendition is a master playlist; haul follows one level")
+        }
+        return (media, finalURL)
     }
 
     private func fetchPlaylist(_ url: URL, client: HaulClient) async throws -> (HLSPlaylist, URL) {
