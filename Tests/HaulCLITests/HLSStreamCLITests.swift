@@ -40,6 +40,35 @@ final class HLSStreamCLITests: XCTestCase {
         }
     }
 
+    /// A segment whose first answer ends before its `Content-Length` is not written short: it is asked again under
+    /// the retry rules, and the file still holds every byte once.
+    func testASegmentCutShortIsFetchedAgainAndNothingIsDropped() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let stream = try HLSStreamFixture.make(.mpegTS, in: source, seconds: 4)
+                try stream.serve(on: server)
+                let third = stream.pieceNames[2]
+                let file = FileResource(content: [UInt8](try Data(contentsOf: source.appendingPathComponent(third))))
+                let cut = Switch(on: true)
+                server.route("/hls/\(third)") { request in
+                    var response = file.response(for: request)
+                    if cut.isOn {
+                        cut.isOn = false
+                        response.closeAfterBodyBytes = 100
+                    }
+                    return response
+                }
+                let out = dir.file("out")
+                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/index.m3u8")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                XCTAssertEqual(server.requests(for: "/hls/\(third)").count, 2, "the cut answer was not taken")
+                XCTAssertTrue(contents(out.appendingPathComponent("index.ts")) == (try stream.expectedBytes()))
+            }
+        }
+    }
+
     func testAnAES128StreamIsDecryptedAndItsKeyFetchedOnce() async throws {
         try await download(.aes128) { stream, out, server in
             let saved = out.appendingPathComponent("index.ts")

@@ -38,6 +38,10 @@ final class HLSVariantCLITests: XCTestCase {
                 ["--state-dir", dir.appendingPathComponent("s").path, "-o", "h.ts", "--hls-variant", "200p", server.url("/hls/master.m3u8")], in: dir)
             XCTAssertEqual(byHeight.status, 0, byHeight.stderr)
             XCTAssertTrue(contents(dir.appendingPathComponent("h.ts")) == (try low.expectedBytes()), "200p: the closest height below")
+            let intoDirectory = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-o", "sub/", "--hls-variant", "300000", server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(intoDirectory.status, 0, intoDirectory.stderr)
+            XCTAssertTrue(contents(dir.appendingPathComponent("sub/master.ts")) == (try low.expectedBytes()), "-o DIR/: named after the playlist")
         }
     }
 

@@ -11,11 +11,21 @@ struct StreamRunner {
     let variant: HLSVariantChoice
     let segmentsAtOnce: Int
 
+    /// Whether `-o` named the stream's file itself: not given, or a directory (`-o sub/`, an existing directory,
+    /// which `makeRequests` turned into DIR/URL-NAME), leaves the name to the playlist (`NAME.ts`).
+    static func namesAFile(_ output: String?, _ request: DownloadRequest) -> Bool {
+        guard let output else { return false }
+        let urlName = FileName.fromURL(request.url)
+        let intoDirectory = output.hasSuffix("/")
+            || ((request.destinationPath as NSString).lastPathComponent == urlName && !output.hasSuffix(urlName))
+        return !intoDirectory
+    }
+
     /// Downloads each stream in turn; the exit code of the first that failed, or success.
     func run(_ requests: [DownloadRequest], output: String?) async -> Int32 {
         var code = ExitCodes.success
         for request in requests {
-            let destination: HLSDownload.Destination = output != nil && !request.destinationPath.hasSuffix("/")
+            let destination: HLSDownload.Destination = Self.namesAFile(output, request)
                 ? .file(request.destinationPath)
                 : .directory((request.destinationPath as NSString).deletingLastPathComponent)
             let download = HLSDownload(
