@@ -221,6 +221,7 @@ let package = Package(
                 "CHaulSystem",
                 "CHaulBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: directMetadataAccess,
             linkerSettings: haulLinkerSettings
