@@ -51,9 +51,9 @@ final class LongListTests: XCTestCase {
     /// A list of 20,000 tiny files from nginx at -j 16, killed (-9) a quarter of the way, then the same command
     /// (issue 62, how it is tested): every file named at the kill is whole; at the end every file is whole, nginx's
     /// log shows no file that was complete at the kill asked for again, and the second run's peak resident set
-    /// (VmHWM from /proc, read from outside) is within 8 MiB of the same command's with a list of 500.
+    /// (VmHWM from /proc, read from outside) is within 10 MiB of the same command's with a list of 500.
     ///
-    /// Why 8 MiB: a debug build's peak is about 50 MiB whatever the list (40 MiB of it the binary's own pages);
+    /// Why 10 MiB: a debug build's peak is about 50 MiB whatever the list (40 MiB of it the binary's own pages);
     /// before the cap on malloc arenas (`haul_limit_malloc_arenas`) memory grew with the list even though the
     /// heap did not, about 0.6 KB a URL (debug build: 55 MiB at 1,000, 60 at 5,000, 66 at 20,000, 12 MiB more
     /// than at 500), as each of 50 threads of Dispatch left freed memory in arenas of its own. What does grow now
@@ -97,8 +97,10 @@ final class LongListTests: XCTestCase {
             let again = completeAtKill.filter { asked["/" + name($0)] != 1 }
             XCTAssertEqual(again.map(name), [], "complete at the kill, asked for again (or never)")
             XCTAssertGreaterThan(short.peakKiB, 0, "VmHWM was read")
+            // The flat reader grew 4-8.2 MiB here, the most on a machine running a release build and debootstrap
+            // beside it (a bound of 8 MiB was exceeded by 148 KiB that way); the old code's 12 MiB stays above 10.
             XCTAssertLessThan(
-                second.peakKiB, short.peakKiB + 8 << 10,
+                second.peakKiB, short.peakKiB + 10 << 10,
                 "peak KiB at 20,000 (\(second.peakKiB)) vs at 500 (\(short.peakKiB))"
             )
         }
