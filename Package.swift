@@ -168,6 +168,9 @@ let package = Package(
         // Already in the graph through AsyncHTTPClient; named here for `--cacert` (extra trust roots).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The Model Context Protocol's types and message handling for `/mcp` and `haul mcp` (docs/agents.md; cost
+        // measured there).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // Pure decisions: no sockets, no files, no clocks. Everything here is a value you can test in isolation.
@@ -218,6 +221,7 @@ let package = Package(
                 "CHaulSystem",
                 "CHaulBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: directMetadataAccess,
             linkerSettings: haulLinkerSettings
@@ -236,6 +240,9 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "MCP", package: "swift-sdk"),
+                // `haul mcp`'s relay to a running daemon's /mcp.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // The web page: plain HTML, CSS and JavaScript compiled into the binary (WebAssets.swift).
             resources: [.embedInCode("Web")],
@@ -285,7 +292,9 @@ let package = Package(
         // The daemon's aria2 mapping (pure), its server in-process, and `haul daemon` driven by aria2p.
         .testTarget(
             name: "HaulDaemonTests",
-            dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul"],
+            dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["Scripts"]
         ),
         // The DocC article's and docs/library.md's examples, compiled with `import HaulKit` alone and checked

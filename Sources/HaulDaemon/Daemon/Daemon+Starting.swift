@@ -136,7 +136,7 @@ extension Daemon {
             let globals = await service.globals
             let info = DaemonAnnouncement.Info(
                 pid: getpid(), port: server.port, directory: globals.directory, allowed: allowed,
-                folderRules: globals.folderRules
+                folderRules: globals.folderRules, address: configuration.listenAddress, secretPath: secretPath
             )
             daemon.announcement.withLockedValue {
                 $0 = DaemonAnnouncement.announce(info, stateDirectory: configuration.stateDirectory)

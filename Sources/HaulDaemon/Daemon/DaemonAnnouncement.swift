@@ -21,13 +21,23 @@ public final class DaemonAnnouncement: Sendable {
         /// The daemon's `folder-rule` option as written (`nil` or empty: none; `nil` also in a note of a Haul from
         /// before the field). `haul add` without `-d` applies them as an RPC add without `dir` does.
         public var folderRules: String?
+        /// The address it listens on (`--rpc-listen-address`; `nil` in a note of a Haul from before the field:
+        /// 127.0.0.1), and the file its secret is in (never the secret itself; `nil` before: STATE_DIR/rpc-secret).
+        /// `haul mcp` relays to it with them (docs/agents.md).
+        public var address: String?
+        public var secretPath: String?
 
-        public init(pid: Int32, port: Int, directory: String, allowed: [String], folderRules: String? = nil) {
+        public init(
+            pid: Int32, port: Int, directory: String, allowed: [String], folderRules: String? = nil, address: String? = nil,
+            secretPath: String? = nil
+        ) {
             self.pid = pid
             self.port = port
             self.directory = directory
             self.allowed = allowed
             self.folderRules = folderRules
+            self.address = address
+            self.secretPath = secretPath
         }
 
         /// Whether `path` (resolved) may hold downloads of this daemon.

@@ -2,7 +2,7 @@
 ///
 /// 1. **Host** (`HostPolicy`, DNS rebinding): a Host that does not name the daemon is refused with 421, on any
 ///    path, before anything else is looked at.
-/// 2. **Origin** (`OriginPolicy`), on `/jsonrpc` only (the page's own files are public): a browser origin that is
+/// 2. **Origin** (`OriginPolicy`), on `/jsonrpc` and `/mcp` only (the page's own files are public): a browser origin that is
 ///    neither the daemon's page, nor named with `--rpc-allow-origin`, nor an extension or a page on another loopback
 ///    port let in with the secret, is refused with 403.
 /// 3. **CORS** (`CORSHeaders`): an allowed cross-origin caller gets its own origin back in the answer's headers; a
@@ -10,7 +10,8 @@
 /// 4. **The secret** (`SecretChecks`), per call, since aria2 carries it in each call's first parameter
 ///    (`token:SECRET`): a call without it, with a wrong one, or after a wrong one in the same request, is
 ///    `Unauthorized`. A caller admitted at step 2 on condition of the secret needs it even for the methods aria2
-///    answers without it.
+///    answers without it. On `/mcp` the secret is the request's `Authorization: Bearer` token, always required
+///    (`MCPEndpoint`).
 ///
 /// Steps 1 to 3 look at a request's head alone (`admit(_:)`); the HTTP handler asks before answering a request,
 /// the WebSocket upgrader before upgrading (so a refused handshake gets the same status a POST would), and the
@@ -49,6 +50,8 @@ public struct RequestChecks: Sendable {
         public var path: String { String(uri.prefix { $0 != "?" }) }
         /// Whether the target is the RPC endpoint (HTTP POST and the WebSocket both use `/jsonrpc`).
         public var isRPC: Bool { path == "/jsonrpc" }
+        /// Whether the target is the MCP endpoint (`MCPEndpoint`), checked as the RPC's.
+        public var isMCP: Bool { path == "/mcp" }
     }
 
     /// How an admitted request is to be answered.
@@ -117,7 +120,7 @@ public struct RequestChecks: Sendable {
                 stage: .host
             )
         }
-        guard head.isRPC else { return .allow(Admission()) }
+        guard head.isRPC || head.isMCP else { return .allow(Admission()) }
         switch origins.verdict(head.origin) {
         case .refused(let why):
             return .refuse(status: 403, reason: why, stage: .origin)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Answers one HTTP request: `RequestChecks` first (Host, Origin, CORS), then `/jsonrpc` (JSON-RPC over POST; the
-/// secret is checked per call by the endpoint) or the page's files.
+/// secret is checked per call by the endpoint), `/mcp` (MCP for agents, `MCPEndpoint`: the secret as a bearer
+/// token) or the page's files.
 ///
 /// The socket's `HTTPServerHandler` and the in-memory responder (`Daemon.respond(to:)`) both answer through it, so
 /// a test run in memory meets the same checks and gets the same answers as a client on a socket; what only a
@@ -12,9 +13,15 @@ import Foundation
 /// errors with aria2's code 1 or -32600, as RPC clients read them.
 public struct DaemonRouter: Sendable {
     public let endpoint: RPCEndpoint
+    /// `/mcp`, over the same service, checks and limits as `endpoint`.
+    public let mcp: MCPEndpoint
 
     public init(endpoint: RPCEndpoint) {
         self.endpoint = endpoint
+        mcp = MCPEndpoint(
+            tools: AgentTools(service: endpoint.service), checks: endpoint.checks,
+            unauthorizedDelay: endpoint.unauthorizedDelay, maxBatch: endpoint.maxBatch
+        )
     }
 
     public var checks: RequestChecks { endpoint.checks }
@@ -35,6 +42,7 @@ public struct DaemonRouter: Sendable {
             return DaemonResponse(status: status, contentType: "application/json", body: Self.error(.aria2(reason)))
         case .allow(let admission):
             if request.checkedHead.isRPC { return await rpc(request, admission, secretShown) }
+            if request.checkedHead.isMCP { return await mcp(request, admission, secretShown) }
             return page(request)
         }
     }
@@ -61,6 +69,14 @@ public struct DaemonRouter: Sendable {
                 body: Self.error(.invalidRequest("use HTTP POST or a WebSocket at /jsonrpc (no GET, no JSONP)"))
             )
         }
+    }
+
+    private func mcp(
+        _ request: DaemonRequest, _ admission: RequestChecks.Admission, _ secretShown: (@Sendable (Bool) -> Void)?
+    ) async -> DaemonResponse {
+        let cors = admission.headers.map { (name: $0.name, value: $0.value) }
+        if request.method == "OPTIONS" { return DaemonResponse(status: 204, headers: cors) }
+        return await mcp.respond(to: request, cors: cors, secretShown: secretShown)
     }
 
     private func page(_ request: DaemonRequest) -> DaemonResponse {

@@ -24,7 +24,7 @@ struct HaulCommand: AsyncParsableCommand {
         subcommands: [
             DownloadCommand.self, ListCommand.self, ResumeCommand.self, PauseCommand.self, CancelCommand.self,
             RemoveCommand.self, CleanCommand.self, MoveCommand.self, VerifyCommand.self, UnzipCommand.self, ZipCommand.self,
-            DaemonCommand.self, AddCommand.self,
+            DaemonCommand.self, AddCommand.self, MCPCommand.self,
             HostsCommand.self,
         ],
         defaultSubcommand: DownloadCommand.self

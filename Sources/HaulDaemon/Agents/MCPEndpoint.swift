@@ -1,0 +1,98 @@
+import Foundation
+import HaulKit
+import MCP
+
+/// Answers `/mcp`: the Model Context Protocol's Streamable HTTP transport (specification 2025-11-25, stateless: a
+/// POST's JSON-RPC request is answered with one `application/json` body, a notification with 202; no SSE stream,
+/// so GET and DELETE are 405), over the tools of `AgentTools`.
+///
+/// `DaemonRouter` has already taken `RequestChecks`' Host (421) and Origin (403) steps, as for `/jsonrpc`; this
+/// takes the secret's, from `Authorization: Bearer SECRET` (MCP has no `token:` parameter): the same
+/// `RequestChecks.checkCall` with the secret always required, so one wrong guess per request and the same
+/// `unauthorizedDelay` before the 401. Then the body's nesting is bounded (`JSONNesting`, as the RPC's), and the
+/// message goes through the MCP SDK's own handling: a `Server` with the tools' handlers over a
+/// `StatelessHTTPServerTransport`, made for the request and stopped after it (no session is kept between requests,
+/// so many idle clients hold nothing but their connections, which `ConnectionTable` bounds).
+public struct MCPEndpoint: Sendable {
+    public let tools: AgentTools
+    public let checks: RequestChecks
+    public var unauthorizedDelay: Duration
+    public var maxBatch: Int
+
+    public init(tools: AgentTools, checks: RequestChecks, unauthorizedDelay: Duration, maxBatch: Int) {
+        self.tools = tools
+        self.checks = checks
+        self.unauthorizedDelay = unauthorizedDelay
+        self.maxBatch = maxBatch
+    }
+
+    /// The answer to `request` (already admitted by the head's checks), CORS headers `cors` added.
+    func respond(
+        to request: DaemonRequest, cors: [(name: String, value: String)], secretShown: (@Sendable (Bool) -> Void)?
+    ) async -> DaemonResponse {
+        let token = Self.bearer(request.header("authorization"))
+        var guesses = SecretChecks()
+        let verdict = checks.checkCall("mcp", token: token, secretRequired: true, in: &guesses)
+        if token != nil { secretShown?(verdict == .authorized) }
+        guard verdict == .authorized else {
+            try? await Task.sleep(for: unauthorizedDelay)
+            let why = token == nil
+                ? "Unauthorized: send the daemon's secret as 'Authorization: Bearer SECRET' (docs/agents.md)"
+                : "Unauthorized: the bearer token is not the daemon's secret"
+            return answer(.error(statusCode: 401, .invalidRequest(why), extraHeaders: ["WWW-Authenticate": "Bearer"]), cors)
+        }
+        switch JSONNesting.scan(request.body, maxElements: maxBatch) {
+        case .tooDeep:
+            return answer(.error(statusCode: 400, .parseError("JSON nested deeper than \(JSONNesting.maxDepth) levels")), cors)
+        case .tooManyElements:
+            return answer(.error(statusCode: 400, .invalidRequest("a batch holds at most \(maxBatch) messages")), cors)
+        case .acceptable:
+            break
+        }
+        let transport = StatelessHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: [
+            AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
+        ]))
+        let server = await makeServer()
+        do {
+            try await server.start(transport: transport)
+        } catch {
+            return answer(.error(statusCode: 500, .internalError("the MCP server could not start")), cors)
+        }
+        let headers = Dictionary(request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let response = await transport.handleRequest(
+            HTTPRequest(method: request.method, headers: headers, body: request.body, path: request.checkedHead.path)
+        )
+        await server.stop()
+        return answer(response, cors)
+    }
+
+    /// The SDK's server with the tools' handlers: `tools/list` the catalog, `tools/call` `AgentTools.call`.
+    func makeServer() async -> Server {
+        let server = Server(
+            name: "haul", version: HaulVersion.string, title: "Haul download daemon",
+            instructions: "Downloads files over HTTP(S) into the daemon's allowed directories: add_downloads, then wait_for_downloads to report.",
+            capabilities: .init(tools: .init(listChanged: false))
+        )
+        let tools = self.tools
+        await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: AgentToolCatalog.tools) }
+        await server.withMethodHandler(CallTool.self) { params in await tools.call(params.name, params.arguments) }
+        return server
+    }
+
+    /// `SECRET` of `Bearer SECRET` (the scheme's case ignored), `nil` without one.
+    static func bearer(_ authorization: String?) -> String? {
+        guard let authorization else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    private func answer(_ response: HTTPResponse, _ cors: [(name: String, value: String)]) -> DaemonResponse {
+        var headers = response.headers.filter { $0.key.lowercased() != "content-type" }.map { (name: $0.key, value: $0.value) }
+        headers += cors
+        return DaemonResponse(
+            status: response.statusCode, contentType: response.headers.first { $0.key.lowercased() == "content-type" }?.value,
+            headers: headers, body: response.bodyData ?? Data()
+        )
+    }
+}
