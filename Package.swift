@@ -221,7 +221,6 @@ let package = Package(
                 "CHaulSystem",
                 "CHaulBuild",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: directMetadataAccess,
             linkerSettings: haulLinkerSettings

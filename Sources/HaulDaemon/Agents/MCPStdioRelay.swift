@@ -49,7 +49,7 @@ public enum MCPStdioRelay {
     }
 
     /// Answers through a running daemon's `/mcp` over HTTP (`DaemonAnnouncement.Info`): `haul mcp` beside `haul daemon`.
-    public static func overHTTP(address: String, port: Int, client: HTTPClient) -> Answer {
+    public static func overHTTP(address: String, port: Int, client: HTTPClient = relayClient) -> Answer {
         let host = address == "0.0.0.0" || address == "::" ? "127.0.0.1" : address
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/mcp"
         return { request in
@@ -66,24 +66,26 @@ public enum MCPStdioRelay {
                     body: Data(body.readableBytesView)
                 )
             } catch {
-                let message = "the daemon at \(url) did not answer: \(error)"
-                    .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                let id = idText(of: request.body)
                 return DaemonResponse(
                     status: 502, contentType: "application/json",
-                    body: Data(#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32603,"message":"\#(message)"}}"#.utf8)
+                    body: failure(id: request.body, "the daemon at \(url) did not answer: \(error)")
                 )
             }
         }
     }
 
-    /// The `id` of a JSON-RPC message as JSON text (`null` when it has none).
-    static func idText(of body: Data) -> String {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any], let id = object["id"] else { return "null" }
-        if let text = id as? String, let data = try? JSONSerialization.data(withJSONObject: [text]) {
-            return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-        }
-        if let number = id as? NSNumber { return number.stringValue }
-        return "null"
+    /// The client `overHTTP` uses: a loopback daemon that refuses the connection (it stopped) is told at once, not
+    /// retried until the connect timeout, so the agent hears of it at its next message.
+    public static let relayClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// A JSON-RPC error answering the message `body` (its id, or null), code -32603 (internal error).
+    static func failure(id body: Data, _ message: String) -> Data {
+        let id = JSONValue.parse(body)?["id"] ?? .null
+        let answer: JSONValue = ["jsonrpc": "2.0", "id": id, "error": ["code": -32603, "message": .string(message)]]
+        return answer.data
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
 import HaulDaemon
 import HaulKit
@@ -42,14 +41,12 @@ struct MCPCommand: AsyncParsableCommand {
             } catch {
                 throw HaulError(.usage, "the daemon running on \(state.directory) keeps its secret where haul mcp cannot read it: \(error.message)")
             }
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
             let address = running.address ?? "127.0.0.1"
             Terminal.writeError("haul mcp: driving the daemon at \(address):\(running.port) (pid \(running.pid))\n")
             await MCPStdioRelay.run(
                 host: "127.0.0.1:\(running.port)", secret: secret, maxLineBytes: maxLine,
-                answer: MCPStdioRelay.overHTTP(address: address, port: running.port, client: client)
+                answer: MCPStdioRelay.overHTTP(address: address, port: running.port)
             )
-            try? await client.shutdown()
             return
         }
         var configuration = DaemonConfiguration(
