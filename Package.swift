@@ -168,9 +168,8 @@ let package = Package(
         // Already in the graph through AsyncHTTPClient; named here for `--cacert` (extra trust roots).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // The Model Context Protocol's types and message handling for `/mcp` and `haul mcp` (docs/agents.md; cost
-        // measured there).
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // Already in the graph through SwiftNIO; named here for the copied MCP SDK (below), which imports SystemPackage.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // Pure decisions: no sockets, no files, no clocks. Everything here is a value you can test in isolation.
@@ -239,13 +238,26 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "MCP", package: "swift-sdk"),
+                "MCP",
                 // `haul mcp`'s relay to a running daemon's /mcp.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // The web page: plain HTML, CSS and JavaScript compiled into the binary (WebAssets.swift).
             resources: [.embedInCode("Web")],
             swiftSettings: directMetadataAccess
+        ),
+        // The Model Context Protocol's types and message handling for `/mcp` and `haul mcp`: the `MCP` module of
+        // modelcontextprotocol/swift-sdk 0.12.1, copied by Vendor/update-mcp-sdk.sh without its eight client-side
+        // files that need FoundationNetworking (a static Linux link of those needs libcurl; docs/agents.md, "Why the
+        // SDK is copied"). Not edited by hand.
+        .target(
+            name: "MCP",
+            dependencies: [
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["LICENSE", "VENDORED.md"],
+            swiftSettings: [.enableUpcomingFeature("StrictConcurrency")]
         ),
         // A misbehaving HTTP server and helpers, for tests only.
         .target(
@@ -292,7 +304,7 @@ let package = Package(
         .testTarget(
             name: "HaulDaemonTests",
             dependencies: ["HaulDaemon", "HaulKit", "HaulCore", "HaulTestSupport", "haul",
-                .product(name: "MCP", package: "swift-sdk"), .product(name: "Crypto", package: "swift-crypto"),
+                "MCP", .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Scripts"]
         ),
