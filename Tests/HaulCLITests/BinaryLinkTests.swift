@@ -53,6 +53,9 @@ final class BinaryLinkTests: XCTestCase {
         if archives.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
             XCTAssertFalse(releaseNeeds.contains { $0.hasPrefix("libsqlite3") }, "the release haul loads libsqlite3.so: \(releaseNeeds)")
         }
+        // No libcurl: the static FoundationNetworking would need it, and nothing of Haul's uses URLSession (the MCP
+        // SDK's networked client files are kept out of Linux builds: Vendor/update-mcp-sdk.sh).
+        XCTAssertFalse(releaseNeeds.contains { $0.hasPrefix("libcurl") }, "the release haul loads libcurl: \(releaseNeeds)")
     }
 
     /// The `(NEEDED)` shared libraries of a `readelf -d` listing, e.g. ["libc.so.6", "libsqlite3.so.0"].
