@@ -115,6 +115,45 @@ final class HLSStreamCLITests: XCTestCase {
         }
     }
 
+    /// `--progress json` gives, as pieces are written, the share done, the size estimated from the playing time,
+    /// the speed and the time left (docs/hls.md, "Progress"); the last line is exact: 100 %, the file's size.
+    func testTheProgressSaysTheShareTheSizeTheSpeedAndTheTimeLeft() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let stream = try HLSStreamFixture.make(.mpegTS, in: source)
+                try stream.serve(on: server)
+                let out = dir.file("out")
+                let result = try HaulProcess.run(
+                    ["--state-dir", dir.file("s").path, "-d", out.path, "--progress", "json", "-x", "1",
+                     server.url("/hls/\(stream.playlistName)")], in: dir.url)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let lines = result.stdout.split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+                }
+                XCTAssertGreaterThanOrEqual(lines.count, stream.pieceNames.count, "a line per piece written:\n\(result.stdout)")
+                for line in lines {
+                    for key in ["percent", "total", "totalIsEstimate", "speed", "eta"] {
+                        XCTAssertNotNil(line[key], "\(key) in \(line)")
+                    }
+                }
+                let percents = lines.compactMap { $0["percent"] as? Int }
+                XCTAssertEqual(percents, percents.sorted(), "the share done only grows")
+                let middle = try XCTUnwrap(lines.first { ($0["percent"] as? Int ?? 0) > 0 && ($0["percent"] as? Int ?? 0) < 100 })
+                XCTAssertEqual(middle["totalIsEstimate"] as? Bool, true)
+                XCTAssertGreaterThan(middle["total"] as? Int ?? 0, middle["bytes"] as? Int ?? .max, "an estimate beyond what is written")
+                let size = try XCTUnwrap(contents(out.appendingPathComponent("index.ts"))).count
+                let last = try XCTUnwrap(lines.last)
+                XCTAssertEqual(last["segmentsDone"] as? Int, stream.pieceNames.count)
+                XCTAssertEqual(last["percent"] as? Int, 100)
+                XCTAssertEqual(last["total"] as? Int, size)
+                XCTAssertEqual(last["totalIsEstimate"] as? Bool, false)
+                XCTAssertEqual(last["eta"] as? Int, 0)
+            }
+        }
+    }
+
     func testRefusedPlaylistsExitWithASentenceAndWriteNothing() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in

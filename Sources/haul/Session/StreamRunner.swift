@@ -83,19 +83,38 @@ extension StreamRunner {
     }
 }
 
-/// The progress of one stream: `segments 12/200, 3.4 MiB` redrawn on a terminal, a line per tenth when piped.
+/// The progress of one stream: `segments 12/200 6%, 3.4 MiB of ~57 MiB, 1.2 MiB/s, ETA 45s` redrawn on a terminal, a
+/// line per tenth when piped, JSON lines with `--progress json`. The share done and the size are estimated from the
+/// playing time until every piece is in (`HLSProgressEstimate`); the speed is the written bytes' over the last 5 s.
 final class StreamProgressLine: @unchecked Sendable {
     let mode: ProgressMode
     let name: String
     private var lastTenth = -1
+    private var meter = TransferRateMeter()
+    private let started = ContinuousClock.now
 
     init(mode: ProgressMode, name: String) {
         self.mode = mode
         self.name = name
     }
 
+    /// The line's text for `progress` at `speed` bytes a second, with its estimate.
+    static func text(_ progress: HLSDownload.Progress, speed: Double) -> (String, HLSProgressEstimate, Double?) {
+        let estimate = HLSProgressEstimate(
+            piecesWritten: progress.piecesWritten, piecesTotal: progress.piecesTotal, bytesWritten: progress.bytesWritten,
+            secondsWritten: progress.secondsWritten, secondsTotal: progress.secondsTotal)
+        let left = estimate.secondsLeft(bytesWritten: progress.bytesWritten, bytesPerSecond: speed)
+        let total = estimate.estimatedTotalBytes.map { " of \(estimate.isExact ? "" : "~")\(ByteCount.format($0))" } ?? ""
+        let text = "segments \(progress.piecesWritten)/\(progress.piecesTotal) \(estimate.percent)%, "
+            + "\(ByteCount.format(progress.bytesWritten))\(total), \(ByteCount.formatRate(speed)), ETA \(DurationText.format(left))"
+        return (text, estimate, left)
+    }
+
     func show(_ progress: HLSDownload.Progress) {
-        let text = "segments \(progress.piecesWritten)/\(progress.piecesTotal), \(ByteCount.format(progress.bytesWritten)), \(Int(progress.secondsWritten))s of \(Int(progress.secondsTotal))s"
+        let elapsed = ContinuousClock.now - started
+        meter.record(totalBytes: progress.bytesWritten, at: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let speed = meter.currentSpeed > 0 ? meter.currentSpeed : meter.averageSpeed
+        let (text, estimate, left) = Self.text(progress, speed: speed)
         switch mode {
         case .bar:
             Terminal.writeError("\r\u{1B}[K\(text)")
@@ -108,6 +127,9 @@ final class StreamProgressLine: @unchecked Sendable {
         case .json:
             let object: [String: Any] = [
                 "url": name, "segmentsDone": progress.piecesWritten, "segmentsTotal": progress.piecesTotal, "bytes": progress.bytesWritten,
+                "total": estimate.estimatedTotalBytes ?? NSNull(), "totalIsEstimate": !estimate.isExact, "percent": estimate.percent,
+                "speed": Int(speed), "eta": left.map { Int($0.rounded(.up)) } ?? NSNull(),
+                "secondsDone": progress.secondsWritten, "secondsTotal": progress.secondsTotal,
             ]
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
@@ -132,6 +154,8 @@ final class StreamProgressLine: @unchecked Sendable {
         clear()
         guard mode != .none else { return }
         let variant = outcome.variant.map { " (variant \($0.resolution?.description ?? "-"), \($0.bandwidth) bit/s)" } ?? ""
-        Terminal.writeError("saved \(outcome.path): \(outcome.segments) segments, \(ByteCount.format(outcome.bytes)), \(Int(outcome.duration.rounded()))s\(variant)\n")
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        Terminal.writeError("saved \(outcome.path): \(outcome.segments) segments, \(ByteCount.format(outcome.bytes)), \(Int(outcome.duration.rounded()))s\(variant), in \(DurationText.elapsed(seconds))\n")
     }
 }
