@@ -77,18 +77,26 @@ final class HLSVariantCLITests: XCTestCase {
         }
     }
 
-    /// ffmpeg's master with a video variant and its audio as a separate rendition (`AUDIO="group_aud"`).
-    private func withSeparateAudio(_ body: (TestServer, URL, URL) throws -> Void) async throws {
+    /// ffmpeg's master with a video variant and its audio as separate renditions (`AUDIO="group_aud"`), one per
+    /// language, the first the default: segments `s_0_N.ts` are the video's, `s_1_N.ts` the first language's, and so on.
+    private func withSeparateAudio(languages: [String] = ["en"], _ body: (TestServer, URL, URL) throws -> Void) async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let source = dir.file("source")
                 try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
                 let ffmpeg = try requireInstalled(HLSTools.path("ffmpeg"), package: "ffmpeg")
-                let made = try HLSTools.run(ffmpeg, [
-                    "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=3:size=160x120:rate=10",
-                    "-f", "lavfi", "-i", "sine=duration=3", "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast",
+                var inputs = ["-f", "lavfi", "-i", "testsrc=duration=3:size=160x120:rate=10"]
+                var maps = ["-map", "0:v"]
+                var streamMap = "v:0,agroup:aud"
+                for (index, language) in languages.enumerated() {
+                    inputs += ["-f", "lavfi", "-i", "sine=duration=3:frequency=\(440 + 220 * index)"]
+                    maps += ["-map", "\(index + 1):a"]
+                    streamMap += " a:\(index),agroup:aud\(index == 0 ? ",default:yes" : ""),language:\(language)"
+                }
+                let made = try HLSTools.run(ffmpeg, ["-nostdin", "-loglevel", "error"] + inputs + maps + [
+                    "-c:v", "libx264", "-preset", "ultrafast",
                     "-g", "10", "-c:a", "aac", "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8",
-                    "-var_stream_map", "v:0,agroup:aud a:0,agroup:aud,default:yes,language:en",
+                    "-var_stream_map", streamMap,
                     "-hls_segment_filename", source.appendingPathComponent("s_%v_%d.ts").path, source.appendingPathComponent("s_%v.m3u8").path,
                 ])
                 XCTAssertEqual(made.status, 0, made.stderr)
@@ -97,6 +105,29 @@ final class HLSVariantCLITests: XCTestCase {
                 }
                 try body(server, dir.url, source)
             }
+        }
+    }
+
+    /// `--hls-audio LANG` takes the variant's audio in that language, not its default; a language it does not offer
+    /// is refused with the ones it does, exit 2, and nothing is written.
+    func testHLSAudioChoosesTheLanguageAndRefusesOneNotOffered() async throws {
+        try await withSeparateAudio(languages: ["en", "de"]) { server, dir, source in
+            let out = dir.appendingPathComponent("out")
+            let noFFmpeg = ["PATH": dir.appendingPathComponent("no-programs-here").path]
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-d", out.path, "--hls-audio", "DE", server.url("/hls/master.m3u8")],
+                in: dir, environment: noFFmpeg)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(contents(out.appendingPathComponent("master.audio.ts")) == (try concatenated(source, prefix: "s_2_")), "the German audio")
+            XCTAssertTrue(server.requests(for: "/hls/s_1.m3u8").isEmpty, "the default (English) audio is not fetched")
+
+            let refusedOut = dir.appendingPathComponent("refused")
+            let refused = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-d", refusedOut.path, "--hls-audio", "fr", server.url("/hls/master.m3u8")],
+                in: dir, environment: noFFmpeg)
+            XCTAssertEqual(refused.status, 2, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("no audio in 'fr' for this variant; it offers en, de"), refused.stderr)
+            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: refusedOut.path)) ?? [], [])
         }
     }
 

@@ -174,6 +174,12 @@ public struct HLSDownload: Sendable {
             guard case .media(let media) = inner else {
                 throw HaulError(.protocolViolation, "\(innerURL.absoluteString): a variant of the master playlist is itself a master playlist; haul follows one level")
             }
+            let renditions = master.audioRenditions(of: variant)
+            if let language = options.audioLanguage, !renditions.isEmpty,
+                !renditions.contains(where: { $0.language?.lowercased() == language.lowercased() }) {
+                let offered = renditions.map { $0.language ?? $0.name }.joined(separator: ", ")
+                throw HaulError(.usage, "\(finalURL.absoluteString): no audio in '\(language)' for this variant; it offers \(offered)")
+            }
             let audio = master.audioRendition(of: variant, language: options.audioLanguage)?.url
             return (media, innerURL, variant, audio == variant.url ? nil : audio)
         }

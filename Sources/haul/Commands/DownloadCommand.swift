@@ -104,6 +104,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("hls-variant"), help: ArgumentHelp("Which variant of an HLS master playlist to download: best (the highest bandwidth, the default), worst, a height such as 720p (else the closest below), or a bandwidth in bit/s (the highest at or below it). See docs/hls.md.", valueName: "CHOICE"))
     var hlsVariant: String?
 
+    @Option(name: .customLong("hls-audio"), help: ArgumentHelp("The language of an HLS variant's separate audio (LANGUAGE in the master playlist, e.g. en or de); its default audio when not given. A language the variant does not offer is refused (exit 2), naming those it does. See docs/hls.md.", valueName: "LANG"))
+    var hlsAudio: String?
+
     @Flag(name: .customLong("hls-list"), help: "Print the variants of each HLS playlist URL (resolution, bandwidth, codecs, audio) and download nothing.")
     var hlsList = DownloadOptions.defaults.hlsList
 
@@ -119,7 +122,7 @@ struct DownloadCommand: AsyncParsableCommand {
             limitOptions: limitArguments.options, queueOptions: queueArguments.options, hookOptions: hookArguments.options,
             cookieOptions: cookieArguments.options, metalink: metalink, noFollowMetalink: noFollowMetalink,
             mirrors: mirrors, maxRedirects: maxRedirects, allowInsecureRedirect: allowInsecureRedirect,
-            hlsVariant: hlsVariant, hlsList: hlsList
+            hlsVariant: hlsVariant, hlsAudio: hlsAudio, hlsList: hlsList
         )
     }
 

@@ -133,7 +133,7 @@ extension DownloadOptions {
 
     /// The runner of the line's HLS streams: `-x` segments at once (8 when auto).
     private func streamRunner(client: HaulClient) -> StreamRunner {
-        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, segmentsAtOnce: {
+        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, audioLanguage: hlsAudio, segmentsAtOnce: {
             if case .fixed(let count)? = transfer.connections { return count }
             return 8
         }())

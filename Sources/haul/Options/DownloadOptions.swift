@@ -48,6 +48,8 @@ struct DownloadOptions: Equatable, Sendable {
     var allowInsecureRedirect: Bool
     /// `--hls-variant`: which variant of an HLS master playlist (`HLSVariantChoice`'s text; best when not given).
     var hlsVariant: String? = nil
+    /// `--hls-audio`: the language of an HLS variant's separate audio (its `DEFAULT=YES` one when not given).
+    var hlsAudio: String? = nil
     /// `--hls-list`: print the variants of each HLS playlist instead of downloading.
     var hlsList: Bool = false
 
@@ -64,7 +66,7 @@ struct DownloadOptions: Equatable, Sendable {
         minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, inOrder: false, extract: false, extractTo: nil,
         limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
         metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false,
-        hlsVariant: nil, hlsList: false
+        hlsVariant: nil, hlsAudio: nil, hlsList: false
     )
 
     /// Every check ArgumentParser makes of a download line, the option groups' first (the order it runs them).

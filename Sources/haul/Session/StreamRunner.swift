@@ -9,6 +9,8 @@ struct StreamRunner {
     let client: HaulClient
     let mode: ProgressMode
     let variant: HLSVariantChoice
+    /// `--hls-audio`: the separate audio's language (the variant's default when `nil`).
+    let audioLanguage: String?
     let segmentsAtOnce: Int
 
     /// Whether `-o` named the stream's file itself: not given, or a directory (`-o sub/`, an existing directory,
@@ -28,10 +30,10 @@ struct StreamRunner {
             let destination: HLSDownload.Destination = Self.namesAFile(output, request)
                 ? .file(request.destinationPath)
                 : .directory((request.destinationPath as NSString).deletingLastPathComponent)
-            let download = HLSDownload(
-                url: request.url, destination: destination,
-                options: HLSDownload.Options(variant: variant, segmentsAtOnce: segmentsAtOnce, headers: request.headers,
-                                             onConflict: request.onConflict))
+            var options = HLSDownload.Options(variant: variant, segmentsAtOnce: segmentsAtOnce, headers: request.headers,
+                                              onConflict: request.onConflict)
+            options.audioLanguage = audioLanguage
+            let download = HLSDownload(url: request.url, destination: destination, options: options)
             let line = StreamProgressLine(mode: mode, name: request.url.absoluteString)
             do {
                 let outcome = try await download.run(
@@ -67,7 +69,7 @@ extension StreamRunner {
                 let chosen = variant.choose(from: master.variants)
                 say("\(finalURL.absoluteString): \(master.variants.count) variants")
                 for item in master.variants {
-                    let audio = master.audioRendition(of: item).map { " audio=\($0.language ?? $0.name)" } ?? ""
+                    let audio = master.audioRendition(of: item, language: audioLanguage).map { " audio=\($0.language ?? $0.name)" } ?? ""
                     let mark = item == chosen ? "*" : " "
                     say("\(mark) \(item.bandwidth) bit/s  \(item.resolution?.description ?? "-")  \(item.codecs ?? "-")\(audio)  \(item.url.absoluteString)")
                 }
