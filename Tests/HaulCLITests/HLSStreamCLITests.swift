@@ -6,18 +6,12 @@ import XCTest
 /// the source's duration, and its bytes are the segments' bytes in order (decrypted by openssl for AES-128).
 final class HLSStreamCLITests: XCTestCase {
     private func download(_ kind: HLSStreamFixture.Kind, extra: [String] = [], check: (HLSStreamFixture, URL, TestServer) throws -> Void) async throws {
-        try await withTestServer { server in
-            try await withTemporaryDirectory { dir in
-                let source = dir.file("source")
-                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-                let stream = try HLSStreamFixture.make(kind, in: source)
-                try stream.serve(on: server)
-                let out = dir.file("out")
-                let result = try HaulProcess.run(
-                    ["--state-dir", dir.file("s").path, "-d", out.path] + extra + [server.url("/hls/\(stream.playlistName)")], in: dir.url)
-                XCTAssertEqual(result.status, 0, result.stderr)
-                try check(stream, out, server)
-            }
+        try await HLSStreamFixture.served(kind) { stream, server, dir in
+            let out = dir.file("out")
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "-d", out.path] + extra + [server.url("/hls/\(stream.playlistName)")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            try check(stream, out, server)
         }
     }
 
@@ -43,29 +37,24 @@ final class HLSStreamCLITests: XCTestCase {
     /// A segment whose first answer ends before its `Content-Length` is not written short: it is asked again under
     /// the retry rules, and the file still holds every byte once.
     func testASegmentCutShortIsFetchedAgainAndNothingIsDropped() async throws {
-        try await withTestServer { server in
-            try await withTemporaryDirectory { dir in
-                let source = dir.file("source")
-                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-                let stream = try HLSStreamFixture.make(.mpegTS, in: source, seconds: 4)
-                try stream.serve(on: server)
-                let third = stream.pieceNames[2]
-                let file = FileResource(content: [UInt8](try Data(contentsOf: source.appendingPathComponent(third))))
-                let cut = Switch(on: true)
-                server.route("/hls/\(third)") { request in
-                    var response = file.response(for: request)
-                    if cut.isOn {
-                        cut.isOn = false
-                        response.closeAfterBodyBytes = 100
-                    }
-                    return response
+        try await HLSStreamFixture.served(.mpegTS, seconds: 4) { stream, server, dir in
+            let source = stream.directory
+            let third = stream.pieceNames[2]
+            let file = FileResource(content: [UInt8](try Data(contentsOf: source.appendingPathComponent(third))))
+            let cut = Switch(on: true)
+            server.route("/hls/\(third)") { request in
+                var response = file.response(for: request)
+                if cut.isOn {
+                    cut.isOn = false
+                    response.closeAfterBodyBytes = 100
                 }
-                let out = dir.file("out")
-                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/index.m3u8")], in: dir.url)
-                XCTAssertEqual(result.status, 0, result.stderr)
-                XCTAssertEqual(server.requests(for: "/hls/\(third)").count, 2, "the cut answer was not taken")
-                XCTAssertTrue(contents(out.appendingPathComponent("index.ts")) == (try stream.expectedBytes()))
+                return response
             }
+            let out = dir.file("out")
+            let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/index.m3u8")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(server.requests(for: "/hls/\(third)").count, 2, "the cut answer was not taken")
+            XCTAssertTrue(contents(out.appendingPathComponent("index.ts")) == (try stream.expectedBytes()))
         }
     }
 
@@ -118,39 +107,33 @@ final class HLSStreamCLITests: XCTestCase {
     /// `--progress json` gives, as pieces are written, the share done, the size estimated from the playing time,
     /// the speed and the time left (docs/hls.md, "Progress"); the last line is exact: 100 %, the file's size.
     func testTheProgressSaysTheShareTheSizeTheSpeedAndTheTimeLeft() async throws {
-        try await withTestServer { server in
-            try await withTemporaryDirectory { dir in
-                let source = dir.file("source")
-                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-                let stream = try HLSStreamFixture.make(.mpegTS, in: source)
-                try stream.serve(on: server)
-                let out = dir.file("out")
-                let result = try HaulProcess.run(
-                    ["--state-dir", dir.file("s").path, "-d", out.path, "--progress", "json", "-x", "1",
-                     server.url("/hls/\(stream.playlistName)")], in: dir.url)
-                XCTAssertEqual(result.status, 0, result.stderr)
-                let lines = result.stdout.split(separator: "\n").compactMap {
-                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-                }
-                XCTAssertGreaterThanOrEqual(lines.count, stream.pieceNames.count, "a line per piece written:\n\(result.stdout)")
-                for line in lines {
-                    for key in ["percent", "total", "totalIsEstimate", "speed", "eta"] {
-                        XCTAssertNotNil(line[key], "\(key) in \(line)")
-                    }
-                }
-                let percents = lines.compactMap { $0["percent"] as? Int }
-                XCTAssertEqual(percents, percents.sorted(), "the share done only grows")
-                let middle = try XCTUnwrap(lines.first { ($0["percent"] as? Int ?? 0) > 0 && ($0["percent"] as? Int ?? 0) < 100 })
-                XCTAssertEqual(middle["totalIsEstimate"] as? Bool, true)
-                XCTAssertGreaterThan(middle["total"] as? Int ?? 0, middle["bytes"] as? Int ?? .max, "an estimate beyond what is written")
-                let size = try XCTUnwrap(contents(out.appendingPathComponent("index.ts"))).count
-                let last = try XCTUnwrap(lines.last)
-                XCTAssertEqual(last["segmentsDone"] as? Int, stream.pieceNames.count)
-                XCTAssertEqual(last["percent"] as? Int, 100)
-                XCTAssertEqual(last["total"] as? Int, size)
-                XCTAssertEqual(last["totalIsEstimate"] as? Bool, false)
-                XCTAssertEqual(last["eta"] as? Int, 0)
+        try await HLSStreamFixture.served(.mpegTS) { stream, server, dir in
+            let out = dir.file("out")
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "-d", out.path, "--progress", "json", "-x", "1",
+                 server.url("/hls/\(stream.playlistName)")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let lines = result.stdout.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
             }
+            XCTAssertGreaterThanOrEqual(lines.count, stream.pieceNames.count, "a line per piece written:\n\(result.stdout)")
+            for line in lines {
+                for key in ["percent", "total", "totalIsEstimate", "speed", "eta"] {
+                    XCTAssertNotNil(line[key], "\(key) in \(line)")
+                }
+            }
+            let percents = lines.compactMap { $0["percent"] as? Int }
+            XCTAssertEqual(percents, percents.sorted(), "the share done only grows")
+            let middle = try XCTUnwrap(lines.first { ($0["percent"] as? Int ?? 0) > 0 && ($0["percent"] as? Int ?? 0) < 100 })
+            XCTAssertEqual(middle["totalIsEstimate"] as? Bool, true)
+            XCTAssertGreaterThan(middle["total"] as? Int ?? 0, middle["bytes"] as? Int ?? .max, "an estimate beyond what is written")
+            let size = try XCTUnwrap(contents(out.appendingPathComponent("index.ts"))).count
+            let last = try XCTUnwrap(lines.last)
+            XCTAssertEqual(last["segmentsDone"] as? Int, stream.pieceNames.count)
+            XCTAssertEqual(last["percent"] as? Int, 100)
+            XCTAssertEqual(last["total"] as? Int, size)
+            XCTAssertEqual(last["totalIsEstimate"] as? Bool, false)
+            XCTAssertEqual(last["eta"] as? Int, 0)
         }
     }
 

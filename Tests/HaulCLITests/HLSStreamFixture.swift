@@ -58,6 +58,23 @@ struct HLSStreamFixture {
         return HLSStreamFixture(directory: directory, playlistName: "\(name).m3u8", pieceNames: pieces, key: key, seconds: seconds)
     }
 
+    /// Runs `body` with a stream of `kind` made into `DIR/source` and served under `/hls/` by a started test server,
+    /// and a temporary directory `DIR` for the run's state and output; both go afterwards.
+    static func served(
+        _ kind: Kind, seconds: Int = 6, isolation: isolated (any Actor)? = #isolation,
+        _ body: (HLSStreamFixture, TestServer, TemporaryDirectory) async throws -> Void
+    ) async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                let source = dir.file("source")
+                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+                let stream = try HLSStreamFixture.make(kind, in: source, seconds: seconds)
+                try stream.serve(on: server)
+                try await body(stream, server, dir)
+            }
+        }
+    }
+
     /// Serves every file of the stream under `/hls/`.
     func serve(on server: TestServer, playlistContentType: String? = "application/vnd.apple.mpegurl") throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {

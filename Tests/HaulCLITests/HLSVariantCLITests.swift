@@ -60,20 +60,15 @@ final class HLSVariantCLITests: XCTestCase {
     }
 
     func testAPlaylistWithoutTheM3U8EndingIsRecognisedByItsStart() async throws {
-        try await withTestServer { server in
-            try await withTemporaryDirectory { dir in
-                let source = dir.file("source")
-                try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-                let stream = try HLSStreamFixture.make(.mpegTS, in: source, seconds: 3)
-                try stream.serve(on: server)
-                let playlist = [UInt8](try Data(contentsOf: source.appendingPathComponent("index.m3u8")))
-                server.serve("/hls/watch", FileResource(content: playlist, contentType: "application/x-mpegURL"))
-                let out = dir.file("out")
-                let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/watch")], in: dir.url)
-                XCTAssertEqual(result.status, 0, result.stderr)
-                XCTAssertTrue(contents(out.appendingPathComponent("watch.ts")) == (try stream.expectedBytes()))
-                XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("watch").path), "the playlist's text is not kept")
-            }
+        try await HLSStreamFixture.served(.mpegTS, seconds: 3) { stream, server, dir in
+            let source = stream.directory
+            let playlist = [UInt8](try Data(contentsOf: source.appendingPathComponent("index.m3u8")))
+            server.serve("/hls/watch", FileResource(content: playlist, contentType: "application/x-mpegURL"))
+            let out = dir.file("out")
+            let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", out.path, server.url("/hls/watch")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(contents(out.appendingPathComponent("watch.ts")) == (try stream.expectedBytes()))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("watch").path), "the playlist's text is not kept")
         }
     }
 
