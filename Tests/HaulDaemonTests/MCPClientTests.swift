@@ -6,7 +6,9 @@ import XCTest
 /// The official Python MCP client (`mcp` from PyPI) drives Haul's tools over both transports: `/mcp` on `haul
 /// daemon`, and `haul mcp` over stdio, alone (it runs a daemon for the session) and beside a running daemon (it
 /// relays to that one). Each run: initialize, list the tools (each schema checked with `jsonschema`), call every
-/// tool, a real download through add then wait with its bytes checked, and the refusals (Scripts/mcp_scenario.py).
+/// tool, a real download through add then wait with its bytes checked, a wait with a progress callback that hears
+/// increasing `notifications/progress` before its result (an SSE answer, relayed line by line by `haul mcp`), and
+/// the refusals (Scripts/mcp_scenario.py).
 ///
 /// The client comes from the virtual environment `.ci/run` creates (`HAUL_TEST_PYTHON`); without it the test is
 /// skipped locally and fails on CI.
@@ -42,6 +44,7 @@ final class MCPClientTests: XCTestCase {
         let server = try await TestServer.start()
         let bytes = deterministicBytes(count: 250_000)
         server.serve("/small", FileResource(content: bytes))
+        server.serve("/paced", FileResource(content: deterministicBytes(count: 600_000, seed: 3)), bytesPerSecond: 250_000)
         server.serve("/slow", FileResource(content: deterministicBytes(count: 4_000_000, seed: 9)), bytesPerSecond: 20_000)
         let digest = SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
         return Setup(directory: directory, server: server, digest: digest)
