@@ -85,6 +85,7 @@ final class MCPClientTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, text + "\n--- daemon:\n" + daemon.output)
         XCTAssertTrue(text.contains("mcp scenario: ok"), text)
+        XCTAssertTrue(text.contains("progress notifications: "), "the wait with a progress callback heard some")
         XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
         try await setup.server.shutdown()
     }
@@ -99,6 +100,7 @@ final class MCPClientTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.contains("mcp scenario: ok"), text)
+        XCTAssertTrue(text.contains("progress notifications: "), "the wait with a progress callback heard some")
         XCTAssertTrue(text.contains("running one for this session"), text)
         try await setup.server.shutdown()
     }
@@ -116,6 +118,7 @@ final class MCPClientTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, text + "\n--- daemon:\n" + daemon.output)
         XCTAssertTrue(text.contains("mcp scenario: ok"), text)
+        XCTAssertTrue(text.contains("progress notifications: "), "the wait with a progress callback heard some")
         XCTAssertTrue(text.contains("driving the daemon at 127.0.0.1:\(port)"), text)
         XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
         try await setup.server.shutdown()
