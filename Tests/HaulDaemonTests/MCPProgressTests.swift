@@ -35,6 +35,31 @@ final class MCPProgressTests: XCTestCase {
         }
     }
 
+    /// `haul mcp` writes each event of a streamed answer as a line as soon as it has arrived whole, not at the end.
+    func testTheStdioRelayWritesEachEventAsItArrives() async {
+        let (chunks, feed) = AsyncStream.makeStream(of: Data.self)
+        let (lines, written) = AsyncStream.makeStream(of: Data.self)
+        let relaying = Task {
+            await MCPStdioRelay.relay(DaemonResponse(status: 200, contentType: "text/event-stream", chunks: chunks)) { written.yield($0) }
+            written.finish()
+        }
+        let note = Data(#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":5}}"#.utf8)
+        let result = Data(#"{"jsonrpc":"2.0","id":1,"result":{}}"#.utf8)
+        let first = ServerSentEvents.event(note), last = ServerSentEvents.event(result)
+        var heard = lines.makeAsyncIterator()
+        feed.yield(first.prefix(10))
+        feed.yield(first.dropFirst(10) + last.prefix(20))
+        let line = await heard.next()
+        XCTAssertEqual(line, note, "written while the stream is still open")
+        feed.yield(last.dropFirst(20))
+        feed.finish()
+        let next = await heard.next()
+        XCTAssertEqual(next, result)
+        await relaying.value
+        let end = await heard.next()
+        XCTAssertNil(end)
+    }
+
     // MARK: When a wait reports (WaitProgress)
 
     private func download(_ id: Int64, _ status: Aria2Status, done: Int64, total: Int64?) -> Aria2Download {
