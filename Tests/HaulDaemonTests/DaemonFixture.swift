@@ -84,7 +84,13 @@ final class DaemonFixture: @unchecked Sendable {
         }
         let daemon = daemon
         let request = inMemory(method: method, path: path, host: host, headers: headers, body: body, contentType: contentType)
-        return Self.response(try Self.wait { await daemon.respond(to: request) })
+        // An answer streamed as it is made is read to its end, as a client reading the socket would.
+        return Self.response(try Self.wait {
+            var response = await daemon.respond(to: request)
+            response.body = await response.collectedBody()
+            response.chunks = nil
+            return response
+        })
     }
 
     /// `answer` that awaits the daemon instead of holding a thread: for calls made from many tasks at once.

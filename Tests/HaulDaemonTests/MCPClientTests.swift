@@ -6,7 +6,9 @@ import XCTest
 /// The official Python MCP client (`mcp` from PyPI) drives Haul's tools over both transports: `/mcp` on `haul
 /// daemon`, and `haul mcp` over stdio, alone (it runs a daemon for the session) and beside a running daemon (it
 /// relays to that one). Each run: initialize, list the tools (each schema checked with `jsonschema`), call every
-/// tool, a real download through add then wait with its bytes checked, and the refusals (Scripts/mcp_scenario.py).
+/// tool, a real download through add then wait with its bytes checked, a wait with a progress callback that hears
+/// increasing `notifications/progress` before its result (an SSE answer, relayed line by line by `haul mcp`), and
+/// the refusals (Scripts/mcp_scenario.py).
 ///
 /// The client comes from the virtual environment `.ci/run` creates (`HAUL_TEST_PYTHON`); without it the test is
 /// skipped locally and fails on CI.
@@ -42,6 +44,7 @@ final class MCPClientTests: XCTestCase {
         let server = try await TestServer.start()
         let bytes = deterministicBytes(count: 250_000)
         server.serve("/small", FileResource(content: bytes))
+        server.serve("/paced", FileResource(content: deterministicBytes(count: 600_000, seed: 3)), bytesPerSecond: 250_000)
         server.serve("/slow", FileResource(content: deterministicBytes(count: 4_000_000, seed: 9)), bytesPerSecond: 20_000)
         let digest = SHA256.hash(data: Data(bytes)).map { String(format: "%02x", $0) }.joined()
         return Setup(directory: directory, server: server, digest: digest)
@@ -82,6 +85,7 @@ final class MCPClientTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, text + "\n--- daemon:\n" + daemon.output)
         XCTAssertTrue(text.contains("mcp scenario: ok"), text)
+        XCTAssertTrue(text.contains("progress notifications: "), "the wait with a progress callback heard some")
         XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
         try await setup.server.shutdown()
     }
@@ -96,6 +100,7 @@ final class MCPClientTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.contains("mcp scenario: ok"), text)
+        XCTAssertTrue(text.contains("progress notifications: "), "the wait with a progress callback heard some")
         XCTAssertTrue(text.contains("running one for this session"), text)
         try await setup.server.shutdown()
     }
@@ -113,6 +118,7 @@ final class MCPClientTests: XCTestCase {
         ])
         XCTAssertEqual(status, 0, text + "\n--- daemon:\n" + daemon.output)
         XCTAssertTrue(text.contains("mcp scenario: ok"), text)
+        XCTAssertTrue(text.contains("progress notifications: "), "the wait with a progress callback heard some")
         XCTAssertTrue(text.contains("driving the daemon at 127.0.0.1:\(port)"), text)
         XCTAssertEqual(daemon.terminate(within: 10), 0, daemon.output)
         try await setup.server.shutdown()

@@ -19,15 +19,15 @@ public struct AgentTools: Sendable {
         self.waitInterval = waitInterval
     }
 
-    /// Runs tool `name` with `arguments`.
-    public func call(_ name: String, _ arguments: [String: Value]?) async -> CallTool.Result {
+    /// Runs tool `name` with `arguments`; a long one (`wait_for_downloads`) tells `progress` how far it is, when given.
+    public func call(_ name: String, _ arguments: [String: Value]?, progress: AgentProgress? = nil) async -> CallTool.Result {
         guard let tool = AgentToolCatalog.Name(rawValue: name) else {
             let names = AgentToolCatalog.Name.allCases.map(\.rawValue).joined(separator: ", ")
             return Self.refusal(AgentToolError("there is no tool '\(name)' (the tools are: \(names))"))
         }
         do {
             let arguments = try AgentArguments(tool: tool, arguments)
-            let (text, structured) = try await run(tool, arguments)
+            let (text, structured) = try await run(tool, arguments, progress)
             return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: Optional(structured), isError: false)
         } catch {
             return Self.refusal(error)
@@ -38,7 +38,9 @@ public struct AgentTools: Sendable {
         CallTool.Result(content: [.text(text: error.message, annotations: nil, _meta: nil)], isError: true)
     }
 
-    private func run(_ tool: AgentToolCatalog.Name, _ arguments: AgentArguments) async throws(AgentToolError) -> (String, Value) {
+    private func run(
+        _ tool: AgentToolCatalog.Name, _ arguments: AgentArguments, _ progress: AgentProgress?
+    ) async throws(AgentToolError) -> (String, Value) {
         switch tool {
         case .addDownloads: return try await add(arguments)
         case .listDownloads: return try await list(arguments)
@@ -55,7 +57,7 @@ public struct AgentTools: Sendable {
             let gid = try await refusing { () async throws(CommandRefusal) in try await service.unpause(id) }
             return try await shown(gid, "resumed")
         case .removeDownload: return try await remove(arguments)
-        case .waitForDownloads: return try await wait(arguments)
+        case .waitForDownloads: return try await wait(arguments, progress)
         case .globalStats:
             let stat = await service.globalStat()
             let text = "\(stat.active) active, \(stat.waiting) waiting, \(stat.stopped) stopped; \(stat.downloadSpeed) B/s"
@@ -181,12 +183,15 @@ public struct AgentTools: Sendable {
         return (text, ["id": .string(gid.description), "file_deleted": .bool(deleted)])
     }
 
-    private func wait(_ arguments: AgentArguments) async throws(AgentToolError) -> (String, Value) {
+    /// Looks at the downloads every `waitInterval` until all finished or the timeout; each look that is not the last
+    /// is reported to `progress` by `WaitProgress`'s rule (a wait that finds them finished says nothing).
+    private func wait(_ arguments: AgentArguments, _ progress: AgentProgress?) async throws(AgentToolError) -> (String, Value) {
         let ids = try arguments.requiredStrings("ids", count: 1...AgentToolCatalog.maxBatch)
         let timeout = try arguments.number("timeout_seconds", in: 0...Double(AgentToolCatalog.maxWaitSeconds)) ?? 60
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
         var downloads: [Aria2Download]
+        var reports = WaitProgress()
         while true {
             downloads = []
             for id in ids {
@@ -194,6 +199,7 @@ public struct AgentTools: Sendable {
             }
             let finished = downloads.allSatisfy { [.complete, .error, .removed].contains($0.status) }
             if finished || clock.now >= deadline || Task.isCancelled { break }
+            if let progress, let report = reports.look(downloads) { progress.report(report) }
             try? await clock.sleep(until: min(deadline, clock.now.advanced(by: waitInterval)))
         }
         let finished = downloads.allSatisfy { [.complete, .error, .removed].contains($0.status) }

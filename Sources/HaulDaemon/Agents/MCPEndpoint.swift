@@ -3,8 +3,10 @@ import HaulKit
 import MCP
 
 /// Answers `/mcp`: the Model Context Protocol's Streamable HTTP transport (specification 2025-11-25, stateless: a
-/// POST's JSON-RPC request is answered with one `application/json` body, a notification with 202; no SSE stream,
-/// so GET and DELETE are 405), over the tools of `AgentTools`.
+/// POST's JSON-RPC request is answered with one `application/json` body, a notification with 202; GET and DELETE
+/// are 405), over the tools of `AgentTools`. A `tools/call` that asks for progress (`_meta.progressToken`, from a
+/// client that accepts `text/event-stream`) and runs long is answered as an SSE stream instead: its
+/// `notifications/progress`, then its result (`MCPProgressAnswer`).
 ///
 /// `DaemonRouter` has already taken `RequestChecks`' Host (421) and Origin (403) steps, as for `/jsonrpc`; this
 /// takes the secret's, from `Authorization: Bearer SECRET` (MCP has no `token:` parameter): the same
@@ -52,22 +54,42 @@ public struct MCPEndpoint: Sendable {
         let transport = StatelessHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: [
             AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
         ]))
-        let server = await makeServer()
+        // A client that takes Server-Sent Events may get a call's progress as notifications (when the call asks,
+        // with a progressToken); the SDK's stateless transport sends none, so they go beside it, on the answer.
+        let accepted = request.header("accept")?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        let progress = accepted.contains { $0.lowercased().hasPrefix("text/event-stream") } ? MCPProgressAnswer() : nil
+        let server = await makeServer(progress: progress)
         do {
             try await server.start(transport: transport)
         } catch {
             return answer(.error(statusCode: 500, .internalError("the MCP server could not start")), cors)
         }
         let headers = Dictionary(request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let response = await transport.handleRequest(
-            HTTPRequest(method: request.method, headers: headers, body: request.body, path: request.checkedHead.path)
-        )
-        await server.stop()
-        return answer(response, cors)
+        let sdkRequest = HTTPRequest(method: request.method, headers: headers, body: request.body, path: request.checkedHead.path)
+        guard let progress else {
+            let response = await transport.handleRequest(sdkRequest)
+            await server.stop()
+            return answer(response, cors)
+        }
+        Task {
+            let response = await transport.handleRequest(sdkRequest)
+            await server.stop()
+            progress.finish(response)
+        }
+        switch await progress.start() {
+        case .plain(let response):
+            return answer(response, cors)
+        case .streaming:
+            return DaemonResponse(
+                status: 200, contentType: "text/event-stream", headers: [(name: "Cache-Control", value: "no-cache, no-transform")] + cors,
+                chunks: progress.chunks
+            )
+        }
     }
 
-    /// The SDK's server with the tools' handlers: `tools/list` the catalog, `tools/call` `AgentTools.call`.
-    func makeServer() async -> Server {
+    /// The SDK's server with the tools' handlers: `tools/list` the catalog, `tools/call` `AgentTools.call`, whose
+    /// progress goes to `progress` as `notifications/progress` when the call carries a `progressToken`.
+    func makeServer(progress: MCPProgressAnswer? = nil) async -> Server {
         let server = Server(
             name: "haul", version: HaulVersion.string, title: "Haul download daemon",
             instructions: "Downloads files over HTTP(S) into the daemon's allowed directories: add_downloads, then wait_for_downloads to report.",
@@ -75,7 +97,13 @@ public struct MCPEndpoint: Sendable {
         )
         let tools = self.tools
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: AgentToolCatalog.tools) }
-        await server.withMethodHandler(CallTool.self) { params in await tools.call(params.name, params.arguments) }
+        await server.withMethodHandler(CallTool.self) { params in
+            guard let progress, let token = params._meta?.progressToken else { return await tools.call(params.name, params.arguments) }
+            let reports = AgentProgress { done, total, message in
+                if let note = MCPProgressAnswer.notification(token, progress: done, total: total, message: message) { progress.notify(note) }
+            }
+            return await tools.call(params.name, params.arguments, progress: reports)
+        }
         return server
     }
 

@@ -35,16 +35,28 @@ public enum MCPStdioRelay {
         await withTaskGroup(of: Void.self) { group in
             for await line in lines where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 group.addTask {
-                    let body: Data
-                    if line.count > maxLineBytes {
-                        body = Data(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the message is larger than \#(maxLineBytes) bytes"}}"#.utf8)
-                    } else {
-                        body = (await answer(request(line, host: host, secret: secret))).body
+                    let write: @Sendable (Data) -> Void = { message in
+                        output.withLock { FileHandle.standardOutput.write(message + Data("\n".utf8)) }
                     }
-                    guard !body.isEmpty else { return }  // a notification's 202
-                    output.withLock { FileHandle.standardOutput.write(body + Data("\n".utf8)) }
+                    guard line.count <= maxLineBytes else {
+                        return write(Data(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the message is larger than \#(maxLineBytes) bytes"}}"#.utf8))
+                    }
+                    await relay(await answer(request(line, host: host, secret: secret)), to: write)
                 }
             }
+        }
+    }
+
+    /// Writes the messages of `response` with `write`, one each: its JSON body, or each event of its Server-Sent
+    /// Events stream (a call's progress notifications, then its result) as it arrives. A notification's 202 has none.
+    static func relay(_ response: DaemonResponse, to write: @Sendable (Data) -> Void) async {
+        guard let chunks = response.chunks else {
+            if !response.body.isEmpty { write(response.body) }
+            return
+        }
+        var events = ServerSentEvents.Reader()
+        for await chunk in chunks {
+            for message in events.read(chunk) where !message.isEmpty { write(message) }
         }
     }
 
@@ -60,6 +72,12 @@ public enum MCPStdioRelay {
             do {
                 // Longer than the longest `wait_for_downloads`.
                 let response = try await client.execute(outgoing, timeout: .seconds(Int64(AgentToolCatalog.maxWaitSeconds + 60)))
+                let type = response.headers.first(name: "content-type")
+                if type?.lowercased().hasPrefix("text/event-stream") == true {
+                    // Read as the relay writes: the next part of the body is asked for once this one is written.
+                    let parts = BodyParts(response.body.makeAsyncIterator())
+                    return DaemonResponse(status: Int(response.status.code), contentType: type, chunks: AsyncStream(unfolding: { await parts.next() }))
+                }
                 let body = try await response.body.collect(upTo: 64 << 20)
                 return DaemonResponse(
                     status: Int(response.status.code), contentType: response.headers.first(name: "content-type"),
@@ -81,6 +99,21 @@ public enum MCPStdioRelay {
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
+
+    /// The parts of an HTTP answer's body, one at a time, for `AsyncStream(unfolding:)`; a failed read ends it.
+    /// Unchecked: the stream asks for one part at a time, from its one reader (`relay`).
+    private final class BodyParts: @unchecked Sendable {
+        private var iterator: HTTPClientResponse.Body.AsyncIterator
+
+        init(_ iterator: HTTPClientResponse.Body.AsyncIterator) {
+            self.iterator = iterator
+        }
+
+        func next() async -> Data? {
+            guard let part = try? await iterator.next() else { return nil }
+            return Data(part.readableBytesView)
+        }
+    }
 
     /// A JSON-RPC error answering the message `body` (its id, or null), code -32603 (internal error).
     static func failure(id body: Data, _ message: String) -> Data {

@@ -39,6 +39,11 @@ public struct DaemonResponse: Sendable {
     /// Headers besides `Content-Type`, `Content-Length` and `Connection`.
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// A body sent as it is made, in place of `body` (an MCP answer with progress notifications as Server-Sent
+    /// Events): over HTTP/1.1 each chunk is written as it comes, without `Content-Length`, and the next is taken
+    /// only once the client's socket took the previous one. Whoever makes the stream bounds what it holds for a
+    /// client that does not read (`AsyncStream`'s buffering policy).
+    public var chunks: AsyncStream<Data>?
     /// The connection is closed after this answer (a request for another Host is not followed by more).
     public var closesConnection: Bool
 
@@ -51,6 +56,20 @@ public struct DaemonResponse: Sendable {
         self.headers = headers
         self.body = body
         self.closesConnection = closesConnection
+    }
+
+    /// An answer whose body is `chunks`, sent as they come.
+    public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], chunks: AsyncStream<Data>) {
+        self.init(status: status, contentType: contentType, headers: headers)
+        self.chunks = chunks
+    }
+
+    /// The whole body: `body`, or every chunk of `chunks` read to the end.
+    public func collectedBody() async -> Data {
+        guard let chunks else { return body }
+        var whole = Data()
+        for await chunk in chunks { whole += chunk }
+        return whole
     }
 
     /// The first value of the header `name` (`Content-Type` included).

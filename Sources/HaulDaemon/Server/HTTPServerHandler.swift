@@ -137,6 +137,9 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let response = await router.respond(to: request, secretShown: secretShown)
             eventLoop.execute {
                 let (handler, context) = bound.value
+                if let chunks = response.chunks {
+                    return handler.stream(context, head, response, chunks)
+                }
                 handler.write(
                     context, head, status: HTTPResponseStatus(statusCode: response.status), contentType: response.contentType,
                     body: response.body, extra: response.headers.map { ($0.name, $0.value) },
@@ -175,6 +178,53 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let channel = context.channel
             written.whenComplete { _ in channel.close(promise: nil) }
         }
+    }
+
+    /// Writes an answer whose body is made as it goes (`DaemonResponse.chunks`): the head, then each chunk once
+    /// the socket took the one before (a client that does not read holds one chunk here, the rest waits in the
+    /// stream's bounded buffer), then the end. HTTP/1.1 frames it chunked; an HTTP/1.0 client gets it until the
+    /// connection closes. Each chunk is counted in the backlog as a whole answer is.
+    private func stream(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ response: DaemonResponse, _ chunks: AsyncStream<Data>) {
+        guard context.channel.isActive else { return done(context) }
+        var headers = HTTPHeaders()
+        if let contentType = response.contentType { headers.add(name: "Content-Type", value: contentType) }
+        for (name, value) in response.headers { headers.add(name: name, value: value) }
+        let keepAlive = head.isKeepAlive && !response.closesConnection && head.version != .http1_0
+        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers))), promise: nil)
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        Task {
+            for await chunk in chunks where !chunk.isEmpty {
+                let written = eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
+                    let (handler, context) = bound.value
+                    guard context.channel.isActive else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+                    return handler.writeChunk(context, chunk)
+                }
+                // The next chunk waits for this one to reach the socket; a closed connection ends the answer.
+                if (try? await written.get()) == nil { break }
+            }
+            eventLoop.execute {
+                let (handler, context) = bound.value
+                if context.channel.isActive {
+                    let end = context.writeAndFlush(handler.wrapOutboundOut(.end(nil)))
+                    if !keepAlive { end.whenComplete { _ in context.close(promise: nil) } }
+                }
+                handler.done(context)
+            }
+        }
+    }
+
+    /// Writes one chunk of a streamed answer, counted in the backlog until the kernel takes it.
+    private func writeChunk(_ context: ChannelHandlerContext, _ chunk: Data) -> EventLoopFuture<Void> {
+        queued(context, chunk.count)
+        let written = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: chunk)))))
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        written.whenComplete { _ in
+            let (handler, context) = bound.value
+            handler.taken(context, chunk.count)
+        }
+        return written
     }
 
     // MARK: Backpressure

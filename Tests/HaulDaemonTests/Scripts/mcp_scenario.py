@@ -3,7 +3,8 @@
     mcp_scenario.py http URL SECRET BASE_URL DOWNLOADS SHA256
     mcp_scenario.py stdio HAUL STATE_DIR BASE_URL DOWNLOADS SHA256
 
-BASE_URL serves /small (the file whose SHA-256 is SHA256) and /slow (a large, slow one). Prints
+BASE_URL serves /small (the file whose SHA-256 is SHA256), /paced (600,000 bytes at a few hundred KB/s: a
+wait_for_downloads that lasts seconds) and /slow (a large, slow one). Prints
 "mcp scenario: ok" at the end; any failed check raises.
 """
 import asyncio
@@ -99,6 +100,25 @@ async def scenario(session, base, downloads, digest):
     check(result["stopped"] >= 1, result)
     result, _ = await call(session, "host_budgets")
     check(isinstance(result["hosts"], list), result)
+
+    # Progress where the client asks for it: a wait with a progress callback hears notifications/progress (bytes
+    # done, increasing, of the total) before its result.
+    result, _ = await call(session, "add_downloads", {"urls": [base + "/paced"], "directory": downloads})
+    paced = result["added"][0]["id"]
+    heard = []
+
+    async def progress(done, total, message):
+        heard.append((done, total, message))
+
+    waited = await session.call_tool("wait_for_downloads", {"ids": [paced], "timeout_seconds": 120}, progress_callback=progress)
+    structured = field(waited, "structured_content", "structuredContent")
+    check(structured["finished"] is True and structured["downloads"][0]["state"] == "complete", structured)
+    check(len(heard) >= 1, "no progress notification before the result")
+    check(all(a[0] < b[0] for a, b in zip(heard, heard[1:])), f"progress does not increase: {heard}")
+    check(all(total in (None, 600000) for _, total, _ in heard), heard)
+    check(all(message and "finished" in message for _, _, message in heard), heard)
+    check(os.path.getsize(structured["downloads"][0]["path"]) == 600000, "the paced file's size")
+    print(f"progress notifications: {len(heard)}, last {heard[-1]}")
 
     # pause, resume, remove on a slow one.
     result, _ = await call(session, "add_downloads", {"urls": [base + "/slow"], "paused": True, "connections": 2})
