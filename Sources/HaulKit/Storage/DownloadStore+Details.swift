@@ -19,7 +19,9 @@ extension DownloadStore {
     /// longer lists are read in chunks of that size).
     func details(of ids: [Int64]) throws -> [Int64: StoredDetail] {
         guard !ids.isEmpty else { return [:] }
-        return try read { db in
+        // Outside a transaction: the two queries may see different commits of another process, which a display
+        // shows a moment later anyway; the transaction's four statements were most of this read's cost.
+        return try readWithoutTransaction { db in
             var details: [Int64: StoredDetail] = [:]
             for start in stride(from: 0, to: ids.count, by: 1000) {
                 let chunk = Array(ids[start..<min(ids.count, start + 1000)])
