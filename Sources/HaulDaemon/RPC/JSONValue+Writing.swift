@@ -68,9 +68,13 @@ extension JSONValue {
         var string = string
         string.withUTF8 { utf8 in
             var plain = 0  // where the run of bytes not yet copied starts
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
-                plain = index + 1
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<(index - 1)]))
+                plain = index
                 switch byte {
                 case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
                 case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
