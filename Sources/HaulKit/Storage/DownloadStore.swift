@@ -36,6 +36,8 @@ final class DownloadStore: Sendable {
     /// Read transactions begun through `read`: what tests count to check that a restore reads a queue in a few
     /// queries, not one per download.
     private let startedReads = NIOLockedValueBox(0)
+    /// The lists' last `details(of:)` answers, kept while nothing was written (`DetailMemo`).
+    let detailMemo = NIOLockedValueBox(DetailMemo())
     /// Starts and completions stored with the next write (`note`).
     let notedStates = NIOLockedValueBox(NotedStates())
     /// How long a noted start or completion may wait for another write before it is written on its own, in
@@ -385,10 +387,8 @@ final class DownloadStore: Sendable {
         }
     }
 
-    /// Runs `body` as one statement list outside a transaction: for reads whose statements may see different
-    /// commits of another process (what a list shows of the running downloads, read on every poll of a page).
-    /// A read transaction costs four statements more (`BEGIN`, `COMMIT` and the read-only pragma twice), each
-    /// prepared again on every read: most of such a read's time under a page's polling load (docs/benchmarks.md).
+    /// Runs `body` outside a transaction, for reads whose statements may see different commits of another process
+    /// (a transaction's `BEGIN`, `COMMIT` and read-only pragmas are prepared again on every read: docs/benchmarks.md).
     func readWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         startedReads.withLockedValue { $0 += 1 }
         do { return try Self.retryingWhileBusy { try queue.unsafeRead(body) } } catch {
