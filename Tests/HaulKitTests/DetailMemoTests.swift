@@ -45,3 +45,26 @@ final class DetailMemoTests: ManagerTestCase {
     }
   }
 }
+
+extension DetailMemoTests {
+  /// What the lists show of each request (`requestDetails(of:)`: connections, rate limit...) is kept alike, and
+  /// read again once a write changed it.
+  func testRequestDetailsAreKeptUntilAWrite() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let store = harness.client.store
+        var request = harness.request("http://127.0.0.1:9/a", to: "a")
+        request.connections = 3
+        let a = try harness.client.prepareBlocking(request).rowID
+        XCTAssertEqual(try store.requestDetails(of: [a])[a]?.connections, 3)
+        let rows = store.detailReads.rows
+        XCTAssertEqual(try store.requestDetails(of: [a])[a]?.connections, 3)
+        XCTAssertEqual(store.detailReads.rows, rows, "nothing written: kept")
+        request.connections = 5
+        try store.saveOptions(String(decoding: try JSONEncoder().encode(request), as: UTF8.self), of: a)
+        XCTAssertEqual(try store.requestDetails(of: [a])[a]?.connections, 5, "a write: read again")
+        XCTAssertEqual(store.detailReads.rows, rows + 1)
+      }
+    }
+  }
+}

@@ -25,11 +25,21 @@ struct DetailMemo: Sendable {
     var writes = -1
     var version = -1
     var answers: [[Int64]: [Int64: StoredDetail]] = [:]
+    /// `requestDetails(of:)`'s answers (what `tellStatus` and the lists show of each request), kept alike.
+    var requestAnswers: [[Int64]: [Int64: RequestDetail]] = [:]
     /// Reads of rows, and answers given from the memo: what tests count.
     var rowReads = 0
     var kept = 0
-    /// The most id lists kept at once (a page asks for three lists: active, waiting, stopped).
+    /// The most id lists kept at once, of each kind (a page asks for three lists: active, waiting, stopped).
     static let capacity = 8
+
+    /// Forgets every answer when the database moved since they were read.
+    mutating func check(writes: Int, version: Int) {
+        guard writes != self.writes || version != self.version else { return }
+        (self.writes, self.version) = (writes, version)
+        answers = [:]
+        requestAnswers = [:]
+    }
 }
 
 extension DownloadStore {
@@ -38,28 +48,36 @@ extension DownloadStore {
     /// longer lists are read in chunks of that size). Given again from `DetailMemo` while the database is unchanged.
     func details(of ids: [Int64]) throws -> [Int64: StoredDetail] {
         guard !ids.isEmpty else { return [:] }
+        return try remembered(ids, \.answers) { db in try Self.readDetails(of: ids, in: db) }
+    }
+
+    /// The answer kept in `memo[keyPath: answers]` for `ids` while the database is unchanged, else `read`'s.
+    ///
+    /// Outside a transaction: the queries may see different commits of another process, which a display shows a
+    /// moment later anyway; a transaction's own four statements were most of such a read's cost.
+    func remembered<Answer: Sendable>(
+        _ ids: [Int64], _ answers: WritableKeyPath<DetailMemo, [[Int64]: Answer]> & Sendable,
+        read: @Sendable (Database) throws -> Answer
+    ) throws -> Answer {
         // Counted before the read: a write committed during it moves the count, and the next call reads again.
         let writes = writeTransactions
-        // Outside a transaction: the queries may see different commits of another process, which a display
-        // shows a moment later anyway; the transaction's four statements were most of this read's cost.
         return try readWithoutTransaction { db in
             let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-            let kept: [Int64: StoredDetail]? = detailMemo.withLockedValue { memo in
-                guard memo.writes == writes, memo.version == version, let answer = memo.answers[ids] else { return nil }
+            let kept: Answer? = detailMemo.withLockedValue { memo in
+                memo.check(writes: writes, version: version)
+                guard let answer = memo[keyPath: answers][ids] else { return nil }
                 memo.kept += 1
                 return answer
             }
             if let kept { return kept }
-            let details = try Self.readDetails(of: ids, in: db)
+            let answer = try read(db)
             detailMemo.withLockedValue { memo in
-                if memo.writes != writes || memo.version != version || memo.answers.count >= DetailMemo.capacity {
-                    memo.answers = [:]
-                }
-                (memo.writes, memo.version) = (writes, version)
-                memo.answers[ids] = details
+                memo.check(writes: writes, version: version)
+                if memo[keyPath: answers].count >= DetailMemo.capacity { memo[keyPath: answers] = [:] }
+                memo[keyPath: answers][ids] = answer
                 memo.rowReads += 1
             }
-            return details
+            return answer
         }
     }
 
