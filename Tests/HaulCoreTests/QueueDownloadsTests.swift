@@ -37,6 +37,43 @@ final class QueueDownloadsTests: XCTestCase {
         XCTAssertEqual(machine.stateCounts, [.downloading: 1, .queued: 1, .paused: 1])
     }
 
+    /// The counts `getGlobalStat` reads (`stateCounts`, kept as downloads change, never counted per call) equal a
+    /// recount over every download after each of a seeded run of random events: adds, pauses, resumes, cancels,
+    /// removals, runs that end, completed or failed, and other processes' rows seen in the store.
+    func testCountsKeptAsTheQueueChangesEqualARecount() throws {
+        var generator = SeededRandom(seed: 62_3)
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 3, maxTotalConnections: 8))
+        let states: [DownloadState] = [.queued, .paused, .failed, .completed, .downloading]
+        var nextID: Int64 = 1
+        for step in 0..<3000 {
+            let id = Int64.random(in: 1...max(1, nextID), using: &generator)
+            let event: QueueEvent
+            switch Int.random(in: 0..<9, using: &generator) {
+            case 0:
+                event = .add(id: nextID, QueueRow(state: .queued, priority: 0, queueOrder: nextID), requestedConnections: 1, paused: Bool.random(using: &generator))
+                nextID += 1
+            case 1: event = .pause(id)
+            case 2: event = .resume(id)
+            case 3: event = .cancel(id, partHeldElsewhere: false)
+            case 4: event = .remove(id, deletingFile: false, partHeldElsewhere: false)
+            case 5, 6:
+                let generation = machine.downloads[id]?.generation ?? 0
+                event = .transferEnded(id, generation: generation, Bool.random(using: &generator) ? .completed(path: "/f\(id)") : .failed(message: "x"))
+            case 7:
+                let state = states.randomElement(using: &generator)!
+                event = .storeSaw(id, Bool.random(using: &generator) ? nil : QueueRow(state: state, priority: 0, queueOrder: id))
+            default:
+                event = .adopt(id: nextID, QueueRow(state: states.randomElement(using: &generator)!, priority: 0, queueOrder: nextID), requestedConnections: 1)
+                nextID += 1
+            }
+            _ = try? machine.handle(event)  // an illegal change is refused and changes nothing
+            let recount = Dictionary(grouping: machine.downloads.values, by: \.state).mapValues(\.count)
+            XCTAssertEqual(machine.stateCounts, recount, "step \(step): \(event)")
+            if machine.stateCounts != recount { return }
+        }
+        XCTAssertGreaterThan(machine.downloads.count, 10, "the run kept downloads to count")
+    }
+
     /// Writing through the subscript, as the machine does (`downloads[id]?.state = ...`, `downloads[id] = nil`).
     func testTheSubscriptMovesIdsBetweenStates() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))

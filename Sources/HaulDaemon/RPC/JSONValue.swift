@@ -46,11 +46,12 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    /// Parses JSON text; `nil` when it is not JSON, or nests deeper than `JSONNesting.maxDepth` (decoding deep
-    /// nesting costs CPU out of all proportion to its size: refused before decoding).
+    /// Parses JSON text (`JSONParser`, its rules); `nil` when it is not JSON, or nests deeper than
+    /// `JSONNesting.maxDepth` (decoding deep nesting costs CPU out of all proportion to its size: refused before
+    /// decoding).
     public static func parse(_ data: Data) -> JSONValue? {
         guard JSONNesting.scan(data) == .acceptable else { return nil }
-        return try? JSONDecoder().decode(JSONValue.self, from: data)
+        return data.withUnsafeBytes { JSONParser.parse($0) }
     }
 
     /// The text, when this is a string.

@@ -78,9 +78,13 @@ extension DownloadStore {
     /// What a listing shows of the stored options of the downloads `ids` that have readable ones (`RequestDetail`),
     /// in one query, read by SQLite's JSON functions: no request decoded (a page of 1,000 waiting downloads decoded
     /// 1,000 requests, URLs and all, for six values each). Only headers, when a download has some, are decoded.
+    ///
+    /// Kept while the database is unchanged, and read outside a transaction, as `details(of:)` (`DetailMemo`): a
+    /// transaction's own statements, then the JSON functions, were most of a `tellStatus`'s database time at
+    /// 30,000 queued (docs/benchmarks.md).
     func requestDetails(of ids: [Int64]) throws -> [Int64: RequestDetail] {
         guard !ids.isEmpty else { return [:] }
-        return try read { db in
+        return try remembered(ids, \.requestAnswers) { db in
             var details: [Int64: RequestDetail] = [:]
             let decoder = JSONDecoder()
             for start in stride(from: 0, to: ids.count, by: 1000) {

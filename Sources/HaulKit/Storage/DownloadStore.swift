@@ -36,6 +36,8 @@ final class DownloadStore: Sendable {
     /// Read transactions begun through `read`: what tests count to check that a restore reads a queue in a few
     /// queries, not one per download.
     private let startedReads = NIOLockedValueBox(0)
+    /// The lists' last `details(of:)` answers, kept while nothing was written (`DetailMemo`).
+    let detailMemo = NIOLockedValueBox(DetailMemo())
     /// Starts and completions stored with the next write (`note`).
     let notedStates = NIOLockedValueBox(NotedStates())
     /// How long a noted start or completion may wait for another write before it is written on its own, in
@@ -385,24 +387,12 @@ final class DownloadStore: Sendable {
         }
     }
 
-    /// Runs `body` again while SQLite says the database is busy or locked, for up to 15 seconds.
-    ///
-    /// The busy timeout covers ordinary lock waits, but SQLite returns `SQLITE_BUSY` without waiting in a few
-    /// cases that several `haul` processes on one state directory do meet: opening a database whose WAL file the
-    /// last connection just removed (`PRAGMA journal_mode = WAL` then writes to recreate it), and WAL
-    /// recovery. Such an error is about timing, not about the data, so it is retried with a growing pause.
-    static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
-        let deadline = Date().addingTimeInterval(15)
-        var pause = 0.005
-        while true {
-            do {
-                return try body()
-            } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
-            {
-                Thread.sleep(forTimeInterval: pause)
-                pause = min(pause * 2, 0.1)
-            }
+    /// Runs `body` outside a transaction, for reads whose statements may see different commits of another process
+    /// (a transaction's `BEGIN`, `COMMIT` and read-only pragmas are prepared again on every read: docs/benchmarks.md).
+    func readWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
+        startedReads.withLockedValue { $0 += 1 }
+        do { return try Self.retryingWhileBusy { try queue.unsafeRead(body) } } catch {
+            throw Self.worded(error, path: path)
         }
     }
 }
