@@ -64,7 +64,7 @@ extension SegmentPlanner {
         let victim = segments[i]
         let R = Double(victim.remainingBytes)
         // The taker replaces the owner, so as many connections run afterwards as now (`spared` owns nothing).
-        let freeSlots = max(0, maximumConnections - activeConnections.count)
+        let freeSlots = max(0, maximumConnections - stayingConnections.count)
         var finishing: [Double] = []
         for segment in segments {
             guard let owner = segment.owner, owner != victim.owner, owner != spared else { continue }
