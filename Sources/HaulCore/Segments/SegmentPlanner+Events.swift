@@ -29,6 +29,7 @@ extension SegmentPlanner {
     public mutating func connectionFinished(_ id: ConnectionID) throws(SegmentPlannerError) -> FinishAction {
         let i = try index(of: id)
         guard segments[i].isComplete else { throw .segmentUnfinished(id, next: segments[i].next, end: segments[i].end) }
+        finishedSpeeds[id] = speeds[id]
         release(i)
         if isComplete { return .complete }
         return assignWork(to: id, floor: policy.stealingSplitSize).map(FinishAction.assign) ?? .idle
@@ -39,6 +40,7 @@ extension SegmentPlanner {
     /// - Throws: `.unknownConnection`.
     public mutating func connectionFailed(_ id: ConnectionID) throws(SegmentPlannerError) -> RecoveryAction {
         release(try index(of: id))
+        finishedSpeeds[id] = nil
         return recovery
     }
 
@@ -50,6 +52,7 @@ extension SegmentPlanner {
     /// - Throws: `.unknownConnection`.
     public mutating func connectionGaveUp(_ id: ConnectionID, status: Int) throws(SegmentPlannerError) -> RecoveryAction {
         release(try index(of: id))
+        finishedSpeeds[id] = nil
         if Self.connectionLimitStatuses.contains(status) {
             maximumConnections = min(maximumConnections, max(1, stayingConnections.count))
         }

@@ -48,6 +48,11 @@ public struct SegmentPlanner: Sendable {
     /// Connections over a lowered limit that finish the request they asked for and then close
     /// (`retireAfterAsked(above:)`): they keep their segment, cut at where the request ends, and take no more work.
     public internal(set) var retiring: Set<ConnectionID> = []
+    /// The `now` of the last `tick`: how long an owner has been watched, for the steals that judge its speed.
+    var lastTick: Double?
+    /// The speed each connection had when it finished its last range (the last `tick`'s): a connection that was fast
+    /// there is not judged slow on its next range before `measuringSeconds` (`SegmentPlanner+Stealing`, `isJudged`).
+    var finishedSpeeds: [ConnectionID: Double] = [:]
 
     /// Plans a fresh download of `length` bytes; nothing is received and no segment is assigned yet.
     public init(length: Int64, policy: SegmentPolicy = SegmentPolicy()) {
