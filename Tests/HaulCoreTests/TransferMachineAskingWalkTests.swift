@@ -36,9 +36,15 @@ final class TransferMachineAskingWalkTests: XCTestCase {
         let timed: Bool
         var finished = false
         var now: Double = 0
+        /// Bytes asked for and not delivered by connections the tuner gave back (`.fewerConnections`): none may be
+        /// (rule 4), and whether the tuner settled below its ceiling (then it gave some back).
+        var droppedGivenBack: Int64 = 0
+        var lowered = false
 
-        init(connections: Int, length: Int64, split: Int64, timed: Bool) {
-            d = MachineDriver(connections: connections, minimumSplitSize: split, fetchesEachByteOnce: true)
+        init(connections: Int, length: Int64, split: Int64, timed: Bool, tuned: Bool = false) {
+            let tuning = ConnectionTuner.Settings(initial: 2, ceiling: connections, settleSeconds: 0.1, windowSeconds: 0.4)
+            d = MachineDriver(
+                connections: connections, minimumSplitSize: split, connectionTuning: tuned ? tuning : nil, fetchesEachByteOnce: true)
             self.length = length
             self.timed = timed
             askedTimes = Array(repeating: 0, count: Int(length))
@@ -67,10 +73,13 @@ final class TransferMachineAskingWalkTests: XCTestCase {
                         cutUnread += r.range.upperBound - max(end, r.written)
                     }
                     requests[k.rawValue]?.bound = end
-                case .drop(let k, _):
+                case .drop(let k, let reason):
                     if let r = requests.removeValue(forKey: k.rawValue), !r.whole {
                         droppedUnread += r.range.upperBound - r.written
+                        if reason == .fewerConnections { droppedGivenBack += r.range.upperBound - r.written }
                     }
+                case .hostLimited(_, _, .slower):
+                    lowered = true
                 case .finish:
                     finished = true
                 default:
@@ -109,11 +118,14 @@ final class TransferMachineAskingWalkTests: XCTestCase {
     func testNoByteIsAskedForTwiceAndTheWireCarriesTheFileOnce() {
         var random = SeededRandom(seed: 56)
         var exact = 0
+        var lowered = 0
         for walkNumber in 0..<300 {
             let connections = Int.random(in: 2...8, using: &random)
             let split = Int64.random(in: 20...200, using: &random)
             let length = Int64.random(in: (2 * split)...(40 * split), using: &random)
-            var walk = Walk(connections: connections, length: length, split: split, timed: walkNumber % 2 == 1)
+            // Every fourth walk chooses its count (`-x auto`): the tuner gives connections back (rule 4).
+            let tuned = walkNumber % 4 == 3
+            var walk = Walk(connections: connections, length: length, split: split, timed: walkNumber % 2 == 1, tuned: tuned)
             walk.run(walk.d.start())
             var steps = 0
             while !walk.finished, steps < 200_000, !walk.d.machine.isEnded {
@@ -126,6 +138,8 @@ final class TransferMachineAskingWalkTests: XCTestCase {
             let twice = walk.askedTimes.reduce(Int64(0)) { $0 + Int64(max(0, Int($1) - 1)) }
             XCTAssertLessThanOrEqual(twice, walk.droppedUnread + walk.cutUnread, said)
             XCTAssertLessThanOrEqual(walk.asked, length + walk.droppedUnread + walk.cutUnread, said)
+            XCTAssertEqual(walk.droppedGivenBack, 0, "\(said): a connection given back inside its request")
+            if walk.lowered { lowered += 1 }
             if !walk.timed {
                 XCTAssertEqual(walk.cutUnread + walk.droppedUnread, 0, said)
                 XCTAssertEqual(walk.asked, length, "\(said): the requests add up to the file")
@@ -133,5 +147,6 @@ final class TransferMachineAskingWalkTests: XCTestCase {
             }
         }
         XCTAssertEqual(exact, 150)
+        XCTAssertGreaterThan(lowered, 10, "tuned walks that gave connections back")
     }
 }

@@ -26,6 +26,10 @@ final class TransferMachineTuningTests: XCTestCase {
         var throttled = false
         /// The file's length.
         let total: Int64
+        /// Where each connection's current request ends (a connection stops there, or at its segment's end if that
+        /// comes first), and the bytes every ranged request asked for.
+        var asked: [Int: Int64] = [:]
+        var askedBytes: Int64 = 0
 
         init(driver: MachineDriver, total: Int64, perConnection: Double? = nil, pipe: Double? = nil) {
             self.driver = driver
@@ -49,6 +53,8 @@ final class TransferMachineTuningTests: XCTestCase {
                 }
                 guard let range = open.plan.range else { continue }
                 answered.insert(k)
+                asked[k] = range.upperBound ?? total
+                askedBytes += (range.upperBound ?? total) - range.lowerBound
                 take(driver.partial(k, range.lowerBound, range.upperBound ?? total, total: total, now: now))
             }
         }
@@ -61,9 +67,10 @@ final class TransferMachineTuningTests: XCTestCase {
                 peak = max(peak, running.count)
                 let each = perConnection ?? (pipe ?? 0) / Double(max(1, running.count))
                 for connection in running {
-                    let upTo = min(connection.end, connection.next + Int64(each * dt))
+                    let stop = min(connection.end, asked[connection.id.rawValue] ?? connection.end)
+                    let upTo = min(stop, connection.next + Int64(each * dt))
                     take(driver.wrote(connection.id.rawValue, upTo: upTo))
-                    if upTo == connection.end { take(driver.ended(connection.id.rawValue, now: now)) }
+                    if upTo == stop { take(driver.ended(connection.id.rawValue, now: now)) }
                 }
                 take(driver.timer(now, throttled: throttled))
             }
@@ -72,9 +79,10 @@ final class TransferMachineTuningTests: XCTestCase {
 
     private func started(
         perConnection: Double? = nil, pipe: Double? = nil, connections: Int = 16,
-        tuning: ConnectionTuner.Settings? = TransferMachineTuningTests.tuning
+        tuning: ConnectionTuner.Settings? = TransferMachineTuningTests.tuning, fetchesEachByteOnce: Bool = false
     ) -> SimulatedServer {
-        var d = MachineDriver(connections: connections, minimumSplitSize: 10_000, connectionTuning: tuning)
+        var d = MachineDriver(
+            connections: connections, minimumSplitSize: 10_000, connectionTuning: tuning, fetchesEachByteOnce: fetchesEachByteOnce)
         _ = d.start()
         var server = SimulatedServer(driver: d, total: Self.length, perConnection: perConnection, pipe: pipe)
         server.answered.insert(1)
@@ -110,6 +118,23 @@ final class TransferMachineTuningTests: XCTestCase {
         XCTAssertEqual(server.driver.machine.connections.count, 4)
         server.run(until: 30)
         XCTAssertEqual(server.actions.finish?.length, Self.length, "the retired ranges were finished by the four")
+    }
+
+    /// Issue 56 rule 4: the twelve the tuner gives back are not cancelled inside the parts they asked for (the
+    /// server sends a part whole, and what was in flight would be fetched again): each finishes its part and closes,
+    /// the rest of its segment goes to the four, and the requests add up to the file exactly.
+    func testBehindOneFastPipeTheTwelveGivenBackFinishTheirPartsAndNoByteIsAskedTwice() throws {
+        var server = started(pipe: 200_000, fetchesEachByteOnce: true)
+        server.run(until: 3)
+        let lesson = try XCTUnwrap(server.actions.hostLessons.first)
+        XCTAssertEqual(lesson.connections, 4)
+        XCTAssertFalse(server.actions.drops.contains { $0.reason == .fewerConnections }, "none cut inside its request")
+        server.run(until: 4)
+        XCTAssertFalse(server.driver.machine.isEnded)
+        XCTAssertEqual(server.driver.machine.connections.map(\.id.rawValue).sorted(), [1, 2, 3, 4], "the twelve closed after their parts")
+        server.run(until: 30)
+        XCTAssertEqual(server.actions.finish?.length, Self.length)
+        XCTAssertEqual(server.askedBytes, Self.length, "every byte asked for once")
     }
 
     func testUnderARateLimitItLearnsNothingAboutTheHost() {

@@ -29,6 +29,7 @@ extension SegmentPlanner {
     public mutating func connectionFinished(_ id: ConnectionID) throws(SegmentPlannerError) -> FinishAction {
         let i = try index(of: id)
         guard segments[i].isComplete else { throw .segmentUnfinished(id, next: segments[i].next, end: segments[i].end) }
+        finishedSpeeds[id] = speeds[id]
         release(i)
         if isComplete { return .complete }
         return assignWork(to: id, floor: policy.stealingSplitSize).map(FinishAction.assign) ?? .idle
@@ -39,6 +40,7 @@ extension SegmentPlanner {
     /// - Throws: `.unknownConnection`.
     public mutating func connectionFailed(_ id: ConnectionID) throws(SegmentPlannerError) -> RecoveryAction {
         release(try index(of: id))
+        finishedSpeeds[id] = nil
         return recovery
     }
 
@@ -50,8 +52,9 @@ extension SegmentPlanner {
     /// - Throws: `.unknownConnection`.
     public mutating func connectionGaveUp(_ id: ConnectionID, status: Int) throws(SegmentPlannerError) -> RecoveryAction {
         release(try index(of: id))
+        finishedSpeeds[id] = nil
         if Self.connectionLimitStatuses.contains(status) {
-            maximumConnections = min(maximumConnections, max(1, activeConnections.count))
+            maximumConnections = min(maximumConnections, max(1, stayingConnections.count))
         }
         return recovery
     }
@@ -68,6 +71,7 @@ extension SegmentPlanner {
             watches[owner] = nil
             speeds[owner] = nil
             askedEnds[owner] = nil
+            retiring.remove(owner)
         }
         segments[i].owner = nil
     }
@@ -76,7 +80,7 @@ extension SegmentPlanner {
     /// when there is nothing to take. A new connection cuts no smaller than the first plan (`minimumSplitSize`);
     /// a connection that has finished its segment, already open and otherwise idle, down to `stealingSplitSize`.
     private mutating func assignWork(to id: ConnectionID, floor: Int64) -> SegmentAssignment? {
-        guard activeConnections.count < maximumConnections else { return nil }
+        guard stayingConnections.count < maximumConnections else { return nil }
         if let i = firstWaitingIndex {
             segments[i].owner = id
             return SegmentAssignment(connection: id, start: segments[i].next, end: segments[i].end)

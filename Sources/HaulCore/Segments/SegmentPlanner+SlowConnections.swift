@@ -32,6 +32,7 @@ extension SegmentPlanner {
     /// watched afresh, so it is judged only after `measuringSeconds` of its own: no thrashing. Stall detection has
     /// the resolution of the tick interval.
     public mutating func tick(now: Double, speeds: [ConnectionID: Double], throttled: Bool = false) -> [SlowConnectionAction] {
+        lastTick = now
         var belowLowest = Set<ConnectionID>()
         for segment in segments {
             guard let id = segment.owner else { continue }

@@ -64,7 +64,7 @@ extension SegmentPlanner {
         let victim = segments[i]
         let R = Double(victim.remainingBytes)
         // The taker replaces the owner, so as many connections run afterwards as now (`spared` owns nothing).
-        let freeSlots = max(0, maximumConnections - activeConnections.count)
+        let freeSlots = max(0, maximumConnections - stayingConnections.count)
         var finishing: [Double] = []
         for segment in segments {
             guard let owner = segment.owner, owner != victim.owner, owner != spared else { continue }
@@ -102,8 +102,10 @@ extension SegmentPlanner {
         var plans: [(StealPlan, Double)] = []
         // The owner's request binds the cut unless the owner is measured at under half the reference speed: then
         // its server, not its buffers, holds it back, little is in flight, and a cut inside its request costs
-        // less than waiting for it (`SegmentPlanner+Asked`).
-        let asked = v >= r / 2 ? unasked(segment) : segment.next
+        // less than waiting for it (`SegmentPlanner+Asked`). A connection that was fast on its last range and has
+        // just moved to this one is judged only after `measuringSeconds` (`isJudged`).
+        let judged = isJudged(segment, reference: r)
+        let asked = v >= r / 2 || !judged ? unasked(segment) : segment.next
         if remaining / 2 >= m, segment.end - asked >= m {
             var kept: Int64
             if v == r {
@@ -118,11 +120,25 @@ extension SegmentPlanner {
             let time = max(v > 0 ? Double(kept) / v : .infinity, Double(remaining - kept) / r)
             plans.append((.split(at: segment.next + kept), time))
         }
-        if measured != nil {
+        if measured != nil && judged {
             plans.append((.takeOver(pieces: 1), R / r + policy.takeoverMarginSeconds))
         }
         guard let (plan, time) = plans.min(by: { $0.1 < $1.1 }) else { return nil }
         return (plan, leave - time, r)
+    }
+
+    /// Whether the owner's speed may cut inside the request it has in flight (or take its range over, docs/segments.md
+    /// rule 2). Not yet when the owner finished its last range at half the reference speed `r` or more and has
+    /// watched its current one for under `policy.measuringSeconds`: its meter starts again with each range, a tick
+    /// or two later the round trip of its first part can make it look slow, and a cut would drop the part it has
+    /// in flight, fetched again by the taker. A connection slow from its start (a throttled first range, a slow
+    /// mirror) is judged at once, as before; so is one with nothing asked past `next`.
+    private func isJudged(_ segment: Segment, reference r: Double) -> Bool {
+        guard let owner = segment.owner, let asked = askedEnds[owner], asked > segment.next,
+            let before = finishedSpeeds[owner], before >= r / 2
+        else { return true }
+        guard let watch = watches[owner], let now = lastTick else { return false }
+        return now - watch.since >= policy.measuringSeconds
     }
 
     /// The speed a free connection is assumed to reach: the median of the measured speeds of the running

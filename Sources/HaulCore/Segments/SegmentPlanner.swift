@@ -45,6 +45,14 @@ public struct SegmentPlanner: Sendable {
     var lastConnectionNumber = 0
     /// Where each connection's current request ends, when the runner asks in parts (`connectionAsked`).
     var askedEnds: [ConnectionID: Int64] = [:]
+    /// Connections over a lowered limit that finish the request they asked for and then close
+    /// (`retireAfterAsked(above:)`): they keep their segment, cut at where the request ends, and take no more work.
+    public internal(set) var retiring: Set<ConnectionID> = []
+    /// The `now` of the last `tick`: how long an owner has been watched, for the steals that judge its speed.
+    var lastTick: Double?
+    /// The speed each connection had when it finished its last range (the last `tick`'s): a connection that was fast
+    /// there is not judged slow on its next range before `measuringSeconds` (`SegmentPlanner+Stealing`, `isJudged`).
+    var finishedSpeeds: [ConnectionID: Double] = [:]
 
     /// Plans a fresh download of `length` bytes; nothing is received and no segment is assigned yet.
     public init(length: Int64, policy: SegmentPolicy = SegmentPolicy()) {
@@ -94,6 +102,9 @@ public struct SegmentPlanner: Sendable {
     /// The connections that own a segment, in file order.
     public var activeConnections: [ConnectionID] { segments.compactMap(\.owner) }
 
+    /// The active connections that are not retiring: what the limit counts.
+    public var stayingConnections: [ConnectionID] { activeConnections.filter { !retiring.contains($0) } }
+
     /// The segment `id` is fetching, if it has one; the runner clips what it writes to its `end`.
     public func segment(ownedBy id: ConnectionID) -> Segment? {
         segments.first { $0.owner == id }
@@ -102,7 +113,7 @@ public struct SegmentPlanner: Sendable {
     /// Whether `nextAssignment()` would open a connection: below the cap, and a segment is waiting or a running
     /// one is worth splitting or taking over.
     public var wantsNewConnection: Bool {
-        activeConnections.count < maximumConnections
+        stayingConnections.count < maximumConnections
             && (firstWaitingIndex != nil || bestSteal(sparing: nil, floor: policy.minimumSplitSize) != nil)
     }
 

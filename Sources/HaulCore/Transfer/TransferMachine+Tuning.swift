@@ -35,12 +35,15 @@ extension TransferMachine {
         return tuner.phase == .probing ? [.wakeUp(afterSeconds: Self.tuningTimerSeconds)] : []
     }
 
-    /// Feeds the tuner at a timer; follows its target with the planner's limit (dropping the connections a lower
-    /// target retires) and says what a settled count below the ceiling taught.
+    /// Feeds the tuner at a timer; follows its target with the planner's limit and says what a settled count below
+    /// the ceiling taught. The connections a lower target retires finish the part they asked for first
+    /// (`SegmentPlanner.retireAfterAsked(above:)`, docs/segments.md rule 4); while any of them still receives, the
+    /// tuner is not fed: its bytes would be counted as the lower level's speed.
     func tune(now: Double, throttled: Bool, _ run: inout SegmentedRun) -> [TransferAction] {
         guard var tuner = run.tuner, tuner.phase == .probing else { return [] }
         if throttled { run.tunedUnderRateLimit = true }
-        if run.planner.activeConnections.count < tuner.target, !run.planner.wantsNewConnection, run.retryTimes.isEmpty {
+        guard run.planner.retiring.isEmpty else { return [.wakeUp(afterSeconds: Self.tuningTimerSeconds)] }
+        if run.planner.stayingConnections.count < tuner.target, !run.planner.wantsNewConnection, run.retryTimes.isEmpty {
             // The file holds no work for more connections (a small file, the last megabytes): nothing to choose,
             // and nothing learned about the host.
             run.tuner = nil
@@ -52,10 +55,12 @@ extension TransferMachine {
         run.tuner = tuner
         var actions: [TransferAction] = []
         if target != before {
-            for retired in run.planner.setConnectionLimit(target) {
+            let retirement = run.planner.retireAfterAsked(above: target)
+            for retired in retirement.cancelled {
                 run.forget(retired)
                 actions.append(.drop(retired, .fewerConnections))
             }
+            for (retiring, end) in retirement.finishing { actions.append(.shorten(retiring, end: end)) }
         }
         guard tuner.phase == .settled else { return actions + [.wakeUp(afterSeconds: Self.tuningTimerSeconds)] }
         let ceiling = tuner.measured.map(\.connections).max() ?? target
@@ -126,7 +131,7 @@ extension TransferMachine {
     /// waiting for their first answer are retired: they would be refused too, each a failure against the retry
     /// budget), and the tuner never goes above it again.
     func hostRefused(reason: String, _ run: inout SegmentedRun) -> [TransferAction] {
-        let accepted = run.planner.activeConnections.filter { !run.unanswered.contains($0) }.count
+        let accepted = run.planner.stayingConnections.filter { !run.unanswered.contains($0) }.count
         let limit = max(1, min(run.planner.maximumConnections, accepted))
         var actions: [TransferAction] = []
         for retired in run.planner.setConnectionLimit(limit) {
