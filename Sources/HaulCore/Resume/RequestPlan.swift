@@ -21,6 +21,14 @@ public struct RequestPlan: Hashable, Sendable {
         return RequestPlan(range: range, ifRange: validator)
     }
 
+    /// A part of a resource fetched into memory on its own, nothing of it held (an HLS `EXT-X-BYTERANGE` piece):
+    /// `Range` without `If-Range`, since there is nothing to stitch its bytes to. Whether the parts of one resource
+    /// come from one version is checked on their answers instead (`HLSResourceVersions`).
+    public static func part(_ range: ByteRange) -> RequestPlan {
+        precondition(range.upperBound != nil && !range.isEmpty, "a part has an end and at least one byte")
+        return RequestPlan(range: range, ifRange: nil)
+    }
+
     /// Plans a request for the bytes in `range` of the file version `known`.
     ///
     /// - Returns: a plan with `Range` and `If-Range` when the bytes can be asked for safely; the whole file when

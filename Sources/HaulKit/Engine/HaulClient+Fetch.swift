@@ -33,49 +33,37 @@ extension HaulClient {
         _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header], whenMediaType accepts: (@Sendable (String) -> Bool)?
     ) async throws -> (bytes: [UInt8], url: URL)? {
         try checkOpen()
-        var retry = RetryTracker(policy: configuration.retryPolicy)
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
         // A cookie a redirect sets goes with the next hops and retries of this one fetch, and is then forgotten.
         let session = RequestSession(CookieJar())
+        return try await retryingFetch { () async throws -> (bytes: [UInt8], url: URL)? in
+            let opened = try await transport.open(url, plan: .wholeFile, role: .only, extraHeaders: fields, session: session)
+            let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: configuration.clock.wallClock())
+            guard case .accept(let body) = verdict else { try Self.notABody(verdict, opened.head, url) }
+            let mediaType = (opened.head["Content-Type"] ?? "").split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
+            if let accepts, !accepts(mediaType) { return nil }
+            if let expected = body.expectedLength, expected > maximumBytes {
+                throw HaulError(.usage, "\(url.absoluteString) is \(expected) bytes, more than the \(maximumBytes) allowed in memory; download it to a file instead")
+            }
+            let bytes = try await Self.collect(opened.body, upTo: maximumBytes, url)
+            if let expected = body.expectedLength, bytes.count != expected {
+                throw RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
+            }
+            return (bytes, opened.url)
+        }
+    }
+
+    /// Runs `attempt` under the client's retry rules for a one-call fetch: a `RetryableFailure` or a network error
+    /// is tried again after the policy's delay (a `Retry-After` honoured), until the policy gives up; any other
+    /// error ends it at once.
+    func retryingFetch<Answer>(_ attempt: () async throws -> Answer) async throws -> Answer {
+        var retry = RetryTracker(policy: configuration.retryPolicy)
         while true {
             let failure: RetryableFailure
             do {
-                let opened = try await transport.open(url, plan: .wholeFile, role: .only, extraHeaders: fields, session: session)
-                let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: configuration.clock.wallClock())
-                switch verdict {
-                case .accept(let body):
-                    let mediaType = (opened.head["Content-Type"] ?? "").split(separator: ";").first.map {
-                        $0.trimmingCharacters(in: .whitespaces).lowercased()
-                    } ?? ""
-                    if let accepts, !accepts(mediaType) { return nil }
-                    if let expected = body.expectedLength, expected > maximumBytes {
-                        throw HaulError(.usage, "\(url.absoluteString) is \(expected) bytes, more than the \(maximumBytes) allowed in memory; download it to a file instead")
-                    }
-                    let bytes: [UInt8]
-                    do {
-                        bytes = try await opened.body.collect(upTo: maximumBytes)
-                    } catch is ResponseBody.TooLarge {
-                        throw HaulError(.usage, "\(url.absoluteString) is more than the \(maximumBytes) bytes allowed in memory; download it to a file instead")
-                    } catch is CancellationError {
-                        throw HaulError(.cancelled, "cancelled")
-                    } catch {
-                        // The body's failures are `HaulError`s already (the transport says its own at the seam).
-                        throw RetryableFailure(error: HaulError.wrap(error))
-                    }
-                    if let expected = body.expectedLength, bytes.count != expected {
-                        throw RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
-                    }
-                    return (bytes, opened.url)
-                case .retry(let status, let after):
-                    throw RetryableFailure(error: HaulError(.http, "HTTP \(status) \(HTTPStatusText.reason(status))", httpStatus: status), retryAfterSeconds: after)
-                case .fail(let reason):
-                    var status: Int?
-                    if case .httpStatus(let code) = reason { status = code }
-                    if case .unbelievableLength = reason { throw HaulError(.protocolViolation, "\(reason) for \(url.absoluteString)") }
-                    throw HaulError(.http, "\(reason) for \(url.absoluteString)", httpStatus: status)
-                case .complete, .restart, .redirect:
-                    throw HaulError(.protocolViolation, "unexpected response \(opened.head.status) to a plain GET")
-                }
+                return try await attempt()
             } catch let error as RetryableFailure {
                 failure = error
             } catch let error as HaulError where error.kind == .network {
@@ -88,6 +76,36 @@ extension HaulClient {
                 throw failure.error
             }
             try await configuration.clock.sleep(seconds: delay)
+        }
+    }
+
+    /// The error for a verdict that is not a body to take: a retryable status, a failure, or an answer a plain GET
+    /// cannot get.
+    static func notABody(_ verdict: ResponseVerdict, _ head: ResponseHead, _ url: URL) throws -> Never {
+        switch verdict {
+        case .retry(let status, let after):
+            throw RetryableFailure(error: HaulError(.http, "HTTP \(status) \(HTTPStatusText.reason(status))", httpStatus: status), retryAfterSeconds: after)
+        case .fail(let reason):
+            var status: Int?
+            if case .httpStatus(let code) = reason { status = code }
+            if case .unbelievableLength = reason { throw HaulError(.protocolViolation, "\(reason) for \(url.absoluteString)") }
+            throw HaulError(.http, "\(reason) for \(url.absoluteString)", httpStatus: status)
+        default:
+            throw HaulError(.protocolViolation, "unexpected response \(head.status) to a plain GET")
+        }
+    }
+
+    /// A body read into memory, at most `maximumBytes`.
+    static func collect(_ body: ResponseBody, upTo maximumBytes: Int, _ url: URL) async throws -> [UInt8] {
+        do {
+            return try await body.collect(upTo: maximumBytes)
+        } catch is ResponseBody.TooLarge {
+            throw HaulError(.usage, "\(url.absoluteString) is more than the \(maximumBytes) bytes allowed in memory; download it to a file instead")
+        } catch is CancellationError {
+            throw HaulError(.cancelled, "cancelled")
+        } catch {
+            // The body's failures are `HaulError`s already (the transport says its own at the seam).
+            throw RetryableFailure(error: HaulError.wrap(error))
         }
     }
 }

@@ -119,9 +119,6 @@ public struct HLSDownload: Sendable {
         }
         let plan: HLSDownloadPlan
         do { plan = try HLSDownloadPlan(playlist: media) } catch { throw Self.refused(error, url: mediaURL) }
-        if plan.pieces.contains(where: { $0.byteRange != nil }) {
-            throw HaulError(.usage, "\(mediaURL.absoluteString) uses #EXT-X-BYTERANGE sub-ranges, which haul does not download yet")
-        }
         return plan
     }
 
@@ -230,6 +227,12 @@ public struct HLSDownload: Sendable {
             return start
         }
         guard let length = HLSPieceWriter.length(ofFile: partPath), length >= point.bytesWritten else { return start }
+        // Byte ranges are parts of one file whose version is checked within a run only (`HLSResourceVersions`):
+        // it is not recorded, so parts fetched now could be of another version than those saved. Start over.
+        if plan.pieces.contains(where: { $0.byteRange != nil }) {
+            notice("the stream is byte ranges of one file, whose version is not kept between runs; starting \(((partPath as NSString).lastPathComponent as NSString).deletingPathExtension) over")
+            return start
+        }
         start.piecesWritten = point.piecesWritten
         start.bytesWritten = point.bytesWritten
         start.secondsWritten = plan.pieces.prefix(point.piecesWritten).reduce(0) { $0 + $1.duration }

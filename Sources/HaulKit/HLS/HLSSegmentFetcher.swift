@@ -25,7 +25,8 @@ struct HLSSegmentFetcher: Sendable {
         let atOnce = max(1, segmentsAtOnce)
         let window = atOnce + 2
         var written = start
-        try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
+        var versions = HLSResourceVersions()
+        try await withThrowingTaskGroup(of: (Int, Fetched).self) { group in
             var next = start.piecesWritten
             var running = 0
             var waiting: [Int: [UInt8]] = [:]
@@ -38,9 +39,12 @@ struct HLSSegmentFetcher: Sendable {
                 }
             }
             startWhatFits()
-            while let (index, bytes) = try await group.next() {
+            while let (index, fetched) = try await group.next() {
                 running -= 1
-                waiting[index] = bytes
+                if let (url, identity) = fetched.version, !versions.admit(url, identity) {
+                    throw HaulError(.protocolViolation, "\(url) changed while the stream was fetched (piece \(index) is of another version than the pieces before it); its byte ranges cannot be put together")
+                }
+                waiting[index] = fetched.bytes
                 while let ready = waiting.removeValue(forKey: written.piecesWritten) {
                     try writer.append(ready)
                     written.secondsWritten += pieces[written.piecesWritten].duration
@@ -54,15 +58,31 @@ struct HLSSegmentFetcher: Sendable {
         }
     }
 
-    /// One piece's bytes, decrypted.
-    private func fetch(_ piece: HLSDownloadPlan.Piece, client: HaulClient) async throws -> [UInt8] {
+    /// A piece's bytes, and for a byte range the version of the resource it was cut from.
+    struct Fetched: Sendable {
+        var bytes: [UInt8]
+        var version: (url: String, identity: ResourceIdentity)?
+    }
+
+    /// One piece's bytes, decrypted: the whole resource, or its `EXT-X-BYTERANGE` part.
+    private func fetch(_ piece: HLSDownloadPlan.Piece, client: HaulClient) async throws -> Fetched {
         let what = piece.isInitSection ? "the init section before segment \(piece.sequence)" : "segment \(piece.sequence)"
-        let bytes: [UInt8]
+        var fetched: Fetched
         do {
-            (bytes, _) = try await client.fetchAnswer(piece.url, maximumBytes: HLSDownload.largestSegment, headers: headers)
+            if let range = piece.byteRange {
+                let part = try await client.fetchPart(piece.url, range: range, maximumBytes: HLSDownload.largestSegment, headers: headers)
+                fetched = Fetched(bytes: part.bytes, version: (piece.url.absoluteString, part.identity))
+            } else {
+                fetched = Fetched(bytes: try await client.fetchAnswer(piece.url, maximumBytes: HLSDownload.largestSegment, headers: headers).bytes)
+            }
         } catch let error as HaulError {
             throw HaulError(error.kind, "\(what) (\(piece.url.absoluteString)): \(error.message)", httpStatus: error.httpStatus)
         }
+        fetched.bytes = try decrypt(fetched.bytes, piece, what)
+        return fetched
+    }
+
+    private func decrypt(_ bytes: [UInt8], _ piece: HLSDownloadPlan.Piece, _ what: String) throws -> [UInt8] {
         guard let decryption = piece.decryption else { return bytes }
         guard let key = keys[decryption.keyURL] else {
             throw HaulError(.internalError, "no key fetched for \(decryption.keyURL.absoluteString)")

@@ -1,0 +1,60 @@
+/// How the answer to a request for one `EXT-X-BYTERANGE` piece (a part of a larger resource, often one file holding
+/// the whole stream) is taken (docs/hls.md, "Byte ranges").
+///
+/// The piece is asked with `Range` and no `If-Range` (nothing is held yet to resume). A `206` must carry exactly the
+/// range asked, unencoded. A `200` is the whole resource (a server that does not do ranges): the piece is cut from it,
+/// when the whole fits the in-memory bound the caller checks. Any other status is for the usual rules (redirects,
+/// retries, errors). That the pieces of one resource all come from one version is `HLSResourceVersions`' part.
+public enum HLSRangeAnswer {
+    public enum Verdict: Equatable, Sendable {
+        /// The body is the piece, all of it.
+        case piece
+        /// The body is the whole resource: the piece is its bytes from `offset`, as long as asked.
+        case wholeResource(offset: Int64)
+        /// Not usable, said in a sentence.
+        case refuse(String)
+        /// Not a body to take (a redirect, a retryable or an error status): the usual rules decide.
+        case usual
+    }
+
+    public static func judge(_ head: ResponseHead, asked: HLSByteRange) -> Verdict {
+        if let encoding = head["Content-Encoding"], encoding.lowercased() != "identity" {
+            return .refuse("answered encoded (\(encoding)), so its byte offsets are not the file's")
+        }
+        switch head.status {
+        case 200:
+            return .wholeResource(offset: asked.offset)
+        case 206:
+            guard let header = head["Content-Range"] else { return .refuse("answered 206 without Content-Range") }
+            guard let range = ContentRange(headerValue: header)?.byteRange,
+                range.lowerBound == asked.offset, range.upperBound == asked.offset + asked.length
+            else {
+                return .refuse("answered bytes \"\(header)\" where \(asked.offset)-\(asked.offset + asked.length - 1) were asked")
+            }
+            return .piece
+        default:
+            return .usual
+        }
+    }
+}
+
+/// The version of each resource that `EXT-X-BYTERANGE` pieces are cut from, as the first answer for it showed:
+/// a later answer for the same URL from another version (another strong validator, or another length) means the
+/// file changed while the stream was fetched, and its pieces would stitch two versions together (docs/http-rules.md:
+/// never). A resource without a strong validator is held to its length only.
+public struct HLSResourceVersions: Sendable {
+    private var first: [String: ResourceIdentity] = [:]
+
+    public init() {}
+
+    /// Records `identity` for `url` the first time; afterwards, whether `identity` is the same version.
+    public mutating func admit(_ url: String, _ identity: ResourceIdentity) -> Bool {
+        guard let known = first[url] else {
+            first[url] = identity
+            return true
+        }
+        if let knownLength = known.totalLength, let length = identity.totalLength, knownLength != length { return false }
+        guard known.canResume else { return true }
+        return known.isSameVersion(as: identity)
+    }
+}
