@@ -16,7 +16,8 @@ extension DownloadOptions {
     private func checkedURLs() throws -> [String] {
         var checked: [String] = []
         for url in urls {
-            // `haul --state-dir S resume 1`: a subcommand is only recognised as the first word.
+            // `haul -q resume 1`: a subcommand is only recognised as the first word (a leading `--state-dir` alone is
+            // moved after it: LeadingStateDirectory).
             if let subcommand = HaulCommand.configuration.subcommands.first(where: { $0._commandName == url }) {
                 throw ValidationError("'\(url)' is a subcommand: put it first, as in 'haul \(subcommand._commandName) ...'")
             }

@@ -50,7 +50,10 @@ struct HaulCommand: AsyncParsableCommand {
         // A closed pipe on standard output (`| head`) is an EPIPE for `Terminal.writeOutput` to shrug off, not a
         // signal that kills the download.
         signal(SIGPIPE, SIG_IGN)
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `haul --state-dir DIR pause 1` read as `haul pause --state-dir DIR 1` (LeadingStateDirectory).
+        let arguments = LeadingStateDirectory.moved(Array(CommandLine.arguments.dropFirst())) {
+            LeadingStateDirectory.subcommandsTakingIt.contains($0)
+        }
         // The store starts opening on the other core while the line is read (`EarlyStart`), before anything else:
         // its open is what a small download waits for. Only a line that downloads starts it (a URL or `-i`, first
         // an option or a URL: not `help`, a subcommand or `--version`), and what a help or usage error below ends
