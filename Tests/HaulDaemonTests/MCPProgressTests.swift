@@ -120,6 +120,29 @@ final class MCPProgressTests: XCTestCase {
         XCTAssertEqual(messages.first, Data("progress \(10_000 - MCPProgressAnswer.bufferedEvents + 1)".utf8))
     }
 
+    /// A client that goes away (the server's handler cancels its reading of the stream when the connection closes,
+    /// or a write fails) cancels the call that makes it: a wait of minutes does not poll the downloads for nobody.
+    func testACallWhoseClientGoesAwayIsCancelled() async {
+        let answer = MCPProgressAnswer()
+        let call = Task {
+            await answer.unlessAbandoned { () async -> Bool in
+                answer.notify(Data("first".utf8))
+                try? await Task.sleep(for: .seconds(30))
+                return Task.isCancelled
+            }
+        }
+        guard case .streaming = await answer.start() else { return XCTFail("plain") }
+        let (read, reads) = AsyncStream.makeStream(of: Void.self)
+        let reading = Task {
+            for await _ in answer.chunks { reads.yield() }
+        }
+        var heard = read.makeAsyncIterator()
+        _ = await heard.next()
+        reading.cancel()
+        let cancelled = await call.value
+        XCTAssertTrue(cancelled)
+    }
+
     // MARK: /mcp
 
     private func call(_ fixture: DaemonFixture, _ name: String, _ arguments: String, meta: String? = nil) throws -> RawClient.Response {

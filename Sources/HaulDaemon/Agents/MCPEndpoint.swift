@@ -102,7 +102,7 @@ public struct MCPEndpoint: Sendable {
             let reports = AgentProgress { done, total, message in
                 if let note = MCPProgressAnswer.notification(token, progress: done, total: total, message: message) { progress.notify(note) }
             }
-            return await tools.call(params.name, params.arguments, progress: reports)
+            return await progress.unlessAbandoned { await tools.call(params.name, params.arguments, progress: reports) }
         }
         return server
     }

@@ -33,8 +33,37 @@ final class MCPProgressAnswer: Sendable {
     private let continuation: AsyncStream<Data>.Continuation
     private let state = NIOLockedValueBox(State.waiting)
 
+    /// Whether the client went away (the server stopped reading the stream), and what to do when it does.
+    private let abandonment = NIOLockedValueBox((abandoned: false, handlers: [@Sendable () -> Void]()))
+
     init() {
         (chunks, continuation) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(Self.bufferedEvents))
+        // The server's handler stops reading the stream when the connection closes: the stream ends `.cancelled`.
+        continuation.onTermination = { [weak self] end in
+            if case .cancelled = end { self?.abandon() }
+        }
+    }
+
+    /// Runs the call `body`, cancelled as soon as its client goes away (a wait of up to ten minutes for a client
+    /// that closed its connection would poll the downloads for nobody).
+    func unlessAbandoned<Result: Sendable>(_ body: @Sendable @escaping () async -> Result) async -> Result {
+        let call = Task { await body() }
+        let registered = abandonment.withLockedValue { state in
+            guard !state.abandoned else { return false }
+            state.handlers.append { call.cancel() }
+            return true
+        }
+        if !registered { call.cancel() }
+        return await withTaskCancellationHandler { await call.value } onCancel: { call.cancel() }
+    }
+
+    private func abandon() {
+        let handlers = abandonment.withLockedValue { state in
+            state.abandoned = true
+            defer { state.handlers = [] }
+            return state.handlers
+        }
+        for handler in handlers { handler() }
     }
 
     /// Waits for the first of a notification (`.streaming`) and the result (`.plain`).

@@ -194,15 +194,16 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: HTTPResponseStatus(statusCode: response.status), headers: headers))), promise: nil)
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
-        Task {
+        let writing = Task {
             for await chunk in chunks where !chunk.isEmpty {
                 let written = eventLoop.flatSubmit { () -> EventLoopFuture<Void> in
                     let (handler, context) = bound.value
                     guard context.channel.isActive else { return eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
                     return handler.writeChunk(context, chunk)
                 }
-                // The next chunk waits for this one to reach the socket; a closed connection ends the answer.
-                if (try? await written.get()) == nil { break }
+                // The next chunk waits for this one to reach the socket; a closed connection ends the answer, and
+                // the stream ends `.cancelled` (this task cancelled: its next read ends it) for its maker to stop.
+                if (try? await written.get()) == nil { withUnsafeCurrentTask { $0?.cancel() } }
             }
             eventLoop.execute {
                 let (handler, context) = bound.value
@@ -213,6 +214,9 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 handler.done(context)
             }
         }
+        // A client that closes its connection while nothing is sent ends the stream at once (`.cancelled`), so
+        // what makes it (an MCP wait, `MCPProgressAnswer`) stops too, not at its next chunk.
+        context.channel.closeFuture.whenComplete { _ in writing.cancel() }
     }
 
     /// Writes one chunk of a streamed answer, counted in the backlog until the kernel takes it.
