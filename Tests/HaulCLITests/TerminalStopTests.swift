@@ -9,13 +9,11 @@ final class TerminalStopTests: XCTestCase {
     func testAStoppedBarSaysWhatItKept() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                let bytes = deterministicBytes(count: 6 << 20, seed: 95)
-                server.serve("/f.bin", FileResource(content: bytes), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
-                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                let download = ThrottledDownload(server, in: dir, size: 6 << 20, seed: 95)
+                let (state, part) = (download.state, download.part)
+                let session = try TerminalSession(download.line, in: dir.url)
                 defer { session.hangUp() }
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                XCTAssertTrue(download.waitUntilUnderWay())
                 session.type("q")
                 let result = session.finish()
                 XCTAssertEqual(result.status, 130, TerminalSession.visible(result.output))
@@ -34,12 +32,11 @@ final class TerminalStopTests: XCTestCase {
     func testAPauseFromElsewhereIsShownAndNoPauseKeyIsOffered() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 6 << 20, seed: 97)), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
-                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                let download = ThrottledDownload(server, in: dir, size: 6 << 20, seed: 97)
+                let state = download.state
+                let session = try TerminalSession(download.line, in: dir.url)
                 defer { session.hangUp() }
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                XCTAssertTrue(download.waitUntilUnderWay())
                 let pause = try HaulProcess.run(["pause", "1", "--state-dir", state.path], in: dir.url)
                 XCTAssertEqual(pause.status, 0, pause.stderr)
                 XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
@@ -59,12 +56,11 @@ final class TerminalStopTests: XCTestCase {
     func testAKeyPausedDownloadRemovedElsewhereEndsAsCancelled() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 6 << 20, seed: 98)), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
-                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                let download = ThrottledDownload(server, in: dir, size: 6 << 20, seed: 98)
+                let (state, part) = (download.state, download.part)
+                let session = try TerminalSession(download.line, in: dir.url)
                 defer { session.hangUp() }
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                XCTAssertTrue(download.waitUntilUnderWay())
                 session.type("p")
                 XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
                 let remove = try HaulProcess.run(["remove", "1", "--state-dir", state.path], in: dir.url)
@@ -83,12 +79,11 @@ final class TerminalStopTests: XCTestCase {
     func testARunningDownloadRemovedElsewhereSaysCancelledOnItsBar() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                server.serve("/f.bin", FileResource(content: deterministicBytes(count: 6 << 20, seed: 99)), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
-                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                let download = ThrottledDownload(server, in: dir, size: 6 << 20, seed: 99)
+                let (state, part) = (download.state, download.part)
+                let session = try TerminalSession(download.line, in: dir.url)
                 defer { session.hangUp() }
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                XCTAssertTrue(download.waitUntilUnderWay())
                 let remove = try HaulProcess.run(["remove", "1", "--state-dir", state.path], in: dir.url)
                 XCTAssertEqual(remove.status, 0, remove.stderr)
                 let result = session.finish()

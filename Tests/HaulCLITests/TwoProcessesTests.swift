@@ -10,12 +10,10 @@ final class TwoProcessesTests: XCTestCase {
     func testAResumeElsewhereLeavesARunningDownloadInItsProcess() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                let content = deterministicBytes(count: 3 << 20, seed: 601)
-                server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
-                let first = try HaulProcess(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                let download = ThrottledDownload(server, in: dir, size: 3 << 20, seed: 601)
+                let (content, state) = (download.content, download.state)
+                let first = try HaulProcess(download.line, in: dir.url)
+                XCTAssertTrue(download.waitUntilUnderWay())
                 let second = try HaulProcess.run(["resume", "1", "--state-dir", state.path], in: dir.url)
                 XCTAssertEqual(second.status, 0, second.stderr)
                 XCTAssertTrue(
@@ -35,13 +33,11 @@ final class TwoProcessesTests: XCTestCase {
     func testPauseAndResumeElsewhereResumeInTheProcessThatWaits() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                let content = deterministicBytes(count: 3 << 20, seed: 602)
-                server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
-                let session = try TerminalSession(["--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
+                let download = ThrottledDownload(server, in: dir, size: 3 << 20, seed: 602)
+                let (content, state) = (download.content, download.state)
+                let session = try TerminalSession(download.line, in: dir.url)
                 defer { session.hangUp() }
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                XCTAssertTrue(download.waitUntilUnderWay())
                 let pause = try HaulProcess.run(["pause", "1", "--state-dir", state.path], in: dir.url)
                 XCTAssertEqual(pause.status, 0, pause.stderr)
                 XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
@@ -61,15 +57,13 @@ final class TwoProcessesTests: XCTestCase {
     func testADownloadRunByHaulResumeStaysThereToo() async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
-                let content = deterministicBytes(count: 3 << 20, seed: 603)
-                server.serve("/f.bin", FileResource(content: content), bytesPerSecond: 512 << 10)
-                let state = dir.file("s")
-                let part = dir.file("f.bin.part").path
+                let download = ThrottledDownload(server, in: dir, size: 3 << 20, seed: 603)
+                let (content, state) = (download.content, download.state)
                 let add = try HaulProcess.run(["add", "--state-dir", state.path, "-x", "1", server.url("/f.bin")], in: dir.url)
                 XCTAssertEqual(add.status, 0, add.stderr)
                 let session = try TerminalSession(["resume", "1", "--state-dir", state.path], in: dir.url)
                 defer { session.hangUp() }
-                XCTAssertTrue(waitUntil(timeout: 20) { (durableBytes(stateDirectory: state, partPath: part) ?? 0) > 0 })
+                XCTAssertTrue(download.waitUntilUnderWay())
                 let again = try HaulProcess.run(["resume", "1", "--state-dir", state.path], in: dir.url, timeout: 20)
                 XCTAssertEqual(again.status, 0, again.stderr)
                 XCTAssertTrue(again.stdout.contains("1 is downloading in haul process \(session.pid)"), again.stdout + again.stderr)
