@@ -21,22 +21,7 @@ final class HTTPSKillAndResumeTests: XCTestCase {
             let done = dir.file("big.bin").path
             let arguments = ["--state-dir", state.path, "--cacert", "ca.pem", "--http1.1", "-x", "16",
                              "--min-split-size", "1M", "-o", "big.bin", nginx.url("/big.bin")]
-            var previous: Int64 = 0
-            for round in 0..<2 {
-                if FileManager.default.fileExists(atPath: done) { break }
-                let running = try HaulProcess(arguments, in: dir.url)
-                XCTAssertTrue(
-                    waitUntil {
-                        (durableBytes(stateDirectory: state, partPath: part.path) ?? 0) > previous
-                            || FileManager.default.fileExists(atPath: done)
-                    },
-                    "round \(round) made progress"
-                )
-                usleep(UInt32.random(in: 50_000...400_000))
-                running.signal(SIGKILL)
-                _ = running.finish()
-                previous = durableBytes(stateDirectory: state, partPath: part.path) ?? previous
-            }
+            let previous = try killNineRounds(2, arguments: arguments, in: dir.url, state: state, part: part, done: done)
             if !FileManager.default.fileExists(atPath: done) {
                 let final = try HaulProcess.run(arguments, in: dir.url)
                 XCTAssertEqual(final.status, 0, final.stderr)

@@ -15,24 +15,8 @@ final class KillAndResumeTests: XCTestCase {
                 let arguments = ["--state-dir", dir.file("s").path, "-o", "big.bin", server.url("/big.bin")]
                 let part = dir.file("big.bin.part")
                 let state = dir.file("s")
-                var previous: Int64 = 0
                 let done = dir.file("big.bin").path
-                for round in 0..<4 {
-                    if FileManager.default.fileExists(atPath: done) { break }
-                    let running = try HaulProcess(arguments, in: dir.url)
-                    // Wait for fresh durable bytes, then a random extra moment, then kill without warning.
-                    XCTAssertTrue(
-                        waitUntil {
-                            (durableBytes(stateDirectory: state, partPath: part.path) ?? 0) > previous
-                                || FileManager.default.fileExists(atPath: done)
-                        },
-                        "round \(round) made progress"
-                    )
-                    usleep(UInt32.random(in: 50_000...400_000))
-                    running.signal(SIGKILL)
-                    _ = running.finish()
-                    previous = durableBytes(stateDirectory: state, partPath: part.path) ?? previous
-                }
+                _ = try killNineRounds(4, arguments: arguments, in: dir.url, state: state, part: part, done: done)
                 server.route("/big.bin") { file.response(for: $0) }
                 if !FileManager.default.fileExists(atPath: dir.file("big.bin").path) {
                     let final = try HaulProcess.run(arguments, in: dir.url)
