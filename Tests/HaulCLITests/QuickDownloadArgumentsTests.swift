@@ -47,7 +47,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             "on-download-webhook": "http://hook.test/", "hook-timeout": "9", "load-cookies": "cookies.txt",
             "cookie": "a=b", "referer": "http://r.test/", "metalink": "f.meta4", "no-follow-metalink": nil,
             "mirror": "http://m.test/f", "max-redirects": "3", "allow-insecure-redirect": nil,
-            "hls-variant": "720p", "hls-audio": "de", "hls-list": nil,
+            "hls-variant": "720p", "hls-audio": "de", "hls-list": nil, "hls-duration": "10m",
         ]
     }
 

@@ -58,10 +58,18 @@ public struct HLSDownloadPlan: Sendable, Equatable {
     ///
     /// - Throws: when the playlist has no segment.
     public init(playlist: HLSMediaPlaylist) throws(HLSPlaylist.Failure) {
-        guard !playlist.segments.isEmpty else { throw HLSPlaylist.Failure("The playlist has no segments.") }
+        try self.init(segments: playlist.segments, after: nil)
+    }
+
+    /// Plans the download of `segments`, appended to a file whose last initialization section is `map` (a live
+    /// recording's next reload): an `EXT-X-MAP` equal to it is not fetched again.
+    ///
+    /// - Throws: when there is no segment.
+    public init(segments: [HLSSegment], after map: HLSInitSection?) throws(HLSPlaylist.Failure) {
+        guard !segments.isEmpty else { throw HLSPlaylist.Failure("The playlist has no segments.") }
         var pieces: [Piece] = []
-        var currentMap: HLSInitSection?
-        for segment in playlist.segments {
+        var currentMap = map
+        for segment in segments {
             if let map = segment.initSection, map != currentMap {
                 currentMap = map
                 pieces.append(Piece(index: pieces.count, isInitSection: true, sequence: segment.sequence, url: map.url,
@@ -75,8 +83,13 @@ public struct HLSDownloadPlan: Sendable, Equatable {
                                 duration: segment.duration))
         }
         self.pieces = pieces
-        self.container = pieces.first?.isInitSection == true ? Self.container(ofInit: pieces[0].url) : .mpegTS
+        let firstMap = map?.url ?? (pieces.first?.isInitSection == true ? pieces[0].url : nil)
+        self.container = firstMap.map(Self.container(ofInit:)) ?? .mpegTS
+        self.lastMap = currentMap
     }
+
+    /// The initialization section in force after the last piece (what the next part of a live recording follows).
+    public var lastMap: HLSInitSection?
 
     /// An init section is fMP4 unless its name says `.ts` (MPEG-TS may carry a map with its PAT/PMT).
     private static func container(ofInit url: URL) -> Container {

@@ -30,6 +30,9 @@ public struct HLSDownload: Sendable {
         /// Whether separate audio is muxed into the file with `ffmpeg -c copy` when ffmpeg is on `PATH`; otherwise
         /// (or with `false`) it is saved beside it as `NAME.audio.EXT`.
         public var muxesAudio = true
+        /// For a live playlist: the playing time to record, in seconds (`--hls-duration`); `nil` records until
+        /// the stream ends or the download is cancelled.
+        public var recordingLimit: Double? = nil
 
         /// Creates options; see each property.
         public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = 8, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
@@ -52,6 +55,8 @@ public struct HLSDownload: Sendable {
         public var secondsWritten: Double
         /// The playing time of the whole stream, in seconds.
         public var secondsTotal: Double
+        /// Whether the stream is live: it grows as it is recorded, so the totals are what is written so far.
+        public var isLive = false
     }
 
     /// What was saved.
@@ -68,6 +73,10 @@ public struct HLSDownload: Sendable {
         public var variant: HLSVariant?
         /// The pieces an earlier run had saved, not fetched again.
         public var resumedPieces: Int
+        /// For a live recording, why it ended; `nil` for a stream that had ended before it was fetched.
+        public var liveEnd: LiveEnd? = nil
+        /// For a live recording, the segments that left the playlist before a reload saw them.
+        public var lostSegments: Int64 = 0
     }
 
     /// The largest segment held in memory before it is written: larger ones fail the download.
@@ -100,6 +109,12 @@ public struct HLSDownload: Sendable {
         client: HaulClient, notice: @Sendable (String) -> Void = { _ in }, progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws -> Outcome {
         let chosen = try await mediaPlaylist(client: client)
+        if !chosen.media.hasEnded {
+            guard chosen.audioURL == nil else {
+                throw HaulError(.usage, "\(chosen.url.absoluteString) is a live variant with separate audio; recording that is not supported yet (choose a variant without it with --hls-variant)")
+            }
+            return try await runLive(chosen.media, url: chosen.url, variant: chosen.variant, client: client, notice: notice, progress: progress)
+        }
         let videoPlan = try plan(of: chosen.media, url: chosen.url)
         let path = try finalPath(for: videoPlan)
         if let audioURL = chosen.audioURL {
@@ -199,12 +214,12 @@ public struct HLSDownload: Sendable {
         }
     }
 
-    private static func refused(_ failure: HLSPlaylist.Failure, url: URL) -> HaulError {
+    static func refused(_ failure: HLSPlaylist.Failure, url: URL) -> HaulError {
         HaulError(.protocolViolation, "\(url.absoluteString): \(failure.reason)")
     }
 
     /// Each key fetched once; a key is 16 bytes.
-    private func fetchKeys(_ urls: [URL], client: HaulClient) async throws -> [URL: [UInt8]] {
+    func fetchKeys(_ urls: [URL], client: HaulClient) async throws -> [URL: [UInt8]] {
         var keys: [URL: [UInt8]] = [:]
         for url in urls {
             let (bytes, _) = try await client.fetchAnswer(url, maximumBytes: 1024, headers: options.headers)
@@ -241,7 +256,7 @@ public struct HLSDownload: Sendable {
     }
 
     /// The file's path, with the conflict policy applied.
-    private func finalPath(for plan: HLSDownloadPlan) throws -> String {
+    func finalPath(for plan: HLSDownloadPlan) throws -> String {
         let path: String
         switch destination {
         case .file(let file): path = file

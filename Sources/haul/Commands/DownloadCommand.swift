@@ -107,6 +107,9 @@ struct DownloadCommand: AsyncParsableCommand {
     @Option(name: .customLong("hls-audio"), help: ArgumentHelp("The language of an HLS variant's separate audio (LANGUAGE in the master playlist, e.g. en or de); its default audio when not given. A language the variant does not offer is refused (exit 2), naming those it does. See docs/hls.md.", valueName: "LANG"))
     var hlsAudio: String?
 
+    @Option(name: .customLong("hls-duration"), help: ArgumentHelp("For a live HLS playlist (no #EXT-X-ENDLIST): stop recording once this much playing time is saved (90s, 10m, 1h30m). Without it a live stream is recorded until it ends or Ctrl-C; either way the file is complete and playable. See docs/hls.md.", valueName: "TIME"))
+    var hlsDuration: String?
+
     @Flag(name: .customLong("hls-list"), help: "Print the variants of each HLS playlist URL (resolution, bandwidth, codecs, audio) and download nothing.")
     var hlsList = DownloadOptions.defaults.hlsList
 
@@ -122,7 +125,7 @@ struct DownloadCommand: AsyncParsableCommand {
             limitOptions: limitArguments.options, queueOptions: queueArguments.options, hookOptions: hookArguments.options,
             cookieOptions: cookieArguments.options, metalink: metalink, noFollowMetalink: noFollowMetalink,
             mirrors: mirrors, maxRedirects: maxRedirects, allowInsecureRedirect: allowInsecureRedirect,
-            hlsVariant: hlsVariant, hlsAudio: hlsAudio, hlsList: hlsList
+            hlsVariant: hlsVariant, hlsAudio: hlsAudio, hlsList: hlsList, hlsDuration: hlsDuration
         )
     }
 

@@ -137,7 +137,7 @@ extension DownloadOptions {
         StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, audioLanguage: hlsAudio, segmentsAtOnce: {
             if case .fixed(let count)? = transfer.connections { return count }
             return 8
-        }())
+        }(), recordingLimit: hlsDuration.flatMap(DurationText.parse))
     }
 
     /// The downloads that start at once, whose first request may leave while the store opens

@@ -52,6 +52,8 @@ struct DownloadOptions: Equatable, Sendable {
     var hlsAudio: String? = nil
     /// `--hls-list`: print the variants of each HLS playlist instead of downloading.
     var hlsList: Bool = false
+    /// `--hls-duration`: how much playing time of a live HLS playlist to record (`DurationText.parse`'s text).
+    var hlsDuration: String? = nil
 
     /// `--checksum auto`: look for the checksum each file's site publishes (`ChecksumFiles.discover`).
     var findsChecksum: Bool { checksum == "auto" }
@@ -66,7 +68,7 @@ struct DownloadOptions: Equatable, Sendable {
         minSplitSize: "4M", continueFlag: false, checksum: nil, checksumFile: nil, requireChecksum: false, inOrder: false, extract: false, extractTo: nil,
         limitOptions: .defaults, queueOptions: .defaults, hookOptions: .defaults, cookieOptions: .defaults,
         metalink: nil, noFollowMetalink: false, mirrors: [], maxRedirects: 10, allowInsecureRedirect: false,
-        hlsVariant: nil, hlsAudio: nil, hlsList: false
+        hlsVariant: nil, hlsAudio: nil, hlsList: false, hlsDuration: nil
     )
 
     /// Every check ArgumentParser makes of a download line, the option groups' first (the order it runs them).
@@ -94,6 +96,9 @@ struct DownloadOptions: Equatable, Sendable {
         }
         if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
             throw ValidationError("--hls-variant must be best, worst, a height such as 720p, or a bandwidth in bit/s; '\(hlsVariant)' is none of these")
+        }
+        if let hlsDuration, DurationText.parse(hlsDuration) == nil {
+            throw ValidationError("--hls-duration must be a playing time such as 90s, 10m or 1h30m; '\(hlsDuration)' is not one")
         }
         if hlsList && urls.isEmpty { throw ValidationError("--hls-list takes the playlist URLs to list") }
         if !mirrors.isEmpty && (urls.count != 1 || inputFile != nil) {

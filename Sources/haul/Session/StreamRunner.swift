@@ -12,6 +12,8 @@ struct StreamRunner {
     /// `--hls-audio`: the separate audio's language (the variant's default when `nil`).
     let audioLanguage: String?
     let segmentsAtOnce: Int
+    /// `--hls-duration`: the playing time of a live stream to record, in seconds.
+    var recordingLimit: Double? = nil
 
     /// Whether `-o` named the stream's file itself: not given, or a directory (`-o sub/`, an existing directory,
     /// which `makeRequests` turned into DIR/URL-NAME), leaves the name to the playlist (`NAME.ts`).
@@ -33,12 +35,23 @@ struct StreamRunner {
             var options = HLSDownload.Options(variant: variant, segmentsAtOnce: segmentsAtOnce, headers: request.headers,
                                               onConflict: request.onConflict)
             options.audioLanguage = audioLanguage
+            options.recordingLimit = recordingLimit
             let download = HLSDownload(url: request.url, destination: destination, options: options)
             let line = StreamProgressLine(mode: mode, name: request.url.absoluteString)
+            let interruption = StreamInterruption()
+            defer { interruption.end() }
             do {
-                let outcome = try await download.run(
-                    client: client, notice: { line.note($0) }, progress: { line.show($0) })
+                let client = self.client
+                let running = Task { try await download.run(client: client, notice: { line.note($0) }, progress: { line.show($0) }) }
+                interruption.begin { running.cancel() }
+                let outcome = try await running.value
                 line.finish(outcome)
+                // A live recording stopped by Ctrl-C is saved whole, and the run still says it was interrupted.
+                if outcome.liveEnd == .stopped, code == ExitCodes.success { code = ExitCodes.interrupted }
+            } catch where interruption.happened {
+                line.clear()
+                Terminal.writeError("haul: \(request.url.absoluteString): interrupted; the segments saved are kept, and the same command goes on from them\n")
+                return ExitCodes.interrupted
             } catch let error as HaulError {
                 line.clear()
                 Terminal.writeError("haul: \(request.url.absoluteString): \(error.message)\n")
@@ -102,6 +115,14 @@ final class StreamProgressLine: @unchecked Sendable {
 
     /// The line's text for `progress` at `speed` bytes a second, with its estimate.
     static func text(_ progress: HLSDownload.Progress, speed: Double) -> (String, HLSProgressEstimate, Double?) {
+        if progress.isLive {
+            let estimate = HLSProgressEstimate(
+                piecesWritten: progress.piecesWritten, piecesTotal: progress.piecesWritten, bytesWritten: progress.bytesWritten,
+                secondsWritten: progress.secondsWritten, secondsTotal: progress.secondsWritten)
+            let text = "recording live: \(DurationText.elapsed(progress.secondsWritten)) in \(progress.piecesWritten) segments, "
+                + "\(ByteCount.format(progress.bytesWritten)), \(ByteCount.formatRate(speed)), Ctrl-C stops and saves"
+            return (text, estimate, nil)
+        }
         let estimate = HLSProgressEstimate(
             piecesWritten: progress.piecesWritten, piecesTotal: progress.piecesTotal, bytesWritten: progress.bytesWritten,
             secondsWritten: progress.secondsWritten, secondsTotal: progress.secondsTotal)
@@ -121,7 +142,7 @@ final class StreamProgressLine: @unchecked Sendable {
         case .bar:
             Terminal.writeError("\r\u{1B}[K\(text)")
         case .lines:
-            let tenth = progress.piecesWritten * 10 / max(1, progress.piecesTotal)
+            let tenth = progress.isLive ? progress.piecesWritten : progress.piecesWritten * 10 / max(1, progress.piecesTotal)
             if tenth != lastTenth {
                 lastTenth = tenth
                 Terminal.writeError("\(name): \(text)\n")
@@ -131,7 +152,7 @@ final class StreamProgressLine: @unchecked Sendable {
                 "url": name, "segmentsDone": progress.piecesWritten, "segmentsTotal": progress.piecesTotal, "bytes": progress.bytesWritten,
                 "total": estimate.estimatedTotalBytes ?? NSNull(), "totalIsEstimate": !estimate.isExact, "percent": estimate.percent,
                 "speed": Int(speed), "eta": left.map { Int($0.rounded(.up)) } ?? NSNull(),
-                "secondsDone": progress.secondsWritten, "secondsTotal": progress.secondsTotal,
+                "secondsDone": progress.secondsWritten, "secondsTotal": progress.secondsTotal, "live": progress.isLive,
             ]
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
@@ -158,6 +179,15 @@ final class StreamProgressLine: @unchecked Sendable {
         let variant = outcome.variant.map { " (variant \($0.resolution?.description ?? "-"), \($0.bandwidth) bit/s)" } ?? ""
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        Terminal.writeError("saved \(outcome.path): \(outcome.segments) segments, \(ByteCount.format(outcome.bytes)), \(Int(outcome.duration.rounded()))s\(variant), in \(DurationText.elapsed(seconds))\n")
+        let ended: String
+        switch outcome.liveEnd {
+        case nil: ended = ""
+        case .streamEnded?: ended = " (live; the stream ended)"
+        case .durationReached?: ended = " (live; the time asked for is recorded)"
+        case .stalled?: ended = " (live; the playlist stopped growing)"
+        case .stopped?: ended = " (live; recording stopped)"
+        }
+        let lost = outcome.lostSegments > 0 ? "; \(outcome.lostSegments) segments were missed" : ""
+        Terminal.writeError("saved \(outcome.path): \(outcome.segments) segments, \(ByteCount.format(outcome.bytes)), \(Int(outcome.duration.rounded()))s\(variant), in \(DurationText.elapsed(seconds))\(ended)\(lost)\n")
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// Live playlists (issue 53, point 6; docs/hls.md "Live playlists"): a playlist without `EXT-X-ENDLIST`, served by
+/// the test server as a window that moves on by one segment at each reload, is recorded from three segments before
+/// its live edge until it ends, `--hls-duration` is recorded, or Ctrl-C; each time the file is whole segments in
+/// order that ffprobe reads.
+final class HLSLiveCLITests: XCTestCase {
+    /// Serves `/hls/live.m3u8` over the VOD `stream`'s segments: the first answer shows segments 0...3, each later
+    /// one a segment more (a window of four), `EXT-X-ENDLIST` with the last when `ends`, else the last forever.
+    private func serveLive(_ stream: HLSStreamFixture, on server: TestServer, ends: Bool = true) throws -> [String] {
+        let text = try String(contentsOf: stream.directory.appendingPathComponent(stream.playlistName), encoding: .utf8)
+        var segments: [(info: String, name: String)] = []
+        var info = ""
+        for line in text.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("#EXTINF") { info = line } else if !line.hasPrefix("#"), !line.isEmpty { segments.append((info, line)) }
+        }
+        let reloads = Counter()
+        let listed = segments
+        server.route("/hls/live.m3u8") { _ in
+            let last = min(3 + reloads.next(), listed.count - 1)
+            let first = max(0, last - 3)
+            var body = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:\(first)\n"
+            for segment in listed[first...last] { body += "\(segment.info)\n\(segment.name)\n" }
+            if ends, last == listed.count - 1 { body += "#EXT-X-ENDLIST\n" }
+            return TestResponse(status: 200, headers: [("Content-Type", "application/vnd.apple.mpegurl")], body: Array(body.utf8))
+        }
+        return segments.map(\.name)
+    }
+
+    private func bytes(of names: ArraySlice<String>, in stream: HLSStreamFixture) throws -> [UInt8] {
+        try names.flatMap { [UInt8](try Data(contentsOf: stream.directory.appendingPathComponent($0))) }
+    }
+
+    func testALivePlaylistIsRecordedFromNearItsEdgeUntilItEnds() async throws {
+        try await HLSStreamFixture.served(.mpegTS, seconds: 7) { stream, server, dir in
+            let names = try serveLive(stream, on: server)
+            let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-d", "out", server.url("/hls/live.m3u8")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("(live; the stream ended)"), result.stderr)
+            let saved = dir.file("out/live.ts")
+            XCTAssertTrue(contents(saved) == (try bytes(of: names[1...], in: stream)),
+                          "from the third segment before the first edge (1 of 0...3) to the last, each once, in order")
+            XCTAssertNotNil(try HLSTools.probedDuration(saved.path), "ffprobe reads it")
+            XCTAssertEqual(Set(try HLSTools.probedStreams(saved.path)), ["video", "audio"])
+            for name in names[1...] { XCTAssertEqual(server.requests(for: "/hls/\(name)").count, 1, name) }
+            XCTAssertEqual(server.requests(for: "/hls/\(names[0])").count, 0, "before the start")
+            XCTAssertEqual(server.requests(for: "/hls/live.m3u8").count, names.count - 3, "one reload a new segment")
+        }
+    }
+
+    func testHLSDurationRecordsThatMuchAndStops() async throws {
+        try await HLSStreamFixture.served(.mpegTS, seconds: 7) { stream, server, dir in
+            let names = try serveLive(stream, on: server, ends: false)
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.file("s").path, "-o", "rec.ts", "--hls-duration", "4s", server.url("/hls/live.m3u8")], in: dir.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("(live; the time asked for is recorded)"), result.stderr)
+            XCTAssertTrue(contents(dir.file("rec.ts")) == (try bytes(of: names[1...4], in: stream)), "four one-second segments")
+            let duration = try XCTUnwrap(try HLSTools.probedDuration(dir.file("rec.ts").path))
+            XCTAssertEqual(duration, 4, accuracy: 1)
+        }
+    }
+
+    func testAnUnreadableDurationIsAUsageError() throws {
+        try withTemporaryDirectorySync { dir in
+            let result = try HaulProcess.run(["--hls-duration", "ten minutes", "http://127.0.0.1:9/live.m3u8"], in: dir.url)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.contains("--hls-duration must be a playing time such as 90s, 10m or 1h30m"), result.stderr)
+        }
+    }
+
+    /// Ctrl-C stops the recording: the segments in are saved under the final name as a playable file, and the
+    /// run exits 130 (interrupted) saying so.
+    func testCtrlCStopsTheRecordingAndSavesAPlayableFile() async throws {
+        try await HLSStreamFixture.served(.mpegTS, seconds: 7) { stream, server, dir in
+            let names = try serveLive(stream, on: server, ends: false)
+            let running = try HaulProcess(["--state-dir", dir.file("s").path, "-o", "rec.ts", "--progress", "lines", server.url("/hls/live.m3u8")], in: dir.url)
+            let part = dir.file("rec.ts.part").path
+            XCTAssertTrue(waitUntil(timeout: 30) { server.requests(for: "/hls/live.m3u8").count >= 2 && ((try? FileManager.default.attributesOfItem(atPath: part)[.size] as? Int) ?? 0) > 0 })
+            running.signal(SIGINT)
+            let result = running.finish(timeout: 30)
+            XCTAssertEqual(result.status, 130, result.stderr)
+            XCTAssertTrue(result.stderr.contains("(live; recording stopped)"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: part))
+            let saved = contents(dir.file("rec.ts"))
+            let recorded = (4...names.count).first { (try? bytes(of: names[1..<$0], in: stream)) == saved }
+            XCTAssertNotNil(recorded, "whole segments from the start, in order (\(saved?.count ?? 0) bytes)")
+            XCTAssertNotNil(try HLSTools.probedDuration(dir.file("rec.ts").path), "ffprobe reads it")
+        }
+    }
+}
+
+/// A count that goes up by one at each `next()`, from 0, across threads.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
+}
