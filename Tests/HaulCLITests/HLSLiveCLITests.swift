@@ -90,6 +90,23 @@ final class HLSLiveCLITests: XCTestCase {
             XCTAssertNotNil(try HLSTools.probedDuration(dir.file("rec.ts").path), "ffprobe reads it")
         }
     }
+
+    /// On a terminal, `q` stops the recording the same way, and the bar said how far it was while it recorded.
+    func testQOnTheTerminalStopsTheRecordingAndSaves() async throws {
+        try await HLSStreamFixture.served(.mpegTS, seconds: 7) { stream, server, dir in
+            _ = try serveLive(stream, on: server, ends: false)
+            let session = try TerminalSession(["--state-dir", dir.file("s").path, "-o", "rec.ts", server.url("/hls/live.m3u8")], in: dir.url)
+            defer { session.hangUp() }
+            XCTAssertTrue(session.waitFor("recording live: "), TerminalSession.visible(session.output))
+            XCTAssertTrue(waitUntil(timeout: 30) { server.requests(for: "/hls/live.m3u8").count >= 2 })
+            session.type("q")
+            let result = session.finish()
+            let shown = TerminalSession.visible(result.output)
+            XCTAssertEqual(result.status, 130, shown)
+            XCTAssertTrue(shown.contains("(live; recording stopped)"), shown)
+            XCTAssertNotNil(try HLSTools.probedDuration(dir.file("rec.ts").path), "ffprobe reads it")
+        }
+    }
 }
 
 /// A count that goes up by one at each `next()`, from 0, across threads.

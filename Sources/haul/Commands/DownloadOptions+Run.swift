@@ -109,7 +109,9 @@ extension DownloadOptions {
         var code = ExitCodes.success
         if !streams.isEmpty {
             requests.removeAll { request in streams.contains { $0.url == request.url && $0.destinationPath == request.destinationPath } }
-            code = await streamRunner(client: client).run(streams, output: output)
+            var runner = streamRunner(client: client)
+            runner.readsKeys = requests.isEmpty && feed == nil  // else the session after it reads the keys
+            code = await runner.run(streams, output: output)
         }
         if !requests.isEmpty || feed != nil {
             let filesCode = await session().run(requests: requests, feed: feed)

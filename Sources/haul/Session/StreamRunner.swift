@@ -14,6 +14,8 @@ struct StreamRunner {
     let segmentsAtOnce: Int
     /// `--hls-duration`: the playing time of a live stream to record, in seconds.
     var recordingLimit: Double? = nil
+    /// Whether `q` on the terminal stops a stream (nothing after the streams reads keys).
+    var readsKeys = false
 
     /// Whether `-o` named the stream's file itself: not given, or a directory (`-o sub/`, an existing directory,
     /// which `makeRequests` turned into DIR/URL-NAME), leaves the name to the playlist (`NAME.ts`).
@@ -43,7 +45,7 @@ struct StreamRunner {
             do {
                 let client = self.client
                 let running = Task { try await download.run(client: client, notice: { line.note($0) }, progress: { line.show($0) }) }
-                interruption.begin { running.cancel() }
+                interruption.begin(readsKeys: readsKeys && mode == .bar) { running.cancel() }
                 let outcome = try await running.value
                 line.finish(outcome)
                 // A live recording stopped by Ctrl-C is saved whole, and the run still says it was interrupted.
