@@ -59,6 +59,11 @@ public typealias LowestSpeed = HaulCore.LowestSpeed
 public typealias Cookie = HaulCore.Cookie
 /// Reads the Netscape `cookies.txt` that browsers export and curl and wget write.
 public typealias NetscapeCookieFile = HaulCore.NetscapeCookieFile
+/// How many connections one download may open: automatic (Haul chooses, the default) or a fixed count, with the
+/// valid range and every default of the count (`DownloadRequest.connectionCount`).
+public typealias ConnectionCount = HaulCore.ConnectionCount
+/// A connection count that cannot be used, in the words every front-end uses.
+public typealias ConnectionCountError = HaulCore.ConnectionCountError
 /// How many connections go to one host at once by default, and how fast a budget a host taught eases back
 /// (`HaulConfiguration.hostBudgetPolicy`).
 public typealias HostBudgetPolicy = HaulCore.HostBudgetPolicy

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import HaulDaemon
+import HaulKit
 import HaulTestSupport
 import MCP
 import XCTest
@@ -36,7 +37,7 @@ final class AgentToolsTests: XCTestCase {
         let cases: [(String, [String: Value], String)] = [
             ("fetch_everything", [:], "there is no tool 'fetch_everything'"),
             ("add_downloads", [:], "add_downloads needs the argument 'urls'"),
-            ("add_downloads", ["urls": [.string(url)], "connections": 99], "argument 'connections' must be an integer from 1 to 16"),
+            ("add_downloads", ["urls": [.string(url)], "connections": 99], "argument 'connections' must be an integer from 1 to \(ConnectionCount.range.upperBound)"),
             ("add_downloads", ["urls": [.string(url)], "dir": "/tmp"], "add_downloads has no argument 'dir'"),
             ("add_downloads", ["urls": [.string(url)], "directory": "/etc"], "outside the allowed directories"),
             ("add_downloads", ["urls": ["file:///etc/passwd"]], "only http and https URLs can be downloaded: file:///etc/passwd"),

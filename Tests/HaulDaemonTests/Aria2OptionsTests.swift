@@ -117,7 +117,7 @@ final class Aria2OptionsTests: XCTestCase {
 
     func testBadValuesSayWhichOptionAndWhy() {
         XCTAssertThrowsError(try Aria2Options.parseAdd(["split": "0"])) {
-            XCTAssertTrue("\($0)".contains("split must be a whole number from 1 to 32"))
+            XCTAssertEqual("\($0)", "split must be auto or a count between 1 and 32, not 0", "the words of haul -x 0")
         }
         XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum": "crc32=abcd"])) { XCTAssertTrue("\($0)".contains("not supported")) }
         XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum": "sha-1=abc"])) { XCTAssertTrue("\($0)".contains("40 hex digits")) }

@@ -118,10 +118,10 @@ final class HeadStartTests: XCTestCase {
       let plain = Self.request("http://127.0.0.1:9/f", in: dir)
       let first = try XCTUnwrap(EarlyStart.firstRequest(of: plain, configuration: configuration))
       XCTAssertEqual(first.plan, .wholeFile, "the machine's own first request: the whole file")
-      XCTAssertEqual(first.role, .firstOfSplit, "a request made in code asks for a fixed 8 connections")
-      var chosen = plain
-      chosen.autoConnections = true
-      XCTAssertEqual(EarlyStart.firstRequest(of: chosen, configuration: configuration)?.role, .only, "-x auto")
+      XCTAssertEqual(first.role, .only, "a request made in code has the one default count, automatic, as -x auto")
+      var fixed = plain
+      fixed.connectionCount = .fixed(8)
+      XCTAssertEqual(EarlyStart.firstRequest(of: fixed, configuration: configuration)?.role, .firstOfSplit, "-x 8")
 
       FileManager.default.createFile(atPath: plain.partPath, contents: Data([1]))
       XCTAssertFalse(startsEarly(plain), "a .part file may be resumed")

@@ -39,11 +39,34 @@ final class RequestValidationTests: XCTestCase {
     }
   }
 
-  /// The library uses as many connections as `haul` unless told otherwise (the README's first example used one).
-  func testARequestUsesEightConnectionsByDefault() {
+  /// The library uses the count `haul` and the daemon use unless told otherwise: `ConnectionCount.default`,
+  /// automatic (it was a fixed 8 while `haul`'s was automatic); a count given is fixed.
+  func testARequestUsesTheOneDefaultCount() {
     let request = DownloadRequest(url: URL(string: "https://example.com/f")!, destination: URL(fileURLWithPath: "/tmp/f"))
-    XCTAssertEqual(request.connections, 8)
-    XCTAssertEqual(DownloadRequest.defaultConnections, 8)
+    XCTAssertEqual(request.connectionCount, .automatic(ceiling: 16))
+    XCTAssertEqual(request.connectionCount, ConnectionCount.default)
+    XCTAssertTrue(request.autoConnections)
+    XCTAssertEqual(request.connections, 16)
+    let typed = DownloadRequest(url: URL(string: "https://example.com/f")!, destination: URL(fileURLWithPath: "/tmp/f"), connections: 5)
+    XCTAssertEqual(typed.connectionCount, .fixed(5))
+  }
+
+  /// `connections` and `autoConnections` are the two parts of `connectionCount`, as it is stored: setting either
+  /// keeps the other, and a stored request reads back the same count.
+  func testTheTwoFieldsAreOneCount() throws {
+    var request = DownloadRequest(url: URL(string: "https://example.com/f")!, destination: URL(fileURLWithPath: "/tmp/f"), connections: 5)
+    request.autoConnections = true
+    XCTAssertEqual(request.connectionCount, .automatic(ceiling: 5))
+    request.connections = 9
+    XCTAssertEqual(request.connectionCount, .automatic(ceiling: 9))
+    request.connectionCount = .fixed(3)
+    XCTAssertEqual(request.connections, 3)
+    XCTAssertFalse(request.autoConnections)
+    for count in [ConnectionCount.fixed(3), .default, .automatic(ceiling: 7)] {
+      request.connectionCount = count
+      let read = try JSONDecoder().decode(DownloadRequest.self, from: JSONEncoder().encode(request))
+      XCTAssertEqual(read.connectionCount, count)
+    }
   }
 
   /// The destination is a file URL and the checksum a `Checksum`, but a request is stored as before (a path and

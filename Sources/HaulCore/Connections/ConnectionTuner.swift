@@ -49,7 +49,7 @@ public struct ConnectionTuner: Hashable, Sendable {
         /// connections that reach it, starting from one (see the type's documentation).
         public var rateLimit: Double?
 
-        public init(initial: Int = 4, ceiling: Int = 16, margin: Double = 0.15, settleSeconds: Double = 0.1,
+        public init(initial: Int = ConnectionCount.automaticStart, ceiling: Int = ConnectionCount.automaticCeiling, margin: Double = 0.15, settleSeconds: Double = 0.1,
             windowSeconds: Double = 0.4, rateLimit: Double? = nil)
         {
             self.rateLimit = rateLimit.flatMap { $0 > 0 ? $0 : nil }

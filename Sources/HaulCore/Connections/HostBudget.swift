@@ -1,8 +1,9 @@
 /// How many connections Haul opens to one host at once, across all its downloads and segments, and what it learns
 /// when a host says that was too many.
 ///
-/// The default is 16 connections per host: aria2's hard cap for `--max-connection-per-server`, the count people
-/// reach for with `-x 16`, and what public mirrors and CDNs commonly tolerate; a host that tolerates fewer says so
+/// The default is `ConnectionCount.hostBudget` (16) connections per host: aria2's hard cap for
+/// `--max-connection-per-server`, the count people reach for with `-x 16`, and what public mirrors and CDNs
+/// commonly tolerate; a host that tolerates fewer says so
 /// (429/503 to an extra connection, refused or reset connections while others are open), and its budget falls at
 /// once to the count that was working. What was learned is kept (the state database, with when it was learned), so
 /// the next download to that host, in this process or a later one, starts within it; it eases back up by one
@@ -22,7 +23,7 @@ public struct HostBudgetPolicy: Hashable, Sendable {
         set { easingSeconds = newValue }
     }
 
-    public init(defaultLimit: Int = 16, easeSeconds: Double = 3600) {
+    public init(defaultLimit: Int = ConnectionCount.hostBudget, easeSeconds: Double = 3600) {
         self.defaultLimit = max(1, defaultLimit)
         self.easingSeconds = max(1, easeSeconds)
     }

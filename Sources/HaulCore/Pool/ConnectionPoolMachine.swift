@@ -18,12 +18,12 @@
 /// layer that performs the actions and stop it loudly (`preconditionFailure`).
 public struct ConnectionPoolMachine: Sendable {
     public struct Settings: Hashable, Sendable {
-        /// A host's limit until ``setLimit(_:forHost:)`` says otherwise.
+        /// A host's limit until ``setLimit(_:forHost:)`` says otherwise (`ConnectionCount.poolHostLimit`, 64).
         public var defaultLimit: Int
-        /// Seconds an idle connection is kept.
+        /// Seconds an idle connection is kept (`ConnectionCount.poolIdleSeconds`, 30).
         public var idleSeconds: Double
 
-        public init(defaultLimit: Int = HostBudgetPolicy().defaultLimit, idleSeconds: Double = 60) {
+        public init(defaultLimit: Int = ConnectionCount.poolHostLimit, idleSeconds: Double = ConnectionCount.poolIdleSeconds) {
             self.defaultLimit = max(1, defaultLimit)
             self.idleSeconds = idleSeconds
         }

@@ -17,8 +17,8 @@
 /// which is lost with a 4 MiB floor. 1 MiB is aria2c's smallest `--min-split-size`; below it a new request's round
 /// trip starts to cost a noticeable share of what it saves.
 public struct SegmentPolicy: Hashable, Sendable {
-    /// The most connections a policy may ask for.
-    public static let connectionLimit = 32
+    /// The most connections a policy may ask for: `ConnectionCount.range`'s upper bound.
+    public static let connectionLimit = ConnectionCount.range.upperBound
 
     /// Connections wanted for one file, 1...32.
     public var connections: Int

@@ -1,3 +1,4 @@
+import HaulKit
 import MCP
 
 /// The tools an agent sees over MCP (`/mcp` and `haul mcp`, docs/agents.md): names, what each does, the JSON Schema
@@ -40,7 +41,9 @@ public enum AgentToolCatalog {
                     "name": string("The file name (only with one URL; default: the server's or the URL's name)"),
                     "checksum": string("ALGO=HEX (sha-256, sha-1, md5, sha-512) to verify the file against, or 'auto': the checksum the site publishes beside the file (URL.sha256, SHA256SUMS...), when it does"),
                     "checksum_file": string("The http(s) URL of a checksum list (SHA256SUMS) naming the file"),
-                    "connections": ["type": "integer", "minimum": 1, "maximum": 16, "description": "Connections per download"],
+                    "connections": ["type": "integer", "minimum": .int(ConnectionCount.range.lowerBound),
+                                    "maximum": .int(ConnectionCount.range.upperBound),
+                                    "description": .string("Connections per download (default: Haul chooses, up to \(ConnectionCount.automaticCeiling))")],
                     "headers": ["type": "array", "items": ["type": "string"], "description": "Request headers, each 'Name: value'"],
                     "paused": ["type": "boolean", "description": "Add paused instead of queued"],
                 ], required: ["urls"]),

@@ -99,7 +99,7 @@ public struct AgentTools: Sendable {
         let discovers = checksum?.lowercased() == "auto"
         if let checksum, !discovers { options["checksum"] = .string(checksum) }
         if let list = try arguments.string("checksum_file") { options["checksum-file"] = .string(list) }
-        if let connections = try arguments.integer("connections", in: 1...16) { options["split"] = .string(String(connections)) }
+        if let connections = try arguments.integer("connections", in: ConnectionCount.range) { options["split"] = .string(String(connections)) }
         if let headers = try arguments.strings("headers", count: 0...100) { options["header"] = .array(headers.map { .string($0) }) }
         if try arguments.bool("paused") == true { options["pause"] = "true" }
         let parsed: Aria2AddOptions

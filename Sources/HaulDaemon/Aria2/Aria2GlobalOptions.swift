@@ -11,13 +11,22 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     public var maxOverallLimit: Int64
     /// `max-download-limit`: the default limit of each new download, 0 for none (`--limit-rate`).
     public var maxDownloadLimit: Int64
-    /// `split` and `max-connection-per-server`: connections of a new download (`-x`).
-    public var connections: Int
-    /// Haul chooses each new download's count up to `connections` (`haul daemon -x auto`, the default;
-    /// `DownloadRequest.autoConnections`) until `split` or `max-connection-per-server` sets a count over RPC.
-    /// `getGlobalOption` shows the ceiling as `split`: aria2 front-ends expect a number there; Haul's own
-    /// `haul-connections` says `auto` (or the count when one was set), which the web page shows.
-    public var autoConnections = false
+    /// `split` and `max-connection-per-server`: the count of a new download (`-x`). Automatic (Haul chooses, up to
+    /// its ceiling: `haul daemon -x auto`, `ConnectionCount.default`) until `split` or `max-connection-per-server`
+    /// sets a count over RPC (`auto` sets it back). `getGlobalOption` shows the ceiling as `split`: aria2 front-ends
+    /// expect a number there; Haul's own `haul-connections` says `auto` (or the count when one was set), and
+    /// `haul-connections-range` the counts one may set (`1-32`), which the web page shows.
+    public var connectionCount: ConnectionCount
+    /// `connectionCount.most`: a fixed count, or an automatic count's ceiling.
+    public var connections: Int {
+        get { connectionCount.most }
+        set { connectionCount = autoConnections ? .automatic(ceiling: newValue) : .fixed(newValue) }
+    }
+    /// `connectionCount.isAutomatic`.
+    public var autoConnections: Bool {
+        get { connectionCount.isAutomatic }
+        set { connectionCount = newValue ? .automatic(ceiling: connections) : .fixed(connections) }
+    }
     /// `dir`: the default download directory (`-d`). Not changeable over RPC (it would widen where clients save).
     public var directory: String
     /// `speed-schedule`: the overall limit by local time (`SpeedSchedule`'s text, `--speed-schedule`), empty for
@@ -45,7 +54,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
         self.maxConcurrent = maxConcurrent
         self.maxOverallLimit = maxOverallLimit
         self.maxDownloadLimit = maxDownloadLimit
-        self.connections = connections
+        self.connectionCount = .fixed(connections)
         self.directory = directory
     }
 
@@ -81,8 +90,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
                 do { _ = try QueueSchedule(parsing: text) } catch { throw Aria2OptionError("queue-schedule: \(error)") }
                 result.queueSchedule = text
             case "split", "max-connection-per-server":
-                result.connections = try Aria2Options.count(name, value, in: 1...SegmentPolicy.connectionLimit)
-                result.autoConnections = false
+                result.connectionCount = try Aria2Options.connectionCount(name, value)
             case "dir":
                 if try Aria2Options.text(name, value) != directory {
                     throw Aria2OptionError("dir cannot be changed over RPC (start haul daemon with -d DIR)")
@@ -111,6 +119,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
             "split": .string(String(connections)),
             "max-connection-per-server": .string(String(connections)),
             "haul-connections": .string(autoConnections ? "auto" : String(connections)),
+            "haul-connections-range": .string("\(ConnectionCount.range.lowerBound)-\(ConnectionCount.range.upperBound)"),
         ]
         fields.merge(own) { _, own in own }
         return .object(fields)

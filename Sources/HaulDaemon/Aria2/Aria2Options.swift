@@ -21,8 +21,13 @@ public struct Aria2AddOptions: Equatable, Sendable {
     public var directory: String?
     /// `out`: a bare file name; `nil` when absent, empty or null (the name from the URL or the server).
     public var out: String?
-    /// The smaller of `split` and `max-connection-per-server`.
-    public var connections: Int?
+    /// The stricter of `split` and `max-connection-per-server` (`ConnectionCount.stricter`), each a count or `auto`.
+    public var connectionCount: ConnectionCount?
+    /// `connectionCount`'s most (a fixed count, or an automatic count's ceiling); setting it fixes the count.
+    public var connections: Int? {
+        get { connectionCount?.most }
+        set { connectionCount = newValue.map(ConnectionCount.fixed) }
+    }
     /// `checksum` in Haul's form (`sha256=HEX`).
     public var checksum: String?
     /// `checksum-file`: the http(s) URL of a checksum list (never a path over RPC: a client must not make the
@@ -83,8 +88,8 @@ public enum Aria2Options {
     /// Reads `addUri`'s option struct.
     public static func parseAdd(_ options: [String: JSONValue]) throws(Aria2OptionError) -> Aria2AddOptions {
         var result = Aria2AddOptions()
-        var split: Int?
-        var perServer: Int?
+        var split: ConnectionCount?
+        var perServer: ConnectionCount?
         var userAgent: String?
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
             try checkSettable(name)
@@ -105,9 +110,9 @@ public enum Aria2Options {
                 let out = try text(name, value)
                 result.out = out.isEmpty ? nil : try bareName(out)
             case "split":
-                split = try count(name, value, in: 1...SegmentPolicy.connectionLimit)
+                split = try connectionCount(name, value)
             case "max-connection-per-server":
-                perServer = try count(name, value, in: 1...SegmentPolicy.connectionLimit)
+                perServer = try connectionCount(name, value)
             case "checksum":
                 let checksum = try text(name, value)
                 if !checksum.isEmpty { result.checksum = try self.checksum(checksum) }
@@ -152,8 +157,8 @@ public enum Aria2Options {
             }
         }
         switch (split, perServer) {
-        case let (a?, b?): result.connections = min(a, b)
-        case let (a?, nil), let (nil, a?): result.connections = a
+        case let (a?, b?): result.connectionCount = .stricter(a, b)
+        case let (a?, nil), let (nil, a?): result.connectionCount = a
         case (nil, nil): break
         }
         if let userAgent {
@@ -276,6 +281,15 @@ public enum Aria2Options {
             throw Aria2OptionError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound): '\(raw)'")
         }
         return number
+    }
+
+    /// A connection count (`split`, `max-connection-per-server`): `auto` or a whole number in
+    /// `ConnectionCount.range`, refused in the words every front-end uses (`ConnectionCount.refusal`).
+    public static func connectionCount(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> ConnectionCount {
+        switch ConnectionCount.checked(try text(name, value), named: name) {
+        case .success(let count): return count
+        case .failure(let problem): throw Aria2OptionError(problem.description)
+        }
     }
 
     /// `true` or `false`.

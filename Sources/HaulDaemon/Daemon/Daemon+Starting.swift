@@ -54,7 +54,7 @@ extension Daemon {
         }
         let limits = QueueLimits(
             maxConcurrent: configuration.maxConcurrent,
-            maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * SegmentPolicy.connectionLimit
+            maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * ConnectionCount.range.upperBound
         )
         let manager = try DownloadManager(client: client, limits: limits)
         await manager.setSpeedSchedule(configuration.speedSchedule, otherwise: configuration.maxOverallRate)
@@ -68,7 +68,7 @@ extension Daemon {
             directory: downloadDirectory
         )
         globals.speedSchedule = configuration.speedSchedule?.text ?? ""
-        globals.autoConnections = configuration.autoConnections
+        globals.connectionCount = configuration.connectionCount
         globals.folderRules = configuration.folderRules
         globals.queueSchedule = configuration.queueSchedule?.text ?? ""
         globals.fixed = Aria2FixedOptions(configuration.client)

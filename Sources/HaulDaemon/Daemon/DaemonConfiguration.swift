@@ -30,12 +30,22 @@ public struct DaemonConfiguration: Sendable {
     public var localPagesWithSecret = true
     /// `-j`.
     public var maxConcurrent: Int = 5
-    /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32).
+    /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32, the most one
+    /// download may ask for: `ConnectionCount.range`).
     public var maxConnections: Int?
-    /// `-x`: connections of a download added without `split`.
-    public var connections: Int = 8
+    /// `-x`: the count of a download added without `split`: `ConnectionCount.default` (automatic, up to 16), as in
+    /// the library and `haul`.
+    public var connectionCount: ConnectionCount = .default
+    /// `-x`'s most: a fixed count, or an automatic count's ceiling (`connectionCount.most`).
+    public var connections: Int {
+        get { connectionCount.most }
+        set { connectionCount = autoConnections ? .automatic(ceiling: newValue) : .fixed(newValue) }
+    }
     /// `-x auto`: Haul chooses the count of a download added without `split`, up to `connections`.
-    public var autoConnections = false
+    public var autoConnections: Bool {
+        get { connectionCount.isAutomatic }
+        set { connectionCount = newValue ? .automatic(ceiling: connections) : .fixed(connections) }
+    }
     /// `--max-overall-rate` in bytes per second.
     public var maxOverallRate: Int64?
     /// `--speed-schedule`: the overall limit by local time (`maxOverallRate` where no rule holds); also the

@@ -66,7 +66,6 @@ extension Aria2Service {
             headers: headers,
             onConflict: parsed.conflictPolicy,
             nameFromContentDisposition: parsed.out == nil,
-            connections: parsed.connections ?? globals.connections,
             checksum: expected,
             maxBytesPerSecond: rate > 0 ? rate : nil,
             proxy: parsed.proxy
@@ -75,7 +74,7 @@ extension Aria2Service {
         if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
         // Every add is a download of its own, as in aria2: the same URL again gets a new GID and a numbered name.
         request.takesUpSameDownload = false
-        request.autoConnections = parsed.connections == nil && globals.autoConnections
+        request.connectionCount = parsed.connectionCount ?? globals.connectionCount
         request.folderRules = try folderRules(for: parsed, directory: directory)
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()

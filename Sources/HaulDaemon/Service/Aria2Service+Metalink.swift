@@ -44,12 +44,12 @@ extension Aria2Service {
                 destination: URL(fileURLWithPath: destination, isDirectory: false),
                 headers: requestHeaders(parsed, for: first),
                 onConflict: parsed.conflictPolicy,
-                connections: parsed.connections ?? globals.connections,
                 checksum: expected,
                 maxBytesPerSecond: rate > 0 ? rate : nil,
                 proxy: parsed.proxy
             )
             if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
+            request.connectionCount = parsed.connectionCount ?? globals.connectionCount
             request.mirrors = Array(urls.dropFirst())
             request.takesUpSameDownload = false  // a download of its own, as each aria2.addUri
             request.expectedLength = file.size

@@ -32,27 +32,33 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     }
     /// Take the file name from `Content-Disposition` when the server sends one (sanitised; never overwrites).
     public var nameFromContentDisposition: Bool
-    /// Connections for this file (1...32; `defaultConnections`, 8, unless given). More than one is used only when
-    /// the server honours ranges, the length is known, there is a strong validator, and the file is at least two
-    /// `minimumSplitSize`s long.
-    public var connections: Int
+    /// How many connections this file may use: `ConnectionCount.default` (automatic: Haul chooses, up to 16)
+    /// unless given, as in `haul` and the daemon; `.fixed(n)` for exactly `n` (1...32). More than one is used only
+    /// when the server honours ranges, the length is known, there is a strong validator, and the file is at least
+    /// two `minimumSplitSize`s long; the host's budget (`HostBudgetPolicy`) bounds it too. `connections` and
+    /// `autoConnections` are the same value in two parts, as it is stored.
+    public var connectionCount: ConnectionCount
 
-    /// The connections a request uses unless told otherwise: 8, as `haul` does.
-    ///
-    /// aria2c defaults to one connection per server and curl and wget use one, but people who want speed pass
-    /// `-x16`, and an app that embeds a download engine expects the fast choice from its first line: the same
-    /// request must not be eight times slower in an app than on the command line. Eight is not rude to a server:
-    /// a file is split only when the server honours ranges with a strong validator and the file is at least two
-    /// `minimumSplitSize`s (8 MiB by default) long, so small files and servers without ranges get one connection;
-    /// a server that answers 403, 429 or 503 to the extra connections is given fewer. Pass `connections: 1` for
-    /// one connection always.
-    public static let defaultConnections = 8
+    /// The most connections for this file: a fixed count, or an automatic count's ceiling (`connectionCount.most`).
+    /// Setting it keeps the count automatic or fixed as it was.
+    public var connections: Int {
+        get { connectionCount.most }
+        set { connectionCount = autoConnections ? .automatic(ceiling: newValue) : .fixed(newValue) }
+    }
+
+    /// The count of a request made in code before `connectionCount` existed; since it, a request nobody gave a
+    /// count is `ConnectionCount.default` (automatic), as in `haul` and the daemon, and this is its ceiling.
+    @available(*, deprecated, message: "a request's default count is ConnectionCount.default (automatic)")
+    public static var defaultConnections: Int { ConnectionCount.default.most }
+
     /// `-x auto`: Haul chooses how many of up to `connections` this download uses (`ConnectionTuner`): it starts
-    /// with 4, tries the most, and keeps the fewest that reach the speed the most reached, so a server that caps
-    /// each connection gets many and a server with one fast pipe few. The host's budget (`HostBudgetPolicy`, 16
-    /// unless the host taught less) bounds it too. False (the default for a request made in code): exactly
-    /// `connections`, as asked; `haul` sets it unless `-x N` is given.
-    public var autoConnections: Bool = false
+    /// with `ConnectionCount.automaticStart`, tries the most, and keeps the fewest that reach the speed the most
+    /// reached, so a server that caps each connection gets many and a server with one fast pipe few. False: exactly
+    /// `connections`, as asked. `connectionCount.isAutomatic`.
+    public var autoConnections: Bool {
+        get { connectionCount.isAutomatic }
+        set { connectionCount = newValue ? .automatic(ceiling: connections) : .fixed(connections) }
+    }
     /// The smallest piece a file is split into, in bytes.
     public var minimumSplitSize: Int64
     /// `minimumSplitSize` when none is given: 4 MiB.
@@ -115,7 +121,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     }
 
     /// Creates a request. Nothing is checked here, so input from a user never stops the program: `HaulClient.prepare`
-    /// (and `download`, `DownloadManager.add`) throws `.usage` for `connections` outside 1...32, a
+    /// (and `download`, `DownloadManager.add`) throws `.usage` for `connections` outside `ConnectionCount.range`, a
     /// negative `maxBytesPerSecond`, a `minimumSplitSize` that is not positive, and a `destination` that is not a file URL.
     ///
     /// - Parameters:
@@ -125,7 +131,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     ///   - overwrite: Shorthand for `onConflict: .overwrite`.
     ///   - onConflict: What happens when the destination is taken (default `.fail`, or `.overwrite` with `overwrite`).
     ///   - nameFromContentDisposition: Take the file name from the server's `Content-Disposition`.
-    ///   - connections: Connections for this file, 1...32 (default `defaultConnections`, 8).
+    ///   - connections: Exactly this many connections for this file, 1...32; nil (the default): Haul chooses
+    ///     (`ConnectionCount.default`).
     ///   - minimumSplitSize: The smallest piece a file is split into, in bytes (default 4 MiB).
     ///   - checksum: The expected digest, verified before the file gets its name.
     ///   - maxBytesPerSecond: This download's own rate limit, `nil` for none.
@@ -138,7 +145,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         overwrite: Bool = false,
         onConflict: ConflictPolicy? = nil,
         nameFromContentDisposition: Bool = false,
-        connections: Int = DownloadRequest.defaultConnections,
+        connections: Int? = nil,
         minimumSplitSize: Int64 = DownloadRequest.defaultMinimumSplitSize,
         checksum: Checksum? = nil,
         maxBytesPerSecond: Int64? = nil,
@@ -149,7 +156,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         self.proxy = proxy
         self.checksum = checksum
         self.maxBytesPerSecond = maxBytesPerSecond
-        self.connections = connections
+        self.connectionCount = connections.map(ConnectionCount.fixed) ?? .default
         self.minimumSplitSize = minimumSplitSize
         self.url = url
         self.destination = destination
@@ -191,7 +198,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         let overwrite = try legacy.decodeIfPresent(Bool.self, forKey: .overwrite) ?? false
         onConflict = try container.decodeIfPresent(ConflictPolicy.self, forKey: .onConflict) ?? (overwrite ? .overwrite : .fail)
         nameFromContentDisposition = try container.decodeIfPresent(Bool.self, forKey: .nameFromContentDisposition) ?? false
-        connections = try container.decodeIfPresent(Int.self, forKey: .connections) ?? 1  // stored before it existed: ran with one
+        // Stored before it existed: ran with one.
+        let connections = try container.decodeIfPresent(Int.self, forKey: .connections) ?? 1
         minimumSplitSize = try container.decodeIfPresent(Int64.self, forKey: .minimumSplitSize) ?? 4 << 20
         checksum = try container.decodeIfPresent(String.self, forKey: .checksum).map { try Checksum(parsing: $0) }
         maxBytesPerSecond = try container.decodeIfPresent(Int64.self, forKey: .maxBytesPerSecond)
@@ -201,7 +209,8 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         expectedLength = try container.decodeIfPresent(Int64.self, forKey: .expectedLength)
         pieceHashes = try container.decodeIfPresent(PieceLedger.Hashes.self, forKey: .pieceHashes)
         inOrder = try container.decodeIfPresent(Bool.self, forKey: .inOrder) ?? false
-        autoConnections = try container.decodeIfPresent(Bool.self, forKey: .autoConnections) ?? false
+        let chosenByHaul = try container.decodeIfPresent(Bool.self, forKey: .autoConnections) ?? false
+        connectionCount = chosenByHaul ? .automatic(ceiling: connections) : .fixed(connections)
         folderRules = try container.decodeIfPresent(FolderRules.self, forKey: .folderRules)
         folderRuleFallback = try container.decodeIfPresent(String.self, forKey: .folderRuleFallback)
     }

@@ -93,7 +93,7 @@ extension DownloadTask {
         isNew = false
         if !isNewRow, let stored = try store.record(id: rowID) { record = stored }
         var runRequest = request
-        if let granted { runRequest.connections = max(1, min(granted, request.connections)) }
+        if let granted { runRequest.connections = ConnectionCount.clamped(min(granted, request.connections)) }
         transport.bandwidth.applyLimit(rateLimit, for: rowID)
         return DownloadTransfer(
             record: record,

@@ -169,9 +169,7 @@ public final class HaulClient: Sendable {
             throw HaulError(.usage, "the destination \(request.destination.absoluteString) is not a file URL")
         }
         // Checked here rather than trapped in `DownloadRequest.init`: these come from users (a text field, a flag).
-        guard (1...SegmentPolicy.connectionLimit).contains(request.connections) else {
-            throw HaulError(.usage, "connections must be between 1 and \(SegmentPolicy.connectionLimit), not \(request.connections)")
-        }
+        if let problem = request.connectionCount.problem(named: "connections") { throw HaulError(.usage, problem) }
         _ = try BandwidthLimiter.checkedLimit(request.maxBytesPerSecond)
         guard request.minimumSplitSize > 0 else {
             throw HaulError(.usage, "the minimum split size must be positive, not \(request.minimumSplitSize)")

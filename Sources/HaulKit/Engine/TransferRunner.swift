@@ -125,7 +125,7 @@ final class TransferRunner {
         let tuned = (request.autoConnections || rateLimit != nil) && request.mirrors.isEmpty
         let planned = tuned ? max(connections, request.connections) : connections
         let policy = SegmentPolicy(
-            connections: max(1, min(planned, SegmentPolicy.connectionLimit)),
+            connections: ConnectionCount.clamped(planned),
             minimumSplitSize: max(1, request.minimumSplitSize),
             stallSeconds: max(2, min(15, configuration.timeouts.stall.inSeconds / 2)),
             lowestSpeed: configuration.lowestSpeed,

@@ -30,7 +30,7 @@ extension DownloadStore {
     private static let queueRecordColumns = """
         id, url, COALESCE(destination, SUBSTR(partPath, 1, LENGTH(partPath) - 5)), state, priority, queueOrder,
         errorMessage, totalBytes,
-        CASE WHEN json_valid(optionsJSON) THEN COALESCE(json_extract(optionsJSON, '$.connections'), 1) ELSE \(DownloadRequest.defaultConnections) END,
+        CASE WHEN json_valid(optionsJSON) THEN COALESCE(json_extract(optionsJSON, '$.connections'), 1) ELSE \(ConnectionCount.default.most) END,
         CASE WHEN json_valid(optionsJSON) THEN json_extract(optionsJSON, '$.maxBytesPerSecond') END
         """
 
@@ -123,7 +123,7 @@ extension DownloadStore {
             found.append(QueueRecord(
                 id: row[0], url: row[1], destination: row[2], state: DownloadState(rawValue: state) ?? .failed,
                 priority: row[4], queueOrder: row[5], errorMessage: row[6], totalBytes: row[7],
-                requestedConnections: connections ?? DownloadRequest.defaultConnections, rateLimit: row[9]
+                requestedConnections: connections ?? ConnectionCount.default.most, rateLimit: row[9]
             ))
         }
         return found

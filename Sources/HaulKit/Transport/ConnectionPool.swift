@@ -15,10 +15,10 @@ import NIOConcurrencyHelpers
 ///
 /// - Per-host limit: the connections leased, opening and idle to one host (`name:port`, through any route) never
 ///   exceed its limit; a request beyond it waits, first come first served, until one is given back. The limit is
-///   `defaultLimit` (64: twice the largest count one download may type, so two `-x 32` downloads to one host still
-///   run side by side) until the host teaches less: `HostBudgetBook`'s lesson in force, set by the engine at each
-///   download's start (`setLimit`). How many connections one download uses is decided above, by its
-///   `TransferMachine` within the budget `HostBudgetBook` grants; the pool is where all downloads meet.
+///   `defaultLimit` (`ConnectionCount.poolHostLimit`, 64: twice the largest count one download may type) until
+///   the host teaches less: `HostBudgetBook`'s lesson in force, set by the engine at each download's start
+///   (`setLimit`). How many connections one download uses is decided above, by its `TransferMachine` within
+///   the budget `HostBudgetBook` grants; the pool is where all downloads meet.
 /// - Keep-alive: a direct connection (`DirectHTTPRequest`) read to the end of a response the server keeps open is
 ///   given back with its socket (and, over https, its TLS session: `KeptConnection`) and leased to the next request
 ///   for the same key (the most recently used first); one idle for `idleLifetime` is closed. A connection
@@ -31,8 +31,8 @@ import NIOConcurrencyHelpers
 ///   not reusable (the engine's retry rules then decide about the request), so the pool never holds a request
 ///   hostage to another request's connect.
 final class ConnectionPool: Sendable {
-    /// A host's limit until it teaches less.
-    static let defaultLimit = 64
+    /// A host's limit until it teaches less (`ConnectionCount.poolHostLimit`).
+    static let defaultLimit = ConnectionCount.poolHostLimit
     /// What a request is told once the pool is closed (its transport shut down): nothing more is sent.
     static let shutDown = HaulError(.cancelled, "cancelled")
 
@@ -50,7 +50,7 @@ final class ConnectionPool: Sendable {
     /// The clock's origin: the machine counts idle seconds from it.
     private let start = ContinuousClock.now
 
-    init(defaultLimit: Int = ConnectionPool.defaultLimit, idleLifetime: Duration = .seconds(30)) {
+    init(defaultLimit: Int = ConnectionPool.defaultLimit, idleLifetime: Duration = .seconds(ConnectionCount.poolIdleSeconds)) {
         let seconds = Double(idleLifetime.components.seconds) + Double(idleLifetime.components.attoseconds) / 1e18
         state = NIOLockedValueBox(State(machine: ConnectionPoolMachine(
             settings: .init(defaultLimit: defaultLimit, idleSeconds: seconds)

@@ -30,7 +30,7 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when -d is not given (repeatable; as for 'haul get'). Default: beside a daemon, its own rules; DIR must be one of its allowed directories.", valueName: "RULE"))
     var folderRules: [String] = []
 
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file: auto (the default: Haul chooses, up to 16) or 1-32.")
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: ArgumentHelp(ConnectionCount.shortHelp))
     var connections = TransferOptions.defaultConnections
 
     @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable).")
@@ -51,9 +51,7 @@ struct AddCommand: AsyncParsableCommand {
         if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
         if output == "-" { throw ValidationError("-o - (standard output) is not supported") }
         if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
-        if case .fixed(let count) = connections, !(1...32).contains(count) {
-            throw ValidationError("--connections must be auto or a count between 1 and 32")
-        }
+        if let problem = connections.optionProblem { throw ValidationError(problem) }
         if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }

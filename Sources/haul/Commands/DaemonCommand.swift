@@ -85,8 +85,7 @@ struct DaemonCommand: AsyncParsableCommand {
         configuration.localPagesWithSecret = !refuseLocalPages
         configuration.maxConcurrent = queueOptions.maxConcurrent
         configuration.maxConnections = queueOptions.maxConnections
-        configuration.connections = (transfer.connections ?? TransferOptions.defaultConnections).most
-        configuration.autoConnections = (transfer.connections ?? TransferOptions.defaultConnections) == .auto
+        configuration.connectionCount = transfer.connections ?? TransferOptions.defaultConnections
         configuration.maxOverallRate = queueOptions.globalRate
         configuration.speedSchedule = queueOptions.schedule
         configuration.folderRules = folderRules.joined(separator: "; ")

@@ -76,7 +76,7 @@ extension DownloadOptions {
             if out == "-" { throw HaulError(.usage, "\(list) line \(entry.line): out=- (standard output) is not supported; give a file name") }
             request.destinationPath = absolute(entryDirectory + "/" + out)
         }
-        if let connections = options.connections { ConnectionCount.fixed(min(max(1, connections), 32)).apply(to: &request) }
+        if let connections = options.connections { ConnectionCount.fixed(connections).clamped.apply(to: &request) }
         request.onConflict = options.conflictPolicy(fallback: conflictPolicy)
         if let checksum = options.checksum {
             do { request.checksum = try Checksum(parsing: checksum) } catch {

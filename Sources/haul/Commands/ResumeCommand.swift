@@ -90,9 +90,10 @@ struct ResumeCommand: AsyncParsableCommand {
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) runs them\n")
             return
         }
-        // A stored download keeps its own connection count (at most 32): no cap beyond that unless asked.
+        // A stored download keeps its own connection count (at most `ConnectionCount.range`'s): no cap beyond that
+        // unless asked.
         let session = DownloadSession(
-            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: 32),
+            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: ConnectionCount.range.upperBound),
             globalRate: queueOptions.globalRate, hooks: hookOptions.runner(), speedSchedule: queueOptions.schedule,
             queueSchedule: queueOptions.queueWindows
         )

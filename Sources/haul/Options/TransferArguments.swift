@@ -4,7 +4,7 @@ import HaulCore
 /// `TransferOptions` as ArgumentParser reads them, for `haul get`, `haul resume` and `haul daemon`: the
 /// declarations and their help, with the defaults of `TransferOptions.defaults`.
 struct TransferArguments: ParsableArguments {
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: "Connections per file: auto (the default: start with 4, add while the speed grows, up to the host's budget of 16) or 1-32. Several are used only when the server honours ranges, the length is known and the file is at least two --min-split-size long.")
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: ArgumentHelp(ConnectionCount.help))
     var connections: ConnectionCount?
 
     @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")

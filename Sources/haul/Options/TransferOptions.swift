@@ -34,8 +34,8 @@ struct TransferOptions: Equatable, Sendable {
     )
 
     /// Connections per file when `-x` is not given (`haul get`, `haul add`, `haul resume` of a download stored
-    /// before): Haul chooses (issue 37: "-x auto, the default").
-    static let defaultConnections = ConnectionCount.auto
+    /// before): `ConnectionCount.default`, automatic, as in the library and the daemon.
+    static let defaultConnections = ConnectionCount.default
 
     func validate() throws {
         if let refreshURLCommand, RefreshURLCommand.split(refreshURLCommand).isEmpty {
@@ -44,9 +44,7 @@ struct TransferOptions: Equatable, Sendable {
         if !(refreshURLTimeout > 0 && refreshURLTimeout.isFinite) {
             throw ValidationError("--refresh-url-timeout must be more than 0 seconds")
         }
-        if case .fixed(let count)? = connections, !(1...32).contains(count) {
-            throw ValidationError("--connections must be auto or a count between 1 and 32")
-        }
+        if let problem = connections?.optionProblem { throw ValidationError(problem) }
         if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }
