@@ -161,14 +161,26 @@ final class HookCommandTests: XCTestCase {
                 XCTAssertEqual(trusted.status, 0, trusted.stderr)
                 XCTAssertFalse(trusted.stderr.contains("web hook"), "no failed POST: \(trusted.stderr)")
                 // nginx writes its log line as it answers: wait for it, not for a time.
-                let deadline = Date().addingTimeInterval(10)
-                var hooks: [NginxServer.LoggedRequest] = []
-                repeat {
-                    hooks = receiver.loggedRequests().filter { $0.path == "/hook" }
-                    if hooks.count >= 2 { break }
-                    try await Task.sleep(nanoseconds: 20_000_000)
-                } while Date() < deadline
-                XCTAssertEqual(hooks.map(\.status), [204, 204], "start and complete, one POST each")
+                func posts(_ count: Int) async throws -> [Int] {
+                    let deadline = Date().addingTimeInterval(10)
+                    var hooks: [NginxServer.LoggedRequest] = []
+                    repeat {
+                        hooks = receiver.loggedRequests().filter { $0.path == "/hook" }
+                        if hooks.count >= count { break }
+                        try await Task.sleep(nanoseconds: 20_000_000)
+                    } while Date() < deadline
+                    return hooks.map(\.status)
+                }
+                let trustedPosts = try await posts(2)
+                XCTAssertEqual(trustedPosts, [204, 204], "start and complete, one POST each")
+                // `--insecure` (warned about) trusts the receiver without its authority, as it does a download.
+                let insecure = try HaulProcess.run(
+                    ["--insecure", "--on-download-webhook", receiver.url("/hook"),
+                     "--state-dir", dir.file("s").path, "-o", "i.bin", server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(insecure.status, 0, insecure.stderr)
+                XCTAssertFalse(insecure.stderr.contains("web hook"), "no failed POST: \(insecure.stderr)")
+                let allPosts = try await posts(4)
+                XCTAssertEqual(allPosts, [204, 204, 204, 204], "the insecure run's two POSTs arrived too")
 
                 server.route("/hook") { _ in .text(204, "") }
                 let proxy = try TestProxy()
