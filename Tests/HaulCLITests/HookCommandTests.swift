@@ -143,6 +143,60 @@ final class HookCommandTests: XCTestCase {
         }
     }
 
+    /// The web hook's POST goes through the transport the downloads use (issue 61, point 4): an https receiver
+    /// whose certificate only `--cacert` makes trusted gets every POST, and with `--proxy` the POST reaches the
+    /// proxy (a `CONNECT` tunnel to the receiver). Through a client of its own, it skipped both.
+    func testWebhookTrustsCacertAndGoesThroughTheProxy() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                server.serve("/f.bin", FileResource(content: content))
+                let certificates = try TestCertificates.write(to: dir.url)
+                guard let receiver = try NginxServer.serving(
+                    [:], in: dir, extraLocations: "location = /hook { return 204; }", tls: certificates, logsRequests: true)
+                else { throw XCTSkip("nginx is not installed") }
+                defer { receiver.stop() }
+                let trusted = try HaulProcess.run(
+                    ["--cacert", certificates.authority, "--on-download-webhook", receiver.url("/hook"),
+                     "--state-dir", dir.file("s").path, "-o", "a.bin", server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(trusted.status, 0, trusted.stderr)
+                XCTAssertFalse(trusted.stderr.contains("web hook"), "no failed POST: \(trusted.stderr)")
+                // nginx writes its log line as it answers: wait for it, not for a time.
+                func posts(_ count: Int) async throws -> [Int] {
+                    let deadline = Date().addingTimeInterval(10)
+                    var hooks: [NginxServer.LoggedRequest] = []
+                    repeat {
+                        hooks = receiver.loggedRequests().filter { $0.path == "/hook" }
+                        if hooks.count >= count { break }
+                        try await Task.sleep(nanoseconds: 20_000_000)
+                    } while Date() < deadline
+                    return hooks.map(\.status)
+                }
+                let trustedPosts = try await posts(2)
+                XCTAssertEqual(trustedPosts, [204, 204], "start and complete, one POST each")
+                // `--insecure` (warned about) trusts the receiver without its authority, as it does a download.
+                let insecure = try HaulProcess.run(
+                    ["--insecure", "--on-download-webhook", receiver.url("/hook"),
+                     "--state-dir", dir.file("s").path, "-o", "i.bin", server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(insecure.status, 0, insecure.stderr)
+                XCTAssertFalse(insecure.stderr.contains("web hook"), "no failed POST: \(insecure.stderr)")
+                let allPosts = try await posts(4)
+                XCTAssertEqual(allPosts, [204, 204, 204, 204], "the insecure run's two POSTs arrived too")
+
+                server.route("/hook") { _ in .text(204, "") }
+                let proxy = try TestProxy()
+                defer { proxy.shutdown() }
+                let proxied = try HaulProcess.run(
+                    ["--proxy", proxy.url(), "--on-download-webhook", server.url("/hook"),
+                     "--state-dir", dir.file("s").path, "-o", "b.bin", server.url("/f.bin")], in: dir.url)
+                XCTAssertEqual(proxied.status, 0, proxied.stderr)
+                let port = try XCTUnwrap(URL(string: server.url("/hook"))?.port)
+                let tunnels = proxy.requests.filter { $0.method == "CONNECT" && $0.target == "127.0.0.1:\(port)" }
+                XCTAssertFalse(tunnels.isEmpty, "the POST went to the proxy: \(proxy.requests.map { "\($0.method) \($0.target)" })")
+                XCTAssertFalse(server.requests(for: "/hook").isEmpty, "and reached its receiver through it")
+            }
+        }
+    }
+
     func testBadHookOptionsAreUsageErrors() throws {
         try withTemporaryDirectorySync { dir in
             for arguments in [["--on-download-webhook", "ftp://x/"], ["--hook-timeout", "0"], ["--on-download-stop", ""]] {

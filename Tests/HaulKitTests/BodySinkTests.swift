@@ -73,7 +73,7 @@ final class BodySinkTests: XCTestCase {
       } else {
         var kept = chunk
         if let end, Int64(chunk.count) > end - offset { kept = chunk.prefix(Int(end - offset)) }
-        try kept.buffer.withUnsafeReadableBytes { try file.write($0, at: offset) }
+        try kept.bytes.withUnsafeBytes { try file.write($0, at: offset) }
         counts.buffers += kept.count
       }
       offset += Int64(chunk.count)
@@ -135,7 +135,7 @@ final class BodySinkTests: XCTestCase {
       while let chunk = try await iterator.next() {
         seen += chunk.count
         if chunk.isWritten { break }
-        try chunk.buffer.withUnsafeReadableBytes { try file.write($0, at: Int64(seen - chunk.count)) }
+        try chunk.bytes.withUnsafeBytes { try file.write($0, at: Int64(seen - chunk.count)) }
       }
       sink.close()
       let before = moves.all.withLockedValue { $0.count }

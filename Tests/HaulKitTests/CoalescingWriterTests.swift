@@ -1,12 +1,11 @@
 import HaulTestSupport
-import NIOCore
 import XCTest
 
 @testable import HaulKit
 
 /// `CoalescingWriter` on a real temporary file: where bytes land and when they reach the file.
 final class CoalescingWriterTests: XCTestCase {
-  private func buffer(_ bytes: [UInt8]) -> ByteBuffer { ByteBuffer(bytes: bytes) }
+  private func buffer(_ bytes: [UInt8]) -> BodyBytes { BodyBytes(copying: bytes) }
 
   private func read(_ file: PartFile, _ count: Int, at offset: Int64 = 0) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)

@@ -164,7 +164,7 @@ final class HostileServerTests: XCTestCase {
             var slices = 0
             for try await slice in response.body {
                 slices += 1
-                received += slice.bytes
+                received += slice.bytes.array
             }
             XCTAssertTrue(received == content, "the bytes differ")
             // 1.5 MiB on the wire, read 64 KiB at a time: a few dozen slices (the old decoder: 262,144).

@@ -39,6 +39,11 @@ final class ScriptedTransport: Transport {
 
   func shutdown() async {}
 
+  /// A web hook's POST: the scripted servers answer GETs only.
+  func post(_ url: URL, body: [UInt8], fields: [HeaderField], timeout: Duration) async throws -> Int {
+    throw HaulError(.network, "the scripted transport sends no POST")
+  }
+
   /// The caps the engine set per host (`limitConnections`), the last one kept.
   var hostLimits: [HostKey: Int?] { log.lock.withLock { log.limits } }
 

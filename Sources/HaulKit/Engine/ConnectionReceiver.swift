@@ -1,7 +1,6 @@
 import Foundation
 import HaulCore
 import NIOConcurrencyHelpers
-import NIOCore
 
 /// The one receive loop of the engine: streams one response body into the `.part` file from its offset, paced by
 /// the bandwidth limits, never past its segment's (possibly shrinking) end, and reports the flushed offset about
@@ -88,8 +87,8 @@ struct ConnectionReceiver: Sendable {
                 if chunk.isWritten {
                     try writer.advance(by: chunk.count)
                 } else {
-                    digest?.digest?.feed(chunk.buffer, at: writer.offset)
-                    try writer.append(chunk.buffer)
+                    digest?.digest?.feed(chunk.bytes, at: writer.offset)
+                    try writer.append(chunk.bytes)
                 }
                 await bandwidth.pace(chunk.count, download: download)
                 let now = clock.now()

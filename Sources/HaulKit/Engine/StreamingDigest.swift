@@ -1,5 +1,4 @@
 import HaulArchive
-import NIOCore
 
 /// Hashes a download's bytes as they stream, so that a sequential download is verified without reading the file
 /// again. It follows the file from byte 0: bytes that arrive in order extend it, bytes it has already seen (an
@@ -19,16 +18,16 @@ struct StreamingDigest {
     }
 
     /// Feeds a chunk that will be written at `offset`.
-    mutating func feed(_ chunk: ByteBuffer, at offset: Int64) {
+    mutating func feed(_ chunk: BodyBytes, at offset: Int64) {
         guard isUsable else { return }
-        let end = offset + Int64(chunk.readableBytes)
+        let end = offset + Int64(chunk.count)
         guard offset <= position else {
             isUsable = false
             return
         }
         guard end > position else { return }
         let skip = Int(position - offset)
-        chunk.withUnsafeReadableBytes { bytes in
+        chunk.withUnsafeBytes { bytes in
             hasher.update(UnsafeRawBufferPointer(rebasing: bytes[skip...]))
         }
         position = end

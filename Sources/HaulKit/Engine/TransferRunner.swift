@@ -1,7 +1,6 @@
 import Foundation
 import HaulArchive
 import HaulCore
-import NIOCore
 
 /// Runs one download's `TransferMachine`: turns what happens on the connections into events, and performs the
 /// actions that come back (open, write, checkpoint, wait, restart, finish). It decides nothing itself; one

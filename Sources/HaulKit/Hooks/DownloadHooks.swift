@@ -17,6 +17,7 @@ extension DownloadManager {
     package func observeHooks(_ runner: HookRunner, exitCode: @escaping @Sendable (HaulError) -> Int32) -> Task<Void, Never> {
         let events = self.events()
         let store = client.store
+        let transport = client.transport
         return Task {
             var tracker = HookEventTracker(configured: runner.configuration.configuredEvents)
             var known: [Int64: DownloadSnapshot] = [:]
@@ -31,7 +32,7 @@ extension DownloadManager {
                         finalURL: record?.finalURL, size: record?.totalBytes ?? snapshot.totalBytes,
                         checksum: verified ? request?.checksum?.description : nil,  // `sha256=abc`, what a script compares
                         error: error?.message, exitCode: error.map(exitCode)
-                    ))
+                    ), through: transport)
                 }
             }
             for await event in events {

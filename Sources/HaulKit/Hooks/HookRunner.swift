@@ -1,9 +1,6 @@
-import AsyncHTTPClient
 import Foundation
 import HaulCore
 import NIOConcurrencyHelpers
-import NIOCore
-import NIOHTTP1
 
 /// Runs hook programs and sends web hooks, never holding up a download: every call starts its own task and
 /// returns at once. A hook that fails, times out or cannot be started is reported through `log` and changes
@@ -22,8 +19,9 @@ package final class HookRunner: Sendable {
         self.log = log
     }
 
-    /// Starts the hooks for one event.
-    package func fire(_ facts: HookFacts) {
+    /// Starts the hooks for one event; a web hook is posted through `transport`, the one the downloads use, so
+    /// `--proxy`, `--cacert`, `--insecure` and the pool apply to it as to them.
+    func fire(_ facts: HookFacts, through transport: any Transport) {
         if let command = configuration.commands[facts.event] {
             let timeout = configuration.timeoutSeconds
             let log = self.log
@@ -32,7 +30,7 @@ package final class HookRunner: Sendable {
         if let webhook = configuration.webhook {
             let retry = configuration.webhookRetry
             let log = self.log
-            running.add(Task.detached { await Webhook.post(facts, to: webhook, retry: retry, log: log) })
+            running.add(Task.detached { await Webhook.post(facts, to: webhook, through: transport, retry: retry, log: log) })
         }
     }
 
@@ -157,25 +155,25 @@ final class ProcessDeadline: Sendable {
 
 /// One web hook delivery.
 enum Webhook {
-    /// POSTs `facts` as JSON, trying again as `retry` says.
-    static func post(_ facts: HookFacts, to url: URL, retry: WebhookRetry, log: @Sendable (String) -> Void) async {
+    /// POSTs `facts` as JSON through `transport`, trying again as `retry` says; each attempt may take 30 s.
+    static func post(
+        _ facts: HookFacts, to url: URL, through transport: any Transport, retry: WebhookRetry,
+        log: @Sendable (String) -> Void
+    ) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let body = try? encoder.encode(facts) else { return }
+        let fields = [HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "User-Agent", value: "haul")]
         var attempt = 1
         while true {
-            var request = HTTPClientRequest(url: url.absoluteString)
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.headers.add(name: "User-Agent", value: "haul")
-            request.body = .bytes(ByteBuffer(bytes: body))
             var status: Int?
             var failure = ""
             do {
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-                status = Int(response.status.code)
-                _ = try? await response.body.collect(upTo: 64 << 10)
-                failure = "HTTP \(response.status.code)"
+                let answer = try await transport.post(url, body: Array(body), fields: fields, timeout: .seconds(30))
+                status = answer
+                failure = "HTTP \(answer)"
+            } catch let error as HaulError {
+                failure = error.message
             } catch {
                 failure = "\(error)"
             }

@@ -1,5 +1,3 @@
-import NIOCore
-
 /// Writes network chunks to the file at the right offsets: large chunks straight from the network buffer, small
 /// ones gathered first so that a trickle of tiny reads does not cost a syscall each.
 ///
@@ -62,8 +60,8 @@ final class CoalescingWriter {
     ///
     /// - Returns: whether anything was written to the file.
     @discardableResult
-    func append(_ chunk: ByteBuffer) throws -> Bool {
-        try chunk.withUnsafeReadableBytes { bytes in
+    func append(_ chunk: BodyBytes) throws -> Bool {
+        try chunk.withUnsafeBytes { bytes in
             if bytes.count >= Self.directMinimum {
                 try flush()
                 try file.write(bytes, at: flushedOffset)

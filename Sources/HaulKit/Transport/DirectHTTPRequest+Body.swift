@@ -70,10 +70,10 @@ extension DirectHTTPRequest {
         return made.source
     }
 
-    /// Yields one buffer; waits while the stream holds enough, unless the buffer is the body's `last` (the stream
-    /// keeps it until read, and ends after it). `false`: the reader is gone.
+    /// Yields the bytes of a slice of the head buffer (read with the head, or a chunked body's data), wrapped
+    /// without a copy (`BodyBytes.init(_:)`), as `yield(_:to:demand:last:)`.
     func yield(_ buffer: ByteBuffer, to source: Source, demand: Demand, last: Bool = false) -> Bool {
-        yield(BodyChunk(buffer: buffer), to: source, demand: demand, last: last)
+        yield(BodyChunk(BodyBytes(buffer)), to: source, demand: demand, last: last)
     }
 
     /// Yields one chunk (bytes, or a notice of bytes written through the sink), as `yield(_:to:demand:last:)`.
@@ -117,11 +117,15 @@ extension DirectHTTPRequest {
                     guard yield(BodyChunk.written(moved), to: source, demand: demand, last: remaining == 0) else { return false }
                     continue
                 }
+                // Read straight into memory of Haul's own that the chunk then holds: no copy (`BodyBytes`).
                 let limit = Int(min(remaining, Int64(HTTPTransport.largestRead)))
-                var buffer = ByteBufferAllocator().buffer(capacity: limit)
-                guard try receive(socket, into: &buffer, limit: limit) > 0 else { throw closedEarly() }
-                remaining -= Int64(buffer.readableBytes)
-                guard yield(buffer, to: source, demand: demand, last: remaining == 0) else { return false }
+                let storage = BodyStorage(capacity: limit)
+                let count = try receive(socket, into: storage.memory, limit: limit)
+                guard count > 0 else { throw closedEarly() }
+                remaining -= Int64(count)
+                guard yield(BodyChunk(storage.bytes(count: count)), to: source, demand: demand, last: remaining == 0) else {
+                    return false
+                }
             }
             return clean
         case .untilClose:
@@ -129,9 +133,10 @@ extension DirectHTTPRequest {
                 guard yield(pending, to: source, demand: demand) else { return false }
             }
             while true {
-                var buffer = ByteBufferAllocator().buffer(capacity: HTTPTransport.largestRead)
-                guard try receive(socket, into: &buffer, limit: HTTPTransport.largestRead) > 0 else { return false }
-                guard yield(buffer, to: source, demand: demand) else { return false }
+                let storage = BodyStorage(capacity: HTTPTransport.largestRead)
+                let count = try receive(socket, into: storage.memory, limit: HTTPTransport.largestRead)
+                guard count > 0 else { return false }
+                guard yield(BodyChunk(storage.bytes(count: count)), to: source, demand: demand) else { return false }
             }
         case .chunked:
             // Every chunk at hand is decoded at once, its data gathered in place into one slice: one hand-off to

@@ -92,16 +92,25 @@ extension DirectHTTPRequest {
         staleIfReset: Bool = false
     ) throws -> Int {
         try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: limit) { space in
-            while true {
-                let count = try tls.connection.map { try readTLS($0, into: space.baseAddress, count: min(space.count, limit)) }
-                    ?? systemRead(socket, space.baseAddress, min(space.count, limit))
-                if count >= 0 { return count }
-                switch errno {
-                case EINTR: continue
-                case ECONNRESET where staleIfReset: throw StaleConnection()
-                case EAGAIN, EWOULDBLOCK: try waitReadable(socket, deadline: deadline)
-                case let code: throw failed(code)
-                }
+            try receive(socket, into: space, limit: limit, deadline: deadline, staleIfReset: staleIfReset)
+        }
+    }
+
+    /// Reads up to `limit` bytes into `space` (a body's `BodyStorage`, or the head buffer's free space), as
+    /// `receive(_:into:limit:deadline:staleIfReset:)` does.
+    func receive(
+        _ socket: Int32, into space: UnsafeMutableRawBufferPointer, limit: Int, deadline: ContinuousClock.Instant? = nil,
+        staleIfReset: Bool = false
+    ) throws -> Int {
+        while true {
+            let count = try tls.connection.map { try readTLS($0, into: space.baseAddress, count: min(space.count, limit)) }
+                ?? systemRead(socket, space.baseAddress, min(space.count, limit))
+            if count >= 0 { return count }
+            switch errno {
+            case EINTR: continue
+            case ECONNRESET where staleIfReset: throw StaleConnection()
+            case EAGAIN, EWOULDBLOCK: try waitReadable(socket, deadline: deadline)
+            case let code: throw failed(code)
             }
         }
     }

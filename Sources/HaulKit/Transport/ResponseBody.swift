@@ -1,51 +1,5 @@
 import AsyncHTTPClient
 import HaulCore
-import NIOCore
-
-/// A piece of a response body as it came off the connection: Haul's own type at the transport seam.
-///
-/// Its storage is a NIO `ByteBuffer`, so the bytes a socket read go to the file without a copy; a transport that
-/// reads into something else (`Data`, `[UInt8]`) makes one with `init(_:)`.
-struct BodyChunk: Sendable {
-    /// The bytes, for the writer and the digest (empty in a `written` notice).
-    var buffer: ByteBuffer
-    /// How many bytes the transport already wrote into the file through the body's `BodySink` (0: the bytes are
-    /// in `buffer`).
-    private(set) var written = 0
-
-    init(buffer: ByteBuffer) {
-        self.buffer = buffer
-    }
-
-    /// A notice that the transport wrote `count` bytes into the file through the sink, following the body's bytes
-    /// before them.
-    static func written(_ count: Int) -> BodyChunk {
-        var chunk = BodyChunk(buffer: ByteBuffer())
-        chunk.written = count
-        return chunk
-    }
-
-    /// Whether the bytes are in the file already (`written(_:)`), not in `buffer`.
-    var isWritten: Bool { written > 0 }
-
-    /// A chunk holding a copy of `bytes`.
-    init(_ bytes: some Sequence<UInt8>) {
-        buffer = ByteBuffer(bytes: bytes)
-    }
-
-    /// How many bytes it holds, or were written.
-    var count: Int { isWritten ? written : buffer.readableBytes }
-
-    /// Its first `count` bytes (of a `written` notice: the count of them that is kept; the rest were written past
-    /// the end the reader keeps to, the same bytes of the same file that the range's new owner writes).
-    func prefix(_ count: Int) -> BodyChunk {
-        if isWritten { return .written(min(count, written)) }
-        return BodyChunk(buffer: buffer.getSlice(at: buffer.readerIndex, length: min(count, buffer.readableBytes))!)
-    }
-
-    /// The bytes, copied out.
-    var bytes: [UInt8] { Array(buffer.readableBytesView) }
-}
 
 /// A response body, streamed with backpressure: Haul's own type at the transport seam, whichever transport made it.
 ///
@@ -140,7 +94,7 @@ struct ResponseBody: AsyncSequence, Sendable {
                         lease?.finish()
                         return nil
                     }
-                    return BodyChunk(buffer: buffer)
+                    return BodyChunk(BodyBytes(buffer))
                 case .producer(let iterator):
                     defer { base = .producer(iterator) }
                     return try await iterator.next()
@@ -171,7 +125,7 @@ struct ResponseBody: AsyncSequence, Sendable {
         for try await chunk in self {
             precondition(!chunk.isWritten, "collect(upTo:) offers no sink")
             guard bytes.count + chunk.count <= maximumBytes else { throw TooLarge() }
-            bytes += chunk.buffer.readableBytesView
+            chunk.bytes.withUnsafeBytes { bytes += $0 }
         }
         return bytes
     }

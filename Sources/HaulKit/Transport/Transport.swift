@@ -7,9 +7,10 @@ import HaulCore
 ///
 /// - The request: `RequestBuilder` (HaulCore) builds it, the same for every transport, fakes too.
 /// - The head: `ResponseHead` (HaulCore), with the URL that answered after redirects (`OpenedResponse`).
-/// - The body: `ResponseBody`, a backpressured stream of `BodyChunk`s whose storage is the buffer the socket was
-///   read into, so the receive loop writes each chunk straight to the file: no copy, no allocation and no
-///   existential call per chunk behind this protocol (a fake makes one from an `AsyncThrowingStream`).
+/// - The body: `ResponseBody`, a backpressured stream of `BodyChunk`s whose bytes (`BodyBytes`, Haul's own buffer
+///   type) are the memory the carrier read them into, so the receive loop writes each chunk straight to the file: no
+///   copy, no allocation and no existential call per chunk behind this protocol (a fake, or a carrier without NIO
+///   such as URLSession, makes one from an `AsyncThrowingStream`).
 /// - Errors: `HaulError`, from `open` and from the body alike (or `CancellationError` for a cancelled reader). Each
 ///   transport says its own failures once, at this seam; the engine never reads a transport's error type.
 /// - Cancelling: cancel the task that iterates the body (a pause or a cancel does); the transport closes the
@@ -35,6 +36,13 @@ protocol Transport: Sendable {
     func open(
         _ url: URL, plan: RequestPlan, role: ConnectionRole, extraHeaders: [HeaderField], session: RequestSession?
     ) async throws -> OpenedResponse
+
+    /// Sends one POST of `body` with `fields` to `url` (a web hook, `--on-download-webhook`) and returns the answer's
+    /// status once it is read (its body is dropped). It goes through the same proxy rules, trust settings
+    /// (`--cacert`, `--insecure`) and pool as the downloads; no redirect is followed, and it fails after `timeout`.
+    ///
+    /// - Throws: `HaulError` of kind `.network`, `.tls` or `.proxy` for a transport failure.
+    func post(_ url: URL, body: [UInt8], fields: [HeaderField], timeout: Duration) async throws -> Int
 
     /// Caps the connections to `host` of every download that goes through this transport at `limit` (a lesson the
     /// host taught, `HostBudgetBook`), or lifts the cap back to the transport's default (`nil`). Requests beyond it
