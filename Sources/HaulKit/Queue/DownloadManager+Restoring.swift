@@ -54,6 +54,10 @@ extension DownloadManager {
         let held = records.count > 1 ? try client.store.heldBytesByDownload() : nil
         var adoptions: [QueueAdoption] = []
         var progress: [(Int64, DownloadProgress)] = []
+        // Room made once: 100,000 taken up grew each table a step at a time, a copy each step.
+        adoptions.reserveCapacity(records.count)
+        progress.reserveCapacity(records.count)
+        entries.reserveCapacity(entries.count + records.count)
         for record in records where entries[record.id] == nil && !beingAdded.contains(record.id) && record.state != .cancelled {
             let bytes: Int64
             if record.state == .completed {
@@ -69,6 +73,7 @@ extension DownloadManager {
             adoptions.append(QueueAdoption(id: record.id, row: Self.row(of: record), requestedConnections: record.requestedConnections))
         }
         latestProgress.withLockedValue { latest in
+            latest.reserveCapacity(latest.count + progress.count)
             for (id, value) in progress { latest[id] = value }
         }
         if let version, storeVersionSeen == nil { storeVersionSeen = version }
