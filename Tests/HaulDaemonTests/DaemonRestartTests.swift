@@ -48,4 +48,25 @@ final class DaemonRestartTests: XCTestCase {
         ])
         await fixture.stop()
     }
+    /// The restore at start is quiet (no `.added` per stored download, issue 62 point 3): a restored download that
+    /// nothing announced yet is still notified as any other once something happens to it: removed, `onDownloadStop`;
+    /// unpaused, `onDownloadStart` then `onDownloadComplete`, to a WebSocket that connected after the restart.
+    func testARestoredDownloadIsNotifiedAfterAQuietRestore() async throws {
+        let fixture = try await DaemonFixture.start(.socket)
+        let kept = try fixture.call("aria2.addUri", [[.string(fixture.serve("/k", deterministicBytes(count: 50_000)))], ["pause": "true"]])
+        let dropped = try fixture.call("aria2.addUri", [[.string(fixture.serve("/d", deterministicBytes(count: 1000)))], ["pause": "true"]])
+        try await fixture.restart()
+        let listener = try RawClient(port: fixture.port)
+        XCTAssertEqual(listener.upgrade(port: fixture.port, origin: "http://127.0.0.1:\(fixture.port)"), 101)
+
+        _ = try fixture.call("aria2.remove", [dropped])
+        let stop = try XCTUnwrap(listener.readJSON { $0["method"] == "aria2.onDownloadStop" })
+        XCTAssertEqual(stop["params"], [["gid": dropped]])
+        _ = try fixture.call("aria2.unpause", [kept])
+        let start = try XCTUnwrap(listener.readJSON { $0["method"] == "aria2.onDownloadStart" })
+        XCTAssertEqual(start["params"], [["gid": kept]])
+        let complete = try XCTUnwrap(listener.readJSON { $0["method"] == "aria2.onDownloadComplete" })
+        XCTAssertEqual(complete["params"], [["gid": kept]])
+        await fixture.stop()
+    }
 }

@@ -51,4 +51,26 @@ final class MulticallAddBatchTests: XCTestCase {
         XCTAssertEqual(paths, [fixture.downloads + "/same.bin", fixture.downloads + "/same.1.bin"])
         await fixture.stop()
     }
+    /// Each `dir` a batch asks for is checked, resolved and created once for the batch, not once per add (issue 62
+    /// point 3, the add rate); every add still goes where it asked.
+    func testABatchResolvesEachDirectoryOnce() async throws {
+        let fixture = try await DaemonFixture.start()
+        let token = JSONValue.string("token:" + fixture.secret)
+        let calls: [JSONValue] = (0..<40).map { index in
+            let options: JSONValue = index % 2 == 1 ? ["pause": "true", "dir": .string(fixture.downloads + "/sub")] : ["pause": "true"]
+            return ["methodName": "aria2.addUri", "params": [token, [.string("http://127.0.0.1:9/r\(index).bin")], options]]
+        }
+        let request: JSONValue = ["jsonrpc": "2.0", "id": "m", "method": "system.multicall", "params": [.array(calls)]]
+        let before = DirectoryResolver.resolutions.withLockedValue { $0 }
+        let answer = try XCTUnwrap(fixture.request(body: request.data).json)
+        let resolved = DirectoryResolver.resolutions.withLockedValue { $0 } - before
+        let gids = try XCTUnwrap(answer["result"]?.arrayValue, "\(answer)").compactMap { $0.arrayValue?.first?.stringValue }
+        XCTAssertEqual(gids.count, 40, "\(answer)")
+        XCTAssertEqual(resolved, 2, "the default directory and sub/, once each")
+        let paths = try [gids[0], gids[1]].map { gid in
+            try fixture.call("aria2.tellStatus", [.string(gid), ["files"]])["files"]?.arrayValue?.first?["path"]?.stringValue
+        }
+        XCTAssertEqual(paths, [fixture.downloads + "/r0.bin", fixture.downloads + "/sub/r1.bin"])
+        await fixture.stop()
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HaulCore
 import HaulKit
+import NIOConcurrencyHelpers
 
 extension Aria2Service {
     /// `aria2.addUri(uris, options, position)`: queues one download and returns its GID.
@@ -11,7 +12,8 @@ extension Aria2Service {
     /// aria2's `auto-file-renaming`, on by default); with `auto-file-renaming=false` the call fails with aria2's
     /// code 11 (another download) or 13 (a file); `allow-overwrite=true` replaces a file, never a download.
     public func add(_ command: AddURIs) async throws(CommandRefusal) -> GID {
-        let request = try await request(for: command)
+        var directories: [String?: String] = [:]
+        let request = try await request(for: command, directories: &directories)
         let id = try await perform { [request] in try await manager.add(request, paused: command.options.paused) }
         if let position = command.position { try await place(id.rawValue, at: position) }
         return GID(id)
@@ -24,9 +26,14 @@ extension Aria2Service {
         var results: [Result<GID, CommandRefusal>?] = Array(repeating: nil, count: commands.count)
         var adds: [DownloadManager.BatchAdd] = []
         var batched: [Int] = []
+        // Each `dir` asked for is checked, resolved and created once for the batch (a batch of 100 adds into one
+        // directory walked its path, `realpath`, and `mkdir -p` 100 times).
+        var directories: [String?: String] = [:]
+        adds.reserveCapacity(commands.count)
         for (index, command) in commands.enumerated() {
             do {
-                adds.append(DownloadManager.BatchAdd(try await request(for: command), paused: command.options.paused))
+                let request = try await request(for: command, directories: &directories)
+                adds.append(DownloadManager.BatchAdd(request, paused: command.options.paused))
                 batched.append(index)
             } catch {
                 results[index] = .failure(error)
@@ -46,11 +53,19 @@ extension Aria2Service {
     }
 
     /// The download `command` asks for, its options checked (`add`).
-    private func request(for command: AddURIs) async throws(CommandRefusal) -> DownloadRequest {
+    ///
+    /// - Parameter directories: the directories checked so far in this call or batch, by the `dir` asked for.
+    private func request(for command: AddURIs, directories: inout [String?: String]) async throws(CommandRefusal) -> DownloadRequest {
         let url = command.uris[0]
         let parsed = command.options
         try checkAddOptions(parsed)
-        let directory = try checkedDirectory(parsed.directory)
+        let directory: String
+        if let checked = directories[parsed.directory] {
+            directory = checked
+        } else {
+            directory = try checkedDirectory(parsed.directory)
+            directories[parsed.directory] = directory
+        }
         let name = parsed.out ?? FileName.fromURL(url)
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
         let headers = requestHeaders(parsed, for: url)
@@ -289,7 +304,11 @@ extension Aria2Service {
 /// Resolves symlinks in a path whose tail may not exist yet: the longest existing prefix is resolved with
 /// `realpath`, the rest appended (it will be created as plain directories).
 enum DirectoryResolver {
+    /// How many paths were resolved in this process (tests count the work of a batch by it).
+    static let resolutions = NIOLockedValueBox(0)
+
     static func resolve(_ path: String) -> String {
+        resolutions.withLockedValue { $0 += 1 }
         var existing = path
         var rest: [String] = []
         while existing != "/" && !FileManager.default.fileExists(atPath: existing) {

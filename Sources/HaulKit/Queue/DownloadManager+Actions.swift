@@ -17,6 +17,7 @@ extension DownloadManager {
     ///   what the store or file system throws while the actions run (the rest of them still run).
     func command(_ event: QueueEvent) async throws {
         let actions: [QueueAction]
+        let quiet = quietDownload(of: event)
         do {
             actions = try machine.handle(event)
         } catch let unknown as UnknownDownload {
@@ -24,13 +25,14 @@ extension DownloadManager {
         } catch let refused as IllegalTransition {
             throw HaulError(refused)  // the one public error type, the transition as its detail
         }
-        if let failure = await perform(actions) { throw failure }
+        if let failure = await perform(announceQuiet(actions, before: quiet)) { throw failure }
     }
 
     /// Feeds an event nobody can be told about (a transfer's report, a store look, new limits) and runs its
     /// actions; a refusal is a bug (see above), an I/O failure is logged.
     func report(_ event: QueueEvent, failure: HaulError? = nil) async {
         let actions: [QueueAction]
+        let quiet = quietDownload(of: event)
         do {
             actions = try machine.handle(event)
         } catch {
@@ -38,7 +40,7 @@ extension DownloadManager {
             assertionFailure("HaulKit: the queue refused \(event): \(error)")
             return
         }
-        if let problem = await perform(actions, failure: failure) {
+        if let problem = await perform(announceQuiet(actions, before: quiet), failure: failure) {
             log.error("after \(event): \(problem)")
         }
     }
@@ -138,7 +140,8 @@ extension DownloadManager {
             try client.store.delete(id: id)
             if deletingFile, let path = entries[id]?.destination { try FileSystemSteps.remove(path) }
         case .announceAdded(let id, let state):
-            if var snapshot = snapshot(DownloadID(id)) {
+            // A quiet restore's downloads are announced when something first happens to each (`+Announcing`).
+            if entries[id]?.unannouncedState == nil, var snapshot = snapshot(DownloadID(id)) {
                 snapshot.state = state
                 send(.added(snapshot))
             }
@@ -204,7 +207,9 @@ extension DownloadManager {
     /// them. A waiting download nothing happens to has no forwarder: one task each was more than half of the
     /// memory of a big queue (5.3 KiB of about 10 KiB a download at 30,000 in a debug build).
     func startForwarding(_ id: Int64) {
-        guard entries[id]?.forwarder == nil, let task = heldTask(id), var entry = entries[id] else { return }
+        guard entries[id]?.forwarder == nil, let task = heldTask(id) else { return }
+        announceQuiet(id)  // before anything the task sends
+        guard var entry = entries[id] else { return }
         let updates = task.updateSubscription(replaying: false)
         entry.endUpdates = updates.end
         let downloadID = DownloadID(id)

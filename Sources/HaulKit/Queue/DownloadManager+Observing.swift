@@ -56,6 +56,11 @@ extension DownloadManager {
     public func snapshot(_ id: DownloadID) -> DownloadSnapshot? {
         let id = id.rawValue
         guard let entry = entries[id], let held = machine.downloads[id] else { return nil }
+        return snapshot(id, entry, held)
+    }
+
+    /// The snapshot of download `id` from what the manager keeps of it and its machine entry.
+    func snapshot(_ id: Int64, _ entry: Entry, _ held: QueueMachine.Download) -> DownloadSnapshot {
         let progress = latestProgress.withLockedValue { $0[id] }
         let running = held.state == .downloading
         return DownloadSnapshot(

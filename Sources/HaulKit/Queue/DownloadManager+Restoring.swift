@@ -16,17 +16,21 @@ extension DownloadManager {
         return restored.compactMap { snapshot(DownloadID($0)) }
     }
 
-    /// `restore` without the snapshots (a daemon taking up a queue of 30,000 throws them away; building them was a
-    /// peak of several MiB it then kept, as the allocator keeps freed memory).
+    /// `restore` of every stored download without the snapshots (a daemon taking up a queue of 30,000 throws them
+    /// away; building them was a peak of several MiB it then kept, as the allocator keeps freed memory), and
+    /// quietly: no `.added` per download now, but one just before the first other event about it, with the state
+    /// it was restored in (`+Announcing`). A download nothing happens to is never announced: a restart with
+    /// 100,000 waiting sent 100,000 events, a snapshot each, to observers that kept a copy of each.
     package func restoreQueue() async throws {
-        _ = try await restoreRecords(nil)
+        _ = try await restoreRecords(nil, quietly: true)
     }
 
     /// Takes up `ids` (`nil`: every stored download) as `restore` does; returns the ids read.
     ///
     /// Light: each download is read as a `QueueRecord` (no `DownloadRecord`, no request decoded) and held without a
     /// task (`Entry`), so that a restart with 100,000 waiting costs one query and a small entry each.
-    func restoreRecords(_ ids: [Int64]?) async throws -> [Int64] {
+    /// - Parameter quietly: announce each download when something first happens to it, not now.
+    func restoreRecords(_ ids: [Int64]?, quietly: Bool = false) async throws -> [Int64] {
         try checkRunning()
         // What the restore reads is what the store holds at this version: the manager's first look at the store
         // (`poll`) reads the downloads that are not running only if another process committed since (it read every
@@ -50,6 +54,10 @@ extension DownloadManager {
         let held = records.count > 1 ? try client.store.heldBytesByDownload() : nil
         var adoptions: [QueueAdoption] = []
         var progress: [(Int64, DownloadProgress)] = []
+        // Room made once: 100,000 taken up grew each table a step at a time, a copy each step.
+        adoptions.reserveCapacity(records.count)
+        progress.reserveCapacity(records.count)
+        entries.reserveCapacity(entries.count + records.count)
         for record in records where entries[record.id] == nil && !beingAdded.contains(record.id) && record.state != .cancelled {
             let bytes: Int64
             if record.state == .completed {
@@ -60,10 +68,12 @@ extension DownloadManager {
                 bytes = ((try? client.store.segments(of: record.id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
             }
             progress.append((record.id, DownloadProgress(bytesDone: bytes, totalBytes: record.totalBytes)))
-            entries[record.id] = Entry(task: nil, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, destination: record.destination, rateLimit: record.rateLimit)
+            entries[record.id] = Entry(task: nil, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, destination: record.destination, rateLimit: record.rateLimit,
+                unannouncedState: quietly ? record.state : nil)  // the adoption's own state replaces it
             adoptions.append(QueueAdoption(id: record.id, row: Self.row(of: record), requestedConnections: record.requestedConnections))
         }
         latestProgress.withLockedValue { latest in
+            latest.reserveCapacity(latest.count + progress.count)
             for (id, value) in progress { latest[id] = value }
         }
         if let version, storeVersionSeen == nil { storeVersionSeen = version }

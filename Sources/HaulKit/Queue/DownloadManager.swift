@@ -60,6 +60,9 @@ public actor DownloadManager {
         var forwarder: Task<Void, Never>?
         /// Ends the forwarder's stream after what the task already sent.
         var endUpdates: (@Sendable () -> Void)?
+        /// Restored quietly (`restoreQueue`) and not announced yet: the state it was taken up in, which its
+        /// `.added` tells when something first happens to it (`+Announcing`).
+        var unannouncedState: DownloadState?
     }
 
     var machine: QueueMachine { didSet { listings = [:]; countedStates = nil } }

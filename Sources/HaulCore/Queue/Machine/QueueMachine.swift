@@ -128,6 +128,7 @@ public struct QueueMachine: Hashable, Sendable {
         case .adopt(let id, let row, let connections):
             actions = adopt(id, row, connections: connections)
         case .adoptAll(let adoptions):
+            downloads.reserveCapacity(downloads.count + adoptions.count)
             actions = adoptions.flatMap { adopt($0.id, $0.row, connections: $0.requestedConnections) }
         case .add(let id, let row, let connections, let paused):
             actions = try add(id, row, connections: connections, paused: paused)
