@@ -7,7 +7,7 @@ import XCTest
 /// ranges, and refused when the file changes between pieces.
 final class HLSByteRangeCLITests: XCTestCase {
     /// ffmpeg's single-file stream in `DIR/source`: `index.m3u8` naming byte ranges of `stream.ts`.
-    private func withSingleFileStream(_ body: (TestServer, TemporaryDirectory, [UInt8]) async throws -> Void) async throws {
+    func withSingleFileStream(_ body: (TestServer, TemporaryDirectory, [UInt8]) async throws -> Void) async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let source = dir.file("source")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HaulCore
 import HaulTestSupport
 import XCTest
 
@@ -102,6 +103,35 @@ final class StoreSchemaTests: XCTestCase {
       let id = try XCTUnwrap(store.insert(.queued("a")).id)
       try store.setState(.failed, error: "HTTP 404", cause: FailureCause(kind: .http, httpStatus: 404), of: id)
       XCTAssertEqual(try store.failure(of: id)?.cause, FailureCause(kind: .http, httpStatus: 404))
+    }
+  }
+
+  /// A store the previous version left (up to v11, marked 11) gets the stream versions' column; its saved
+  /// stream reads with no versions (so a byte-range stream starts over), and a point saved now keeps them.
+  func testAStoreMarkedV11GetsTheHLSStreamVersions() async throws {
+    try await withTemporaryDirectory { dir in
+      let directory = dir.file("state").path
+      let raw = try rawQueue(directory)
+      try DownloadStore.migrator.migrate(raw, upTo: "v11-hls-streams")
+      try raw.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA user_version = 11")
+        try db.execute(sql: "INSERT INTO hlsStream VALUES ('/o/a.ts.part', 'http://h/a.m3u8', 'f', 3, 300)")
+      }
+      try raw.close()
+      let store = try DownloadStore(directory: directory)
+      XCTAssertEqual(try userVersion(directory), Int(DownloadStore.schemaVersion))
+      let old = try XCTUnwrap(try store.hlsStreamPoint(partPath: "/o/a.ts.part"))
+      XCTAssertEqual(old.piecesWritten, 3)
+      XCTAssertEqual(old.resourceVersions, [:])
+      let versions = [
+        "http://h/s.ts": ResourceIdentity(entityTag: EntityTag("\"v1\""), lastModified: nil, totalLength: 1000, lastModifiedIsStrong: false),
+        "http://h/t.ts": ResourceIdentity(
+          entityTag: nil, lastModified: "Sun, 01 Nov 2026 00:00:00 GMT", totalLength: nil, lastModifiedIsStrong: true),
+      ]
+      var point = old
+      point.resourceVersions = versions
+      try store.saveHLSStreamPoint(point, partPath: "/o/a.ts.part")
+      XCTAssertEqual(try store.hlsStreamPoint(partPath: "/o/a.ts.part"), point)
     }
   }
 

@@ -41,18 +41,56 @@ public enum HLSRangeAnswer {
 /// The version of each resource that `EXT-X-BYTERANGE` pieces are cut from, as the first answer for it showed:
 /// a later answer for the same URL from another version (another strong validator, or another length) means the
 /// file changed while the stream was fetched, and its pieces would stitch two versions together (docs/http-rules.md:
-/// never). A resource without a strong validator is held to its length only.
+/// never). A resource without a strong validator is held to its length only, within a run.
+///
+/// A run that resumes a stream starts from the versions the earlier run recorded (`init(lastRun:)`): an answer of
+/// another version for such a resource, before this run has taken one of its parts, means it changed between the
+/// runs (`changedSinceLastRun`: the file starts over); after that, it changed while fetched (`changedWhileFetched`).
 public struct HLSResourceVersions: Sendable {
+    /// What an answer's version means for the stream.
+    public enum Verdict: Equatable, Sendable {
+        /// The same version as the parts before it (or the first seen): take it.
+        case sameVersion
+        /// Another version than parts this run already took: stop, never stitch.
+        case changedWhileFetched
+        /// Another version than the parts an earlier run saved, before this run took any: start the file over.
+        case changedSinceLastRun
+    }
+
     private var first: [String: ResourceIdentity] = [:]
+    /// Resources whose version came from the earlier run and no part of this run has matched yet.
+    private var unconfirmed: Set<String> = []
 
     public init() {}
 
+    /// Starts from the versions an earlier run recorded for the parts it saved.
+    public init(lastRun: [String: ResourceIdentity]) {
+        first = lastRun
+        unconfirmed = Set(lastRun.keys)
+    }
+
+    /// Every resource's version so far: the one recorded first for it.
+    public var versions: [String: ResourceIdentity] { first }
+
     /// Records `identity` for `url` the first time; afterwards, whether `identity` is the same version.
     public mutating func admit(_ url: String, _ identity: ResourceIdentity) -> Bool {
+        judge(url, identity) == .sameVersion
+    }
+
+    /// Records `identity` for `url` the first time; afterwards, judges it against the recorded version.
+    public mutating func judge(_ url: String, _ identity: ResourceIdentity) -> Verdict {
         guard let known = first[url] else {
             first[url] = identity
-            return true
+            return .sameVersion
         }
+        guard Self.isSameVersion(known, identity) else {
+            return unconfirmed.contains(url) ? .changedSinceLastRun : .changedWhileFetched
+        }
+        unconfirmed.remove(url)
+        return .sameVersion
+    }
+
+    private static func isSameVersion(_ known: ResourceIdentity, _ identity: ResourceIdentity) -> Bool {
         if let knownLength = known.totalLength, let length = identity.totalLength, knownLength != length { return false }
         guard known.canResume else { return true }
         return known.isSameVersion(as: identity)

@@ -34,7 +34,7 @@ extension HLSDownload {
                     var start = Progress(piecesWritten: 0, piecesTotal: batch.pieces.count, bytesWritten: 0, secondsWritten: 0, secondsTotal: batch.duration)
                     start.isLive = true
                     try await HLSSegmentFetcher(plan: batch, keys: keys, headers: options.headers, segmentsAtOnce: options.segmentsAtOnce)
-                        .run(client: client, writer: writer, from: start) { step in
+                        .run(client: client, writer: writer, from: start) { step, _ in
                             written.piecesWritten = before.piecesWritten + step.piecesWritten
                             written.bytesWritten = before.bytesWritten + step.bytesWritten
                             written.secondsWritten = before.secondsWritten + step.secondsWritten

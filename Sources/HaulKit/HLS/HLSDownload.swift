@@ -143,19 +143,38 @@ public struct HLSDownload: Sendable {
     ) async throws -> (bytes: Int64, resumedPieces: Int) {
         let partPath = path + ".part"
         let keys = try await fetchKeys(plan.keyURLs, client: client)
-        let start = try await resumePoint(partPath: partPath, plan: plan, client: client, notice: notice)
+        let (start, savedVersions) = try await resumePoint(partPath: partPath, plan: plan, client: client, notice: notice)
+        do {
+            return try await write(plan, from: start, savedVersions: savedVersions, keys: keys, to: path, client: client, progress: progress)
+        } catch let changed as HLSSegmentFetcher.ResourceChangedSinceLastRun {
+            // Never stitched: the saved parts are of the earlier version, so the file starts over.
+            notice("\(changed.url) changed since the last run (another version than the saved parts); starting \(Self.streamName(partPath)) over")
+            try await client.onStoreQueue { try client.store.forgetHLSStream(partPath: partPath) }
+            let zero = Progress(piecesWritten: 0, piecesTotal: plan.pieces.count, bytesWritten: 0, secondsWritten: 0, secondsTotal: plan.duration)
+            return try await write(plan, from: zero, savedVersions: [:], keys: keys, to: path, client: client, progress: progress)
+        }
+    }
+
+    /// Writes `plan`'s pieces after `start` into `path.part`, recording each point, and gives the file its name.
+    private func write(
+        _ plan: HLSDownloadPlan, from start: Progress, savedVersions: [String: ResourceIdentity], keys: [URL: [UInt8]], to path: String,
+        client: HaulClient, progress: @Sendable (Progress) -> Void
+    ) async throws -> (bytes: Int64, resumedPieces: Int) {
+        let partPath = path + ".part"
         let writer = try HLSPieceWriter(partPath: partPath, keeping: start.bytesWritten)
         progress(start)
         let fingerprint = plan.fingerprint
         let url = self.url.absoluteString
+        var fetcher = HLSSegmentFetcher(plan: plan, keys: keys, headers: options.headers, segmentsAtOnce: options.segmentsAtOnce)
+        fetcher.savedVersions = savedVersions
         do {
-            try await HLSSegmentFetcher(plan: plan, keys: keys, headers: options.headers, segmentsAtOnce: options.segmentsAtOnce)
-                .run(client: client, writer: writer, from: start) { written in
-                    let point = DownloadStore.HLSStreamPoint(
-                        url: url, fingerprint: fingerprint, piecesWritten: written.piecesWritten, bytesWritten: written.bytesWritten)
-                    try await client.onStoreQueue { try client.store.saveHLSStreamPoint(point, partPath: partPath) }
-                    progress(written)
-                }
+            try await fetcher.run(client: client, writer: writer, from: start) { written, versions in
+                let point = DownloadStore.HLSStreamPoint(
+                    url: url, fingerprint: fingerprint, piecesWritten: written.piecesWritten, bytesWritten: written.bytesWritten,
+                    resourceVersions: versions)
+                try await client.onStoreQueue { try client.store.saveHLSStreamPoint(point, partPath: partPath) }
+                progress(written)
+            }
             try writer.finish(as: path)
             try await client.onStoreQueue { try client.store.forgetHLSStream(partPath: partPath) }
         } catch {
@@ -231,28 +250,37 @@ public struct HLSDownload: Sendable {
         return keys
     }
 
-    /// Where an earlier run of the same stream stopped: its saved point when the `.part` file still holds the
-    /// bytes it counts and the playlist names the same pieces; otherwise the start (with a notice when the
-    /// playlist changed).
-    private func resumePoint(partPath: String, plan: HLSDownloadPlan, client: HaulClient, notice: (String) -> Void) async throws -> Progress {
+    /// Where an earlier run of the same stream stopped, with the versions of the byte-range resources its saved
+    /// pieces came from: its saved point when the `.part` file still holds the bytes it counts, the playlist names
+    /// the same pieces and, for byte ranges, each resource's version was recorded with a strong validator
+    /// (`HLSByteRangeResume`); otherwise the start (with a notice when the playlist changed or a version cannot
+    /// be proven).
+    private func resumePoint(
+        partPath: String, plan: HLSDownloadPlan, client: HaulClient, notice: (String) -> Void
+    ) async throws -> (Progress, [String: ResourceIdentity]) {
         var start = Progress(piecesWritten: 0, piecesTotal: plan.pieces.count, bytesWritten: 0, secondsWritten: 0, secondsTotal: plan.duration)
-        guard let point = try await client.onStoreQueue({ try client.store.hlsStreamPoint(partPath: partPath) }) else { return start }
+        guard let point = try await client.onStoreQueue({ try client.store.hlsStreamPoint(partPath: partPath) }) else { return (start, [:]) }
         guard point.fingerprint == plan.fingerprint, point.piecesWritten <= plan.pieces.count else {
-            notice("the playlist changed since the last run (different segments); starting \(((partPath as NSString).lastPathComponent as NSString).deletingPathExtension) over")
-            return start
+            notice("the playlist changed since the last run (different segments); starting \(Self.streamName(partPath)) over")
+            return (start, [:])
         }
-        guard let length = HLSPieceWriter.length(ofFile: partPath), length >= point.bytesWritten else { return start }
-        // Byte ranges are parts of one file whose version is checked within a run only (`HLSResourceVersions`):
-        // it is not recorded, so parts fetched now could be of another version than those saved. Start over.
-        if plan.pieces.contains(where: { $0.byteRange != nil }) {
-            notice("the stream is byte ranges of one file, whose version is not kept between runs; starting \(((partPath as NSString).lastPathComponent as NSString).deletingPathExtension) over")
-            return start
+        guard let length = HLSPieceWriter.length(ofFile: partPath), length >= point.bytesWritten else { return (start, [:]) }
+        let saved = plan.pieces.prefix(point.piecesWritten).compactMap { $0.byteRange == nil ? nil : $0.url.absoluteString }
+        if case .startOver(let reason) = HLSByteRangeResume.judge(savedResources: saved, recorded: point.resourceVersions) {
+            notice("\(reason); starting \(Self.streamName(partPath)) over")
+            return (start, [:])
         }
         start.piecesWritten = point.piecesWritten
         start.bytesWritten = point.bytesWritten
         start.secondsWritten = plan.pieces.prefix(point.piecesWritten).reduce(0) { $0 + $1.duration }
         notice("resuming: \(point.piecesWritten) of \(plan.pieces.count) pieces already saved in \((partPath as NSString).lastPathComponent)")
-        return start
+        let savedURLs = Set(saved)
+        return (start, point.resourceVersions.filter { savedURLs.contains($0.key) })
+    }
+
+    /// The file's name without `.part`, as notices say it.
+    private static func streamName(_ partPath: String) -> String {
+        ((partPath as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// The file's path, with the conflict policy applied.

@@ -14,22 +14,32 @@ struct HLSSegmentFetcher: Sendable {
     let keys: [URL: [UInt8]]
     let headers: [DownloadRequest.Header]
     let segmentsAtOnce: Int
+    /// The versions of the byte-range resources the saved pieces came from (an earlier run's, when resuming).
+    var savedVersions: [String: ResourceIdentity] = [:]
+
+    /// A byte-range resource answered with another version than the one the earlier run's saved pieces came from,
+    /// before this run took any part of it: the file starts over (`HLSResourceVersions.Verdict.changedSinceLastRun`).
+    struct ResourceChangedSinceLastRun: Error {
+        var url: String
+    }
 
     /// Fetches the pieces from `written.piecesWritten` on; after each piece is appended and flushed, `checkpoint`
-    /// records the new point before the next piece starts.
+    /// records the new point, with the versions of the byte-range resources the written pieces came from, before
+    /// the next piece starts.
     func run(
         client: HaulClient, writer: HLSPieceWriter, from start: HLSDownload.Progress,
-        checkpoint: (HLSDownload.Progress) async throws -> Void
+        checkpoint: (HLSDownload.Progress, [String: ResourceIdentity]) async throws -> Void
     ) async throws {
         let pieces = plan.pieces
         let atOnce = max(1, segmentsAtOnce)
         let window = atOnce + 2
         var written = start
-        var versions = HLSResourceVersions()
+        var versions = HLSResourceVersions(lastRun: savedVersions)
+        var writtenVersions = savedVersions
         try await withThrowingTaskGroup(of: (Int, Fetched).self) { group in
             var next = start.piecesWritten
             var running = 0
-            var waiting: [Int: [UInt8]] = [:]
+            var waiting: [Int: Fetched] = [:]
             func startWhatFits() {
                 while next < pieces.count, running < atOnce, next - written.piecesWritten < window {
                     let piece = pieces[next]
@@ -41,17 +51,23 @@ struct HLSSegmentFetcher: Sendable {
             startWhatFits()
             while let (index, fetched) = try await group.next() {
                 running -= 1
-                if let (url, identity) = fetched.version, !versions.admit(url, identity) {
-                    throw HaulError(.protocolViolation, "\(url) changed while the stream was fetched (piece \(index) is of another version than the pieces before it); its byte ranges cannot be put together")
+                if let (url, identity) = fetched.version {
+                    switch versions.judge(url, identity) {
+                    case .sameVersion: break
+                    case .changedSinceLastRun: throw ResourceChangedSinceLastRun(url: url)
+                    case .changedWhileFetched:
+                        throw HaulError(.protocolViolation, "\(url) changed while the stream was fetched (piece \(index) is of another version than the pieces before it); its byte ranges cannot be put together")
+                    }
                 }
-                waiting[index] = fetched.bytes
+                waiting[index] = fetched
                 while let ready = waiting.removeValue(forKey: written.piecesWritten) {
-                    try writer.append(ready)
+                    if let (url, identity) = ready.version, writtenVersions[url] == nil { writtenVersions[url] = identity }
+                    try writer.append(ready.bytes)
                     written.secondsWritten += pieces[written.piecesWritten].duration
                     written.piecesWritten += 1
-                    written.bytesWritten += Int64(ready.count)
+                    written.bytesWritten += Int64(ready.bytes.count)
                     try writer.flush()
-                    try await checkpoint(written)
+                    try await checkpoint(written, writtenVersions)
                 }
                 startWhatFits()
             }

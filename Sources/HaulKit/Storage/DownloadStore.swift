@@ -134,8 +134,7 @@ final class DownloadStore: Sendable {
     /// `name` in `directory`: `NSString.appendingPathComponent`'s result for a plain file name, without its trip
     /// through UTF-16 on Linux.
     static func file(_ name: String, in directory: String) -> String {
-        if directory.isEmpty { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        directory.isEmpty ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// Creates the database file 0600 before SQLite does (SQLite would use the umask, often 0644) and narrows an
@@ -152,7 +151,7 @@ final class DownloadStore: Sendable {
 
     /// The schema this version writes, in `user_version` once applied: the count of `migrator`'s migrations, a
     /// constant so that a start never builds the migrator for it (StoreSchemaTests checks that the two agree).
-    static let schemaVersion: CInt = 11
+    static let schemaVersion: CInt = 12
 
     /// Applies the migrations a store lacks, unless its `user_version` says it has exactly this version's schema.
     ///
@@ -283,6 +282,9 @@ final class DownloadStore: Sendable {
                 t.column("bytesWritten", .integer).notNull()
             }
         }
+        migrator.registerMigration("v12-hls-stream-versions") { db in  // issue 53: see DownloadStore+HLSStreams
+            try db.alter(table: "hlsStream") { $0.add(column: "resourceVersions", .text) }
+        }
         return migrator
     }
 
@@ -342,7 +344,6 @@ final class DownloadStore: Sendable {
     ///
     /// The log is flushed through a descriptor of its own: `fdatasync` writes back the file's dirty pages whichever
     /// descriptor wrote them.
-    /// Whether a commit waits for `flushLog()`.
     /// Write transactions committed through `write` since the store was opened.
     package var writeTransactions: Int { committedWrites.withLockedValue { $0 } }
     /// Read transactions begun through `read` since the store was opened.
