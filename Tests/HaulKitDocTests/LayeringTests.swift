@@ -17,7 +17,7 @@ final class LayeringTests: XCTestCase {
     /// Each target's folders, lowest first; "(root)" is the files directly in the target's directory.
     static let layers: [String: [String]] = [
         "HaulKit": ["(root)", "Support", "Transport", "Storage", "Engine", "Queue", "Hooks", "HLS"],
-        "HaulDaemon": ["Aria2", "Security", "Service", "RPC", "Server", "Agents", "Daemon", "Web"],
+        "HaulDaemon": ["JSON", "Aria2", "Security", "Service", "RPC", "Server", "Agents", "Daemon", "Web"],
         "haul": ["Views", "Session", "Options", "Commands", "Help"],
     ]
 
@@ -28,7 +28,6 @@ final class LayeringTests: XCTestCase {
             "Storage → DownloadRequest", "Storage → Header", "Storage → RequestDetail",  // queue records store requests
         ],
         "HaulDaemon": [
-            "Aria2 → JSONValue", "Service → JSONValue",  // the JSON value type lives in RPC/
             "Security → Aria2Methods",  // RequestChecks names the RPC method list
             "Server → AgentTools", "Server → MCPEndpoint",  // the router routes /mcp, whose endpoint names requests
         ],
