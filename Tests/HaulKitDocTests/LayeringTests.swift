@@ -28,7 +28,6 @@ final class LayeringTests: XCTestCase {
             "Storage → DownloadRequest", "Storage → Header", "Storage → RequestDetail",  // queue records store requests
         ],
         "HaulDaemon": [
-            "Security → Aria2Methods",  // RequestChecks names the RPC method list
             "Server → AgentTools", "Server → MCPEndpoint",  // the router routes /mcp, whose endpoint names requests
         ],
         "haul": [
