@@ -84,4 +84,40 @@ final class NothingTrapsTests: XCTestCase {
             XCTAssertEqual(RetryPolicy().backoff(afterFailure: 0), RetryPolicy().backoff(afterFailure: 1), "no trap either")
         }
     }
+
+    /// Issue #52, point 6: a retry wait past `HaulConfiguration.longestTime` was accepted (finite, not negative)
+    /// and then trapped the process at the first retry, in `Task.sleep(nanoseconds: UInt64(seconds * 1e9))` (past
+    /// 2^64 ns, about 584 years); a proxy an app built with a port outside 1...65535 reached SwiftNIO, which
+    /// converts it with `in_port_t(port)`. Both are now `.usage` from `HaulClient.init` and `validate()`; on the old
+    /// code `validate()` threw nothing here, so every case fails.
+    func testRetryWaitsPastTheLongestTimeAndProxyPortsOutOfRangeThrow() async throws {
+        try await withTemporaryDirectory { dir in
+            let state = dir.file("state")
+            let centuries = Duration.seconds(Int64(100_000_000_000))
+            let proxy = { (port: Int, host: String) in ProxyEndpoint(kind: .socks5, host: host, port: port) }
+            let cases: [(String, HaulConfiguration)] = [
+                ("fixedDelay", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(fixedDelay: centuries))),
+                ("maximumRetryAfter", HaulConfiguration(stateDirectory: state, retryPolicy: RetryPolicy(maximumRetryAfter: centuries))),
+                ("initialDelay", HaulConfiguration(
+                    stateDirectory: state, retryPolicy: RetryPolicy(initialDelay: centuries, maximumDelay: centuries))),
+                ("port must be 1...65535, not 70000", HaulConfiguration(
+                    stateDirectory: state, proxies: ProxyRules(explicit: .some(proxy(70000, "proxy.example")))),
+                ),
+                ("port must be 1...65535, not 0", HaulConfiguration(
+                    stateDirectory: state, proxies: ProxyRules(httpsProxy: proxy(0, "proxy.example")))),
+                ("allProxy has no host", HaulConfiguration(stateDirectory: state, proxies: ProxyRules(allProxy: proxy(1080, "")))),
+            ]
+            for (phrase, configuration) in cases {
+                let error = await haulError { _ = try HaulClient(configuration: configuration) }
+                XCTAssertEqual(error?.kind, .usage, phrase)
+                XCTAssertTrue(error?.message.contains(phrase) ?? false, "\(phrase): \(error?.message ?? "")")
+                let validated = await haulError { try configuration.validate() }
+                XCTAssertEqual(validated?.kind, .usage, phrase)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: state.path), "nothing was opened for a bad configuration")
+            let longest = RetryPolicy(maximumDelay: HaulConfiguration.longestTime, fixedDelay: HaulConfiguration.longestTime)
+            try HaulConfiguration(stateDirectory: state, retryPolicy: longest).validate()
+            try HaulConfiguration(stateDirectory: state, proxies: ProxyRules(allProxy: proxy(65535, "proxy.example"))).validate()
+        }
+    }
 }

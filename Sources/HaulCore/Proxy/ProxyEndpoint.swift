@@ -30,6 +30,9 @@ public struct ProxyEndpoint: Hashable, Sendable, CustomStringConvertible {
     /// The port used when a proxy URL names none (curl's default).
     public static let defaultPort = 1080
 
+    /// Creates an endpoint as given; `port` is 1...65535 and `host` not empty. Not checked here, as the other
+    /// configuration values are not (`port` is a `var`, set after `init` too): `HaulClient` refuses an endpoint out
+    /// of range in `HaulConfiguration.proxies` with `.usage` before it opens anything.
     public init(kind: Kind, host: String, port: Int, user: String? = nil, password: String? = nil) {
         self.kind = kind
         self.host = host

@@ -19,8 +19,9 @@ public enum Aria2Methods {
         "aria2.onDownloadError",
     ]
 
-    /// Answered without the secret, as aria2 does: they only list names.
-    public static let withoutSecret: Set<String> = ["system.listMethods", "system.listNotifications"]
+    /// Answered without the secret, as aria2 does: they only list names (`SecretChecks.openMethods`, where the
+    /// secret rules are).
+    public static var withoutSecret: Set<String> { SecretChecks.openMethods }
 
     /// aria2 methods Haul does not answer: a clear error saying why, not "no such method".
     public static let unsupported: [String: String] = [

@@ -148,7 +148,7 @@ public struct RequestChecks: Sendable {
     public func checkCall(
         _ method: String, token: String?, secretRequired: Bool, in request: inout SecretChecks
     ) -> SecretChecks.Verdict {
-        let open = Aria2Methods.withoutSecret.contains(method) && !secretRequired
+        let open = SecretChecks.openMethods.contains(method) && !secretRequired
         return request.check(token: token, open: open, matches: secret.matches)
     }
 }

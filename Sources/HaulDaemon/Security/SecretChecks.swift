@@ -6,6 +6,10 @@
 /// compared, so a request tests one guess. A client with the right secret is not affected (its tokens are never
 /// wrong), nor are calls that need no secret; calls before the wrong token are answered as usual.
 public struct SecretChecks: Sendable {
+    /// The methods answered without the secret, as aria2 does: they only list names. Decided here, with the other
+    /// secret rules; `Aria2Methods.withoutSecret` reads it.
+    public static let openMethods: Set<String> = ["system.listMethods", "system.listNotifications"]
+
     /// The outcome of one call's check.
     public enum Verdict: Equatable, Sendable {
         /// The call carried the secret.

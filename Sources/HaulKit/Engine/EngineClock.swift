@@ -49,10 +49,22 @@ struct EngineClock: Sendable {
     @inline(__always)
     func now() -> Double { monotonic.now() }
 
-    /// Waits `seconds`. - Throws: `CancellationError` when the task is cancelled meanwhile.
+    /// Waits `seconds`, clamped to 0...`longestWait`: a wait longer than that (a server's `Retry-After` or HLS
+    /// target duration of centuries) is the same "not in this program's life" and is waited as `longestWait`,
+    /// because `Task.sleep(nanoseconds:)` traps past 2^64 ns (about 584 years) and `Duration.seconds` past about
+    /// 10^20 s. Not a number is 0. - Throws: `CancellationError` when the task is cancelled meanwhile.
     func sleep(seconds: Double) async throws {
-        guard let custom else { return try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9)) }
-        try await custom.sleep(max(0, seconds))
+        let wait = Self.clampedWait(seconds)
+        guard let custom else { return try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
+        try await custom.sleep(wait)
+    }
+
+    /// The longest single wait, in seconds: `HaulConfiguration.longestTime` (10^9 s, about 31 years).
+    static let longestWait = HaulConfiguration.longestTime.inSeconds
+
+    /// `seconds` as `sleep(seconds:)` waits it: within 0...`longestWait`, and 0 for not a number.
+    static func clampedWait(_ seconds: Double) -> Double {
+        seconds.isNaN ? 0 : min(max(0, seconds), longestWait)
     }
 
     /// The wall clock's instant to the sub-second, the time schedules are read against (`Date()`, or the custom

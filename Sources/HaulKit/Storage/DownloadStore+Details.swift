@@ -115,10 +115,3 @@ extension DownloadStore {
         detailMemo.withLockedValue { ($0.rowReads, $0.kept) }
     }
 }
-
-extension HaulClient {
-    /// The stored details of the downloads `ids` (those the database has), read in one go: see `StoredDetail`.
-    package func storedDetails(ids: [Int64]) throws -> [Int64: StoredDetail] {
-        try store.details(of: ids)
-    }
-}

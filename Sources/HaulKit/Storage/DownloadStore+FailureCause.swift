@@ -33,12 +33,3 @@ extension DownloadStore {
         }
     }
 }
-
-extension HaulClient {
-    /// Why the stored download `id` failed, as an error of its kind with its message and HTTP status; `nil` when
-    /// it is not failed. A failure stored before kinds were kept is `.internalError` with its message.
-    package func storedFailure(id: Int64) throws -> HaulError? {
-        guard let failure = try store.failure(of: id) else { return nil }
-        return HaulError(failure.cause?.kind ?? .internalError, failure.message ?? "failed", httpStatus: failure.cause?.httpStatus)
-    }
-}

@@ -90,11 +90,3 @@ extension DownloadStore {
         }
     }
 }
-
-extension HaulClient {
-    /// One page of the stored downloads `query` asks for (ids in order) and how many match, read on the caller's
-    /// thread: for the daemon's `haul.listDownloads`.
-    package func storedPageBlocking(_ query: DownloadQuery) throws -> DownloadPage {
-        try store.page(query)
-    }
-}

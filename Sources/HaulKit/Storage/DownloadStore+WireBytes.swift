@@ -44,11 +44,3 @@ extension DownloadStore {
         }
     }
 }
-
-extension HaulClient {
-    /// What crossed the wire for each of the stored downloads `ids` and what their files kept, over all their runs
-    /// (`haul list --json`'s `received` and `kept`); a download without a row is left out.
-    package func storedWireBytesBlocking(ids: [Int64]) throws -> [Int64: WireBytes] {
-        try store.wireBytes(of: ids)
-    }
-}
