@@ -74,4 +74,26 @@ final class RequestChecksTests: XCTestCase {
         XCTAssertEqual(checks.checkCall("system.listMethods", token: nil, secretRequired: true, in: &fromExtension), .unauthorized)
         XCTAssertEqual(checks.checkCall("system.listMethods", token: "s3cret", secretRequired: true, in: &fromExtension), .authorized)
     }
+
+    /// A multicall of adds carries the secret once a call: it is hashed and compared once, and a token after a
+    /// wrong one is still refused without being compared.
+    func testATokenThatMatchedIsNotComparedAgainInTheSameRequest() {
+        var request = SecretChecks()
+        var compared: [String] = []
+        let matches = { (token: String) -> Bool in
+            compared.append(token)
+            return token == "s3cret"
+        }
+        for _ in 0..<100 {
+            XCTAssertEqual(request.check(token: "s3cret", open: false, matches: matches), .authorized)
+        }
+        XCTAssertEqual(compared, ["s3cret"])
+        XCTAssertEqual(request.check(token: "s3cre", open: false, matches: matches), .unauthorized)
+        XCTAssertEqual(request.check(token: "s3cret", open: false, matches: matches), .unauthorized,
+                       "after a wrong token not even the secret is let in")
+        XCTAssertEqual(compared, ["s3cret", "s3cre"])
+        var next = SecretChecks()
+        XCTAssertEqual(next.check(token: "s3cret", open: false) { _ in false }, .unauthorized,
+                       "each request compares its tokens afresh")
+    }
 }

@@ -14,15 +14,18 @@ enum EventPump {
                 for output in notifier.event(event) {
                     switch output {
                     case .aria2(let method, let gid):
-                        let message = JSONRPCEnvelope.notification(method, [["gid": .string(gid)]])
-                        hub.broadcast(String(decoding: message.data, as: UTF8.self), progress: false)
+                        hub.broadcast(Self.text(of: JSONRPCEnvelope.notification(method, [["gid": .string(gid)]])), progress: false)
                     case .progress(let fields):
-                        let message = JSONRPCEnvelope.notification("haul.onProgress", [fields])
-                        hub.broadcast(String(decoding: message.data, as: UTF8.self), progress: true)
+                        hub.broadcast(Self.text(of: JSONRPCEnvelope.notification("haul.onProgress", [fields])), progress: true)
                     }
                 }
             }
             finished()
         }
+    }
+
+    /// A notification as the text of a WebSocket frame.
+    static func text(of message: JSONValue) -> String {
+        String(decoding: message.data, as: UTF8.self)
     }
 }

@@ -41,12 +41,16 @@ public final class NotificationHub: Sendable {
         subscribers.withLockedValue { $0[ObjectIdentifier(channel)]?.wantsProgress = true }
     }
 
-    /// Sends `text` to every connection that may have it.
-    public func broadcast(_ text: String, progress: Bool) {
+    /// Sends `text` to every connection that may have it; `text` is made only when there is one (a daemon that
+    /// nobody listens to does not encode a notification per add: 4.4 % of a debug daemon's samples during adds).
+    public func broadcast(_ text: @autoclosure () -> String, progress: Bool) {
         let targets = subscribers.withLockedValue { all in
             all.values.filter { progress ? $0.wantsProgress : !$0.secretRequired }.map(\.channel)
         }
-        for channel in targets where !progress || channel.isWritable {
+        let ready = targets.filter { !progress || $0.isWritable }
+        guard !ready.isEmpty else { return }
+        let text = text()
+        for channel in ready {
             Self.send(text, on: channel)
         }
     }

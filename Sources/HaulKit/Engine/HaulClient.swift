@@ -215,6 +215,7 @@ public final class HaulClient: Sendable {
     /// - Parameter paused: per request, whether a new record is stored `paused` rather than `queued`.
     private func preparedTasks(_ requests: [DownloadRequest], paused: [Bool]) throws -> [Result<DownloadTask, HaulError>] {
         let now = Date().timeIntervalSince1970
+        let encoder = JSONEncoder()
         let claims = requests.indices.map { index -> DownloadStore.Claim in
             let request = requests[index]
             let state: DownloadState = paused.indices.contains(index) && paused[index] ? .paused : .queued
@@ -232,7 +233,7 @@ public final class HaulClient: Sendable {
                     state: state.rawValue,
                     errorMessage: nil,
                     priority: 0,
-                    optionsJSON: Self.encode(request),
+                    optionsJSON: Self.encode(request, with: encoder),
                     createdAt: now,
                     updatedAt: now
                 ),
@@ -286,7 +287,8 @@ public final class HaulClient: Sendable {
             configuration: configuration, heldBytes: heldBytes, keeper: keeper)
     }
 
-    static func encode(_ request: DownloadRequest) -> String {
-        (try? String(decoding: JSONEncoder().encode(request), as: UTF8.self)) ?? "{}"
+    /// The record's `optionsJSON` of `request`; a batch passes one `encoder` for all of its requests.
+    static func encode(_ request: DownloadRequest, with encoder: JSONEncoder = JSONEncoder()) -> String {
+        (try? String(decoding: encoder.encode(request), as: UTF8.self)) ?? "{}"
     }
 }
