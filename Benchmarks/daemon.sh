@@ -24,13 +24,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-HAUL=${HAUL:-}
-if [ -z "$HAUL" ]; then
-  for candidate in .build-release/release/haul .build/release/haul .build/debug/haul; do
-    [ -x "$candidate" ] && { HAUL=$ROOT/$candidate; break; }
-  done
-fi
-[ -x "${HAUL:-}" ] || { echo "no haul binary: build it (swift build -c release --scratch-path .build-release) or set HAUL" >&2; exit 2; }
+source "$ROOT/Benchmarks/lib/haul-binary.sh"
 PYTHON=${HAUL_ARIA2P_PYTHON:-$ROOT/.build-venv/bin/python}
 "$PYTHON" -c "import websocket" 2>/dev/null || { echo "no python with websocket-client at $PYTHON (run .ci/run)" >&2; exit 2; }
 

@@ -33,14 +33,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-HAUL=${HAUL:-}
-if [ -z "$HAUL" ]; then
-  for candidate in .build-release/release/haul .build/release/haul .build/debug/haul; do
-    [ -x "$candidate" ] && { HAUL=$ROOT/$candidate; break; }
-  done
-fi
-[ -x "${HAUL:-}" ] || { echo "no haul binary: build it or set HAUL" >&2; exit 2; }
-case "$HAUL" in *debug*) BUILD=debug ;; *) BUILD=release ;; esac
+source "$ROOT/Benchmarks/lib/haul-binary.sh"
 command -v ffmpeg >/dev/null || { echo "ffmpeg is needed (apt-get install ffmpeg)" >&2; exit 2; }
 WORK=$ROOT/Benchmarks/work/hls
 mkdir -p "$WORK/www" "$WORK/nginx"

