@@ -39,6 +39,11 @@ final class ConnectionCountFrontEndTests: XCTestCase {
         XCTAssertEqual(try AddCommand.parse(["http://h/f"]).connections, .default)
         XCTAssertEqual(DaemonConfiguration(stateDirectory: "/s", downloadDirectory: "/d").connectionCount, .default)
         XCTAssertNil(try Aria2Options.parseAdd([:]).connectionCount, "the daemon's own default then applies")
+        // An HLS stream's segments at once (was a fixed 8 of its own, apart from the owner).
+        XCTAssertEqual(HLSDownload.Options().segmentsAtOnce, ConnectionCount.default.most)
+        XCTAssertEqual(try DownloadCommand.parse(["http://h/s.m3u8"]).options.segmentsAtOnce, ConnectionCount.default.most)
+        XCTAssertEqual(try DownloadCommand.parse(["-x", "auto", "http://h/s.m3u8"]).options.segmentsAtOnce, ConnectionCount.default.most)
+        XCTAssertEqual(try DownloadCommand.parse(["-x", "3", "http://h/s.m3u8"]).options.segmentsAtOnce, 3)
     }
 
     /// A count out of range is refused everywhere, in one sentence naming the option it was typed into.

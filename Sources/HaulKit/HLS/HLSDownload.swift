@@ -18,7 +18,8 @@ public struct HLSDownload: Sendable {
     public struct Options: Sendable {
         /// Which variant of a master playlist.
         public var variant: HLSVariantChoice
-        /// How many segments are fetched at once.
+        /// How many segments are fetched at once: by default the automatic connection ceiling
+        /// (`ConnectionCount.automaticCeiling`, the host budget), the most a download nobody gave a count may open.
         public var segmentsAtOnce: Int
         /// Headers for the playlists, keys and segments alike.
         public var headers: [DownloadRequest.Header]
@@ -35,7 +36,7 @@ public struct HLSDownload: Sendable {
         public var recordingLimit: Double? = nil
 
         /// Creates options; see each property.
-        public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = 8, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
+        public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = ConnectionCount.automaticCeiling, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
             self.variant = variant
             self.segmentsAtOnce = segmentsAtOnce
             self.headers = headers

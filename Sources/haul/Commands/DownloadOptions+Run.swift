@@ -134,12 +134,14 @@ extension DownloadOptions {
         if code != ExitCodes.success { throw ExitCode(code) }
     }
 
-    /// The runner of the line's HLS streams: `-x` segments at once (8 when auto).
+    /// An HLS stream's segments at once: `-x N`, or the automatic ceiling (the host budget) when not given or auto
+    /// (docs/hls.md, "The download").
+    var segmentsAtOnce: Int { (transfer.connections ?? .default).most }
+
+    /// The runner of the line's HLS streams.
     private func streamRunner(client: HaulClient) -> StreamRunner {
-        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, audioLanguage: hlsAudio, segmentsAtOnce: {
-            if case .fixed(let count)? = transfer.connections { return count }
-            return 8
-        }(), recordingLimit: hlsDuration.flatMap(DurationText.parse))
+        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, audioLanguage: hlsAudio,
+                     segmentsAtOnce: segmentsAtOnce, recordingLimit: hlsDuration.flatMap(DurationText.parse))
     }
 
     /// The downloads that start at once, whose first request may leave while the store opens
