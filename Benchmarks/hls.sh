@@ -5,21 +5,24 @@
 # about 1.2 MiB; made once by Debian's ffmpeg and kept under Benchmarks/work/hls), served by a local nginx with
 # `limit_rate 1m` (1 MiB/s per connection), on an ephemeral port. Why not run.sh's 8m: nginx lets the first second's
 # worth of a response through unthrottled (its limit is rate x (seconds + 1)), so a per-connection limit only shows
-# on responses larger than it; 1.2 MiB segments at 1m make each one wait about 0.2 s for the link, as a slow CDN edge
-# would, without making the file 2 GB. Each tool saves it into an empty directory, timed by /usr/bin/time -v:
-#   haul -x N URL                          (HAUL=path, else .build-release/release/haul, .build/release/haul, .build/debug/haul)
-#   ffmpeg -i URL -c copy out.ts           (one segment after another)
-#   yt-dlp --concurrent-fragments N URL    (YT_DLP=path, else on PATH, else Benchmarks/work/venv/bin/yt-dlp,
+# on responses larger than it; 1.2 MiB segments at 1m take about 1.0 s each on a keep-alive connection (nginx's
+# access log, $request_time), as from a slow CDN edge, without making the file 2 GB. Each tool saves it into an
+# empty directory, timed by /usr/bin/time -v:
+#   haul [-x N] URL                        (HAUL=path, else .build-release/release/haul, .build/release/haul, .build/debug/haul;
+#                                           without --connections, haul's own default: the automatic ceiling, 16)
+#   ffmpeg -i URL -c copy out.ts           (segments in order, alternating between two keep-alive connections:
+#                                           its hls demuxer's http_multiple, on by default against HTTP/1.1 servers)
+#   yt-dlp --concurrent-fragments N URL    (N = haul's count; YT_DLP=path, else on PATH, else Benchmarks/work/venv/bin/yt-dlp,
 #                                           installed there from PyPI when absent)
 # Every output is checked: haul's bytes equal the segments concatenated; ffprobe reads each output with the
 # stream's duration (within 2 s). A markdown table on standard output: wall, CPU, peak RSS, and haul's ratios.
 #
-# Usage: Benchmarks/hls.sh [--runs R] [--connections N] [--tools "haul ffmpeg yt-dlp"] [--bitrate 10M] [--limit 1m]
+# Usage: Benchmarks/hls.sh [--runs R] [--connections N|auto] [--tools "haul ffmpeg yt-dlp"] [--bitrate 10M] [--limit 1m]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 RUNS=3
-CONNECTIONS=8
+CONNECTIONS=auto
 TOOLS="haul ffmpeg yt-dlp"
 BITRATE=10M
 LIMIT=1m
@@ -36,6 +39,9 @@ done
 source "$ROOT/Benchmarks/lib/haul-binary.sh"
 command -v ffmpeg >/dev/null || { echo "ffmpeg is needed (apt-get install ffmpeg)" >&2; exit 2; }
 WORK=$ROOT/Benchmarks/work/hls
+# haul's count under auto is ConnectionCount.automaticCeiling (Sources/HaulCore/Connections/ConnectionCount.swift).
+FRAGMENTS=$CONNECTIONS
+[ "$CONNECTIONS" = auto ] && FRAGMENTS=$(sed -n 's/.*static let hostBudget = \([0-9]*\).*/\1/p' "$ROOT/Sources/HaulCore/Connections/ConnectionCount.swift")
 mkdir -p "$WORK/www" "$WORK/nginx"
 log() { echo "hls-bench: $*" >&2; }
 YT_DLP=${YT_DLP:-$(command -v yt-dlp || echo "$ROOT/Benchmarks/work/venv/bin/yt-dlp")}
@@ -86,7 +92,7 @@ measure() {
   case $tool in
     haul) cmd=("$HAUL" --state-dir "$WORK/state" -q -x "$CONNECTIONS" -o "$out/stream.ts" "$URL"); file=$out/stream.ts ;;
     ffmpeg) cmd=(ffmpeg -nostdin -loglevel error -y -i "$URL" -c copy "$out/stream.ts"); file=$out/stream.ts ;;
-    yt-dlp) cmd=("$YT_DLP" -q --no-progress --concurrent-fragments "$CONNECTIONS" --hls-prefer-native -o "$out/stream.%(ext)s" "$URL"); file= ;;
+    yt-dlp) cmd=("$YT_DLP" -q --no-progress --concurrent-fragments "$FRAGMENTS" --hls-prefer-native -o "$out/stream.%(ext)s" "$URL"); file= ;;
   esac
   /usr/bin/time -v -o "$WORK/time.txt" "${cmd[@]}" >/dev/null 2>"$WORK/stderr.txt" || {
     log "$tool failed:"; tail -5 "$WORK/stderr.txt" >&2; return 1; }
@@ -114,7 +120,7 @@ for round in $(seq "$RUNS"); do
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2); else print 0 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "-" }'; }
-echo "haul: $HAUL ($BUILD build), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), yt-dlp $([ -x "$YT_DLP" ] && "$YT_DLP" --version); $SEGMENTS segments, $SIZE bytes, nginx limit_rate $LIMIT per connection, -x/--concurrent-fragments $CONNECTIONS, medians of $RUNS alternating runs"
+echo "haul: $HAUL ($BUILD build), $(ffmpeg -version | head -1 | cut -d' ' -f1-3), yt-dlp $([ -x "$YT_DLP" ] && "$YT_DLP" --version); $SEGMENTS segments, $SIZE bytes, nginx limit_rate $LIMIT per connection, haul -x $CONNECTIONS, yt-dlp --concurrent-fragments $FRAGMENTS, medians of $RUNS alternating runs"
 echo
 echo "| tool | wall s | CPU s | peak RSS MiB | haul / tool wall |"
 echo "|---|---|---|---|---|"
