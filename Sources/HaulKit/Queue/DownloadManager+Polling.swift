@@ -21,19 +21,25 @@ extension DownloadManager {
     /// Publishes progress and tells the machine what the store holds for the downloads held here (it decides what
     /// another process's pause, resume, cancel, removal, move or completion changes).
     ///
-    /// The downloads queued or running here are looked at every time; the others (paused, failed, completed: most
-    /// of a long-lived daemon's store) only when another process committed since the last look (SQLite's
-    /// `data_version`), so an idle queue of thousands does not read them every second.
+    /// Every held download is looked at only when another process committed since the last look (SQLite's
+    /// `data_version`: a pause, resume, cancel, removal, move or completion made elsewhere is a commit there). Without
+    /// one, only the downloads another process runs or holds are looked at: that process may have ended without a
+    /// commit (`kill -9`), which only its file's lock tells. So an idle queue of 30,000 waiting downloads reads no row
+    /// a second; it read every queued one at every look (docs/architecture.md, "The store as a mailbox").
     func poll() async {
         // A batch of adds holds its queue changes back (`+Batch`): the store lags the queue until it ends.
         guard heldChanges == nil else { return }
         await publishProgress()
-        var watched = Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading))
         let version = try? client.store.dataVersion()
+        let watched: [Int64]
         if version == nil || version != storeVersionSeen {
             storeVersionSeen = version
-            watched += machine.downloads.filter { $0.value.state != .queued && $0.value.state != .downloading }.map(\.key)
+            watched = Array(machine.downloads.keys)
+        } else {
+            watched = (Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading)))
+                .filter { machine.downloads[$0]?.owner == .otherProcess }
         }
+        lookedAt = watched.count
         guard !watched.isEmpty else { return }
         let stored: [Int64: DownloadStore.QueueFields]
         do {
