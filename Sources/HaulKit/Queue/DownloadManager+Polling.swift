@@ -21,23 +21,36 @@ extension DownloadManager {
     /// Publishes progress and tells the machine what the store holds for the downloads held here (it decides what
     /// another process's pause, resume, cancel, removal, move or completion changes).
     ///
-    /// Every held download is looked at only when another process committed since the last look (SQLite's
-    /// `data_version`: a pause, resume, cancel, removal, move or completion made elsewhere is a commit there). Without
-    /// one, only the downloads another process runs or holds are looked at: that process may have ended without a
-    /// commit (`kill -9`), which only its file's lock tells. So an idle queue of 30,000 waiting downloads reads no row
-    /// a second; it read every queued one at every look (docs/architecture.md, "The store as a mailbox").
+    /// Which held downloads are read is `StoreLook`'s decision: none but those another process runs while no other
+    /// process committed (SQLite's `data_version`; a pause, resume, cancel, removal, move or completion made
+    /// elsewhere is a commit there), and after such a commit those the store's change log names
+    /// (`DownloadStore+Changes`). So an idle queue of 30,000 reads no row a second (it read every queued one at every
+    /// look), and a `haul pause 7` beside it costs a look one row (it read all 30,000: docs/architecture.md, "The
+    /// store as a mailbox").
     func poll() async {
         // A batch of adds holds its queue changes back (`+Batch`): the store lags the queue until it ends.
         guard heldChanges == nil else { return }
         await publishProgress()
         let version = try? client.store.dataVersion()
-        let watched: [Int64]
+        var look = StoreLook.runElsewhere
         if version == nil || version != storeVersionSeen {
             storeVersionSeen = version
-            watched = Array(machine.downloads.keys)
-        } else {
-            watched = (Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading)))
-                .filter { machine.downloads[$0]?.owner == .otherProcess }
+            let log = changeSeen.flatMap { try? client.store.changes(after: $0) }
+            look = StoreLook.decide(versionMoved: true, seen: changeSeen, log: log)
+            if case .everything = look {
+                changeSeen = try? client.store.lastChange()  // before the rows: a later change is named next time
+            } else if let log {
+                changeSeen = log.last
+                if log.last - log.cutUpTo > 2 * DownloadStore.changesKept { try? client.store.cutChanges() }
+            }
+        }
+        let elsewhere = (Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading)))
+            .filter { machine.downloads[$0]?.owner == .otherProcess }
+        let watched: [Int64]
+        switch look {
+        case .runElsewhere: watched = elsewhere
+        case .changed(let ids): watched = Array(Set(elsewhere).union(ids.filter { machine.downloads[$0] != nil }))
+        case .everything: watched = Array(machine.downloads.keys)
         }
         lookedAt = watched.count
         guard !watched.isEmpty else { return }
@@ -46,6 +59,7 @@ extension DownloadManager {
             stored = try client.store.queueFields(of: watched)
         } catch {
             storeVersionSeen = nil
+            changeSeen = nil
             log.warning("could not read the queue from the store: \(error)")  // the next look tries again
             return
         }

@@ -36,6 +36,7 @@ extension DownloadManager {
         // (`poll`) reads the downloads that are not running only if another process committed since (it read every
         // one, 100,000 rows at a restart, a second after it).
         let version = ids == nil ? try? client.store.dataVersion() : nil
+        let changePoint = ids == nil ? try? client.store.lastChange() : nil  // after the version, before the rows
         let records: [QueueRecord]
         if let ids {
             let found = try client.store.queueRecords(ids: ids)
@@ -76,7 +77,7 @@ extension DownloadManager {
             latest.reserveCapacity(latest.count + progress.count)
             for (id, value) in progress { latest[id] = value }
         }
-        if let version, storeVersionSeen == nil { storeVersionSeen = version }
+        if let version, storeVersionSeen == nil { (storeVersionSeen, changeSeen) = (version, changePoint) }
         if !adoptions.isEmpty, poller == nil { startPolling() }
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }

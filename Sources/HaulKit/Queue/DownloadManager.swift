@@ -85,6 +85,8 @@ public actor DownloadManager {
     var poller: Task<Void, Never>?
     /// The store's `data_version` when the downloads that do not run here were last looked at (`poll()`).
     var storeVersionSeen: Int?
+    /// The store's change log entry read up to at the last look that read it (`StoreLook`).
+    var changeSeen: Int64?
     /// How many downloads the last `poll()` read from the store (tests: an idle queue's look reads none).
     package var lookedAt = 0
     /// The loop that follows a speed schedule (`setSpeedSchedule`), if one is set.
