@@ -145,6 +145,9 @@ final class HLSStreamCLITests: XCTestCase {
                 server.serve("/drm.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"skd://k\",KEYFORMAT=\"com.apple.streamingkeydelivery\"\n#EXTINF:1,\na.ts\n".utf8)))
                 server.serve("/shortkey.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\"\n#EXTINF:1,\na.ts\n#EXT-X-ENDLIST\n".utf8)))
                 server.serve("/k", FileResource(content: [1, 2, 3]))
+                server.serve("/oddblocks.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k16\"\n#EXTINF:1,\nodd.ts\n#EXT-X-ENDLIST\n".utf8)))
+                server.serve("/k16", FileResource(content: [UInt8](repeating: 7, count: 16)))
+                server.serve("/odd.ts", FileResource(content: [UInt8](repeating: 0x47, count: 100)))
                 server.serve("/loop.m3u8", FileResource(content: Array("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nloop.m3u8\n".utf8)))
                 server.serve("/missing.m3u8", FileResource(content: Array("#EXTM3U\n#EXTINF:1,\ngone.ts\n#EXT-X-ENDLIST\n".utf8)))
                 let cases: [(String, Int32, String)] = [
@@ -152,6 +155,7 @@ final class HLSStreamCLITests: XCTestCase {
                     ("/local.m3u8", 5, "uses the scheme file:; only http and https are fetched"),
                     ("/drm.m3u8", 5, "protected by DRM"),
                     ("/shortkey.m3u8", 5, "is 3 bytes, not 16"),
+                    ("/oddblocks.m3u8", 5, "does not decrypt with its AES-128 key (100 bytes, not a whole number of 16-byte blocks"),
                     ("/loop.m3u8", 5, "is itself a master playlist; haul follows one level"),
                     ("/missing.m3u8", 4, "segment 0 (\(server.url("/gone.ts"))): "),
                 ]
