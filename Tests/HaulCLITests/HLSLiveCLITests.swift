@@ -186,6 +186,44 @@ extension HLSLiveCLITests {
     }
 }
 
+extension HLSLiveCLITests {
+    /// Ctrl-C stops both recordings; what each recorded is muxed into one file ffprobe reads with both streams, and
+    /// the run exits 130.
+    func testCtrlCStopsALiveRecordingWithSeparateAudioAndMuxesWhatWasRecorded() async throws {
+        try await withLiveAudio { server, dir, _, _ in
+            let running = try HaulProcess(["--state-dir", dir.file("s").path, "-o", "rec.ts", server.url("/hls/live.m3u8")], in: dir.url)
+            func length(_ name: String) -> Int { (try? FileManager.default.attributesOfItem(atPath: dir.file(name).path)[.size] as? Int) ?? 0 }
+            XCTAssertTrue(waitUntil(timeout: 30) {
+                server.requests(for: "/hls/live_1.m3u8").count >= 2 && length("rec.video.ts.part") > 0 && length("rec.audio.ts.part") > 0
+            })
+            running.signal(SIGINT)
+            let result = running.finish(timeout: 30)
+            XCTAssertEqual(result.status, 130, result.stderr)
+            XCTAssertTrue(result.stderr.contains("(live; recording stopped)"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("the separate audio was muxed into rec.ts with ffmpeg"), result.stderr)
+            XCTAssertEqual(Set(try HLSTools.probedStreams(dir.file("rec.ts").path)), ["video", "audio"])
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix("rec.") }
+            XCTAssertEqual(left, ["rec.ts"], "nothing left beside it")
+        }
+    }
+
+    /// An audio segment that fails (a 404) stops the video's recording too: the run exits with the segment's
+    /// failure (4), naming it, and each recording is saved beside the other, whole segments in order.
+    func testAFailedAudioSegmentStopsBothAndKeepsWhatEachRecorded() async throws {
+        try await withLiveAudio { server, dir, video, audio in
+            server.removeRoute("/hls/\(audio[5])")
+            let result = try HaulProcess.run(["--state-dir", dir.file("s").path, "-o", "rec.ts", server.url("/hls/live.m3u8")], in: dir.url)
+            XCTAssertEqual(result.status, 4, result.stderr)
+            XCTAssertTrue(result.stderr.contains("segment 5"), result.stderr)
+            let savedAudio = try XCTUnwrap(contents(dir.file("rec.audio.ts")))
+            XCTAssertTrue(savedAudio == (try concatenated(audio[1..<5], in: dir)), "the audio up to the failed segment")
+            let savedVideo = try XCTUnwrap(contents(dir.file("rec.video.ts")))
+            XCTAssertTrue((2...video.count).contains { (try? concatenated(video[1..<$0], in: dir)) == savedVideo }, "whole video segments in order")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("rec.ts").path), "nothing muxed")
+        }
+    }
+}
+
 /// A count that goes up by one at each `next()`, from 0, across threads.
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
