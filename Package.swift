@@ -294,6 +294,8 @@ let package = Package(
                 "HaulKit", "HaulCore", "HaulTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // AES-128-CBC encryption, to check the streamed decryption against swift-crypto's one-shot.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         // Runs the built `haul` binary end to end; depending on it makes `swift test` build it first.
         .testTarget(name: "HaulCLITests", dependencies: [

@@ -4,7 +4,9 @@ import HaulTestSupport
 import XCTest
 
 /// Real HLS streams made by Debian's `ffmpeg` into a temporary directory, served by the test's own server under
-/// `/hls/`: a few seconds of a test pattern with a tone, low resolution, one-second segments.
+/// `/hls/`: a few seconds of a test pattern with a tone, low resolution (10 frames a second), one-second segments;
+/// or, with `segmentSeconds: 0.1` (every frame a keyframe), the issue's 200-segment stream in 20 seconds of it,
+/// which ffmpeg makes in about a second.
 struct HLSStreamFixture {
     enum Kind {
         case mpegTS
@@ -20,15 +22,20 @@ struct HLSStreamFixture {
     let key: [UInt8]?
     let seconds: Int
 
+    /// The 200-segment stream of issue 53's tests: 20 s in segments of 0.1 s.
+    static let twoHundredSegments = (seconds: 20, segmentSeconds: 0.1)
+
     /// Makes the stream; skips the test (fails on CI) when ffmpeg is not installed.
-    static func make(_ kind: Kind, in directory: URL, name: String = "index", seconds: Int = 6) throws -> HLSStreamFixture {
+    static func make(_ kind: Kind, in directory: URL, name: String = "index", seconds: Int = 6, segmentSeconds: Double = 1) throws -> HLSStreamFixture {
+        // A keyframe at least every segment, so each segment is cut where asked (10 frames a second).
+        let keyframeEvery = max(1, Int((segmentSeconds * 10).rounded()))
         let ffmpeg = try requireInstalled(HLSTools.path("ffmpeg"), package: "ffmpeg")
         var arguments = [
             "-nostdin", "-loglevel", "error", "-y",
             "-f", "lavfi", "-i", "testsrc=duration=\(seconds):size=160x120:rate=10",
             "-f", "lavfi", "-i", "sine=duration=\(seconds)",
-            "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-c:a", "aac",
-            "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "\(keyframeEvery)", "-c:a", "aac",
+            "-f", "hls", "-hls_time", "\(segmentSeconds)", "-hls_playlist_type", "vod",
         ]
         var key: [UInt8]?
         switch kind {
@@ -61,14 +68,14 @@ struct HLSStreamFixture {
     /// Runs `body` with a stream of `kind` made into `DIR/source` and served under `/hls/` by a started test server,
     /// and a temporary directory `DIR` for the run's state and output; both go afterwards.
     static func served(
-        _ kind: Kind, seconds: Int = 6, isolation: isolated (any Actor)? = #isolation,
+        _ kind: Kind, seconds: Int = 6, segmentSeconds: Double = 1, isolation: isolated (any Actor)? = #isolation,
         _ body: (HLSStreamFixture, TestServer, TemporaryDirectory) async throws -> Void
     ) async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let source = dir.file("source")
                 try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-                let stream = try HLSStreamFixture.make(kind, in: source, seconds: seconds)
+                let stream = try HLSStreamFixture.make(kind, in: source, seconds: seconds, segmentSeconds: segmentSeconds)
                 try stream.serve(on: server)
                 try await body(stream, server, dir)
             }

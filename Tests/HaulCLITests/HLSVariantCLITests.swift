@@ -72,26 +72,34 @@ final class HLSVariantCLITests: XCTestCase {
         }
     }
 
-    /// ffmpeg's master with a video variant and its audio as separate renditions (`AUDIO="group_aud"`), one per
-    /// language, the first the default: segments `s_0_N.ts` are the video's, `s_1_N.ts` the first language's, and so on.
-    private func withSeparateAudio(languages: [String] = ["en"], _ body: (TestServer, URL, URL) throws -> Void) async throws {
+    /// ffmpeg's master with a video variant per size in `videoSizes` (the first the largest, each of half the
+    /// bandwidth of the one before) and their audio as separate renditions (`AUDIO="group_aud"`), one per language,
+    /// the first the default: segments `s_0_N.ts` are the first video's, ..., then `s_V_N.ts` (V the number of
+    /// videos) the first language's, and so on.
+    private func withSeparateAudio(
+        videoSizes: [String] = ["160x120"], languages: [String] = ["en"], _ body: (TestServer, URL, URL) throws -> Void
+    ) async throws {
         try await withTestServer { server in
             try await withTemporaryDirectory { dir in
                 let source = dir.file("source")
                 try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
                 let ffmpeg = try requireInstalled(HLSTools.path("ffmpeg"), package: "ffmpeg")
-                var inputs = ["-f", "lavfi", "-i", "testsrc=duration=3:size=160x120:rate=10"]
-                var maps = ["-map", "0:v"]
-                var streamMap = "v:0,agroup:aud"
+                var inputs = ["-f", "lavfi", "-i", "testsrc=duration=3:size=\(videoSizes[0]):rate=10"]
+                var maps: [String] = []
+                var streamMap: [String] = []
+                for (index, size) in videoSizes.enumerated() {
+                    maps += ["-map", "0:v", "-s:v:\(index)", size, "-b:v:\(index)", "\(400 >> index)k"]
+                    streamMap.append("v:\(index),agroup:aud")
+                }
                 for (index, language) in languages.enumerated() {
                     inputs += ["-f", "lavfi", "-i", "sine=duration=3:frequency=\(440 + 220 * index)"]
                     maps += ["-map", "\(index + 1):a"]
-                    streamMap += " a:\(index),agroup:aud\(index == 0 ? ",default:yes" : ""),language:\(language)"
+                    streamMap.append("a:\(index),agroup:aud\(index == 0 ? ",default:yes" : ""),language:\(language)")
                 }
                 let made = try HLSTools.run(ffmpeg, ["-nostdin", "-loglevel", "error"] + inputs + maps + [
                     "-c:v", "libx264", "-preset", "ultrafast",
                     "-g", "10", "-c:a", "aac", "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8",
-                    "-var_stream_map", streamMap,
+                    "-var_stream_map", streamMap.joined(separator: " "),
                     "-hls_segment_filename", source.appendingPathComponent("s_%v_%d.ts").path, source.appendingPathComponent("s_%v.m3u8").path,
                 ])
                 XCTAssertEqual(made.status, 0, made.stderr)
@@ -154,6 +162,34 @@ final class HLSVariantCLITests: XCTestCase {
             XCTAssertTrue(contents(out.appendingPathComponent("master.ts")) == (try concatenated(source, prefix: "s_0_")))
             XCTAssertEqual(Set(try HLSTools.probedStreams(out.appendingPathComponent("master.ts").path)), ["video"], "the variant alone has no audio")
             XCTAssertTrue(contents(out.appendingPathComponent("master.audio.ts")) == (try concatenated(source, prefix: "s_1_")))
+        }
+    }
+
+    /// The issue's master with three variants and a separate audio rendition: the highest bandwidth is taken with
+    /// the audio muxed in (ffprobe sees both, the video at its size); `--hls-variant worst` takes the lowest with
+    /// the same audio; the variants not chosen are never fetched.
+    func testAMasterWithThreeVariantsAndSeparateAudioGivesTheChosenOneWithItsAudio() async throws {
+        try await withSeparateAudio(videoSizes: ["320x240", "240x180", "160x120"]) { server, dir, source in
+            let best = dir.appendingPathComponent("best")
+            let result = try HaulProcess.run(["--state-dir", dir.appendingPathComponent("s").path, "-d", best.path, server.url("/hls/master.m3u8")], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("the separate audio was muxed into master.ts with ffmpeg"), result.stderr)
+            let saved = best.appendingPathComponent("master.ts").path
+            XCTAssertEqual(Set(try HLSTools.probedStreams(saved)), ["audio", "video"])
+            let ffprobe = try requireInstalled(HLSTools.path("ffprobe"), package: "ffmpeg")
+            let width = try HLSTools.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width", "-of", "csv=p=0", saved])
+            // (ffprobe says a stream of an MPEG-TS program twice: under the program, and under the file's streams.)
+            XCTAssertEqual(Set(width.stdout.split(separator: "\n").map(String.init)), ["320"], "the highest-bandwidth variant")
+            XCTAssertEqual(server.requests(for: "/hls/s_1.m3u8").count + server.requests(for: "/hls/s_2.m3u8").count, 0)
+
+            let worst = dir.appendingPathComponent("worst")
+            let lowest = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-d", worst.path, "--hls-variant", "worst", server.url("/hls/master.m3u8")],
+                in: dir, environment: ["PATH": dir.appendingPathComponent("no-programs-here").path])
+            XCTAssertEqual(lowest.status, 0, lowest.stderr)
+            XCTAssertTrue(contents(worst.appendingPathComponent("master.ts")) == (try concatenated(source, prefix: "s_2_")), "the 160x120 video")
+            XCTAssertTrue(contents(worst.appendingPathComponent("master.audio.ts")) == (try concatenated(source, prefix: "s_3_")), "its audio")
+            XCTAssertTrue(server.requests(for: "/hls/s_1.m3u8").isEmpty, "the middle variant is never fetched")
         }
     }
 }

@@ -29,8 +29,18 @@ extension HaulClient {
         try await fetchAnswer(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: nil)!
     }
 
+    /// `fetchAnswer` with the body passed through a transform as it arrives (an HLS segment decrypted chunk by
+    /// chunk): `maximumBytes` and `Content-Length` count the body's bytes, the answer is the transform's output,
+    /// and a transform that fails (`finish`) fails the fetch with its error, not retried.
+    func fetchAnswer(
+        _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header] = [], through transform: @escaping @Sendable () -> any BodyTransform
+    ) async throws -> (bytes: [UInt8], url: URL) {
+        try await fetchAnswer(url, maximumBytes: maximumBytes, headers: headers, whenMediaType: nil, through: transform)!
+    }
+
     private func fetchAnswer(
-        _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header], whenMediaType accepts: (@Sendable (String) -> Bool)?
+        _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header], whenMediaType accepts: (@Sendable (String) -> Bool)?,
+        through transform: (@Sendable () -> any BodyTransform)? = nil
     ) async throws -> (bytes: [UInt8], url: URL)? {
         try checkOpen()
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
@@ -47,11 +57,16 @@ extension HaulClient {
             if let expected = body.expectedLength, expected > maximumBytes {
                 throw HaulError(.usage, "\(url.absoluteString) is \(expected) bytes, more than the \(maximumBytes) allowed in memory; download it to a file instead")
             }
-            let bytes = try await Self.collect(opened.body, upTo: maximumBytes, url)
-            if let expected = body.expectedLength, bytes.count != expected {
-                throw RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
+            guard let transform else {
+                let bytes = try await Self.collect(opened.body, upTo: maximumBytes, url)
+                if let expected = body.expectedLength, bytes.count != expected { throw Self.endedEarly(url) }
+                return (bytes, opened.url)
             }
-            return (bytes, opened.url)
+            var taking = transform()
+            var read = try await Self.collect(opened.body, upTo: maximumBytes, url, through: &taking)
+            if let expected = body.expectedLength, read.received != expected { throw Self.endedEarly(url) }
+            try taking.finish(into: &read.bytes)
+            return (read.bytes, opened.url)
         }
     }
 
@@ -95,10 +110,29 @@ extension HaulClient {
         }
     }
 
+    /// The retryable failure of a body shorter than its `Content-Length`.
+    static func endedEarly(_ url: URL) -> RetryableFailure {
+        RetryableFailure(error: HaulError(.network, "\(url.host ?? "the server") ended the response early"))
+    }
+
     /// A body read into memory, at most `maximumBytes`.
     static func collect(_ body: ResponseBody, upTo maximumBytes: Int, _ url: URL) async throws -> [UInt8] {
+        try await reading(url, upTo: maximumBytes) { try await body.collect(upTo: maximumBytes) }
+    }
+
+    /// A body read into memory through `transform` (not finished), at most `maximumBytes` of it.
+    static func collect(
+        _ body: ResponseBody, upTo maximumBytes: Int, _ url: URL, through transform: inout any BodyTransform
+    ) async throws -> (bytes: [UInt8], received: Int) {
+        var taking = transform
+        defer { transform = taking }
+        return try await reading(url, upTo: maximumBytes) { try await body.collect(upTo: maximumBytes, through: &taking) }
+    }
+
+    /// Runs `read`, its failures said as a one-call fetch says them.
+    private static func reading<Read>(_ url: URL, upTo maximumBytes: Int, _ read: () async throws -> Read) async throws -> Read {
         do {
-            return try await body.collect(upTo: maximumBytes)
+            return try await read()
         } catch is ResponseBody.TooLarge {
             throw HaulError(.usage, "\(url.absoluteString) is more than the \(maximumBytes) bytes allowed in memory; download it to a file instead")
         } catch is CancellationError {
@@ -109,3 +143,4 @@ extension HaulClient {
         }
     }
 }
+

@@ -17,9 +17,22 @@ extension HLSDownload {
         let audioPlan = try plan(of: audioMedia, url: audioFinalURL)
         let audioPath = "\(base).audio.\(audioPlan.container.fileExtension)"
         let audio = try await save(audioPlan, to: audioPath, client: client, notice: notice, progress: progress)
+        try muxAudio(video: videoPath, audio: audioPath, into: path, container: videoPlan.container, notice: notice)
+        let bytes = (HLSPieceWriter.length(ofFile: path) ?? video.bytes)
+        return Outcome(
+            path: path, segments: videoPlan.segmentCount + audioPlan.segmentCount, bytes: bytes, duration: videoPlan.duration,
+            variant: variant, resumedPieces: video.resumedPieces + audio.resumedPieces)
+    }
+
+    /// With `ffmpeg` on `PATH` (and `muxesAudio`), muxes `audio` into `video` without re-encoding as `path` and
+    /// removes both; otherwise `video` takes `path` and `audio` stays beside it. Either way said in one line.
+    /// ffmpeg writes `container`'s format (its file name says it), whatever `path` is named.
+    func muxAudio(
+        video videoPath: String, audio audioPath: String, into path: String, container: HLSDownloadPlan.Container, notice: (String) -> Void
+    ) throws {
         let name = (path as NSString).lastPathComponent
         if options.muxesAudio, let ffmpeg = Self.program("ffmpeg") {
-            let muxing = "\(base).muxing.\(videoPlan.container.fileExtension)"
+            let muxing = "\((path as NSString).deletingPathExtension).muxing.\(container.fileExtension)"
             let result = try Self.runProgram(ffmpeg, [
                 "-nostdin", "-loglevel", "error", "-y", "-i", videoPath, "-i", audioPath, "-map", "0", "-map", "1:a", "-c", "copy", muxing,
             ])
@@ -35,10 +48,6 @@ extension HLSDownload {
             guard rename(videoPath, path) == 0 else { throw HaulError(.io, "cannot rename \(videoPath) to \(path)") }
             notice("the audio is a separate rendition; ffmpeg is not on PATH to mux it, so it is saved beside as \((audioPath as NSString).lastPathComponent)")
         }
-        let bytes = (HLSPieceWriter.length(ofFile: path) ?? video.bytes)
-        return Outcome(
-            path: path, segments: videoPlan.segmentCount + audioPlan.segmentCount, bytes: bytes, duration: videoPlan.duration,
-            variant: variant, resumedPieces: video.resumedPieces + audio.resumedPieces)
     }
 
     /// A program found on `PATH`.

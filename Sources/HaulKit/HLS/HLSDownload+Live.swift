@@ -8,13 +8,14 @@ import HaulCore
 /// recorded is a complete, playable file (docs/hls.md, "Live playlists"). A recording is not resumed by a later
 /// run: the live window has moved on; the next run records anew.
 extension HLSDownload {
-    func runLive(_ media: HLSMediaPlaylist, url mediaURL: URL, variant: HLSVariant?, client: HaulClient,
+    /// Records `media` into `path` (`nil`: the destination's file, named as a VOD's).
+    func runLive(_ media: HLSMediaPlaylist, url mediaURL: URL, variant: HLSVariant?, to givenPath: String? = nil, client: HaulClient,
                  notice: @Sendable (String) -> Void, progress: @Sendable (Progress) -> Void) async throws -> Outcome {
         var recording = HLSLiveRecording(limitSeconds: options.recordingLimit)
         let first = recording.take(media)
         let firstPlan: HLSDownloadPlan
         do { firstPlan = try HLSDownloadPlan(segments: first.segments, after: nil) } catch { throw Self.refused(error, url: mediaURL) }
-        let path = try finalPath(for: firstPlan)
+        let path = try givenPath ?? finalPath(for: firstPlan)
         let writer = try HLSPieceWriter(partPath: path + ".part")
         var written = Progress(piecesWritten: 0, piecesTotal: 0, bytesWritten: 0, secondsWritten: 0, secondsTotal: 0)
         written.isLive = true

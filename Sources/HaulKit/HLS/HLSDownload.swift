@@ -111,8 +111,9 @@ public struct HLSDownload: Sendable {
     ) async throws -> Outcome {
         let chosen = try await mediaPlaylist(client: client)
         if !chosen.media.hasEnded {
-            guard chosen.audioURL == nil else {
-                throw HaulError(.usage, "\(chosen.url.absoluteString) is a live variant with separate audio; recording that is not supported yet (choose a variant without it with --hls-variant)")
+            if let audioURL = chosen.audioURL {
+                return try await runLiveWithAudio(
+                    chosen.media, url: chosen.url, audioURL: audioURL, variant: chosen.variant, client: client, notice: notice, progress: progress)
             }
             return try await runLive(chosen.media, url: chosen.url, variant: chosen.variant, client: client, notice: notice, progress: progress)
         }

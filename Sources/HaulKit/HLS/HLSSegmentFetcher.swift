@@ -6,7 +6,7 @@ import HaulCore
 /// At most `segmentsAtOnce` requests are in flight, and a piece is started only while fewer than
 /// `segmentsAtOnce + 2` pieces wait between the writer's position and the newest started: memory holds at most that
 /// many segments, however long the stream. Each piece is fetched by `HaulClient.fetchAnswer` (redirects, the
-/// retry rules, the body's length checked against `Content-Length`), then decrypted when a key applies. A piece that
+/// retry rules, the body's length checked against `Content-Length`), decrypted as it arrives when a key applies. A piece that
 /// still fails fails the download, naming its index and URL. Pieces are written in order, so what is durable is
 /// always a prefix of the plan: a checkpoint is a piece count and a byte count.
 struct HLSSegmentFetcher: Sendable {
@@ -80,33 +80,40 @@ struct HLSSegmentFetcher: Sendable {
         var version: (url: String, identity: ResourceIdentity)?
     }
 
-    /// One piece's bytes, decrypted: the whole resource, or its `EXT-X-BYTERANGE` part.
+    /// One piece's bytes, decrypted as they arrive when a key applies: the whole resource, or its
+    /// `EXT-X-BYTERANGE` part.
     private func fetch(_ piece: HLSDownloadPlan.Piece, client: HaulClient) async throws -> Fetched {
         let what = piece.isInitSection ? "the init section before segment \(piece.sequence)" : "segment \(piece.sequence)"
-        var fetched: Fetched
+        let decryptor = try decryptor(for: piece)
         do {
             if let range = piece.byteRange {
-                let part = try await client.fetchPart(piece.url, range: range, maximumBytes: HLSDownload.largestSegment, headers: headers)
-                fetched = Fetched(bytes: part.bytes, version: (piece.url.absoluteString, part.identity))
-            } else {
-                fetched = Fetched(bytes: try await client.fetchAnswer(piece.url, maximumBytes: HLSDownload.largestSegment, headers: headers).bytes)
+                let part = try await client.fetchPart(
+                    piece.url, range: range, maximumBytes: HLSDownload.largestSegment, headers: headers, through: decryptor)
+                return Fetched(bytes: part.bytes, version: (piece.url.absoluteString, part.identity))
             }
+            if let decryptor {
+                return Fetched(bytes: try await client.fetchAnswer(
+                    piece.url, maximumBytes: HLSDownload.largestSegment, headers: headers, through: decryptor).bytes)
+            }
+            return Fetched(bytes: try await client.fetchAnswer(piece.url, maximumBytes: HLSDownload.largestSegment, headers: headers).bytes)
         } catch let error as HaulError {
             throw HaulError(error.kind, "\(what) (\(piece.url.absoluteString)): \(error.message)", httpStatus: error.httpStatus)
+        } catch let failure as HLSSegmentDecryptor.Failure {
+            let why = switch failure.reason {
+            case .notWholeBlocks: "not a whole number of 16-byte blocks"
+            case .badPadding: "its padding is wrong"
+            }
+            throw HaulError(.protocolViolation, "\(what) (\(piece.url.absoluteString)) does not decrypt with its AES-128 key (\(failure.ciphertextBytes) bytes, \(why); a wrong key or a damaged segment)")
         }
-        fetched.bytes = try decrypt(fetched.bytes, piece, what)
-        return fetched
     }
 
-    private func decrypt(_ bytes: [UInt8], _ piece: HLSDownloadPlan.Piece, _ what: String) throws -> [UInt8] {
-        guard let decryption = piece.decryption else { return bytes }
+    /// A maker of the piece's decryptor (one for each attempt), when a key applies.
+    private func decryptor(for piece: HLSDownloadPlan.Piece) throws -> (@Sendable () -> any BodyTransform)? {
+        guard let decryption = piece.decryption else { return nil }
         guard let key = keys[decryption.keyURL] else {
             throw HaulError(.internalError, "no key fetched for \(decryption.keyURL.absoluteString)")
         }
-        do {
-            return try HLSDecryption.decrypt(bytes, key: key, iv: decryption.iv)
-        } catch {
-            throw HaulError(.protocolViolation, "\(what) (\(piece.url.absoluteString)) does not decrypt with its AES-128 key (\(bytes.count) bytes; a wrong key or a damaged segment)")
-        }
+        let iv = decryption.iv
+        return { HLSSegmentDecryptor(key: key, iv: iv) }
     }
 }
