@@ -20,7 +20,7 @@ import { PAGE, queryOf, offsetFor, drawPager } from "./pager.js";
 import { say, wireMessage } from "./message.js";
 
 const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
-  "errorCode", "errorMessage"];
+  "errorCode", "errorMessage", "haulSegments", "haulSegmentsDone"];
 const $ = (selector) => document.querySelector(selector);
 
 // order: the rows as drawn, oldest first, each kept where it is, so that a row never moves under the pointer
