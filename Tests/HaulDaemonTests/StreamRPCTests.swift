@@ -1,5 +1,6 @@
 import Foundation
 import HaulDaemon
+import HaulKit
 import HaulTestSupport
 import XCTest
 
@@ -45,6 +46,18 @@ final class StreamRPCTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.downloads + "/index.ts")), Data(expected))
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.downloads + "/index.m3u8"), "not the playlist's text")
         await fixture.stop()
+    }
+
+    func testAStreamsProgressPushCarriesItsSegments() throws {
+        var notifier = Aria2Notifier()
+        var progress = DownloadProgress(bytesDone: 300, totalBytes: 900)
+        guard case .progress(let file)? = notifier.event(.progress(id: 2, progress)).first else { return XCTFail("no push") }
+        XCTAssertNil(file["haulSegments"], "a file has no segments of a stream")
+        progress.segmentsDone = 2
+        progress.segmentsTotal = 6
+        guard case .progress(let stream)? = notifier.event(.progress(id: 2, progress)).first else { return XCTFail("no push") }
+        XCTAssertEqual(stream["haulSegmentsDone"], "2")
+        XCTAssertEqual(stream["haulSegments"], "6")
     }
 
     func testTheSegmentFieldsAreThereOnlyForAStream() {

@@ -137,7 +137,7 @@ function notified(method, params) {
 function progressed(update) {
   const item = model.items.get(update.gid);
   if (!item) return; // not on this page: the next read shows it where it belongs
-  for (const key of ["completedLength", "totalLength", "downloadSpeed", "connections", "secondsRemaining"]) {
+  for (const key of ["completedLength", "totalLength", "downloadSpeed", "connections", "secondsRemaining", "haulSegments", "haulSegmentsDone"]) {
     if (update[key] !== undefined) item[key] = update[key];
   }
   if (update.segments) model.segments.set(update.gid, update.segments);
