@@ -56,6 +56,12 @@ final class BrowserTests: XCTestCase {
         try runInChromium("webui_aria2_test.py", ["--screenshot", "WORK/webui-aria2.png"])
     }
 
+    /// Issue 53, point 7 (Tests/Browser/web_stream_test.py): an HLS playlist added on the page is saved as its
+    /// stream (index.ts, the segments concatenated) and the detail view shows "Segments 6 / 6".
+    func testAPlaylistAddedOnThePageIsSavedAsItsStreamWithItsSegmentsInTheDetail() throws {
+        try runInChromium("web_stream_test.py", ["--screenshot", "WORK/web-stream.png"])
+    }
+
     /// Runs one of Tests/Browser's scripts against the built haul; `WORK` in `arguments` is its work directory.
     private func runInChromium(_ name: String, _ arguments: [String]) throws {
         let environment = ProcessInfo.processInfo.environment

@@ -85,6 +85,11 @@ public struct Aria2Notifier: Sendable {
         if let remaining = progress.secondsRemaining, remaining.isFinite {
             fields["secondsRemaining"] = .string(String(Int64(remaining.rounded())))
         }
+        // An HLS stream's segments, as tellStatus shows them (docs/daemon.md).
+        if let done = progress.segmentsDone, let total = progress.segmentsTotal {
+            fields["haulSegmentsDone"] = .string(String(done))
+            fields["haulSegments"] = .string(String(total))
+        }
         return .object(fields)
     }
 

@@ -63,13 +63,21 @@ public struct Aria2Download: Sendable, Equatable {
     public var bytesReceived: Int64?
     /// Of those, the file's bytes the run kept (`DownloadProgress.bytesKept`).
     public var bytesKept: Int64?
+    /// For an HLS stream, its segments (and init sections) written and known, from the run's progress; `nil` for a
+    /// file, or before this daemon heard the stream's progress.
+    public var segmentsDone: Int?
+    /// For an HLS stream, the segments its playlist names (see `segmentsDone`).
+    public var segmentsTotal: Int?
 
     public init(
         id: Int64, status: Aria2Status, url: String, path: String, totalBytes: Int64?, bytesDone: Int64,
         speed: Double = 0, connections: Int = 0, requestedConnections: Int = 1, errorCode: Int? = nil,
         errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = [],
-        inOrder: Bool = false, minimumSplitSize: Int64? = nil, bytesReceived: Int64? = nil, bytesKept: Int64? = nil
+        inOrder: Bool = false, minimumSplitSize: Int64? = nil, bytesReceived: Int64? = nil, bytesKept: Int64? = nil,
+        segmentsDone: Int? = nil, segmentsTotal: Int? = nil
     ) {
+        self.segmentsDone = segmentsDone
+        self.segmentsTotal = segmentsTotal
         self.bytesReceived = bytesReceived
         self.bytesKept = bytesKept
         self.inOrder = inOrder
@@ -151,6 +159,11 @@ public enum Aria2StatusDictionary {
         if let received = download.bytesReceived, let kept = download.bytesKept {
             fields["haulBytesReceived"] = .string(String(received))
             fields["haulBytesKept"] = .string(String(kept))
+        }
+        // Haul's own: an HLS stream's segments written and known (its totalLength is estimated from them and grows).
+        if let done = download.segmentsDone, let total = download.segmentsTotal {
+            fields["haulSegmentsDone"] = .string(String(done))
+            fields["haulSegments"] = .string(String(total))
         }
         if let keys, !keys.isEmpty {
             fields = fields.filter { keys.contains($0.key) }

@@ -38,6 +38,8 @@ public actor Aria2Service {
     var activeConnections: [Int64: Int] = [:]
     /// Bytes received and kept by each download's latest run, from progress events (kept after it stops).
     var wireCounts: [Int64: (received: Int64, kept: Int64)] = [:]
+    /// An HLS stream's segments written and known, from progress events (kept after it stops).
+    var streamSegments: [Int64: (done: Int, total: Int)] = [:]
     /// Options already logged as ignored (each name once per run: a client sends the same ones with every add).
     var loggedIgnored: Set<String> = []
     /// Where the daemon's notes go (standard error); never given a header's or option's value.
@@ -64,6 +66,7 @@ public actor Aria2Service {
         case .progress(let id, let progress):
             activeConnections[id.rawValue] = progress.activeConnections
             wireCounts[id.rawValue] = (progress.bytesReceived, progress.bytesKept)
+            if let done = progress.segmentsDone, let total = progress.segmentsTotal { streamSegments[id.rawValue] = (done, total) }
         case .failed(let id, let error):
             failures[id.rawValue] = error
         case .stateChanged(let id, let state) where state != .downloading:
@@ -144,7 +147,8 @@ public actor Aria2Service {
             headers: detail?.headers.map { Aria2Options.shown("\($0.name): \($0.value)") } ?? [],
             inOrder: detail?.inOrder ?? false,
             minimumSplitSize: detail?.minimumSplitSize,
-            bytesReceived: wireCounts[snapshot.id.rawValue]?.received, bytesKept: wireCounts[snapshot.id.rawValue]?.kept
+            bytesReceived: wireCounts[snapshot.id.rawValue]?.received, bytesKept: wireCounts[snapshot.id.rawValue]?.kept,
+            segmentsDone: streamSegments[snapshot.id.rawValue]?.done, segmentsTotal: streamSegments[snapshot.id.rawValue]?.total
         )
     }
 

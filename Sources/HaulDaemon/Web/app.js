@@ -20,7 +20,7 @@ import { PAGE, queryOf, offsetFor, drawPager } from "./pager.js";
 import { say, wireMessage } from "./message.js";
 
 const KEYS = ["gid", "status", "totalLength", "completedLength", "downloadSpeed", "connections", "files", "dir",
-  "errorCode", "errorMessage"];
+  "errorCode", "errorMessage", "haulSegments", "haulSegmentsDone"];
 const $ = (selector) => document.querySelector(selector);
 
 // order: the rows as drawn, oldest first, each kept where it is, so that a row never moves under the pointer
@@ -137,7 +137,7 @@ function notified(method, params) {
 function progressed(update) {
   const item = model.items.get(update.gid);
   if (!item) return; // not on this page: the next read shows it where it belongs
-  for (const key of ["completedLength", "totalLength", "downloadSpeed", "connections", "secondsRemaining"]) {
+  for (const key of ["completedLength", "totalLength", "downloadSpeed", "connections", "secondsRemaining", "haulSegments", "haulSegmentsDone"]) {
     if (update[key] !== undefined) item[key] = update[key];
   }
   if (update.segments) model.segments.set(update.gid, update.segments);

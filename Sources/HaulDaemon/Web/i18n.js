@@ -83,6 +83,7 @@ export const STRINGS_EN = {
   "detail.done": "Done", "detail.checksum": "Checksum", "detail.error": "Error", "detail.unknown": "unknown",
   "detail.pending": "pending", "detail.gid": "GID", "detail.etag": "ETag", "detail.lastModified": "Last-Modified", "detail.noConnection": "no connection is open",
   "detail.segment": "#{id}: {start} – {end}, at {next}, {speed}",
+  "detail.segments": "Segments", "detail.segmentsDone": "{done} / {total}",
   "confirm.cancelOne": "Cancel “{name}” and delete the partial file ({bytes} downloaded)? This cannot be undone.",
   "confirm.cancelMany": "Cancel {count} downloads and delete the partial files ({bytes} downloaded)? This cannot be undone.",
   "confirm.delete": "Remove “{name}” and delete its file from the disk? This cannot be undone.",

@@ -77,6 +77,7 @@ export const STRINGS_ZH = {
   "detail.pending": "待校验", "detail.gid": "GID", "detail.etag": "ETag", "detail.lastModified": "最后修改时间",
   "detail.noConnection": "没有打开的连接",
   "detail.segment": "#{id}：{start} – {end}，当前 {next}，{speed}",
+  "detail.segments": "分片", "detail.segmentsDone": "{done} / {total}",
   "confirm.cancelOne": "取消“{name}”并删除部分文件（已下载 {bytes}）？此操作无法撤销。",
   "confirm.cancelMany": "取消 {count} 个下载并删除部分文件（已下载 {bytes}）？此操作无法撤销。",
   "confirm.delete": "移除“{name}”并从磁盘删除其文件？此操作无法撤销。",

@@ -166,6 +166,10 @@ export function drawDetail(dialog, item, segments) {
     ["detail.done", item.status === "removed" ? t("row.deleted") : bytes(Number(item.completedLength) || 0)],
     ["detail.checksum", item.haulChecksum ? `${item.haulChecksum} (${item.haulChecksumVerdict || t("detail.pending")})` : "—"],
   ];
+  // An HLS stream: its segments written of those its playlist names (its size is estimated from them until the end).
+  if (item.haulSegments !== undefined) {
+    rows.splice(rows.length - 1, 0, ["detail.segments", t("detail.segmentsDone", { done: item.haulSegmentsDone, total: item.haulSegments })]);
+  }
   if (item.status === "error") rows.push(["detail.error", item.errorMessage || t("row.failed")]);
   for (const [label, value] of rows) {
     const dt = document.createElement("dt");

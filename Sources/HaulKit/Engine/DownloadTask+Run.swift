@@ -82,6 +82,7 @@ extension DownloadTask {
 
     func discardFiles() throws {
         try? FileSystemSteps.removeRegularFile(record.partPath)
+        discardStreamFiles()
         try store.delete(id: rowID)
         transport.bandwidth.applyLimit(nil, for: rowID)
     }
@@ -140,7 +141,7 @@ extension DownloadTask {
                             contiguousBytes: sample.contiguousBytes,
                             bytesReceived: wire.received,
                             bytesKept: wire.kept
-                        )
+                        ).withSegments(counters.segments())
                     )
                 )
                 try? await clock.sleep(seconds: interval)
@@ -162,6 +163,7 @@ extension DownloadTask {
             }
         }
         broadcaster.send(.progress(DownloadProgress(
-            bytesDone: sample.bytesDone, totalBytes: sample.totalBytes, bytesReceived: wire.received, bytesKept: wire.kept)))
+            bytesDone: sample.bytesDone, totalBytes: sample.totalBytes, bytesReceived: wire.received, bytesKept: wire.kept
+        ).withSegments(counters.segments())))
     }
 }

@@ -6,6 +6,10 @@ struct DownloadTransfer: Sendable {
     let context: TransferContext
 
     func run() async -> TransferOutcome {
+        // A playlist is a stream: its segments are fetched into one file (HLSStreamRule, docs/hls.md).
+        if HLSStreamRule.isStream(url: context.request.url, hasMirrors: !context.request.mirrors.isEmpty) {
+            return await StreamTransfer(record: record, context: context).run()
+        }
         let file: PartFile
         do {
             file = try PartFile(path: record.partPath)

@@ -49,6 +49,11 @@ public struct DownloadProgress: Sendable, Equatable {
     public var bytesReceived: Int64
     /// Of the file's bytes, those this run added (`bytesDone` minus what the file held when the run began).
     public var bytesKept: Int64
+    /// For an HLS stream (docs/hls.md, "In the queue"), the segments (and init sections) written to the file; `nil`
+    /// for a download that is not a stream. Its `totalBytes` is then an estimate that grows as segments arrive.
+    public var segmentsDone: Int? = nil
+    /// For an HLS stream, the segments its playlist names (so far, for a live one); `nil` otherwise.
+    public var segmentsTotal: Int? = nil
 
     /// The estimated time left as a `Duration` (`secondsRemaining`), when it can be estimated: what
     /// `Duration.formatted()` shows, or `Task.sleep(for:)` takes.

@@ -45,6 +45,15 @@ public final class HaulClient: Sendable {
         self.hostBudgets = HostBudgetBook(store: self.store, policy: configuration.hostBudgetPolicy)
     }
 
+    /// A client over a run's own store, transport and host budgets (no new ones): what a stream in the queue
+    /// fetches its playlist, keys and segments through (`StreamTransfer`).
+    init(sharing context: TransferContext) {
+        self.configuration = context.configuration
+        self.store = context.store
+        self.transport = context.transport
+        self.hostBudgets = context.hostBudgets
+    }
+
     /// The bandwidth limits: a global one (`setGlobalLimit`) and one per download (`DownloadRequest.maxBytesPerSecond`,
     /// `DownloadTask.setRateLimit`).
     public var bandwidth: BandwidthLimiter { transport.bandwidth }

@@ -15,6 +15,8 @@ final class TransferCounters: Sendable {
         var heldAtStart: Int64 = 0
         /// The run's counts went into the store with its completion (`markCompleted`): its end adds nothing more.
         var wireStored = false
+        /// An HLS stream's segments written and known (`DownloadProgress.segmentsDone`); `nil` for a file.
+        var segments: (done: Int, total: Int)?
     }
     private let values = NIOLockedValueBox(Values())
 
@@ -46,6 +48,16 @@ final class TransferCounters: Sendable {
 
     func setBytesDone(_ bytes: Int64) {
         values.withLockedValue { $0.bytesDone = bytes }
+    }
+
+    /// An HLS stream's progress in segments: `done` written of `total` known (`DownloadTask+Stream`).
+    func setSegments(done: Int, total: Int) {
+        values.withLockedValue { $0.segments = (done, total) }
+    }
+
+    /// The stream's segments written and known, or `nil` for a download that is not a stream.
+    func segments() -> (done: Int, total: Int)? {
+        values.withLockedValue { $0.segments }
     }
 
     func setActiveConnections(_ count: Int) {

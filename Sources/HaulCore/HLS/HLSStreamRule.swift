@@ -1,0 +1,47 @@
+import Foundation
+
+/// The one rule that says a download is an HLS stream, saved as one file of segments, rather than a file saved as it
+/// is (docs/hls.md, "Recognising a playlist"). The command line's direct mode, `haul add`, the queue and the
+/// daemon all ask it, so a URL is a stream in every front door or in none.
+public enum HLSStreamRule {
+    /// Whether a request of `url` is a stream: its path ends in `.m3u8` (any case) and it has no mirrors (a
+    /// download from several sources is one file's bytes, never a playlist).
+    ///
+    /// A URL of another ending is a file here: its answer's content type or first bytes are only known once it is
+    /// fetched, and the engine does not spend a request guessing (the command line recognises a playlist saved
+    /// under another name afterwards by its `#EXTM3U` start, `HLSPlaylist.looksLikePlaylist`).
+    public static func isStream(url: URL, hasMirrors: Bool = false) -> Bool {
+        HLSPlaylist.hasPlaylistExtension(url) && !hasMirrors
+    }
+
+    /// Where the stream of a queued download goes, from the destination the queue gave it.
+    public enum Target: Sendable, Equatable {
+        /// Into this directory, named after the playlist (`NAME.ts` or `NAME.mp4`, `HLSDownloadPlan.fileName`): the
+        /// destination was the playlist's own name (`…/NAME.m3u8`), as the queue names a download after its URL.
+        case directory(String)
+        /// Exactly this path: the destination names the stream's file itself (`show.ts`).
+        case file(String)
+    }
+
+    /// The target for `destinationPath`: a destination whose name ends in `.m3u8` or `.m3u` names the playlist, not
+    /// the stream, so the stream goes beside it under the playlist's name with the container's extension.
+    public static func target(destinationPath: String) -> Target {
+        let name = (destinationPath as NSString).lastPathComponent.lowercased()
+        guard name.hasSuffix(".m3u8") || name.hasSuffix(".m3u") else { return .file(destinationPath) }
+        let directory = (destinationPath as NSString).deletingLastPathComponent
+        return .directory(directory.isEmpty ? "." : directory)
+    }
+
+    /// The partial files a stream of `url` at `target` may have left (`NAME.ts.part`, `NAME.mp4.part`): what a
+    /// cancel removes, whichever container the playlist turned out to be.
+    public static func partPaths(url: URL, target: Target) -> [String] {
+        switch target {
+        case .file(let path):
+            return [path + ".part"]
+        case .directory(let directory):
+            return [HLSDownloadPlan.Container.mpegTS, .fragmentedMP4].map {
+                directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: $0) + ".part"
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HaulCore
+
+/// What a download that is an HLS stream (`HLSStreamRule`) needs of its task beyond a file's (`StreamTransfer`).
+extension DownloadTask {
+    /// Whether this download is a stream.
+    nonisolated var isStream: Bool {
+        HLSStreamRule.isStream(url: request.url, hasMirrors: !request.mirrors.isEmpty)
+    }
+
+    /// A cancelled stream leaves nothing: its `NAME.ts.part` or `NAME.mp4.part` (whichever the playlist made) and
+    /// its saved point in the state database go, as a file's `.part` and segments do.
+    func discardStreamFiles() {
+        guard isStream else { return }
+        let target = HLSStreamRule.target(destinationPath: request.destinationPath)
+        for path in HLSStreamRule.partPaths(url: request.url, target: target) {
+            try? FileSystemSteps.removeRegularFile(path)
+            try? store.forgetHLSStream(partPath: path)
+        }
+    }
+}
+
+extension DownloadProgress {
+    /// The same progress with a stream's segments (`TransferCounters.segments()`), or unchanged without them.
+    func withSegments(_ segments: (done: Int, total: Int)?) -> DownloadProgress {
+        guard let segments else { return self }
+        var progress = self
+        progress.segmentsDone = segments.done
+        progress.segmentsTotal = segments.total
+        return progress
+    }
+}

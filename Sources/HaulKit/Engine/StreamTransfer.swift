@@ -1,0 +1,83 @@
+import Foundation
+import HaulCore
+
+/// One run of a download whose URL is an HLS playlist (`HLSStreamRule`): `HLSDownload` fetches its segments into
+/// one file, as `haul URL.m3u8` does, and the run reports them as any download's bytes (docs/hls.md, "In the queue
+/// and the library").
+///
+/// - Progress: bytes written, and a total estimated from the segments known (`HLSProgressEstimate`), which grows
+///   toward the file's length as segments arrive; the segments written and known (`DownloadProgress.segmentsDone`).
+/// - Pause, shutdown, cancel: the Swift task is cancelled and the run ends `.stopped`; the segments written stay
+///   in `NAME.ts.part` with their point in the state database (table `hlsStream`), where the next run goes on.
+/// - Completion: the stream's path and length are stored as the download's destination and size.
+struct StreamTransfer: Sendable {
+    let record: DownloadRecord
+    let context: TransferContext
+
+    func run() async -> TransferOutcome {
+        let request = context.request
+        let counters = context.counters
+        let destination: HLSDownload.Destination
+        switch HLSStreamRule.target(destinationPath: record.destination ?? request.destinationPath) {
+        case .directory(let directory): destination = .directory(directory)
+        case .file(let path): destination = .file(path)
+        }
+        // The queue's grant bounds the segments at once (`-x`), as it bounds a file's connections.
+        let options = HLSDownload.Options(
+            segmentsAtOnce: max(1, request.connections), headers: request.headers, onConflict: request.onConflict)
+        let download = HLSDownload(url: request.url, destination: destination, options: options)
+        counters.reached(.planned(connections: options.segmentsAtOnce))
+        let emit = context.emit
+        let meter = StreamMeter(counters: counters)
+        do {
+            let outcome = try await download.run(
+                client: HaulClient(sharing: context), notice: { emit(.notice($0)) }, progress: { meter.record($0) })
+            return try complete(outcome)
+        } catch {
+            if Task.isCancelled { return .stopped }
+            return .failed(HaulError.wrap(error))
+        }
+    }
+
+    /// Stores the saved stream as the completed download (its path and length), as `TransferFinisher` does a file.
+    private func complete(_ outcome: HLSDownload.Outcome) throws -> TransferOutcome {
+        var finished = record
+        finished.destination = outcome.path
+        finished.totalBytes = outcome.bytes
+        context.counters.set(bytesDone: outcome.bytes, totalBytes: outcome.bytes)
+        try context.store.markCompleted(finished, wire: context.counters.wireForCompletion(length: outcome.bytes))
+        context.emit(.named(file: URL(fileURLWithPath: outcome.path, isDirectory: false)))
+        return .completed(path: outcome.path)
+    }
+}
+
+/// Turns `HLSDownload.Progress` into the run's counters: bytes written, the estimated total, segments, and the
+/// bytes this run added (the first report is the point the run resumed from).
+private final class StreamMeter: @unchecked Sendable {
+    private let counters: TransferCounters
+    /// Bytes written when last reported; `nil` before the first report. Reports come one after another from the
+    /// download's own task (`HLSDownload.run`), never at once.
+    private var lastBytes: Int64?
+
+    init(counters: TransferCounters) { self.counters = counters }
+
+    func record(_ progress: HLSDownload.Progress) {
+        if let lastBytes {
+            counters.received(Int(max(0, progress.bytesWritten - lastBytes)))
+        } else {
+            counters.startRun(held: progress.bytesWritten)
+        }
+        lastBytes = progress.bytesWritten
+        let total: Int64?
+        if progress.isLive {
+            total = progress.bytesWritten
+        } else {
+            total = HLSProgressEstimate(
+                piecesWritten: progress.piecesWritten, piecesTotal: progress.piecesTotal, bytesWritten: progress.bytesWritten,
+                secondsWritten: progress.secondsWritten, secondsTotal: progress.secondsTotal
+            ).estimatedTotalBytes
+        }
+        counters.set(bytesDone: progress.bytesWritten, totalBytes: total.map { max($0, progress.bytesWritten) })
+        counters.setSegments(done: progress.piecesWritten, total: progress.isLive ? progress.piecesWritten : progress.piecesTotal)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import HaulTestSupport
+import XCTest
+
+/// Issue 53, point 7: `haul add URL.m3u8` queues a stream, and the queue (`haul resume`) saves it as one file, as
+/// `haul URL.m3u8` does (docs/hls.md, "In the queue and the library").
+final class HLSQueueCLITests: XCTestCase {
+    func testAnAddedPlaylistIsSavedByTheQueueAsItsStream() async throws {
+        try await HLSStreamFixture.served(.mpegTS) { stream, server, dir in
+            let (state, out) = (dir.file("s").path, dir.file("out"))
+            let added = try HaulProcess.run(["add", "--state-dir", state, "-d", out.path, server.url("/hls/\(stream.playlistName)")], in: dir.url)
+            XCTAssertEqual(added.status, 0, added.stderr)
+            XCTAssertEqual(server.requests(for: "/hls/\(stream.playlistName)").count, 0, "add only queues")
+            let resumed = try HaulProcess.run(["resume", "--state-dir", state, "-q"], in: dir.url)
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            let saved = out.appendingPathComponent("index.ts")
+            XCTAssertEqual(contents(saved), try stream.expectedBytes(), "the segments concatenated in order")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent(stream.playlistName).path), "not the playlist's text")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: saved.path + ".part"))
+            for name in stream.pieceNames {
+                XCTAssertEqual(server.requests(for: "/hls/\(name)").count, 1, "\(name) fetched once")
+            }
+            let listed = try HaulProcess.run(["list", "--state-dir", state, "--json"], in: dir.url)
+            XCTAssertTrue(listed.stdout.contains("index.ts"), listed.stdout)
+            XCTAssertTrue(listed.stdout.contains("completed"), listed.stdout)
+        }
+    }
+}
