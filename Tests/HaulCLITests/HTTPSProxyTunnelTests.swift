@@ -100,6 +100,29 @@ final class HTTPSProxyTunnelTests: XCTestCase {
         }
     }
 
+    /// A proxy's other answers to `CONNECT`, each with its sentence and exit code, tried once: a 403 with a body
+    /// (exit 4), a 200 followed by bytes before TLS began and an answer that is not HTTP (exit 5). The origin's
+    /// name is the proxy's to resolve.
+    func testAProxysRefusalAndBrokenAnswersToCONNECT() throws {
+        try withTemporaryDirectorySync { dir in
+            let state = ["--state-dir", dir.file("s").path, "--http1.1", "--retries", "0", "-k"]
+            for (answer, status, sentence) in [
+                ("HTTP/1.1 403 Forbidden\r\nContent-Length: 6\r\n\r\ndenied", Int32(4), "refused a tunnel to origin.test:443: 403 Forbidden"),
+                ("HTTP/1.1 200 Connection established\r\n\r\nHELLO", 5, "sent bytes after opening the tunnel to origin.test:443, before TLS began"),
+                ("SSH-2.0-OpenSSH_9.2\r\n\r\n", 5, "answered CONNECT with a malformed response"),
+            ] {
+                let proxy = try RawTCPServer(.reply(Array(answer.utf8)))
+                defer { proxy.stop() }
+                let result = try HaulProcess.run(
+                    state + ["--proxy", "http://127.0.0.1:\(proxy.port)", "-o", "f.bin", "https://origin.test/f.bin"], in: dir.url)
+                XCTAssertEqual(result.status, status, "\(answer): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("the proxy 127.0.0.1:\(proxy.port) \(sentence)"), "\(answer): \(result.stderr)")
+                XCTAssertEqual(proxy.connections, 1, "\(answer): asked again")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("f.bin").path))
+            }
+        }
+    }
+
     /// The number of `CONNECT`s to `authority` in Squid's access log once there are at least `count`: Squid writes a
     /// tunnel's line when the tunnel closes, which may be just after `haul` exits. Polls, up to 10 s.
     static func waitForTunnels(_ squid: SquidProxy, to authority: String, atLeast count: Int) throws -> Int {
