@@ -18,23 +18,16 @@ import Darwin
 final class HostileServerTests: XCTestCase {
     /// Sends a GET of `url` by the direct client; an https URL over TLS trusting ``TestCertificates``.
     private static func send(_ url: String, connectTimeout: Double = 2, stallTimeout: Double = 5) throws -> DirectHTTPRequest {
-        let tls = url.hasPrefix("https:") ? TLSSettings.make(extraAuthorities: authorityFile, insecure: false) : nil
-        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: [("User-Agent", "haul-test")], tls: tls))
+        let target = try XCTUnwrap(DirectHTTPRequest.target(
+            for: URL(string: url)!, fields: [("User-Agent", "haul-test")], tls: testTLSSettings(for: url)))
         return DirectHTTPRequest.send(target, lease: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
     }
-
-    /// ``TestCertificates``' authority as a PEM file, written once per run.
-    private static let authorityFile: URL = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("haul-hostile-\(getpid())")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return URL(fileURLWithPath: (try? TestCertificates.write(to: directory))?.authority ?? directory.path)
-    }()
 
     /// Runs `body` against a ``TestServer`` over http, then against one over https, and the harness's trust for
     /// it (`nil` for http, the test authority for https).
     private func withEachScheme(_ body: (TestServer, String?) async throws -> Void) async throws {
         for tls in [false, true] {
-            try await withTestServer(tls: tls) { server in try await body(server, tls ? Self.authorityFile.path : nil) }
+            try await withTestServer(tls: tls) { server in try await body(server, tls ? testAuthorityFile.path : nil) }
         }
     }
 
