@@ -264,6 +264,8 @@ let package = Package(
             name: "HaulTestSupport",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
+                // NIOSSLServerHandler: `TestServer.start(tls: true)`, the hostile modes over https.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -40,12 +40,18 @@ public final class SquidProxy: Sendable {
 
     /// Starts Squid; `nil` when it (or its stock configuration) is not installed.
     ///
+    /// - Parameter tunnelPorts: ports added to the stock `SSL_ports` list (which holds 443 alone), right after its
+    ///   stock line: a test's TLS server listens on a free unprivileged port, and this is the one change that lets
+    ///   a `CONNECT` reach it, everything else as stock. Empty: the stock rules unchanged.
     /// - Throws: ``StartError`` when Squid exits or does not listen within 20 s.
-    public static func start() throws -> SquidProxy? {
+    public static func start(tunnelPorts: [Int] = []) throws -> SquidProxy? {
         guard FileManager.default.isExecutableFile(atPath: executablePath),
               let stock = try? String(contentsOfFile: stockConfigurationPath, encoding: .utf8)
         else { return nil }
-        let rules = stockAccessRules(stock)
+        var rules = stockAccessRules(stock)
+        if !tunnelPorts.isEmpty, let stockLine = rules.lastIndex(where: { $0.hasPrefix("acl SSL_ports ") }) {
+            rules.insert(contentsOf: tunnelPorts.map { "acl SSL_ports port \($0)" }, at: stockLine + 1)
+        }
         guard rules.contains(where: { $0.hasPrefix("http_access ") }) else {
             throw StartError(description: "\(stockConfigurationPath) has no http_access rules to copy")
         }

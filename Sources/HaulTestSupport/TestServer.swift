@@ -1,8 +1,11 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
-/// A real HTTP/1.1 server on a free local port whose routes answer with scripted, possibly misbehaving responses.
+/// A real HTTP/1.1 server on a free local port whose routes answer with scripted, possibly misbehaving responses;
+/// over TLS with `start(tls: true)` (NIOSSL in front of the same handlers: every misbehaving mode, its bytes
+/// encrypted), so a fault case runs over http and https alike.
 ///
 /// Every connection is served on its own event loop without blocking: throttled and stalled responses only
 /// hold their own connection. Call ``shutdown()`` when done; it also closes stalled connections.
@@ -14,11 +17,14 @@ public final class TestServer: RouteServing {
     private let serverChannel: any Channel
     let core: ServerCore
     private let host: String
+    /// `https` when started with `tls`, else `http`.
+    public let scheme: String
 
     /// The TCP port the server listens on.
     public let port: Int
 
-    private init(group: MultiThreadedEventLoopGroup, serverChannel: any Channel, core: ServerCore, host: String, port: Int) {
+    private init(group: MultiThreadedEventLoopGroup, serverChannel: any Channel, core: ServerCore, host: String, port: Int, scheme: String) {
+        self.scheme = scheme
         self.group = group
         self.serverChannel = serverChannel
         self.core = core
@@ -26,11 +32,13 @@ public final class TestServer: RouteServing {
         self.port = port
     }
 
-    /// Starts a server listening on `host` at a free port, with `threads` event loops.
-    public static func start(host: String = "127.0.0.1", threads: Int = 2) async throws -> TestServer {
+    /// Starts a server listening on `host` at a free port, with `threads` event loops; with `tls`, https
+    /// (``TestCertificates``, `127.0.0.1` and `localhost`).
+    public static func start(host: String = "127.0.0.1", threads: Int = 2, tls: Bool = false) async throws -> TestServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
         let core = ServerCore()
         do {
+            let context = try tls ? Self.tlsContext() : nil
             let channel = try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 512)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -43,6 +51,7 @@ public final class TestServer: RouteServing {
                         }
                         channel.closeFuture.whenComplete { _ in core.connectionClosed(id) }
                         let sync = channel.pipeline.syncOperations
+                        if let context { try sync.addHandler(NIOSSLServerHandler(context: context)) }
                         try sync.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                         try sync.addHandler(ConnectionHandler(core: core, connectionID: id))
                     }
@@ -52,16 +61,16 @@ public final class TestServer: RouteServing {
             guard let port = channel.localAddress?.port else {
                 throw ChannelError.unknownLocalAddress
             }
-            return TestServer(group: group, serverChannel: channel, core: core, host: host, port: port)
+            return TestServer(group: group, serverChannel: channel, core: core, host: host, port: port, scheme: tls ? "https" : "http")
         } catch {
             try? await group.shutdownGracefully()
             throw error
         }
     }
 
-    /// The server's root URL, e.g. `http://127.0.0.1:8080`.
+    /// The server's root URL, e.g. `http://127.0.0.1:8080` (`https://` with `tls`).
     public var baseURL: String {
-        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+        host.contains(":") ? "\(scheme)://[\(host)]:\(port)" : "\(scheme)://\(host):\(port)"
     }
 
     /// The URL of a path on this server (`path` should start with `/`).
@@ -107,5 +116,17 @@ public final class TestServer: RouteServing {
             try? await channel.close()
         }
         try await group.shutdownGracefully()
+    }
+
+    /// The TLS server context of `start(tls: true)`: ``TestCertificates``' certificate for `127.0.0.1` and
+    /// `localhost` (a client trusts it with ``TestCertificates/authority``, `--cacert`), HTTP/1.1 only (no ALPN
+    /// `h2`: the hostile modes are HTTP/1.1's), TLS 1.2 or newer.
+    static func tlsContext() throws -> NIOSSLContext {
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(TestCertificates.server.utf8), format: .pem))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(TestCertificates.serverKey.utf8), format: .pem))
+        )
+        configuration.applicationProtocols = ["http/1.1"]
+        return try NIOSSLContext(configuration: configuration)
     }
 }

@@ -4,7 +4,8 @@ import XCTest
 
 /// `haul` through a real proxy the test starts (`TestProxy`): plain http as absolute-form requests kept alive to the
 /// proxy, `--proxy`, the `*_proxy` variables, `no_proxy`/`--noproxy`, credentials that go where they belong, and a
-/// proxy that is down. (https through its `CONNECT` tunnel: HTTPSTests; a real Squid: SquidProxyTests.)
+/// proxy that is down. (https through its `CONNECT` tunnel: HTTPSTests, and on the direct client HTTPSProxyTunnelTests; a real Squid:
+/// SquidProxyTests.)
 final class ProxyTests: XCTestCase {
     private let content = deterministicBytes(count: 1 << 20, seed: 71)
 

@@ -186,10 +186,11 @@ final class TLSFailureTests: XCTestCase {
 }
 
 /// A TCP server on 127.0.0.1 that is not a TLS server: it cuts the handshake after the client's hello (half a
-/// record sent), answers it with bytes that are not TLS, or says nothing and keeps the connection open until
-/// `stop()`. Counts the connections it accepted.
+/// record sent), answers it with bytes that are not TLS, says nothing and keeps the connection open until
+/// `stop()`, or answers the first bytes it reads with bytes of its own and closes (`reply`: a proxy's answer to
+/// `CONNECT`, `HTTPSProxyTunnelTests`). Counts the connections it accepted.
 final class RawTCPServer: @unchecked Sendable {
-    enum Behaviour { case cutAfterClientHello, garbage, silent }
+    enum Behaviour: Equatable { case cutAfterClientHello, garbage, silent, reply([UInt8]) }
 
     let port: Int
     private let listener: Int32
@@ -224,9 +225,12 @@ final class RawTCPServer: @unchecked Sendable {
                     lock.withLock { held.append(connection) }
                     continue
                 }
-                let reply: [UInt8] = behaviour == .garbage
-                    ? Array("SSH-2.0-OpenSSH_9.2 not a server hello\r\n".utf8)
-                    : [0x16, 0x03, 0x03, 0x00, 0x7A, 0x02, 0x00, 0x00]  // a ServerHello's first 8 of 127 bytes
+                let reply: [UInt8]
+                switch behaviour {
+                case .garbage: reply = Array("SSH-2.0-OpenSSH_9.2 not a server hello\r\n".utf8)
+                case .reply(let bytes): reply = bytes
+                default: reply = [0x16, 0x03, 0x03, 0x00, 0x7A, 0x02, 0x00, 0x00]  // a ServerHello's first 8 of 127 bytes
+                }
                 _ = send(connection, reply, reply.count, Int32(MSG_NOSIGNAL))
                 close(connection)
             }

@@ -16,7 +16,8 @@ import Darwin
 let directContent = deterministicBytes(count: 1 << 20, seed: 77)
 
 /// `DirectHTTPRequest`: the head start's GET over a socket of its own, against the project's test server (framing,
-/// faults) and a raw socket (bytes no well-behaved server sends).
+/// faults; the fault cases over http and https alike, `TestServer.start(tls:)`) and a raw socket (bytes no
+/// well-behaved server sends).
 final class DirectHTTPRequestTests: XCTestCase {
     private var content: [UInt8] { directContent }
 
@@ -24,7 +25,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         _ url: String, fields: [(name: String, value: String)] = [("User-Agent", "haul-test")],
         connectTimeout: Double = 2, stallTimeout: Double = 5
     ) throws -> DirectHTTPRequest {
-        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: fields))
+        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: fields, tls: testTLSSettings(for: url)))
         return DirectHTTPRequest.send(target, lease: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
     }
 
@@ -101,11 +102,21 @@ final class DirectHTTPRequestTests: XCTestCase {
         }
     }
 
-    /// How reading the body of `directContent`, shaped by `shape` on the wire, fails.
-    private static func bodyFailure(
+    /// How reading the body of `directContent`, shaped by `shape` on the wire, fails: over http, then over https.
+    private static func bodyFailures(
         stallTimeout: Double = 5, _ shape: @escaping @Sendable (inout TestResponse) -> Void
+    ) async throws -> [(scheme: String, failure: HaulError?)] {
+        var failures: [(scheme: String, failure: HaulError?)] = []
+        for tls in [false, true] {
+            failures.append((tls ? "https" : "http", try await bodyFailure(tls: tls, stallTimeout: stallTimeout, shape)))
+        }
+        return failures
+    }
+
+    private static func bodyFailure(
+        tls: Bool, stallTimeout: Double, _ shape: @escaping @Sendable (inout TestResponse) -> Void
     ) async throws -> HaulError? {
-        try await withTestServer { server in
+        try await withTestServer(tls: tls) { server in
             server.route("/shaped") { _ in
                 var response = TestResponse(status: 200, body: directContent)
                 shape(&response)
@@ -118,40 +129,45 @@ final class DirectHTTPRequestTests: XCTestCase {
 
     // Rule 10: a body that stops before its Content-Length is incomplete.
     func testABodyThatEndsBeforeItsLengthFails() async throws {
-        let failure = try await Self.bodyFailure { $0.closeAfterBodyBytes = 1000 }
-        XCTAssertEqual(failure?.kind, .network)
-        XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
+        for (scheme, failure) in try await Self.bodyFailures({ $0.closeAfterBodyBytes = 1000 }) {
+            XCTAssertEqual(failure?.kind, .network, scheme)
+            XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(scheme): \(String(describing: failure))")
+        }
     }
 
     // Rule 10: a chunked body without its final chunk is incomplete.
     func testAChunkedBodyWithoutItsLastChunkFails() async throws {
-        let failure = try await Self.bodyFailure {
+        let failures = try await Self.bodyFailures {
             $0.chunked = true
             $0.closeAfterBodyBytes = 5000
         }
-        XCTAssertEqual(failure?.kind, .network)
-        XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(String(describing: failure))")
+        for (scheme, failure) in failures {
+            XCTAssertEqual(failure?.kind, .network, scheme)
+            XCTAssertTrue(failure?.message.contains("closed the connection early") == true, "\(scheme): \(String(describing: failure))")
+        }
     }
 
     func testABodyThatStallsFailsAfterTheStallTimeout() async throws {
-        let failure = try await Self.bodyFailure(stallTimeout: 0.3) { $0.stallAfterBodyBytes = 2000 }
-        XCTAssertEqual(failure?.kind, .network)
-        XCTAssertTrue(failure?.message.contains("stall timeout") == true, "\(String(describing: failure))")
+        for (scheme, failure) in try await Self.bodyFailures(stallTimeout: 0.3, { $0.stallAfterBodyBytes = 2000 }) {
+            XCTAssertEqual(failure?.kind, .network, scheme)
+            XCTAssertTrue(failure?.message.contains("stall timeout") == true, "\(scheme): \(String(describing: failure))")
+        }
     }
 
     func testAHeadThatDoesNotComeFailsAfterTheStallTimeout() async throws {
-        try await withTestServer { server in
+        for tls in [false, true] { try await withTestServer(tls: tls) { server in
             server.route("/slow") { _ in
                 var response = TestResponse(status: 200, body: [1])
                 response.headDelay = .seconds(3)
                 return response
             }
-            let request = try Self.send(server.url("/slow"), connectTimeout: 0.2, stallTimeout: 0.3)
+            // Over TLS the handshake runs under the connect timeout: room for it on a loaded machine.
+            let request = try Self.send(server.url("/slow"), connectTimeout: tls ? 2 : 0.2, stallTimeout: 0.3)
             let failure = await Self.headFailure(of: request)
             let error = try XCTUnwrap(failure as? HaulError, "a head that never came was accepted")
             XCTAssertEqual(error.kind, .network)
             XCTAssertTrue(error.message.contains("stall timeout") || error.message.contains("did not answer in time"), error.message)
-        }
+        } }
     }
 
     func testARefusedConnectionIsSaidAsSuch() async throws {

@@ -18,11 +18,44 @@ final class DirectTLSTargetTests: XCTestCase {
         XCTAssertEqual(other.host, "::1")
         XCTAssertEqual(other.port, 8443)
         XCTAssertTrue(String(decoding: other.request, as: UTF8.self).contains("Host: [::1]:8443\r\n"))
-        // Plain http never takes the TLS settings; https without them, or through a proxy, is not direct.
+        XCTAssertNil(target.tunnel)
+        XCTAssertEqual(target.serverName, "example.com")
+        // Plain http never takes the TLS settings; https without them is not direct, nor through SOCKS.
         XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "http://example.com/")!, fields: [], tls: tls)?.tls)
         XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://example.com/")!, fields: []))
-        let proxy = ProxyEndpoint(kind: .http, host: "127.0.0.1", port: 3128)
-        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://example.com/")!, fields: [], through: proxy, tls: tls))
+        let socks = ProxyEndpoint(kind: .socks5, host: "127.0.0.1", port: 1080)
+        XCTAssertNil(DirectHTTPRequest.target(for: URL(string: "https://example.com/")!, fields: [], through: socks, tls: tls))
+        #else
+        XCTAssertNil(TLSSettings.make(extraAuthorities: nil, insecure: false))
+        #endif
+    }
+
+    /// https through an HTTP proxy: connect to the proxy, `CONNECT` the origin with the proxy's credentials, TLS
+    /// (SNI, name check) for the origin, and an origin-form request inside the tunnel without the proxy's
+    /// credentials (`ProxyTunnel`, rule 1).
+    func testHTTPSThroughAnHTTPProxyOpensATunnelAndSpeaksTLSToTheOrigin() throws {
+        #if os(Linux)
+        let tls = try XCTUnwrap(TLSSettings.make(extraAuthorities: nil, insecure: false))
+        let proxy = ProxyEndpoint(kind: .http, host: "proxy.example", port: 3128, user: "u", password: "p")
+        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: "https://example.com/a")!, fields: [], through: proxy, tls: tls))
+        XCTAssertEqual(target.host, "proxy.example")
+        XCTAssertEqual(target.port, 3128)
+        XCTAssertNotNil(target.tls)
+        XCTAssertEqual(target.serverName, "example.com")
+        XCTAssertEqual(target.tunnel?.authority, "example.com:443")
+        XCTAssertEqual(
+            target.tunnel.map { String(decoding: $0.request, as: UTF8.self) },
+            "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nProxy-Authorization: Basic dTpw\r\n\r\n"
+        )
+        XCTAssertEqual(String(decoding: target.request, as: UTF8.self), "GET /a HTTP/1.1\r\nHost: example.com\r\n\r\n")
+        let v6 = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: "https://[::1]:8443/")!, fields: [], through: proxy, tls: tls))
+        XCTAssertEqual(v6.serverName, "::1")
+        XCTAssertEqual(v6.tunnel?.authority, "[::1]:8443")
+        // Plain http through the same proxy stays an absolute-form request, no tunnel.
+        let plain = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: "http://example.com/a")!, fields: [], through: proxy, tls: tls))
+        XCTAssertNil(plain.tunnel)
+        XCTAssertNil(plain.tls)
+        XCTAssertTrue(String(decoding: plain.request, as: UTF8.self).hasPrefix("GET http://example.com/a HTTP/1.1\r\n"))
         #else
         XCTAssertNil(TLSSettings.make(extraAuthorities: nil, insecure: false))
         #endif

@@ -4,38 +4,43 @@ import HaulCore
 import HaulTestSupport
 import XCTest
 
-/// Redirects, naming, pause/resume/cancel, crash recovery, and fetching into memory.
+/// Redirects, naming, pause/resume/cancel, crash recovery, and fetching into memory. The redirect and credential
+/// cases run over http and over https (`TestServer.start(tls:)`), with the same outcome.
 final class EngineBehaviourTests: XCTestCase {
   private let content = deterministicBytes(count: 2 << 20, seed: 3)
 
   // Rule 13: chains are followed and the final URL recorded; loops end with an error.
   func testRedirectChainIsFollowedAndRecorded() async throws {
-    try await withTestServer { server in
-      try await withTemporaryDirectory { dir in
-        server.route("/a") { _ in .redirect(301, to: "/b") }
-        server.route("/b") { _ in .redirect(307, to: server.url("/c")) }
-        server.serve("/c", FileResource(content: content))
-        try await withHarness(dir) { harness in
-          let (outcome, _) = try await harness.run(harness.request(server.url("/a")))
-          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-          let record = try XCTUnwrap(harness.client.store.all().first)
-          XCTAssertEqual(record.finalURL, server.url("/c"))
-          XCTAssertEqual(record.downloadState, .completed)
+    for tls in [false, true] {
+      try await withTestServer(tls: tls) { server in
+        try await withTemporaryDirectory { dir in
+          server.route("/a") { _ in .redirect(301, to: "/b") }
+          server.route("/b") { _ in .redirect(307, to: server.url("/c")) }
+          server.serve("/c", FileResource(content: content))
+          try await withHarness(dir, trusting: tls ? testAuthorityFile.path : nil) { harness in
+            let (outcome, _) = try await harness.run(harness.request(server.url("/a")))
+            assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+            let record = try XCTUnwrap(harness.client.store.all().first)
+            XCTAssertEqual(record.finalURL, server.url("/c"))
+            XCTAssertEqual(record.downloadState, .completed)
+          }
         }
       }
     }
   }
 
   func testRedirectLoopFails() async throws {
-    try await withTestServer { server in
-      try await withTemporaryDirectory { dir in
-        server.route("/a") { _ in .redirect(302, to: "/b") }
-        server.route("/b") { _ in .redirect(302, to: "/a") }
-        try await withHarness(dir) { harness in
-          let (outcome, _) = try await harness.run(harness.request(server.url("/a")))
-          guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
-          XCTAssertEqual(error.kind, .http)
-          XCTAssertTrue(error.message.contains("loop"), error.message)
+    for tls in [false, true] {
+      try await withTestServer(tls: tls) { server in
+        try await withTemporaryDirectory { dir in
+          server.route("/a") { _ in .redirect(302, to: "/b") }
+          server.route("/b") { _ in .redirect(302, to: "/a") }
+          try await withHarness(dir, trusting: tls ? testAuthorityFile.path : nil) { harness in
+            let (outcome, _) = try await harness.run(harness.request(server.url("/a")))
+            guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
+            XCTAssertEqual(error.kind, .http)
+            XCTAssertTrue(error.message.contains("loop"), error.message)
+          }
         }
       }
     }
@@ -43,27 +48,29 @@ final class EngineBehaviourTests: XCTestCase {
 
   // Rule 14: credentials do not follow a redirect to another origin.
   func testCredentialsDoNotCrossOrigins() async throws {
-    try await withTestServer { origin in
-      try await withTestServer { other in
-        try await withTemporaryDirectory { dir in
-          origin.route("/a") { _ in .redirect(302, to: other.url("/b")) }
-          other.serve("/b", FileResource(content: content))
-          try await withHarness(dir) { harness in
-            let headers = [
-              DownloadRequest.Header(name: "Authorization", value: "Bearer secret"),
-              .init(name: "Cookie", value: "c=1"), .init(name: "X-Trace", value: "t"),
-            ]
-            let userURL = origin.url("/a").replacingOccurrences(
-              of: "http://", with: "http://user:pw@")
-            let (outcome, _) = try await harness.run(harness.request(userURL, headers: headers))
-            assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-            let first = try XCTUnwrap(origin.requests(for: "/a").first)
-            XCTAssertEqual(first.header("Authorization"), "Bearer secret", "same origin: sent")
-            XCTAssertEqual(first.header("Cookie"), "c=1")
-            let second = try XCTUnwrap(other.requests(for: "/b").first)
-            XCTAssertNil(second.header("Authorization"))
-            XCTAssertNil(second.header("Cookie"))
-            XCTAssertEqual(second.header("X-Trace"), "t", "other headers follow")
+    for tls in [false, true] {
+      try await withTestServer(tls: tls) { origin in
+        try await withTestServer(tls: tls) { other in
+          try await withTemporaryDirectory { dir in
+            origin.route("/a") { _ in .redirect(302, to: other.url("/b")) }
+            other.serve("/b", FileResource(content: content))
+            try await withHarness(dir, trusting: tls ? testAuthorityFile.path : nil) { harness in
+              let headers = [
+                DownloadRequest.Header(name: "Authorization", value: "Bearer secret"),
+                .init(name: "Cookie", value: "c=1"), .init(name: "X-Trace", value: "t"),
+              ]
+              let userURL = origin.url("/a").replacingOccurrences(
+                of: "://", with: "://user:pw@")
+              let (outcome, _) = try await harness.run(harness.request(userURL, headers: headers))
+              assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+              let first = try XCTUnwrap(origin.requests(for: "/a").first)
+              XCTAssertEqual(first.header("Authorization"), "Bearer secret", "same origin: sent")
+              XCTAssertEqual(first.header("Cookie"), "c=1")
+              let second = try XCTUnwrap(other.requests(for: "/b").first)
+              XCTAssertNil(second.header("Authorization"))
+              XCTAssertNil(second.header("Cookie"))
+              XCTAssertEqual(second.header("X-Trace"), "t", "other headers follow")
+            }
           }
         }
       }
@@ -71,15 +78,17 @@ final class EngineBehaviourTests: XCTestCase {
   }
 
   func testURLCredentialsBecomeBasicAuthOnTheSameOriginOnly() async throws {
-    try await withTestServer { server in
-      try await withTemporaryDirectory { dir in
-        server.serve("/f", FileResource(content: content))
-        try await withHarness(dir) { harness in
-          let url = server.url("/f").replacingOccurrences(of: "http://", with: "http://user:pw@")
-          let (outcome, _) = try await harness.run(harness.request(url))
-          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-          XCTAssertEqual(
-            server.requests(for: "/f").first?.header("Authorization"), "Basic dXNlcjpwdw==")
+    for tls in [false, true] {
+      try await withTestServer(tls: tls) { server in
+        try await withTemporaryDirectory { dir in
+          server.serve("/f", FileResource(content: content))
+          try await withHarness(dir, trusting: tls ? testAuthorityFile.path : nil) { harness in
+            let url = server.url("/f").replacingOccurrences(of: "://", with: "://user:pw@")
+            let (outcome, _) = try await harness.run(harness.request(url))
+            assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+            XCTAssertEqual(
+              server.requests(for: "/f").first?.header("Authorization"), "Basic dXNlcjpwdw==")
+          }
         }
       }
     }

@@ -12,11 +12,23 @@ import Glibc
 import Darwin
 #endif
 
-/// The client against a hostile server (issue 33, points 4, 8, 9, 10, 11), over real sockets.
+/// The client against a hostile server (issue 33, points 4, 8, 9, 10, 11), over real sockets. The cases on
+/// ``TestServer`` run over http and over https (`withEachScheme`; issue 61: the hostile modes over both), with the
+/// same outcome: its modes are the same handlers behind NIOSSL.
 final class HostileServerTests: XCTestCase {
+    /// Sends a GET of `url` by the direct client; an https URL over TLS trusting ``TestCertificates``.
     private static func send(_ url: String, connectTimeout: Double = 2, stallTimeout: Double = 5) throws -> DirectHTTPRequest {
-        let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: [("User-Agent", "haul-test")]))
+        let target = try XCTUnwrap(DirectHTTPRequest.target(
+            for: URL(string: url)!, fields: [("User-Agent", "haul-test")], tls: testTLSSettings(for: url)))
         return DirectHTTPRequest.send(target, lease: nil, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
+    }
+
+    /// Runs `body` against a ``TestServer`` over http, then against one over https, and the harness's trust for
+    /// it (`nil` for http, the test authority for https).
+    private func withEachScheme(_ body: (TestServer, String?) async throws -> Void) async throws {
+        for tls in [false, true] {
+            try await withTestServer(tls: tls) { server in try await body(server, tls ? testAuthorityFile.path : nil) }
+        }
     }
 
     // MARK: Point 8: interim responses
@@ -24,7 +36,7 @@ final class HostileServerTests: XCTestCase {
     /// Two million `100 Continue` (48 MiB) before the final head: refused once 80 KiB of heads are read, at once,
     /// not read to the end (the old reader kept every byte: 1 GiB of them held 1.07 GB).
     func testAFloodOf100ContinueEndsAtTheHeadBound() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, _ in
             server.route("/flood") { _ in
                 var response = TestResponse(status: 200, body: Array("body".utf8))
                 response.interimResponses = 2_000_000
@@ -134,7 +146,7 @@ final class HostileServerTests: XCTestCase {
     }
 
     func testAFewInterimResponsesAreStillSkipped() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, _ in
             server.route("/some") { _ in
                 var response = TestResponse(status: 200, body: Array("body".utf8))
                 response.interimResponses = 1000  // 25 KB: within the bound
@@ -152,7 +164,7 @@ final class HostileServerTests: XCTestCase {
     /// A body of one-byte chunks reaches the stream a read at a time, not a chunk at a time (a thread hand-off each).
     func testOneByteChunksReachTheStreamAReadAtATime() async throws {
         let content = deterministicBytes(count: 256 << 10, seed: 9)
-        try await withTestServer { server in
+        try await withEachScheme { server, _ in
             server.route("/bytes") { _ in
                 var response = TestResponse(status: 200, body: content)
                 response.chunked = true
@@ -175,7 +187,7 @@ final class HostileServerTests: XCTestCase {
     // MARK: Point 11: malformed framing is a protocol violation
 
     func testMalformedFramingIsAProtocolViolation() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, _ in
             server.route("/badchunk") { _ in
                 TestResponse(status: 200, headers: [("Transfer-Encoding", "chunked")], body: Array("5\r\nhello\r\nzz\r\n".utf8))
             }
@@ -203,12 +215,12 @@ final class HostileServerTests: XCTestCase {
 
     /// Through the engine: a broken chunk fails at once with one request, not after retries as a network error.
     func testTheEngineDoesNotRetryABrokenProtocol() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, trust in
             try await withTemporaryDirectory { dir in
                 server.route("/f") { _ in
                     TestResponse(status: 200, headers: [("Transfer-Encoding", "chunked")], body: Array("5\r\nhello\r\nzz\r\n".utf8))
                 }
-                try await withHarness(dir, retries: 5) { harness in
+                try await withHarness(dir, retries: 5, trusting: trust) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
                     guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
                     XCTAssertEqual(error.kind, .protocolViolation, error.message)
@@ -220,7 +232,7 @@ final class HostileServerTests: XCTestCase {
 
     /// Point 11: the probe of a split download is its first attempt; with no retries allowed it is the only one.
     func testAFailedProbeIsTheOnlyRequestWithoutRetries() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, trust in
             try await withTemporaryDirectory { dir in
                 server.route("/f") { _ in
                     var response = TestResponse(status: 200, body: [1])
@@ -228,7 +240,7 @@ final class HostileServerTests: XCTestCase {
                     response.closeAfterBodyBytes = 0  // closed before any answer
                     return response
                 }
-                try await withHarness(dir, retries: 0) { harness in
+                try await withHarness(dir, retries: 0, trusting: trust) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f"), connections: 4))
                     guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
                     XCTAssertEqual(error.kind, .network, error.message)
@@ -243,7 +255,7 @@ final class HostileServerTests: XCTestCase {
     /// 4 GiB announced, 10 bytes sent: the `.part` holds a bounded reservation, not 4 GiB, and the error says what
     /// happened.
     func testALyingLengthReservesABoundedStepAndIsSaidAsSuch() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, trust in
             try await withTemporaryDirectory { dir in
                 server.route("/f") { _ in
                     var response = TestResponse(status: 200, headers: [("ETag", "\"v1\"")], body: Array(repeating: 7, count: 10))
@@ -251,7 +263,7 @@ final class HostileServerTests: XCTestCase {
                     response.closeAfterBodyBytes = 10
                     return response
                 }
-                try await withHarness(dir, retries: 0) { harness in
+                try await withHarness(dir, retries: 0, trusting: trust) { harness in
                     let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
                     guard case .failed(let error) = outcome else { return XCTFail("\(outcome)") }
                     XCTAssertEqual(error.kind, .network, error.message)
@@ -276,14 +288,14 @@ final class HostileServerTests: XCTestCase {
     }
 
     func testLengthsNoFileHoldsHaveTheirOwnErrors() async throws {
-        try await withTestServer { server in
+        try await withEachScheme { server, trust in
             try await withTemporaryDirectory { dir in
                 for (path, length) in [("/max", Int64.max), ("/huge", Int64(1) << 61)] {
                     server.route(path) { _ in
                         TestResponse(status: 200, headers: [("Content-Length", "\(length)"), ("ETag", "\"v1\"")], body: [1, 2, 3])
                     }
                 }
-                try await withHarness(dir, retries: 2) { harness in
+                try await withHarness(dir, retries: 2, trusting: trust) { harness in
                     let (past, _) = try await harness.run(harness.request(server.url("/max"), to: "max.bin"))
                     guard case .failed(let pastError) = past else { return XCTFail("\(past)") }
                     XCTAssertEqual(pastError.kind, .protocolViolation, pastError.message)

@@ -334,19 +334,22 @@ final class ResumeRulesTests: XCTestCase {
     }
   }
 
+  /// Over http and over https (`TestServer.start(tls:)`): the same stall, the same resume.
   func testStalledConnectionIsDroppedAndResumed() async throws {
-    try await withTestServer { server in
-      try await withTemporaryDirectory { dir in
-        let file = FileResource(content: content)
-        server.route("/f") { request in
-          var response = file.response(for: request)
-          if request.index == 0 { response.stallAfterBodyBytes = 800_000 }
-          return response
-        }
-        try await withHarness(dir, stallTimeout: 0.5) { harness in
-          let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
-          assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
-          XCTAssertEqual(server.requests(for: "/f").last?.header("Range"), "bytes=800000-")
+    for tls in [false, true] {
+      try await withTestServer(tls: tls) { server in
+        try await withTemporaryDirectory { dir in
+          let file = FileResource(content: content)
+          server.route("/f") { request in
+            var response = file.response(for: request)
+            if request.index == 0 { response.stallAfterBodyBytes = 800_000 }
+            return response
+          }
+          try await withHarness(dir, stallTimeout: 0.5, trusting: tls ? testAuthorityFile.path : nil) { harness in
+            let (outcome, _) = try await harness.run(harness.request(server.url("/f")))
+            assertCompleted(outcome, at: harness.path("file.bin"), equals: content)
+            XCTAssertEqual(server.requests(for: "/f").last?.header("Range"), "bytes=800000-", server.scheme)
+          }
         }
       }
     }

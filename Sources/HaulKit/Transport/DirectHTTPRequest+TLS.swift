@@ -30,8 +30,9 @@ extension DirectHTTPRequest {
         }
     }
 
-    /// Makes `socket` a TLS connection to the target's host when the target is https: non-blocking from here on,
-    /// the handshake done within the connect timeout.
+    /// Makes `socket` a TLS connection to the target's origin when the target is https (inside the proxy's tunnel
+    /// when there is one: SNI and the certificate's name are the origin's): non-blocking from here on, the
+    /// handshake done within the connect timeout.
     ///
     /// - Throws: `HaulError` of kind `.tls` for a handshake that failed (`handshakeFailure`), `.network` for a
     ///   timeout; `CancellationError` after `cancel()`.
@@ -41,7 +42,7 @@ extension DirectHTTPRequest {
             throw HaulError(.tls, "\(target.origin): cannot load the trusted certificate authorities (--cacert)")
         }
         if haul_set_nonblocking(socket) != 0 { throw failed(errno) }
-        guard let connection = TLSConnection(context: context, socket: socket, host: target.host) else {
+        guard let connection = TLSConnection(context: context, socket: socket, host: target.serverName) else {
             throw HaulError(.tls, "\(target.origin): TLS handshake failed: cannot set up the connection")
         }
         tls.connection = connection

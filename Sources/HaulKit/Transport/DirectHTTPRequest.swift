@@ -12,7 +12,8 @@ import NIOCore
 /// One GET over a plain TCP connection, sent and read on a thread of its own: how `HTTPTransport` sends a plain
 /// `http` download's only connection without a proxy, the head start's (`HTTPTransport.sendEarly`) included, and
 /// every plain `http` request through an HTTP proxy, in absolute form (`Target`); on Linux also an `https` request
-/// over HTTP/1.1 without a proxy, TLS on the same thread (`DirectHTTPRequest+TLS`, docs/transport.md).
+/// over HTTP/1.1, straight to the server or through an HTTP proxy's `CONNECT` tunnel (`DirectHTTPRequest+Tunnel`),
+/// TLS on the same thread (`DirectHTTPRequest+TLS`, docs/transport.md).
 ///
 /// Why not AsyncHTTPClient: a process's first request through it costs about 8 ms before the request leaves
 /// (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline and their first
@@ -198,10 +199,7 @@ final class DirectHTTPRequest: Sendable {
                     kept.close()
                 }
             }
-            if !reused {
-                socket = try connect()
-                try startTLS(socket)
-            }
+            if !reused { socket = try openConnection() }
             var pending = ByteBufferAllocator().buffer(capacity: 16 << 10)
             var head: HTTP1Response.Head
             while true {
@@ -213,8 +211,7 @@ final class DirectHTTPRequest: Sendable {
                     tls.close()
                     close(socket)
                     socket = -1
-                    socket = try connect()
-                    try startTLS(socket)
+                    socket = try openConnection()
                     reused = false
                     pending.clear()
                 }

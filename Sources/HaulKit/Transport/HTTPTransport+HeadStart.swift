@@ -59,9 +59,10 @@ extension HTTPTransport {
 
     /// Where and what to send when `request` goes by a `DirectHTTPRequest`: every plain `http` request, a
     /// download's only connection and its segments alike, straight to the server or through an HTTP proxy (in
-    /// absolute form there), and on Linux an `https` request without a proxy where HTTP/1.1 is chosen (segments,
-    /// `--http1.1`: TLS on the request's thread, docs/transport.md). `nil` sends it through AsyncHTTPClient's client
-    /// `client`: https where HTTP/2 may be offered, `CONNECT` tunnels, SOCKS, and a plain-http request
+    /// absolute form there), and on Linux an `https` request where HTTP/1.1 is chosen (segments, `--http1.1`: TLS
+    /// on the request's thread, through an HTTP proxy's `CONNECT` tunnel when there is one, docs/transport.md).
+    /// `nil` sends it through AsyncHTTPClient's client `client`: https where HTTP/2 may be offered (directly or
+    /// through a proxy's tunnel), SOCKS, and a plain-http request
     /// `DirectHTTPRequest.target` declines (a header field it will not put on the wire as it is, which
     /// AsyncHTTPClient then refuses with its own error).
     ///
@@ -77,16 +78,14 @@ extension HTTPTransport {
     func directTarget(_ request: RequestHead, client: ClientKey, role: ConnectionRole) -> DirectHTTPRequest.Target? {
         let url = request.url
         let fields = request.fields.map { ($0.name, $0.value) }
-        switch client.proxy {
-        case nil where url.scheme?.lowercased() == "https":
-            // HTTP/1.1 over TLS where HTTP/2 is not offered (a segment, `--http1.1`); where it is, AsyncHTTPClient
-            // keeps the request (docs/transport.md, "TLS").
+        if let proxy = client.proxy, proxy.kind != .http { return nil }
+        if url.scheme?.lowercased() == "https" {
+            // HTTP/1.1 over TLS where HTTP/2 is not offered (a segment, `--http1.1`), through an HTTP proxy's
+            // `CONNECT` tunnel too; where it is, AsyncHTTPClient keeps the request (docs/transport.md, "TLS").
             guard client.versions == .http1Only, let tls = directTLS() else { return nil }
-            return DirectHTTPRequest.target(for: url, fields: fields, tls: tls)
-        case nil: return DirectHTTPRequest.target(for: url, fields: fields)
-        case let proxy? where proxy.kind == .http: return DirectHTTPRequest.target(for: url, fields: fields, through: proxy)
-        default: return nil
+            return DirectHTTPRequest.target(for: url, fields: fields, through: client.proxy, tls: tls)
         }
+        return DirectHTTPRequest.target(for: url, fields: fields, through: client.proxy)
     }
 
     /// The direct client's TLS settings (`TLSSettings`: its context is made by the first request that needs it);

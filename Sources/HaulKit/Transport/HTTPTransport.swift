@@ -18,8 +18,11 @@ import NIOSSL
 /// byte for that long fails and the download resumes.
 ///
 /// Proxies: a plain `http` URL through an HTTP proxy goes as an absolute-form request to the proxy
-/// (`DirectHTTPRequest`, its connections to the proxy kept alive), as curl, wget and aria2c send it; only https
-/// URLs (and SOCKS5) go through AsyncHTTPClient's tunnels. AsyncHTTPClient takes one proxy per `HTTPClient`, but
+/// (`DirectHTTPRequest`, its connections to the proxy kept alive), as curl, wget and aria2c send it; an https URL
+/// where HTTP/1.1 is chosen goes through a `CONNECT` tunnel the direct client opens itself (`ProxyTunnel`,
+/// `DirectHTTPRequest+Tunnel`: TLS to the origin inside it, the tunnelled connection kept in the pool under the
+/// proxy and the origin); only https where HTTP/2 may be offered, and SOCKS5, go through AsyncHTTPClient's
+/// tunnels. AsyncHTTPClient takes one proxy per `HTTPClient`, but
 /// the proxy depends on the URL (`no_proxy`, and `http_proxy` differs from `https_proxy`), and a redirect can move
 /// a download to a host with another answer.
 /// So the transport keeps one AsyncHTTPClient client per distinct proxy, made when first needed: a run
@@ -28,7 +31,7 @@ import NIOSSL
 ///
 /// HTTP versions (README, "HTTPS and HTTP/2"; `HTTPVersionChoice` decides per request): each proxy has up to two
 /// clients, an HTTP/1.1-only one for an https download's segments where the direct client does not carry them
-/// (through a proxy, on Apple platforms; on Linux it speaks TLS itself: docs/transport.md) and the plain-http
+/// (SOCKS, Apple platforms; on Linux it speaks TLS itself, through an HTTP proxy's tunnel too: docs/transport.md) and the plain-http
 /// requests the direct client declines, and one that offers `h2` in the TLS handshake for the other `https`
 /// requests (a download's only connection). AsyncHTTPClient's pool holds
 /// one HTTP/2 connection per host and sends every request to that host over it, up to the server's stream limit,
@@ -79,18 +82,22 @@ final class HTTPTransport: Sendable {
         var head: ResponseHead
         var version: String
         var body: ResponseBody
+        /// Which client carried it, as the trace line says (`HAUL_TRACE`): "direct" or "AsyncHTTPClient".
+        var carrier: String
 
         /// AsyncHTTPClient's response; its body holds `lease` until it is read to its end or dropped.
         init(_ response: HTTPClientResponse, lease: PoolLease, failure: @escaping @Sendable (any Error) -> HaulError) {
             head = ResponseHead(status: Int(response.status.code), headers: response.headers.map { HeaderField(name: $0.name, value: $0.value) })
             version = HTTPTransport.versionName(response.version)
             body = .client(response.body, lease: lease, failure: failure)
+            carrier = "AsyncHTTPClient"
         }
 
         init(_ response: DirectHTTPRequest.Response) {
             head = ResponseHead(status: response.head.status, headers: response.head.headers)
             version = "HTTP/1.\(response.head.minorVersion)"
             body = response.body
+            carrier = "direct"
         }
     }
 
@@ -240,7 +247,7 @@ final class HTTPTransport: Sendable {
                 // The proxy's own answer to an absolute-form request (`directTarget`): a 407 is never an origin's.
                 throw Self.proxyWantsCredentials(proxy)
             }
-            Trace.write("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(head.status) over \(response.version)")
+            Trace.write("\(tracker.currentURL.host ?? "") \(plan.range.map { "\($0)" } ?? "whole file"): \(head.status) over \(response.version) (\(response.carrier))")
             // A cookie set by any hop, a redirect included, goes with the next hops and the later requests.
             session?.receive(head.headers, from: tracker.currentURL)
             guard ResponseJudge.redirectStatuses.contains(head.status), let location = head["Location"] else {

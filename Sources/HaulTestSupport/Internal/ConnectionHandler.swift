@@ -172,7 +172,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             let count = min(current.interimLeft, 1024)
             var buffer = context.channel.allocator.buffer(capacity: count * Self.interim.count)
             for _ in 0..<count { buffer.writeBytes(Self.interim) }
-            context.write(wrapOutboundOut(buffer), promise: nil)
+            // Flushed as written: behind NIOSSL (`TestServer.start(tls:)`) the channel stays writable until a
+            // flush, so a loop that waits for it to fill would encrypt the whole flood at once.
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
             current.interimLeft -= count
         }
         writeHead(current.plan)
@@ -202,6 +204,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 break
             }
             writeSlice(context, plan, from: current.sent, count: count)
+            context.flush()  // as each interim response is: the channel's writability means something behind TLS too
             current.sent += count
         }
         transfer = current
