@@ -26,6 +26,9 @@ final class LayeringTests: XCTestCase {
         "HaulKit": [
             "(root) → EngineClock",  // HaulConfiguration.clock: the clock's type lives beside the engine
             "Storage → DownloadRequest", "Storage → Header", "Storage → RequestDetail",  // queue records store requests
+            // A download that is an HLS stream is run by `StreamTransfer` (HLS/), built on `HLSDownload`, which fetches
+            // through the client (Engine): the engine's choice of run names it.
+            "Engine → StreamTransfer",
         ],
         "HaulDaemon": [
             "Server → AgentTools", "Server → MCPEndpoint",  // the router routes /mcp, whose endpoint names requests
