@@ -33,16 +33,27 @@ public enum HLSStreamRule {
         return .directory(directory.isEmpty ? "." : directory)
     }
 
-    /// The partial files a stream of `url` at `target` may have left (`NAME.ts.part`, `NAME.mp4.part`): what a
-    /// cancel removes, whichever container the playlist turned out to be.
+    /// The partial files a stream of `url` at `target` may have left (`NAME.ts.part`, `NAME.mp4.part`, and for a
+    /// variant with separate audio `NAME.video.EXT.part` and `NAME.audio.EXT.part`): what a cancel removes,
+    /// whichever container the playlist turned out to be.
     public static func partPaths(url: URL, target: Target) -> [String] {
+        let containers = [HLSDownloadPlan.Container.mpegTS, .fragmentedMP4]
+        let files: [String]
         switch target {
         case .file(let path):
-            return [path + ".part"]
+            files = [path]
         case .directory(let directory):
-            return [HLSDownloadPlan.Container.mpegTS, .fragmentedMP4].map {
-                directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: $0) + ".part"
+            files = containers.map { directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: $0) }
+        }
+        var paths = files.map { $0 + ".part" }
+        for file in files {
+            let base = (file as NSString).deletingPathExtension
+            for role in ["video", "audio"] {
+                for container in containers where !paths.contains("\(base).\(role).\(container.fileExtension).part") {
+                    paths.append("\(base).\(role).\(container.fileExtension).part")
+                }
             }
         }
+        return paths
     }
 }
