@@ -12,8 +12,9 @@ public struct TestHLSStream: Sendable {
     /// The path the playlist is served at (`serve(on:)`).
     public static let playlistPath = "/hls/index.m3u8"
 
-    /// Makes a stream of `seconds` one-second segments in `directory`; `nil` when ffmpeg is not installed.
-    public static func make(in directory: URL, seconds: Int = 6) throws -> TestHLSStream? {
+    /// Makes a stream of `seconds` one-second segments in `directory` (`NAME.m3u8`, `NAME-0.ts`...); `nil` when
+    /// ffmpeg is not installed.
+    public static func make(in directory: URL, name: String = "index", seconds: Int = 6) throws -> TestHLSStream? {
         guard let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first(where: FileManager.default.isExecutableFile) else {
             return nil
         }
@@ -26,15 +27,15 @@ public struct TestHLSStream: Sendable {
             "-f", "lavfi", "-i", "sine=duration=\(seconds)",
             "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-c:a", "aac",
             "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod",
-            "-hls_segment_filename", directory.appendingPathComponent("index-%d.ts").path,
-            directory.appendingPathComponent("index.m3u8").path,
+            "-hls_segment_filename", directory.appendingPathComponent("\(name)-%d.ts").path,
+            directory.appendingPathComponent("\(name).m3u8").path,
         ]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw TestHLSStreamError(message: "ffmpeg could not make the stream (exit \(process.terminationStatus))")
         }
-        let text = try String(contentsOf: directory.appendingPathComponent("index.m3u8"), encoding: .utf8)
+        let text = try String(contentsOf: directory.appendingPathComponent("\(name).m3u8"), encoding: .utf8)
         let names = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
         return TestHLSStream(directory: directory, segmentNames: names)
     }
@@ -59,6 +60,34 @@ public struct TestHLSStream: Sendable {
         try segmentNames.reduce(into: [UInt8]()) { bytes, name in
             bytes += [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
         }
+    }
+}
+
+/// A master playlist (`/hls/master.m3u8` once served) of two variants made by ffmpeg: `low` (3 s, 160x120,
+/// 300 kbit/s, `low-N.ts`) and `high` (4 s, 320x240, 900 kbit/s, `high-N.ts`; the best), each with its audio
+/// inside. Their lengths differ, so the saved file tells which variant was taken.
+public struct TestHLSMaster: Sendable {
+    public let low: TestHLSStream
+    public let high: TestHLSStream
+
+    /// The path the master is served at (`low.serve(on:)` serves the whole directory).
+    public static let playlistPath = "/hls/master.m3u8"
+
+    /// Makes both variants and the master in `directory`; `nil` when ffmpeg is not installed.
+    public static func make(in directory: URL) throws -> TestHLSMaster? {
+        guard let low = try TestHLSStream.make(in: directory, name: "low", seconds: 3),
+            let high = try TestHLSStream.make(in: directory, name: "high", seconds: 4)
+        else { return nil }
+        let master = """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=160x120
+            low.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=320x240
+            high.m3u8
+
+            """
+        try Data(master.utf8).write(to: directory.appendingPathComponent("master.m3u8"))
+        return TestHLSMaster(low: low, high: high)
     }
 }
 

@@ -25,4 +25,30 @@ final class HLSQueueCLITests: XCTestCase {
             XCTAssertTrue(listed.stdout.contains("completed"), listed.stdout)
         }
     }
+
+    /// `haul add --hls-variant worst` (and `--hls-audio`) are kept with the download: `haul resume` saves that
+    /// variant, the other never fetched; a value the direct mode refuses is refused in the same words (exit 2).
+    func testAddKeepsTheChosenVariantForTheQueue() async throws {
+        try await withTestServer { server in
+            try await withTemporaryDirectory { dir in
+                guard let master = try TestHLSMaster.make(in: dir.file("source")) else {
+                    if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("ffmpeg is not installed") }
+                    throw XCTSkip("ffmpeg is not installed")
+                }
+                try master.low.serve(on: server)
+                let (state, out) = (dir.file("s").path, dir.file("out"))
+                let url = server.url(TestHLSMaster.playlistPath)
+                let bad = try HaulProcess.run(["add", "--state-dir", state, "--hls-variant", "sharpest", url], in: dir.url)
+                XCTAssertEqual(bad.status, 2, bad.stderr)
+                XCTAssertTrue(bad.stderr.contains("--hls-variant must be best, worst, a height such as 720p, or a bandwidth in bit/s; 'sharpest' is none of these"), bad.stderr)
+                let added = try HaulProcess.run(["add", "--state-dir", state, "-d", out.path, "--hls-variant", "worst", "--hls-audio", "en", url], in: dir.url)
+                XCTAssertEqual(added.status, 0, added.stderr)
+                let resumed = try HaulProcess.run(["resume", "--state-dir", state, "-q"], in: dir.url)
+                XCTAssertEqual(resumed.status, 0, resumed.stderr)
+                XCTAssertEqual(contents(out.appendingPathComponent("master.ts")), try master.low.expectedBytes(), "the worst variant")
+                XCTAssertTrue(server.requests(for: "/hls/high.m3u8").isEmpty, "the best variant is never fetched")
+                XCTAssertTrue(master.high.segmentNames.allSatisfy { server.requests(for: "/hls/\($0)").isEmpty })
+            }
+        }
+    }
 }

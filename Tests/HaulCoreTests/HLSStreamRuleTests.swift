@@ -10,6 +10,8 @@ final class HLSStreamRuleTests: XCTestCase {
     XCTAssertFalse(HLSStreamRule.isStream(url: URL(string: "https://h/show/index.m3u8")!, hasMirrors: true))
     XCTAssertFalse(HLSStreamRule.isStream(url: URL(string: "https://h/show/index.ts")!))
     XCTAssertFalse(HLSStreamRule.isStream(url: URL(string: "https://h/watch")!))
+    XCTAssertFalse(
+      HLSStreamRule.isStream(url: URL(string: "https://h/show/index.m3u8")!, savesPlaylistAsStream: false), "the library's opt-out: the text")
   }
 
   func testAPlaylistNamedDestinationPutsTheStreamBesideItUnderThePlaylistsName() {
@@ -17,7 +19,21 @@ final class HLSStreamRuleTests: XCTestCase {
     XCTAssertEqual(HLSStreamRule.target(destinationPath: "/d/list.M3U"), .directory("/d"))
     XCTAssertEqual(HLSStreamRule.target(destinationPath: "/d/talk.ts"), .file("/d/talk.ts"))
     let url = URL(string: "https://h/show/index.m3u8")!
-    XCTAssertEqual(HLSStreamRule.partPaths(url: url, target: .directory("/d")), ["/d/index.ts.part", "/d/index.mp4.part"])
-    XCTAssertEqual(HLSStreamRule.partPaths(url: url, target: .file("/d/talk.ts")), ["/d/talk.ts.part"])
+    XCTAssertEqual(HLSStreamRule.partPaths(url: url, target: .directory("/d")).prefix(2), ["/d/index.ts.part", "/d/index.mp4.part"])
+    XCTAssertEqual(HLSStreamRule.partPaths(url: url, target: .file("/d/talk.ts")).first, "/d/talk.ts.part")
+  }
+
+  /// A variant with separate audio writes `NAME.video.EXT.part` and `NAME.audio.EXT.part` (`HLSDownload+Audio`):
+  /// a cancel removes them too, under the name the run chose (`talk.1.ts`).
+  func testTheSeparateAudiosPartFilesAreTheStreamsToo() {
+    let url = URL(string: "https://h/show/index.m3u8")!
+    XCTAssertEqual(HLSStreamRule.partPaths(url: url, target: .file("/d/talk.1.ts")), [
+      "/d/talk.1.ts.part", "/d/talk.1.video.ts.part", "/d/talk.1.video.mp4.part", "/d/talk.1.audio.ts.part", "/d/talk.1.audio.mp4.part",
+    ])
+    let beside = Set(HLSStreamRule.partPaths(url: url, target: .directory("/d")))
+    XCTAssertEqual(beside, [
+      "/d/index.ts.part", "/d/index.mp4.part", "/d/index.video.ts.part", "/d/index.video.mp4.part", "/d/index.audio.ts.part",
+      "/d/index.audio.mp4.part",
+    ])
   }
 }

@@ -70,4 +70,37 @@ final class StreamRPCTests: XCTestCase {
         XCTAssertEqual(status["haulSegments"], "6")
         XCTAssertEqual(Aria2StatusDictionary.status(download, keys: ["haulSegments"]), ["haulSegments": "6"])
     }
+
+    /// `addUri` with Haul's `haul-hls-variant`: that variant is saved, the other never fetched; a value the command
+    /// line refuses is refused in the same words, as a JSON-RPC error, and nothing is added.
+    func testAddUriTakesTheVariantAndRefusesAnUnreadableOne() async throws {
+        let fixture = try await DaemonFixture.start()
+        guard let master = try TestHLSMaster.make(in: fixture.directory.file("source")) else {
+            await fixture.stop()
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("ffmpeg is not installed (.ci/run installs it)") }
+            throw XCTSkip("ffmpeg is not installed")
+        }
+        try master.low.serve(on: fixture.server)
+        let url = JSONValue.string(fixture.server.url(TestHLSMaster.playlistPath))
+        let refused = try fixture.error("aria2.addUri", [[url], ["haul-hls-variant": "sharpest"]])
+        XCTAssertEqual(refused, "haul-hls-variant must be best, worst, a height such as 720p, or a bandwidth in bit/s; 'sharpest' is none of these")
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10]).arrayValue?.count, 0, "nothing added")
+        let gid = try fixture.call("aria2.addUri", [[url], ["haul-hls-variant": "worst", "haul-hls-audio": "en"]])
+        try await fixture.wait(gid, for: "complete")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.downloads + "/master.ts")), Data(try master.low.expectedBytes()))
+        XCTAssertTrue(fixture.server.requests(for: "/hls/high.m3u8").isEmpty, "the best variant is never fetched")
+        XCTAssertTrue(master.high.segmentNames.allSatisfy { fixture.server.requests(for: "/hls/\($0)").isEmpty })
+        await fixture.stop()
+    }
+
+    func testTheStreamOptionsAreRead() throws {
+        let parsed = try Aria2Options.parseAdd(["haul-hls-variant": "720p", "haul-hls-audio": "de"])
+        XCTAssertEqual(parsed.hlsVariant, .height(720))
+        XCTAssertEqual(parsed.hlsAudioLanguage, "de")
+        XCTAssertTrue(parsed.ignored.isEmpty, "Haul's own options are honoured, not ignored")
+        let empty = try Aria2Options.parseAdd(["haul-hls-variant": "", "haul-hls-audio": ""])
+        XCTAssertNil(empty.hlsVariant, "empty: the default, as for aria2's options")
+        XCTAssertNil(empty.hlsAudioLanguage)
+        XCTAssertThrowsError(try Aria2Options.parseAdd(["haul-hls-audio": "en\r\nX: y"]))
+    }
 }

@@ -73,7 +73,7 @@ public struct HLSRendition: Sendable, Equatable {
 }
 
 /// Which variant of a master playlist to download (`--hls-variant`).
-public enum HLSVariantChoice: Sendable, Equatable, CustomStringConvertible {
+public enum HLSVariantChoice: Sendable, Hashable, CustomStringConvertible {
     /// The highest bandwidth (the default).
     case best
     /// The lowest bandwidth.
@@ -99,6 +99,12 @@ public enum HLSVariantChoice: Sendable, Equatable, CustomStringConvertible {
                 return nil
             }
         }
+    }
+
+    /// The sentence that refuses `text` given as `option` (`--hls-variant` on the command line, `haul-hls-variant`
+    /// over the daemon's RPC): every front door says it in the same words.
+    public static func refusal(of text: String, option: String) -> String {
+        "\(option) must be best, worst, a height such as 720p, or a bandwidth in bit/s; '\(text)' is none of these"
     }
 
     public var description: String {

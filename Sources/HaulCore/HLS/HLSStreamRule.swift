@@ -4,14 +4,15 @@ import Foundation
 /// is (docs/hls.md, "Recognising a playlist"). The command line's direct mode, `haul add`, the queue and the
 /// daemon all ask it, so a URL is a stream in every front door or in none.
 public enum HLSStreamRule {
-    /// Whether a request of `url` is a stream: its path ends in `.m3u8` (any case) and it has no mirrors (a
-    /// download from several sources is one file's bytes, never a playlist).
+    /// Whether a request of `url` is a stream: its path ends in `.m3u8` (any case), it has no mirrors (a
+    /// download from several sources is one file's bytes, never a playlist), and its maker did not ask for the
+    /// playlist's text (`savesPlaylistAsStream: false`, the library's `DownloadRequest.savesPlaylistAsStream`).
     ///
     /// A URL of another ending is a file here: its answer's content type or first bytes are only known once it is
     /// fetched, and the engine does not spend a request guessing (the command line recognises a playlist saved
     /// under another name afterwards by its `#EXTM3U` start, `HLSPlaylist.looksLikePlaylist`).
-    public static func isStream(url: URL, hasMirrors: Bool = false) -> Bool {
-        HLSPlaylist.hasPlaylistExtension(url) && !hasMirrors
+    public static func isStream(url: URL, hasMirrors: Bool = false, savesPlaylistAsStream: Bool = true) -> Bool {
+        savesPlaylistAsStream && HLSPlaylist.hasPlaylistExtension(url) && !hasMirrors
     }
 
     /// Where the stream of a queued download goes, from the destination the queue gave it.
@@ -32,16 +33,27 @@ public enum HLSStreamRule {
         return .directory(directory.isEmpty ? "." : directory)
     }
 
-    /// The partial files a stream of `url` at `target` may have left (`NAME.ts.part`, `NAME.mp4.part`): what a
-    /// cancel removes, whichever container the playlist turned out to be.
+    /// The partial files a stream of `url` at `target` may have left (`NAME.ts.part`, `NAME.mp4.part`, and for a
+    /// variant with separate audio `NAME.video.EXT.part` and `NAME.audio.EXT.part`): what a cancel removes,
+    /// whichever container the playlist turned out to be.
     public static func partPaths(url: URL, target: Target) -> [String] {
+        let containers = [HLSDownloadPlan.Container.mpegTS, .fragmentedMP4]
+        let files: [String]
         switch target {
         case .file(let path):
-            return [path + ".part"]
+            files = [path]
         case .directory(let directory):
-            return [HLSDownloadPlan.Container.mpegTS, .fragmentedMP4].map {
-                directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: $0) + ".part"
+            files = containers.map { directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: $0) }
+        }
+        var paths = files.map { $0 + ".part" }
+        for file in files {
+            let base = (file as NSString).deletingPathExtension
+            for role in ["video", "audio"] {
+                for container in containers where !paths.contains("\(base).\(role).\(container.fileExtension).part") {
+                    paths.append("\(base).\(role).\(container.fileExtension).part")
+                }
             }
         }
+        return paths
     }
 }

@@ -53,6 +53,10 @@ public struct Aria2AddOptions: Equatable, Sendable {
     /// `stream-piece-selector=inorder`: the file's beginning first (`DownloadRequest.inOrder`), as aria2 does for
     /// streaming; `default`, `geom` and `random` leave Haul's usual plan.
     public var inOrder = false
+    /// Haul's `haul-hls-variant`: which variant of an HLS master playlist (`HLSVariantChoice`; `nil`: the best).
+    public var hlsVariant: HLSVariantChoice?
+    /// Haul's `haul-hls-audio`: the language of the variant's separate audio (`nil`: its default).
+    public var hlsAudioLanguage: String?
 
     /// The conflict policy these options ask for: aria2's defaults, a taken name gets a numbered one.
     public var conflictPolicy: ConflictPolicy {
@@ -82,7 +86,7 @@ public enum Aria2Options {
     public static let honoured: Set<String> = [
         "dir", "out", "split", "max-connection-per-server", "checksum", "checksum-file", "header", "referer",
         "user-agent", "all-proxy", "max-download-limit", "pause", "auto-file-renaming", "allow-overwrite",
-        "stream-piece-selector", "min-split-size",
+        "stream-piece-selector", "min-split-size", "haul-hls-variant", "haul-hls-audio",
     ]
 
     /// Reads `addUri`'s option struct.
@@ -137,6 +141,14 @@ public enum Aria2Options {
                 guard (1 << 20...1 << 30).contains(result.minimumSplitSize!) else {
                     throw Aria2OptionError("We encountered a problem while processing the option '--min-split-size'. min-split-size must be between 1M and 1024M")
                 }
+            case "haul-hls-variant":
+                let choice = try text(name, value)
+                guard !choice.isEmpty else { break }
+                guard let variant = HLSVariantChoice(choice) else { throw Aria2OptionError(HLSVariantChoice.refusal(of: choice, option: name)) }
+                result.hlsVariant = variant
+            case "haul-hls-audio":
+                let language = try text(name, value)
+                if !language.isEmpty { result.hlsAudioLanguage = try oneLine(name, language) }
             case "pause":
                 result.paused = try flag(name, value)
             case "auto-file-renaming":

@@ -87,6 +87,8 @@ extension Aria2Service {
         )
         request.inOrder = parsed.inOrder
         if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
+        request.hlsVariant = parsed.hlsVariant ?? .best
+        request.hlsAudioLanguage = parsed.hlsAudioLanguage
         // Every add is a download of its own, as in aria2: the same URL again gets a new GID and a numbered name.
         request.takesUpSameDownload = false
         request.connectionCount = parsed.connectionCount ?? globals.connectionCount

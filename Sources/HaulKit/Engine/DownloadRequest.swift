@@ -103,6 +103,15 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// download whose directory is only a default: leave it `nil` when a person chose the directory, which a rule
     /// never overrides. `nil` or no rules: none.
     public var folderRules: FolderRules?
+    /// Whether a playlist URL (`.m3u8`, no mirrors: `HLSStreamRule`) is saved as the stream it describes, its
+    /// segments in one file (`true`, the default, docs/hls.md), or as the playlist's own text, a file like any other
+    /// (`false`).
+    public var savesPlaylistAsStream = true
+    /// For a stream: which variant of a master playlist (`--hls-variant`; `.best` unless given). Stored as its text.
+    public var hlsVariant: HLSVariantChoice = .best
+    /// For a stream: the language of the chosen variant's separate audio (`--hls-audio`, the rendition's
+    /// `LANGUAGE`, case ignored); `nil`: its default audio. A language the variant does not offer fails the download.
+    public var hlsAudioLanguage: String?
     /// Where the file goes when no folder rule matches: `destination`'s directory before the rules placed it. Set by
     /// `placedByFolderRules()`, which it also marks as done; `nil` before.
     package var folderRuleFallback: String?
@@ -179,7 +188,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, onConflict, nameFromContentDisposition, connections, minimumSplitSize, checksum
         case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes, inOrder, autoConnections
-        case folderRules, folderRuleFallback
+        case folderRules, folderRuleFallback, savesPlaylistAsStream, hlsVariant, hlsAudioLanguage
     }
 
     private enum LegacyKeys: String, CodingKey {
@@ -213,6 +222,15 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         connectionCount = chosenByHaul ? .automatic(ceiling: connections) : .fixed(connections)
         folderRules = try container.decodeIfPresent(FolderRules.self, forKey: .folderRules)
         folderRuleFallback = try container.decodeIfPresent(String.self, forKey: .folderRuleFallback)
+        savesPlaylistAsStream = try container.decodeIfPresent(Bool.self, forKey: .savesPlaylistAsStream) ?? true
+        if let variant = try container.decodeIfPresent(String.self, forKey: .hlsVariant) {
+            guard let choice = HLSVariantChoice(variant) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .hlsVariant, in: container, debugDescription: HLSVariantChoice.refusal(of: variant, option: "hlsVariant"))
+            }
+            hlsVariant = choice
+        }
+        hlsAudioLanguage = try container.decodeIfPresent(String.self, forKey: .hlsAudioLanguage)
     }
 
     /// Stores the request: the destination as its path and the checksum as its text, so that records written
@@ -237,5 +255,13 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         if autoConnections { try container.encode(autoConnections, forKey: .autoConnections) }
         if let folderRules, !folderRules.rules.isEmpty { try container.encode(folderRules, forKey: .folderRules) }
         try container.encodeIfPresent(folderRuleFallback, forKey: .folderRuleFallback)
+        if !savesPlaylistAsStream { try container.encode(false, forKey: .savesPlaylistAsStream) }
+        if hlsVariant != .best { try container.encode(hlsVariant.description, forKey: .hlsVariant) }
+        try container.encodeIfPresent(hlsAudioLanguage, forKey: .hlsAudioLanguage)
+    }
+
+    /// Whether this request is saved as an HLS stream (`HLSStreamRule`), as every front door asks.
+    package var isStream: Bool {
+        HLSStreamRule.isStream(url: url, hasMirrors: !mirrors.isEmpty, savesPlaylistAsStream: savesPlaylistAsStream)
     }
 }

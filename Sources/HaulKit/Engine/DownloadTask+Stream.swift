@@ -5,15 +5,21 @@ import HaulCore
 extension DownloadTask {
     /// Whether this download is a stream.
     nonisolated var isStream: Bool {
-        HLSStreamRule.isStream(url: request.url, hasMirrors: !request.mirrors.isEmpty)
+        request.isStream
     }
 
-    /// A cancelled stream leaves nothing: its `NAME.ts.part` or `NAME.mp4.part` (whichever the playlist made) and
-    /// its saved point in the state database go, as a file's `.part` and segments do.
+    /// A cancelled stream leaves nothing: its `NAME.ts.part` or `NAME.mp4.part` (whichever the playlist made, under
+    /// the name its run chose: `NAME.1.ts.part` when `NAME.ts` was taken, stored by `StreamTransfer`) and its saved
+    /// point in the state database go, as a file's `.part` and segments do.
     func discardStreamFiles() {
         guard isStream else { return }
-        let target = HLSStreamRule.target(destinationPath: request.destinationPath)
-        for path in HLSStreamRule.partPaths(url: request.url, target: target) {
+        let chosen = (try? store.record(id: rowID))?.destination ?? record.destination
+        var paths: [String] = []
+        for destination in [request.destinationPath, chosen].compactMap({ $0 }) {
+            let target = HLSStreamRule.target(destinationPath: destination)
+            paths += HLSStreamRule.partPaths(url: request.url, target: target).filter { !paths.contains($0) }
+        }
+        for path in paths {
             try? FileSystemSteps.removeRegularFile(path)
             try? store.forgetHLSStream(partPath: path)
         }

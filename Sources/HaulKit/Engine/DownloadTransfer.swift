@@ -7,7 +7,7 @@ struct DownloadTransfer: Sendable {
 
     func run() async -> TransferOutcome {
         // A playlist is a stream: its segments are fetched into one file (HLSStreamRule, docs/hls.md).
-        if HLSStreamRule.isStream(url: context.request.url, hasMirrors: !context.request.mirrors.isEmpty) {
+        if context.request.isStream {
             return await StreamTransfer(record: record, context: context).run()
         }
         let file: PartFile

@@ -91,6 +91,9 @@ public struct HLSDownload: Sendable {
     public let destination: Destination
     /// How to download.
     public let options: Options
+    /// Told the file's path once the run has chosen it (the conflict policy applied: `NAME.1.ts`), before anything
+    /// is written: the queue keeps it, so that a cancel finds the `.part` file (`StreamTransfer`).
+    var pathChosen: @Sendable (String) -> Void = { _ in }
 
     /// Describes a download; `run(client:)` performs it.
     public init(url: URL, destination: Destination, options: Options = Options()) {
@@ -285,8 +288,14 @@ public struct HLSDownload: Sendable {
         ((partPath as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
-    /// The file's path, with the conflict policy applied.
+    /// The file's path, with the conflict policy applied; told to `pathChosen`.
     func finalPath(for plan: HLSDownloadPlan) throws -> String {
+        let path = try conflictFreePath(for: plan)
+        pathChosen(path)
+        return path
+    }
+
+    private func conflictFreePath(for plan: HLSDownloadPlan) throws -> String {
         let path: String
         switch destination {
         case .file(let file): path = file

@@ -23,9 +23,11 @@ struct StreamTransfer: Sendable {
         case .file(let path): destination = .file(path)
         }
         // The queue's grant bounds the segments at once (`-x`), as it bounds a file's connections.
-        let options = HLSDownload.Options(
-            segmentsAtOnce: max(1, request.connections), headers: request.headers, onConflict: request.onConflict)
-        let download = HLSDownload(url: request.url, destination: destination, options: options)
+        var options = HLSDownload.Options(
+            variant: request.hlsVariant, segmentsAtOnce: max(1, request.connections), headers: request.headers, onConflict: request.onConflict)
+        options.audioLanguage = request.hlsAudioLanguage
+        var download = HLSDownload(url: request.url, destination: destination, options: options)
+        download.pathChosen = { [record, context] path in Self.keep(path, of: record, in: context) }
         counters.reached(.planned(connections: options.segmentsAtOnce))
         let emit = context.emit
         let meter = StreamMeter(counters: counters)
@@ -37,6 +39,19 @@ struct StreamTransfer: Sendable {
             if Task.isCancelled { return .stopped }
             return .failed(HaulError.wrap(error))
         }
+    }
+
+    /// Stores the path the run chose as the download's destination (a name taken gives `NAME.1.ts`), so that the
+    /// next run writes the same `.part` file and a cancel removes it (`DownloadTask.discardStreamFiles`), and says
+    /// the name (`.named`).
+    private static func keep(_ path: String, of record: DownloadRecord, in context: TransferContext) {
+        guard let id = record.id, record.destination != path else { return }
+        do {
+            try context.store.setDestination(path, of: id)
+        } catch {
+            engineLog.error("download \(id): could not store the stream's path \(path): \(error)")
+        }
+        context.emit(.named(file: URL(fileURLWithPath: path, isDirectory: false)))
     }
 
     /// Stores the saved stream as the completed download (its path and length), as `TransferFinisher` does a file.

@@ -47,6 +47,14 @@ extension DownloadStore {
         }
     }
 
+    /// Stores the file a stream's run chose (`HLSDownload.finalPath`) as download `id`'s destination.
+    func setDestination(_ path: String, of id: Int64) throws {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE download SET destination = ?, updatedAt = ? WHERE id = ?", arguments: [path, Date().timeIntervalSince1970, id])
+        }
+    }
+
     /// Forgets the stream writing `partPath` (it finished, or starts over).
     func forgetHLSStream(partPath: String) throws {
         try write { db in try db.execute(sql: "DELETE FROM hlsStream WHERE partPath = ?", arguments: [partPath]) }

@@ -42,6 +42,12 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: .customLong("limit-rate"), help: "This download's own limit in bytes per second, e.g. 500K.")
     var limitRate: String?
 
+    @Option(name: .customLong("hls-variant"), help: ArgumentHelp("For an HLS master playlist: which variant the queue downloads, as for 'haul get' (best, the default; worst; a height such as 720p; or a bandwidth in bit/s).", valueName: "CHOICE"))
+    var hlsVariant: String?
+
+    @Option(name: .customLong("hls-audio"), help: ArgumentHelp("For an HLS variant with separate audio: its language (LANGUAGE in the master playlist, e.g. en), as for 'haul get'; its default audio when not given.", valueName: "LANG"))
+    var hlsAudio: String?
+
     @Flag(name: .customLong("paused"), help: "Add paused: it waits for 'haul resume ID' (or aria2.unpause).")
     var paused = false
 
@@ -52,6 +58,9 @@ struct AddCommand: AsyncParsableCommand {
         if output == "-" { throw ValidationError("-o - (standard output) is not supported") }
         if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
         if let problem = connections.optionProblem { throw ValidationError(problem) }
+        if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
+            throw ValidationError(HLSVariantChoice.refusal(of: hlsVariant, option: "--hls-variant"))
+        }
         if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
             throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
         }
@@ -115,6 +124,8 @@ struct AddCommand: AsyncParsableCommand {
             )
             connections.apply(to: &request)
             request.folderRules = rules
+            request.hlsVariant = hlsVariant.flatMap(HLSVariantChoice.init) ?? .best
+            request.hlsAudioLanguage = hlsAudio
             return request
         }
         // An `-o` path names its own directory: the daemon must allow it too (`-o ../x` leaves the folder), and it

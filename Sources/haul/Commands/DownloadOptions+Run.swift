@@ -105,7 +105,7 @@ extension DownloadOptions {
             )
         }
         // HLS playlists named by URL arguments are streams saved as one file each (StreamRunner, docs/hls.md).
-        let streams = requests.prefix(urls.count).filter { HLSStreamRule.isStream(url: $0.url, hasMirrors: !$0.mirrors.isEmpty) }
+        let streams = requests.prefix(urls.count).filter(\.isStream)
         var code = ExitCodes.success
         if !streams.isEmpty {
             requests.removeAll { request in streams.contains { $0.url == request.url && $0.destinationPath == request.destinationPath } }

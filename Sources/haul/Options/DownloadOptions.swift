@@ -95,7 +95,7 @@ struct DownloadOptions: Equatable, Sendable {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
         if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
-            throw ValidationError("--hls-variant must be best, worst, a height such as 720p, or a bandwidth in bit/s; '\(hlsVariant)' is none of these")
+            throw ValidationError(HLSVariantChoice.refusal(of: hlsVariant, option: "--hls-variant"))
         }
         if let hlsDuration, DurationText.parse(hlsDuration) == nil {
             throw ValidationError("--hls-duration must be a playing time such as 90s, 10m or 1h30m; '\(hlsDuration)' is not one")

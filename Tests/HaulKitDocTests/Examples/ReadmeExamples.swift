@@ -63,4 +63,14 @@ enum ReadmeExamples {
         try await manager.cancel(id)                       // or remove(id, deletingFile:) for a completed one
         await manager.waitUntilIdle(); await manager.shutdown()   // shutdown keeps running downloads queued for next time
     }
+
+    /// An HLS playlist's variant and audio, or its text.
+    static func stream(playlist: URL, folder: URL) -> [DownloadRequest] {
+        var request = DownloadRequest(url: playlist, destination: folder.appendingPathComponent("show.m3u8"))
+        request.hlsVariant = .height(720)        // saved as show.ts (or show.mp4) beside it
+        request.hlsAudioLanguage = "de"
+        var text = DownloadRequest(url: playlist, destination: folder.appendingPathComponent("show.m3u8"))
+        text.savesPlaylistAsStream = false       // show.m3u8, the playlist itself
+        return [request, text]
+    }
 }
