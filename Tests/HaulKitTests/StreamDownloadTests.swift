@@ -55,6 +55,30 @@ final class StreamDownloadTests: ManagerTestCase {
     }
   }
 
+  /// Two downloads of one playlist into one directory (as two `addUri` calls make: the queue names them
+  /// `index.m3u8` and `index.1.m3u8`) are two streams, `index.ts` and `index.1.ts`, running at once. They wrote one
+  /// `index.ts.part` at the same time: one of them failed to rename it, and their bytes could have mixed.
+  func testTwoDownloadsOfOnePlaylistAreTwoFiles() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        let stream = try stream(in: dir)
+        let throttle = Switch(on: true)
+        try stream.serve(on: server, segmentBytesPerSecond: 200 << 10, while: throttle)
+        let expected = try stream.expectedBytes()
+        try await withHarness(dir, server: server) { harness in
+          let manager = manager(harness, maxConcurrent: 2)
+          let first = try await manager.add(harness.request(server.url(TestHLSStream.playlistPath), to: "index.m3u8", connections: 2))
+          let second = try await manager.add(harness.request(server.url(TestHLSStream.playlistPath), to: "index.1.m3u8", connections: 2))
+          await waitForState(manager, first, .completed)
+          await waitForState(manager, second, .completed)
+          XCTAssertEqual(try Data(contentsOf: harness.file("index.ts")), Data(expected))
+          XCTAssertEqual(try Data(contentsOf: harness.file("index.1.ts")), Data(expected))
+          await manager.shutdown()
+        }
+      }
+    }
+  }
+
   /// Stopped by a shutdown after two segments, the next process's queue fetches only the missing ones.
   func testAStreamStoppedByAShutdownGoesOnFromItsSavedSegmentsAfterARestart() async throws {
     try await withScriptedServer { server in

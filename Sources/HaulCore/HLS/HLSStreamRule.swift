@@ -17,9 +17,11 @@ public enum HLSStreamRule {
 
     /// Where the stream of a queued download goes, from the destination the queue gave it.
     public enum Target: Sendable, Equatable {
-        /// Into this directory, named after the playlist (`NAME.ts` or `NAME.mp4`, `HLSDownloadPlan.fileName`): the
-        /// destination was the playlist's own name (`…/NAME.m3u8`), as the queue names a download after its URL.
-        case directory(String)
+        /// This path without an extension, with the container's added (`NAME.ts` or `NAME.mp4`): the destination was
+        /// the playlist's own name (`DIR/NAME.m3u8`), as the queue names a download after its URL. Its stem keeps the
+        /// name the queue made unique: a second download of the same playlist (`DIR/NAME.1.m3u8`) writes
+        /// `DIR/NAME.1.ts`, never the first one's `.part`.
+        case stem(String)
         /// Exactly this path: the destination names the stream's file itself (`show.ts`).
         case file(String)
     }
@@ -28,9 +30,8 @@ public enum HLSStreamRule {
     /// the stream, so the stream goes beside it under the playlist's name with the container's extension.
     public static func target(destinationPath: String) -> Target {
         let name = (destinationPath as NSString).lastPathComponent.lowercased()
-        guard name.hasSuffix(".m3u8") || name.hasSuffix(".m3u") else { return .file(destinationPath) }
-        let directory = (destinationPath as NSString).deletingLastPathComponent
-        return .directory(directory.isEmpty ? "." : directory)
+        guard name.hasSuffix(".m3u8") || name.hasSuffix(".m3u"), name != ".m3u8", name != ".m3u" else { return .file(destinationPath) }
+        return .stem(String(destinationPath.dropLast(name.hasSuffix(".m3u8") ? 5 : 4)))
     }
 
     /// The partial files a stream of `url` at `target` may have left (`NAME.ts.part`, `NAME.mp4.part`, and for a
@@ -42,8 +43,8 @@ public enum HLSStreamRule {
         switch target {
         case .file(let path):
             files = [path]
-        case .directory(let directory):
-            files = containers.map { directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: $0) }
+        case .stem(let stem):
+            files = containers.map { stem + "." + $0.fileExtension }
         }
         var paths = files.map { $0 + ".part" }
         for file in files {

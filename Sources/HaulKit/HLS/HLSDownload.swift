@@ -12,6 +12,8 @@ public struct HLSDownload: Sendable {
         case file(String)
         /// Into this directory, named after the playlist (`HLSDownloadPlan.fileName`).
         case directory(String)
+        /// This path with the container's extension added (`DIR/NAME` becomes `DIR/NAME.ts` or `DIR/NAME.mp4`).
+        case stem(String)
     }
 
     /// How to download.
@@ -300,6 +302,7 @@ public struct HLSDownload: Sendable {
         switch destination {
         case .file(let file): path = file
         case .directory(let directory): path = directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: plan.container)
+        case .stem(let stem): path = stem + "." + plan.container.fileExtension
         }
         let files = FileManager.default
         guard files.fileExists(atPath: path) else { return path }

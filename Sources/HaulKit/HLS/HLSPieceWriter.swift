@@ -5,16 +5,15 @@ import HaulCore
 final class HLSPieceWriter: @unchecked Sendable {
     let partPath: String
     private let handle: FileHandle
+    /// The `.part` file's lock (`PartFile`: exclusive, never through a symbolic link, only a regular file), held until
+    /// the writer goes: two runs never write one `.part`, and the lock is taken before anything is cut.
+    private let lock: PartFile
     private(set) var bytesWritten: Int64 = 0
 
     /// Opens the `.part` file to continue after its first `keeping` bytes (cut there), or creates it empty.
     init(partPath: String, keeping: Int64 = 0) throws {
         self.partPath = partPath
-        if keeping == 0 || !FileManager.default.fileExists(atPath: partPath) {
-            guard FileManager.default.createFile(atPath: partPath, contents: nil) else {
-                throw HaulError(.io, "cannot create \(partPath)")
-            }
-        }
+        lock = try PartFile(path: partPath)
         do {
             handle = try FileHandle(forWritingTo: URL(fileURLWithPath: partPath))
             try handle.truncate(atOffset: UInt64(keeping))

@@ -19,7 +19,7 @@ struct StreamTransfer: Sendable {
         let counters = context.counters
         let destination: HLSDownload.Destination
         switch HLSStreamRule.target(destinationPath: record.destination ?? request.destinationPath) {
-        case .directory(let directory): destination = .directory(directory)
+        case .stem(let stem): destination = .stem(stem)
         case .file(let path): destination = .file(path)
         }
         // The queue's grant bounds the segments at once (`-x`), as it bounds a file's connections.
