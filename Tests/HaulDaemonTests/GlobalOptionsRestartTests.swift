@@ -69,5 +69,11 @@ final class GlobalOptionsRestartTests: XCTestCase {
         split.connections = 4
         XCTAssertEqual(SavedGlobalOptions.recording(split, startedWith: start).changes(startingWith: start),
                        ["split": "4", "max-connection-per-server": "4"])
+        // `split=auto` over RPC, on a daemon started with `-x 8`, is kept as auto, not as its ceiling's number.
+        var automatic = start
+        automatic.connectionCount = .default
+        let kept = SavedGlobalOptions.recording(automatic, startedWith: start).changes(startingWith: start)
+        XCTAssertEqual(kept, ["split": "auto", "max-connection-per-server": "auto"])
+        XCTAssertEqual(try start.changed(by: kept).connectionCount, .default)
     }
 }

@@ -46,6 +46,9 @@ public struct SavedGlobalOptions: Codable, Equatable, Sendable {
         guard case .object(let fields) = options.dictionary else { return [:] }
         var result: [String: String] = [:]
         for name in names { if let value = fields[name]?.stringValue { result[name] = value } }
+        // `split` as the count was typed: the answer's number is an automatic count's ceiling, which read back gave a
+        // fixed count (`split=auto` kept over RPC came back as a fixed 16 after a restart).
+        if options.connectionCount == .default { result["split"] = "auto" }
         return result
     }
 }
