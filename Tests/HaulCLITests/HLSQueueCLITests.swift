@@ -51,4 +51,28 @@ final class HLSQueueCLITests: XCTestCase {
             }
         }
     }
+
+    /// Folder rules place a stream by its own name and type (`NAME.ts`, `video/mp2t`), as they place a file, in the
+    /// direct mode and in the queue: a `*.ts` rule moved nothing (the rules saw only `index.m3u8`), and a rule that
+    /// matched the playlist's name sent the stream into a directory nobody made (the download failed).
+    func testFolderRulesPlaceAStreamByItsOwnNameAndType() async throws {
+        try await HLSStreamFixture.served(.mpegTS) { stream, server, dir in
+            let work = dir.file("work")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            let url = server.url("/hls/\(stream.playlistName)")
+            let direct = try HaulProcess.run(["--state-dir", dir.file("s").path, "-q", "--folder-rule", "*.ts=videos", url], in: work)
+            XCTAssertEqual(direct.status, 0, direct.stderr)
+            XCTAssertEqual(contents(work.appendingPathComponent("videos/index.ts")), try stream.expectedBytes())
+            let playlists = try HaulProcess.run(["--state-dir", dir.file("s").path, "-q", "--folder-rule", "*.m3u8=lists", url], in: work)
+            XCTAssertEqual(playlists.status, 0, playlists.stderr)
+            XCTAssertEqual(contents(work.appendingPathComponent("index.ts")), try stream.expectedBytes(), "a stream is no playlist")
+
+            let state = dir.file("q").path
+            let added = try HaulProcess.run(["add", "--state-dir", state, "--folder-rule", "video/mp2t=by-type", url], in: work)
+            XCTAssertEqual(added.status, 0, added.stderr)
+            let resumed = try HaulProcess.run(["resume", "--state-dir", state, "-q"], in: work)
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertEqual(contents(work.appendingPathComponent("by-type/index.ts")), try stream.expectedBytes())
+        }
+    }
 }

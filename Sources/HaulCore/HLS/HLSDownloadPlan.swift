@@ -14,6 +14,14 @@ public struct HLSDownloadPlan: Sendable, Equatable {
 
         /// The file extension, without the dot.
         public var fileExtension: String { rawValue }
+
+        /// The media type such a file is served as (what a folder rule by Content-Type matches).
+        public var mediaType: String {
+            switch self {
+            case .mpegTS: "video/mp2t"
+            case .fragmentedMP4: "video/mp4"
+            }
+        }
     }
 
     /// One thing to fetch.

@@ -36,7 +36,7 @@ extension DownloadRequest {
     }
 
     /// The rules of a placed request (`placedByFolderRules()`), made absolute; `nil` without rules.
-    var folderPlacement: FolderPlacement? {
+    package var folderPlacement: FolderPlacement? {
         guard let rules = folderRules, !rules.rules.isEmpty, let fallback = folderRuleFallback else { return nil }
         return FolderPlacement(rules: rules, fallback: fallback, home: Self.homeDirectory)
     }

@@ -36,6 +36,9 @@ public struct HLSDownload: Sendable {
         /// For a live playlist: the playing time to record, in seconds (`--hls-duration`); `nil` records until
         /// the stream ends or the download is cancelled.
         public var recordingLimit: Double? = nil
+        /// The request's folder rules, when its directory was not chosen by a person (`DownloadRequest.folderPlacement`):
+        /// the stream's own name (`NAME.ts`, `video/mp2t`; `NAME.mp4`, `video/mp4`) places it, as a file's name does.
+        package var folderPlacement: FolderPlacement? = nil
 
         /// Creates options; see each property.
         public init(variant: HLSVariantChoice = .best, segmentsAtOnce: Int = ConnectionCount.automaticCeiling, headers: [DownloadRequest.Header] = [], onConflict: ConflictPolicy = .fail) {
@@ -298,13 +301,24 @@ public struct HLSDownload: Sendable {
     }
 
     private func conflictFreePath(for plan: HLSDownloadPlan) throws -> String {
-        let path: String
+        var path: String
         switch destination {
         case .file(let file): path = file
         case .directory(let directory): path = directory + "/" + HLSDownloadPlan.fileName(forPlaylist: url, container: plan.container)
         case .stem(let stem): path = stem + "." + plan.container.fileExtension
         }
+        if let placement = options.folderPlacement {
+            let name = (path as NSString).lastPathComponent
+            path = placement.directory(forName: name, contentType: plan.container.mediaType) + "/" + name
+        }
         let files = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty, !files.fileExists(atPath: directory) {
+            // As `HaulClient.prepare` makes a download's directory (a folder rule's, `-d`'s) when it is missing.
+            do { try files.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw HaulError(.io, "cannot create \(directory): \(error.localizedDescription)")
+            }
+        }
         guard files.fileExists(atPath: path) else { return path }
         switch options.onConflict {
         case .overwrite:

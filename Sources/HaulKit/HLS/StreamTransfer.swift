@@ -26,6 +26,7 @@ struct StreamTransfer: Sendable {
         var options = HLSDownload.Options(
             variant: request.hlsVariant, segmentsAtOnce: max(1, request.connections), headers: request.headers, onConflict: request.onConflict)
         options.audioLanguage = request.hlsAudioLanguage
+        options.folderPlacement = request.folderPlacement
         var download = HLSDownload(url: request.url, destination: destination, options: options)
         download.pathChosen = { [record, context] path in Self.keep(path, of: record, in: context) }
         counters.reached(.planned(connections: options.segmentsAtOnce))

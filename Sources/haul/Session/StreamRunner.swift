@@ -38,6 +38,7 @@ struct StreamRunner {
                                               onConflict: request.onConflict)
             options.audioLanguage = audioLanguage
             options.recordingLimit = recordingLimit
+            options.folderPlacement = request.folderPlacement
             let download = HLSDownload(url: request.url, destination: destination, options: options)
             let line = StreamProgressLine(mode: mode, name: request.url.absoluteString)
             let interruption = StreamInterruption()
