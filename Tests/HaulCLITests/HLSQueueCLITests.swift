@@ -75,4 +75,26 @@ final class HLSQueueCLITests: XCTestCase {
             XCTAssertEqual(contents(work.appendingPathComponent("by-type/index.ts")), try stream.expectedBytes())
         }
     }
+
+    /// A playlist under another name (`/hls/manifest`) is a file to the queue until its answer is in: then its
+    /// `#EXTM3U` start makes it a stream, saved beside it as `manifest.ts`, the playlist's text removed, and stored as
+    /// a stream. It was saved as the playlist's text.
+    func testAPlaylistUnderAnotherNameBecomesItsStreamInTheQueue() async throws {
+        try await HLSStreamFixture.served(.mpegTS) { stream, server, dir in
+            let playlist = try Data(contentsOf: stream.directory.appendingPathComponent(stream.playlistName))
+            server.serve("/hls/manifest", FileResource(content: [UInt8](playlist)))
+            let (state, out) = (dir.file("s").path, dir.file("out"))
+            let added = try HaulProcess.run(["add", "--state-dir", state, "-d", out.path, server.url("/hls/manifest")], in: dir.url)
+            XCTAssertEqual(added.status, 0, added.stderr)
+            let resumed = try HaulProcess.run(["resume", "--state-dir", state], in: dir.url)
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertEqual(contents(out.appendingPathComponent("manifest.ts")), try stream.expectedBytes(), "the segments, in order")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest").path), "not the playlist's text")
+            for name in stream.pieceNames {
+                XCTAssertEqual(server.requests(for: "/hls/\(name)").count, 1, "\(name) fetched once")
+            }
+            let listed = try HaulProcess.run(["list", "--state-dir", state, "--json"], in: dir.url)
+            XCTAssertTrue(listed.stdout.contains("manifest.ts"), listed.stdout)
+        }
+    }
 }

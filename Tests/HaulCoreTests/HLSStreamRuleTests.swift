@@ -40,4 +40,24 @@ final class HLSStreamRuleTests: XCTestCase {
       "/d/index.audio.mp4.part",
     ])
   }
+
+  /// A file that was a playlist under another name: `#EXTM3U` first, no larger than a playlist is read, and nobody
+  /// asked for its own bytes; its stream goes beside it (`manifest.ts`), or where a run stored it.
+  func testAPlaylistAnswerUnderAnotherNameIsAStreamBesideIt() {
+    let playlist = Array("\u{FEFF}#EXTM3U\n#EXTINF:1,\na.ts\n".utf8)
+    func answer(_ bytes: [UInt8], size: Int64 = 40, mirrors: Bool = false, checksum: Bool = false, saves: Bool = true) -> Bool {
+      HLSStreamRule.isPlaylistAnswer(firstBytes: bytes, size: size, playlistBytes: 1 << 20, hasMirrors: mirrors, hasChecksum: checksum, savesPlaylistAsStream: saves)
+    }
+    XCTAssertTrue(answer(playlist))
+    XCTAssertFalse(answer(Array("<html>#EXTM3U".utf8)))
+    XCTAssertFalse(answer(playlist, size: (1 << 20) + 1), "larger than a playlist is read")
+    XCTAssertFalse(answer(playlist, mirrors: true))
+    XCTAssertFalse(answer(playlist, checksum: true), "a checksum asks for that file's own bytes")
+    XCTAssertFalse(answer(playlist, saves: false))
+    XCTAssertEqual(HLSStreamRule.recognisedTarget(destinationPath: "/d/manifest"), .stem("/d/manifest"))
+    XCTAssertEqual(HLSStreamRule.recognisedTarget(destinationPath: "/d/play.php"), .stem("/d/play"))
+    XCTAssertEqual(HLSStreamRule.recognisedTarget(destinationPath: "/d/manifest.1.ts"), .file("/d/manifest.1.ts"))
+    XCTAssertTrue(HLSStreamRule.isStream(url: URL(string: "https://h/live/manifest")!, recognised: true))
+    XCTAssertFalse(HLSStreamRule.isStream(url: URL(string: "https://h/live/manifest")!, savesPlaylistAsStream: false, recognised: true))
+  }
 }

@@ -11,8 +11,28 @@ public enum HLSStreamRule {
     /// A URL of another ending is a file here: its answer's content type or first bytes are only known once it is
     /// fetched, and the engine does not spend a request guessing (the command line recognises a playlist saved
     /// under another name afterwards by its `#EXTM3U` start, `HLSPlaylist.looksLikePlaylist`).
-    public static func isStream(url: URL, hasMirrors: Bool = false, savesPlaylistAsStream: Bool = true) -> Bool {
-        savesPlaylistAsStream && HLSPlaylist.hasPlaylistExtension(url) && !hasMirrors
+    public static func isStream(url: URL, hasMirrors: Bool = false, savesPlaylistAsStream: Bool = true, recognised: Bool = false) -> Bool {
+        savesPlaylistAsStream && (HLSPlaylist.hasPlaylistExtension(url) || recognised) && !hasMirrors
+    }
+
+    /// Whether a download that was a file turned out to be a playlist under another name (`https://h/live/manifest`):
+    /// its saved answer begins with `#EXTM3U` (what every playlist begins with, whatever its content type) and is no
+    /// larger than a playlist is read (`playlistBytes`), and nobody asked for that file's own bytes (a checksum, or
+    /// the library's `savesPlaylistAsStream: false`). Its stream is then fetched beside it (`recognisedTarget`).
+    public static func isPlaylistAnswer(
+        firstBytes: [UInt8], size: Int64, playlistBytes: Int, hasMirrors: Bool, hasChecksum: Bool, savesPlaylistAsStream: Bool
+    ) -> Bool {
+        savesPlaylistAsStream && !hasMirrors && !hasChecksum && size <= Int64(playlistBytes) && HLSPlaylist.looksLikePlaylist(firstBytes)
+    }
+
+    /// Where the stream of a playlist recognised under another name goes, from its download's destination: beside
+    /// the playlist's text, under its name without an extension plus the container's (`DIR/manifest` gives
+    /// `DIR/manifest.ts`, `DIR/play.php` gives `DIR/play.ts`), unless the destination already is the stream's file
+    /// (`.ts` or `.mp4`: the path a run chose and stored).
+    public static func recognisedTarget(destinationPath path: String) -> Target {
+        let suffix = (path as NSString).pathExtension.lowercased()
+        if [HLSDownloadPlan.Container.mpegTS, .fragmentedMP4].contains(where: { $0.fileExtension == suffix }) { return .file(path) }
+        return .stem((path as NSString).deletingPathExtension)
     }
 
     /// Where the stream of a queued download goes, from the destination the queue gave it.

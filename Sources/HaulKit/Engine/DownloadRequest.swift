@@ -115,6 +115,9 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     /// Where the file goes when no folder rule matches: `destination`'s directory before the rules placed it. Set by
     /// `placedByFolderRules()`, which it also marks as done; `nil` before.
     package var folderRuleFallback: String?
+    /// Set by the engine when the file this request saved turned out to be an HLS playlist under another name
+    /// (`HLSStreamRule.isPlaylistAnswer`): from then on it is a stream, in this run and after a restart.
+    package var isRecognisedStream = false
 
     /// One request header.
     public struct Header: Sendable, Codable, Hashable {
@@ -188,7 +191,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
     private enum CodingKeys: String, CodingKey {
         case url, destination, headers, onConflict, nameFromContentDisposition, connections, minimumSplitSize, checksum
         case maxBytesPerSecond, cookies, proxy, mirrors, expectedLength, pieceHashes, inOrder, autoConnections
-        case folderRules, folderRuleFallback, savesPlaylistAsStream, hlsVariant, hlsAudioLanguage
+        case folderRules, folderRuleFallback, savesPlaylistAsStream, hlsVariant, hlsAudioLanguage, recognisedStream
     }
 
     private enum LegacyKeys: String, CodingKey {
@@ -231,6 +234,7 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
             hlsVariant = choice
         }
         hlsAudioLanguage = try container.decodeIfPresent(String.self, forKey: .hlsAudioLanguage)
+        isRecognisedStream = try container.decodeIfPresent(Bool.self, forKey: .recognisedStream) ?? false
     }
 
     /// Stores the request: the destination as its path and the checksum as its text, so that records written
@@ -258,10 +262,11 @@ public struct DownloadRequest: Sendable, Codable, Hashable {
         if !savesPlaylistAsStream { try container.encode(false, forKey: .savesPlaylistAsStream) }
         if hlsVariant != .best { try container.encode(hlsVariant.description, forKey: .hlsVariant) }
         try container.encodeIfPresent(hlsAudioLanguage, forKey: .hlsAudioLanguage)
+        if isRecognisedStream { try container.encode(true, forKey: .recognisedStream) }
     }
 
     /// Whether this request is saved as an HLS stream (`HLSStreamRule`), as every front door asks.
     package var isStream: Bool {
-        HLSStreamRule.isStream(url: url, hasMirrors: !mirrors.isEmpty, savesPlaylistAsStream: savesPlaylistAsStream)
+        HLSStreamRule.isStream(url: url, hasMirrors: !mirrors.isEmpty, savesPlaylistAsStream: savesPlaylistAsStream, recognised: isRecognisedStream)
     }
 }

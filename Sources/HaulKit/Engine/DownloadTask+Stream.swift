@@ -12,11 +12,15 @@ extension DownloadTask {
     /// the name its run chose: `NAME.1.ts.part` when `NAME.ts` was taken, stored by `StreamTransfer`) and its saved
     /// point in the state database go, as a file's `.part` and segments do.
     func discardStreamFiles() {
-        guard isStream else { return }
-        let chosen = (try? store.record(id: rowID))?.destination ?? record.destination
+        let stored = try? store.record(id: rowID)
+        // A playlist recognised under another name became a stream in its run (`DownloadTransfer`), as stored.
+        let recognised = stored.flatMap { try? JSONDecoder().decode(DownloadRequest.self, from: Data($0.optionsJSON.utf8)) }?.isRecognisedStream ?? false
+        guard isStream || recognised else { return }
+        let chosen = stored?.destination ?? record.destination
         var paths: [String] = []
         for destination in [request.destinationPath, chosen].compactMap({ $0 }) {
-            let target = HLSStreamRule.target(destinationPath: destination)
+            let target = recognised
+                ? HLSStreamRule.recognisedTarget(destinationPath: destination) : HLSStreamRule.target(destinationPath: destination)
             paths += HLSStreamRule.partPaths(url: request.url, target: target).filter { !paths.contains($0) }
         }
         for path in paths {

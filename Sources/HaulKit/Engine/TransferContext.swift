@@ -7,8 +7,8 @@ import HaulCore
 /// six arguments repeated through every initialiser. The mutable parts of a run (the stored record, the open
 /// `.part` file) stay with the transfer that changes them.
 struct TransferContext: Sendable {
-    /// What was asked (with the connection count the queue granted).
-    let request: DownloadRequest
+    /// What was asked (with the connection count the queue granted; marked a stream once recognised as one).
+    var request: DownloadRequest
     /// The state database.
     let store: DownloadStore
     /// How requests are sent.

@@ -18,7 +18,10 @@ struct StreamTransfer: Sendable {
         let request = context.request
         let counters = context.counters
         let destination: HLSDownload.Destination
-        switch HLSStreamRule.target(destinationPath: record.destination ?? request.destinationPath) {
+        let destinationPath = record.destination ?? request.destinationPath
+        let target = request.isRecognisedStream
+            ? HLSStreamRule.recognisedTarget(destinationPath: destinationPath) : HLSStreamRule.target(destinationPath: destinationPath)
+        switch target {
         case .stem(let stem): destination = .stem(stem)
         case .file(let path): destination = .file(path)
         }

@@ -104,8 +104,13 @@ extension DownloadOptions {
                 queueSchedule: queueOptions.queueWindows
             )
         }
-        // HLS playlists named by URL arguments are streams saved as one file each (StreamRunner, docs/hls.md).
+        // HLS playlists named by URL arguments are streams saved as one file each (StreamRunner, docs/hls.md). A URL
+        // argument of another ending that turns out to be a playlist is run by StreamRunner too, after the files
+        // (`playlistsSavedAsFiles`: its variant, audio, `--hls-duration` and keys), so the engine keeps its text.
         let streams = requests.prefix(urls.count).filter(\.isStream)
+        for index in requests.indices.prefix(urls.count) where !requests[index].isStream {
+            requests[index].savesPlaylistAsStream = false
+        }
         var code = ExitCodes.success
         if !streams.isEmpty {
             requests.removeAll { request in streams.contains { $0.url == request.url && $0.destinationPath == request.destinationPath } }
