@@ -88,6 +88,7 @@ final class HLSQueueCLITests: XCTestCase {
             XCTAssertEqual(added.status, 0, added.stderr)
             let resumed = try HaulProcess.run(["resume", "--state-dir", state], in: dir.url)
             XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertEqual(resumed.stderr.components(separatedBy: "saving as").count - 1, 1, "the stream's name said once: \(resumed.stderr)")
             XCTAssertEqual(contents(out.appendingPathComponent("manifest.ts")), try stream.expectedBytes(), "the segments, in order")
             XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest").path), "not the playlist's text")
             for name in stream.pieceNames {

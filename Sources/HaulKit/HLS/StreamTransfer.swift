@@ -1,5 +1,6 @@
 import Foundation
 import HaulCore
+import NIOConcurrencyHelpers
 
 /// One run of a download whose URL is an HLS playlist (`HLSStreamRule`): `HLSDownload` fetches its segments into
 /// one file, as `haul URL.m3u8` does, and the run reports them as any download's bytes (docs/hls.md, "In the queue
@@ -31,14 +32,17 @@ struct StreamTransfer: Sendable {
         options.audioLanguage = request.hlsAudioLanguage
         options.folderPlacement = request.folderPlacement
         var download = HLSDownload(url: request.url, destination: destination, options: options)
-        download.pathChosen = { [record, context] path in Self.keep(path, of: record, in: context) }
+        let announced = NIOLockedValueBox<String?>(nil)
+        download.pathChosen = { [record, context] path in
+            if Self.keep(path, of: record, in: context) { announced.withLockedValue { $0 = path } }
+        }
         counters.reached(.planned(connections: options.segmentsAtOnce))
         let emit = context.emit
         let meter = StreamMeter(counters: counters)
         do {
             let outcome = try await download.run(
                 client: HaulClient(sharing: context), notice: { emit(.notice($0)) }, progress: { meter.record($0) })
-            return try complete(outcome)
+            return try complete(outcome, announced: announced.withLockedValue { $0 })
         } catch {
             if Task.isCancelled { return .stopped }
             return .failed(HaulError.wrap(error))
@@ -48,24 +52,31 @@ struct StreamTransfer: Sendable {
     /// Stores the path the run chose as the download's destination (a name taken gives `NAME.1.ts`), so that the
     /// next run writes the same `.part` file and a cancel removes it (`DownloadTask.discardStreamFiles`), and says
     /// the name (`.named`).
-    private static func keep(_ path: String, of record: DownloadRecord, in context: TransferContext) {
-        guard let id = record.id, record.destination != path else { return }
+    ///
+    /// - Returns: whether the name was said (it is not when the download already had this path).
+    private static func keep(_ path: String, of record: DownloadRecord, in context: TransferContext) -> Bool {
+        guard let id = record.id, record.destination != path else { return false }
         do {
             try context.store.setDestination(path, of: id)
         } catch {
             engineLog.error("download \(id): could not store the stream's path \(path): \(error)")
         }
         context.emit(.named(file: URL(fileURLWithPath: path, isDirectory: false)))
+        return true
     }
 
     /// Stores the saved stream as the completed download (its path and length), as `TransferFinisher` does a file.
-    private func complete(_ outcome: HLSDownload.Outcome) throws -> TransferOutcome {
+    /// The path is said (`.named`) only when it is news: not already the download's, and not said when chosen
+    /// (`keep`), so `haul resume` prints "saving as" once.
+    private func complete(_ outcome: HLSDownload.Outcome, announced: String?) throws -> TransferOutcome {
         var finished = record
         finished.destination = outcome.path
         finished.totalBytes = outcome.bytes
         context.counters.set(bytesDone: outcome.bytes, totalBytes: outcome.bytes)
         try context.store.markCompleted(finished, wire: context.counters.wireForCompletion(length: outcome.bytes))
-        context.emit(.named(file: URL(fileURLWithPath: outcome.path, isDirectory: false)))
+        if outcome.path != announced, outcome.path != record.destination {
+            context.emit(.named(file: URL(fileURLWithPath: outcome.path, isDirectory: false)))
+        }
         return .completed(path: outcome.path)
     }
 }

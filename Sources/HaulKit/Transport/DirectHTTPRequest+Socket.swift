@@ -126,35 +126,44 @@ extension DirectHTTPRequest {
     ///   `.protocolViolation` for a head that is malformed or too large.
     func readHead(_ socket: Int32, into pending: inout ByteBuffer, reused: Bool) throws -> HTTP1Response.Head {
         let deadline = ContinuousClock.now + .milliseconds(Int64(Self.milliseconds(connectTimeout + stallTimeout)))
-        var budget = HTTP1Response.HeadBudget()
-        var searched = 0
         var received = false
-        while true {
-            let end = pending.withUnsafeReadableBytes { HTTP1Response.headEnd(in: $0, from: max(searched - 3, 0)) }
-            if let end {
-                let head: HTTP1Response.Head
-                do {
-                    try budget.check(head: end)
-                    head = try pending.withUnsafeReadableBytes { try HTTP1Response.parseHead(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
-                } catch {
-                    throw malformed(error)
-                }
-                pending.moveReaderIndex(forwardBy: end)
-                searched = 0
-                guard head.isInterim else { return head }
-                do { try budget.spend(interim: end) } catch { throw malformed(error) }
-                pending.discardReadBytes()
-                continue
-            }
-            searched = pending.readableBytes
-            do { try budget.check(head: searched) } catch { throw malformed(error) }
-            guard ContinuousClock.now < deadline else { throw HaulError(.network, "\(target.origin) did not answer in time") }
+        return try scanHead(
+            into: &pending, deadline: deadline, late: HaulError(.network, "\(target.origin) did not answer in time"), malformed: malformed
+        ) { pending in
             let stale = reused && !received
             if try receive(socket, into: &pending, limit: 16 << 10, deadline: deadline, staleIfReset: stale) == 0 {
                 if stale { throw StaleConnection() }
                 throw closedEarly()
             }
             received = true
+        }
+    }
+
+    /// The loop every head read runs (an origin's answer, a proxy's answer to `CONNECT`): `HTTP1Response.HeadScanner`
+    /// decides, this drops what it says to drop and calls `read` for more bytes until the deadline.
+    func scanHead(
+        into pending: inout ByteBuffer, deadline: ContinuousClock.Instant, late: @autoclosure () -> HaulError,
+        malformed: (any Error) -> HaulError, read: (inout ByteBuffer) throws -> Void
+    ) throws -> HTTP1Response.Head {
+        var scanner = HTTP1Response.HeadScanner()
+        while true {
+            let step: HTTP1Response.HeadScanner.Step
+            do {
+                step = try pending.withUnsafeReadableBytes { try scanner.scan($0) }
+            } catch {
+                throw malformed(error)
+            }
+            switch step {
+            case .final(let head, let size):
+                pending.moveReaderIndex(forwardBy: size)
+                return head
+            case .interim(let size):
+                pending.moveReaderIndex(forwardBy: size)
+                pending.discardReadBytes()
+            case .needMore:
+                guard ContinuousClock.now < deadline else { throw late() }
+                try read(&pending)
+            }
         }
     }
 

@@ -78,27 +78,7 @@ extension DirectHTTPRequest {
             HaulError(.protocolViolation, "the proxy \(proxy.address) answered CONNECT with a \(failure)")
         }
         var pending = ByteBufferAllocator().buffer(capacity: 4 << 10)
-        var budget = HTTP1Response.HeadBudget()
-        var searched = 0
-        while true {
-            if let end = pending.withUnsafeReadableBytes({ HTTP1Response.headEnd(in: $0, from: max(searched - 3, 0)) }) {
-                let head: HTTP1Response.Head
-                do {
-                    try budget.check(head: end)
-                    head = try pending.withUnsafeReadableBytes { try HTTP1Response.parseHead(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
-                } catch {
-                    throw malformed(error)
-                }
-                pending.moveReaderIndex(forwardBy: end)
-                searched = 0
-                guard head.isInterim else { return (head, pending.readableBytes) }
-                do { try budget.spend(interim: end) } catch { throw malformed(error) }
-                pending.discardReadBytes()
-                continue
-            }
-            searched = pending.readableBytes
-            do { try budget.check(head: searched) } catch { throw malformed(error) }
-            guard ContinuousClock.now < deadline else { throw late }
+        let head = try scanHead(into: &pending, deadline: deadline, late: late, malformed: malformed) { pending in
             let count: Int
             do {
                 count = try receive(socket, into: &pending, limit: 4 << 10, deadline: deadline)
@@ -108,5 +88,6 @@ extension DirectHTTPRequest {
             }
             if count == 0 { throw HaulError(.network, "the proxy \(proxy.address) closed the connection before answering CONNECT") }
         }
+        return (head, pending.readableBytes)
     }
 }
