@@ -55,7 +55,7 @@ extension HaulConfiguration {
         insecure: Bool = false,
         lowestSpeed: LowestSpeed? = .default,
         refreshURL: URLProvider? = nil,
-        allowsHTTP2: Bool = true,
+        allowsHTTP2: Bool = false,
         hostBudgetPolicy: HostBudgetPolicy = HostBudgetPolicy()
     ) {
         self.init(

@@ -47,8 +47,10 @@ public struct HaulConfiguration: Sendable {
     /// default: those statuses then fail the download as before.
     public var refreshURL: URLProvider?
     /// Whether a download's only connection to an `https` URL may use HTTP/2 when the server offers it (see
-    /// `HTTPVersionChoice`: split downloads' segments and `http` URLs are HTTP/1.1 whatever this says). True by
-    /// default: many small files from one host then share one connection. False is curl's `--http1.1`.
+    /// `HTTPVersionChoice`: split downloads' segments and `http` URLs are HTTP/1.1 whatever this says). False by
+    /// default, `haul --http2` sets it: Haul's own HTTP/1.1 client, its connections kept and reused, measured
+    /// faster than HTTP/2 through AsyncHTTPClient even for many small files from one host (docs/transport.md,
+    /// "HTTP/2 or HTTP/1.1, measured").
     public var allowsHTTP2: Bool
     /// How many connections go to one host at once by default, and how fast a budget a host taught eases back
     /// (`HostBudgetPolicy`: 16, one more an hour). What hosts taught is kept in the state database
@@ -79,7 +81,7 @@ public struct HaulConfiguration: Sendable {
         insecure: Bool = false,
         lowestSpeed: LowestSpeed? = .default,
         refreshURL: URLProvider? = nil,
-        allowsHTTP2: Bool = true,
+        allowsHTTP2: Bool = false,
         hostBudgetPolicy: HostBudgetPolicy = HostBudgetPolicy()
     ) {
         self.hostBudgetPolicy = hostBudgetPolicy

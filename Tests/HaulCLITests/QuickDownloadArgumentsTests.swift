@@ -37,7 +37,7 @@ final class QuickDownloadArgumentsTests: XCTestCase {
             "input-file": "list.txt", "output": "out.bin", "dir": "d", "folder-rule": "*.iso=isos", "quiet": nil, "progress": "json", "connections": "4",
             "limit-rate": "2M", "retries": "7", "retry-wait": "3", "retry-max-time": "60", "stall-timeout": "9",
             "lowest-speed-limit": "2K", "lowest-speed-time": "20", "connect-timeout": "4", "proxy": "http://proxy.test:3128",
-            "noproxy": "local.test", "cacert": try certificateFile(), "insecure": nil, "http1.1": nil,
+            "noproxy": "local.test", "cacert": try certificateFile(), "insecure": nil, "http1.1": nil, "http2": nil,
             "refresh-url-command": "refresh-link", "refresh-url-timeout": "5", "header": "A: b", "user-agent": "ua/1",
             "remote-name": nil, "overwrite": nil, "on-conflict": "skip", "state-dir": "/s", "min-split-size": "1M",
             "continue": nil, "checksum": "md5=d41d8cd98f00b204e9800998ecf8427e", "checksum-file": "SHA256SUMS", "require-checksum": nil, "in-order": nil,

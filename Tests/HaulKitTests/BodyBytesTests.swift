@@ -49,7 +49,7 @@ final class BodyBytesTests: XCTestCase {
   }
 
   /// The same file through both carriers below the seam, read chunk by chunk as the engine reads it: over HTTP/2
-  /// through AsyncHTTPClient (a download's only connection where h2 is offered) and over HTTP/1.1 by the direct
+  /// through AsyncHTTPClient (a download's only connection where h2 is offered, `allowsHTTP2`) and over HTTP/1.1 by the direct
   /// client's TLS (a segment), byte for byte the source, as nginx's log proves each carrier carried one.
   func testBothCarriersDeliverTheSameBytes() async throws {
     try await withTemporaryDirectory { dir in
@@ -58,7 +58,7 @@ final class BodyBytesTests: XCTestCase {
       guard let nginx = try NginxServer.serving(["f.bin": content], in: dir, tls: certificates, http2: true, logsRequests: true)
       else { throw XCTSkip("nginx is not installed") }
       defer { nginx.stop() }
-      try await withHarness(dir, trusting: certificates.authority) { harness in
+      try await withHarness(dir, trusting: certificates.authority, allowsHTTP2: true) { harness in
         let url = URL(string: nginx.url("/f.bin"))!
         for role in [ConnectionRole.only, .segment] {
           let opened = try await harness.client.transport.open(url, plan: .wholeFile, role: role, extraHeaders: [])

@@ -4,7 +4,8 @@ import HaulTestSupport
 import XCTest
 
 /// HTTP/2 against nginx over TLS (`listen ... ssl http2`): what rides it and what does not, proven by nginx's own
-/// access log (`$server_protocol`, and `$connection` for which TCP connection carried a request).
+/// access log (`$server_protocol`, and `$connection` for which TCP connection carried a request). HTTP/2 is opt-in
+/// (`HaulConfiguration.allowsHTTP2`, `haul --http2`), so every client here asks for it.
 final class HTTP2NginxTests: XCTestCase {
   private let mib = 1 << 20
   /// Each request for big.bin gets 4 MiB/s, so a split download's ranges overlap in time and need connections of
@@ -27,7 +28,7 @@ final class HTTP2NginxTests: XCTestCase {
         throw XCTSkip("nginx is not installed")
       }
       defer { nginx.stop() }
-      try await withHarness(dir, trusting: certificates.authority) { harness in
+      try await withHarness(dir, trusting: certificates.authority, allowsHTTP2: true) { harness in
         for (index, bytes) in small.enumerated() {
           var request = harness.request(nginx.url("/s\(index).bin"), to: "s\(index).bin", connections: 8, minimumSplitSize: 1 << 20)
           request.autoConnections = true
@@ -94,7 +95,7 @@ final class HTTP2NginxTests: XCTestCase {
         ["gated.bin": bytes], in: dir, extraLocations: locations, tls: certificates, http2: true, logsRequests: true)
       else { throw XCTSkip("nginx is not installed") }
       defer { nginx.stop() }
-      try await withHarness(dir, trusting: certificates.authority) { harness in
+      try await withHarness(dir, trusting: certificates.authority, allowsHTTP2: true) { harness in
         let request = harness.request(nginx.url("/go"), headers: [DownloadRequest.Header(name: "Connection", value: "keep-alive")])
         let (outcome, _) = try await harness.run(request)
         assertCompleted(outcome, at: harness.path("file.bin"), equals: bytes)
@@ -116,7 +117,7 @@ final class HTTP2NginxTests: XCTestCase {
         ["s.bin": small, "big.bin": big], in: dir, extraLocations: throttle, tls: certificates, logsRequests: true)
       else { throw XCTSkip("nginx is not installed") }
       defer { nginx.stop() }
-      try await withHarness(dir, trusting: certificates.authority) { harness in
+      try await withHarness(dir, trusting: certificates.authority, allowsHTTP2: true) { harness in
         for name in ["s.bin", "s2.bin"] {
           let (outcome, _) = try await harness.run(harness.request(nginx.url("/s.bin"), to: name, connections: 4))
           assertCompleted(outcome, at: harness.path(name), equals: small)
@@ -142,7 +143,7 @@ final class HTTP2NginxTests: XCTestCase {
       guard let nginx = try NginxServer.serving(["s.bin": small], in: dir, tls: certificates, http2: true, logsRequests: true)
       else { throw XCTSkip("nginx is not installed") }
       defer { nginx.stop() }
-      try await withHarness(dir, trusting: certificates.authority) { harness in
+      try await withHarness(dir, trusting: certificates.authority, allowsHTTP2: true) { harness in
         let transport = try XCTUnwrap(harness.client.transport as? HTTPTransport)
         let url = URL(string: nginx.url("/s.bin"))!
         var pair: [Int32] = [-1, -1]

@@ -19,7 +19,7 @@ struct Harness {
     directory: TemporaryDirectory, retries: Int = 3, stallTimeout: Double = 5,
     retryAfterCap: Double = 300, trusting certificates: String? = nil, server: ScriptedServer? = nil,
     lowestSpeed: LowestSpeed? = .default, refreshURL: URLProvider? = nil, clock: ManualClock? = nil,
-    chunkSize: Int = 64 << 10
+    chunkSize: Int = 64 << 10, allowsHTTP2: Bool = false
   ) throws {
     self.directory = directory
     var configuration = HaulConfiguration(
@@ -31,7 +31,8 @@ struct Harness {
         intervals: .init(checkpoint: .milliseconds(50), progress: .milliseconds(20)),
         extraTrustedCertificates: certificates.map(URL.init(fileURLWithPath:)),
         lowestSpeed: lowestSpeed,
-        refreshURL: refreshURL
+        refreshURL: refreshURL,
+        allowsHTTP2: allowsHTTP2
       )
     if let clock {
       precondition(server != nil, "a manual clock moves a scripted server's time, not a socket's")
@@ -107,12 +108,13 @@ func withHarness<Result>(
   refreshURL: URLProvider? = nil,
   clock: ManualClock? = nil,
   chunkSize: Int = 64 << 10,
+  allowsHTTP2: Bool = false,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Harness) async throws -> Result
 ) async throws -> Result {
   let harness = try Harness(
     directory: directory, retries: retries, stallTimeout: stallTimeout, trusting: certificates, server: server,
-    lowestSpeed: lowestSpeed, refreshURL: refreshURL, clock: clock, chunkSize: chunkSize)
+    lowestSpeed: lowestSpeed, refreshURL: refreshURL, clock: clock, chunkSize: chunkSize, allowsHTTP2: allowsHTTP2)
   do {
     let result = try await body(harness)
     try await harness.shutdown()

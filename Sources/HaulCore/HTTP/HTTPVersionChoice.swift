@@ -15,8 +15,8 @@ public enum ConnectionRole: Hashable, Sendable {
     /// The role of a `TransferAction.open(_, _, end:)`: `TransferMachine` bounds a connection's body (`end`) exactly
     /// when the download is split over several connections; an unbounded request is `firstOfSplit` when the
     /// download asked for `connections` > 1 as a fixed count (`choosesCount` false), else its only connection. A
-    /// count Haul chooses (`-x auto`, the default) keeps `only`: every file of a list has it, and many small files
-    /// from one host are what HTTP/2 wins (docs/benchmarks.md, https-many).
+    /// count Haul chooses (`-x auto`, the default) keeps `only`: every file of a list has it, so with HTTP/2
+    /// allowed (`--http2`) many small files from one host share one connection.
     public init(bodyEnd end: Int64?, connections: Int = 1, choosesCount: Bool = false) {
         if end != nil {
             self = .segment
@@ -44,19 +44,20 @@ public enum ConnectionRole: Hashable, Sendable {
 /// With a count Haul chooses (`-x auto`), the first request of a big file may still ride HTTP/2 and then carry on
 /// as the split download's first segment on that stream; the other segments get their own HTTP/1.1 connections.
 ///
-/// The cost, measured (release build, loopback nginx with TLS, 256 MiB, `-x 1`): one HTTP/2 stream takes about
-/// 1.45x the wall time and twice the user CPU of HTTP/1.1 (0.94 s against 0.65 s; NIOHTTP2 copies every DATA frame
-/// into its decoder's buffer), and its receive window lets up to 8 MiB wait in memory. That is far above what a
-/// real network delivers, and small files gain a handshake each; a user who downloads one big file over a fast
-/// link on one connection can keep HTTP/1.1 with `--http1.1` (`HaulConfiguration.allowsHTTP2`), as in curl.
+/// All of this applies only where HTTP/2 is allowed at all (`allowsHTTP2`: `haul --http2`,
+/// `HaulConfiguration.allowsHTTP2`), which is not the default. Measured (release build, loopback nginx with TLS):
+/// one HTTP/2 stream of a 256 MiB file takes about 1.45x the wall time and twice the user CPU of HTTP/1.1 (NIOHTTP2
+/// copies every DATA frame into its decoder's buffer), and 60 small files 8 at a time took 0.90 s over HTTP/2
+/// against 0.66 s over Haul's own HTTP/1.1 client with its kept connections (docs/transport.md, "HTTP/2 or
+/// HTTP/1.1, measured"), so HTTP/1.1 is the default and HTTP/2 an opt-in.
 public enum HTTPVersionChoice: Hashable, Sendable {
     /// HTTP/1.1 only (ALPN offers `http/1.1` alone over TLS).
     case http1Only
     /// HTTP/2 when the server offers it in the TLS handshake, HTTP/1.1 otherwise.
     case http2WhenOffered
 
-    /// The choice for a request to a URL with `scheme` in `role`; `allowsHTTP2` false (`--http1.1`) keeps every
-    /// request on HTTP/1.1.
+    /// The choice for a request to a URL with `scheme` in `role`; `allowsHTTP2` false (the default, and
+    /// `--http1.1`) keeps every request on HTTP/1.1.
     public static func forRequest(scheme: String?, role: ConnectionRole, allowsHTTP2: Bool = true) -> HTTPVersionChoice {
         guard allowsHTTP2, role == .only, scheme?.lowercased() == "https" else { return .http1Only }
         return .http2WhenOffered

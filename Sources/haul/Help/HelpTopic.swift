@@ -60,7 +60,7 @@ enum HelpTopic: String, CaseIterable {
         case .network:
             let optionList = options([
                 "retries", "retry-wait", "retry-max-time", "stall-timeout", "lowest-speed-limit",
-                "lowest-speed-time", "connect-timeout", "cacert", "insecure", "http1.1", "header", "user-agent",
+                "lowest-speed-time", "connect-timeout", "cacert", "insecure", "http1.1", "http2", "header", "user-agent",
                 "remote-name", "min-split-size", "max-redirects", "allow-insecure-redirect", "refresh-url-command",
                 "refresh-url-timeout",
             ])

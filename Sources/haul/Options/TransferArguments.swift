@@ -49,8 +49,11 @@ struct TransferArguments: ParsableArguments {
     @Flag(name: [.customShort("k"), .customLong("insecure"), .customLong("no-check-certificate")], help: "Do not check HTTPS certificates (curl's -k, wget's --no-check-certificate). Anyone on the path can then read and change the download; a warning says so on every run.")
     var insecure = TransferOptions.defaults.insecure
 
-    @Flag(name: .customLong("http1.1"), help: "Keep every request on HTTP/1.1. By default a download's only connection to an https URL uses HTTP/2 when the server offers it (many small files then share one connection); split downloads' segments are HTTP/1.1 either way.")
+    @Flag(name: .customLong("http1.1"), help: "Keep every request on HTTP/1.1, the default (it overrides --http2).")
     var http1Only = TransferOptions.defaults.http1Only
+
+    @Flag(name: .customLong("http2"), help: "Offer HTTP/2 to https servers for a download's only connection (many small files from one host then share one connection). Off by default: Haul's own HTTP/1.1 measured faster (docs/transport.md); split downloads' segments are HTTP/1.1 either way.")
+    var http2 = TransferOptions.defaults.http2
 
     @Option(name: .customLong("refresh-url-command"), help: ArgumentHelp("When a source answers 401, 403 or 410 after bytes arrived (a signed link that expired), or a download's one URL is about to fail (refused, no such host, 404, TLS, retries spent), run CMD (directly, not through a shell; the URL in HAUL_URL, the HTTP status in HAUL_STATUS, 0 without one) and continue from the URL on the first line of its output. The bytes on disk are kept when the fresh URL serves the same version. No output: the download fails as before.", valueName: "CMD"))
     var refreshURLCommand: String?
@@ -65,7 +68,7 @@ struct TransferArguments: ParsableArguments {
             retryWait: retryWait, retryMaxTime: retryMaxTime, stallTimeout: stallTimeout,
             lowestSpeedLimit: lowestSpeedLimit, lowestSpeedTime: lowestSpeedTime, connectTimeout: connectTimeout,
             proxy: proxy, noProxy: noProxy, certificates: certificates,
-            insecure: insecure, http1Only: http1Only, refreshURLCommand: refreshURLCommand,
+            insecure: insecure, http1Only: http1Only, http2: http2, refreshURLCommand: refreshURLCommand,
             refreshURLTimeout: refreshURLTimeout
         )
     }

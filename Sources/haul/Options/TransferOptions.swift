@@ -24,6 +24,8 @@ struct TransferOptions: Equatable, Sendable {
     var certificates: String?
     var insecure: Bool
     var http1Only: Bool
+    /// `--http2`: offer HTTP/2 to https servers (`HaulConfiguration.allowsHTTP2`); `--http1.1` wins over it.
+    var http2 = false
     var refreshURLCommand: String?
     var refreshURLTimeout: Double
 
@@ -111,7 +113,7 @@ struct TransferOptions: Equatable, Sendable {
             insecure: insecure,
             lowestSpeed: lowestSpeed,
             refreshURL: try refreshURLCommand.map { try RefreshURLCommand($0, timeoutSeconds: refreshURLTimeout).provider },
-            allowsHTTP2: !http1Only
+            allowsHTTP2: http2 && !http1Only
         )
     }
 }
