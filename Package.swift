@@ -7,9 +7,9 @@ import Glibc
 
 /// `-z pack-relative-relocs` (DT_RELR): the binary's ~127,000 relative relocations take 24 KiB instead of the
 /// 3 MiB of `.rela.dyn` the loader reads at every start. Peak RSS of a 1 KiB download 23.9 -> 21.4 MiB, of
-/// `haul --version` 12.0 -> 9.3 MiB, of 1 GiB over 16 connections 29.0 -> 26.5 MiB (docs/benchmarks.md, "Fixed
-/// cost, round 2"). A binary linked so needs glibc 2.36 or newer to start, so the flag is only given when the glibc
-/// of the machine that builds is that new: a build on Ubuntu 22.04 (glibc 2.35) links as before and starts there.
+/// `haul --version` 12.0 -> 9.3 MiB, of 1 GiB over 16 connections 29.0 -> 26.5 MiB (docs/history/benchmarks-rounds.md,
+/// "Fixed cost, round 2"). A binary linked so needs glibc 2.36 or newer to start, so the flag is only given when the
+/// glibc of the machine that builds is that new: a build on Ubuntu 22.04 (glibc 2.35) links as before and starts there.
 /// `HAUL_PORTABLE_LINK=1 swift build ...` leaves it out for a binary meant to be copied to older systems.
 let packedRelativeRelocations: [String] = {
     #if os(Linux) && canImport(Glibc)
@@ -28,8 +28,8 @@ let packedRelativeRelocations: [String] = {
 /// The C++ runtime (used by the Swift runtime and BoringSSL) linked into `haul` instead of loaded as libstdc++.so:
 /// the loader no longer maps, relocates and binds a 2 MiB shared library at every start. Peak RSS of a 1 KiB
 /// download 21.3 -> 20.0 MiB, of `haul --version` 9.2 -> 8.2 MiB (5.9 -> 5.0 ms CPU), of 1 GiB over 16 connections
-/// 26.2 -> 25.3 MiB (docs/benchmarks.md, "Fixed cost, round 2"); the binary also no longer needs the build
-/// machine's libstdc++ version. Done by putting Linker/static-libstdc++ (a linker script named libstdc++.so that
+/// 26.2 -> 25.3 MiB (docs/history/benchmarks-rounds.md, "Fixed cost, round 2"); the binary also no longer needs the
+/// build machine's libstdc++ version. Done by putting Linker/static-libstdc++ (a linker script named libstdc++.so that
 /// asks for libstdc++.a) first in the search path, since the toolchain itself passes `-lstdc++`. Only when the GCC
 /// installation clang links with (the newest /usr/lib/gcc/TRIPLE/N with a crtbegin.o) has libstdc++.a, as
 /// Debian's and Ubuntu's libstdc++-N-dev, which Swift needs, do; elsewhere (Fedora keeps it in
@@ -80,9 +80,9 @@ let staticSQLite: [String] = {
     #endif
 }()
 
-/// How `haul` is linked on Linux, for peak memory (docs/architecture.md, "Memory"; measured in docs/benchmarks.md).
-/// Most of haul's resident memory is the binary's own code, mapped by the kernel in blocks of 64 KiB or more
-/// around each page a download touches. So:
+/// How `haul` is linked on Linux, for peak memory (docs/architecture.md, "Memory"; measured in
+/// docs/history/benchmarks-rounds.md). Most of haul's resident memory is the binary's own code, mapped by the kernel in
+/// blocks of 64 KiB or more around each page a download touches. So:
 /// - lld places the functions a download runs (Linker/haul.order, written by Linker/update-order.sh) next to
 ///   each other at the start of .text instead of scattered over 25 MiB of code; names it cannot find are
 ///   skipped quietly, so a stale list costs memory, never a failed build;
@@ -124,7 +124,7 @@ let haulLinkerSettings: [LinkerSetting] = [
 /// checks the type's generic requirements, and the runtime answers the first check of each conformance by scanning
 /// every conformance record in the binary: about 9,500 in `haul`, some 70 µs a scan, 48 scans before a 1 KiB
 /// download ended (perf probes on `swift_conformsToProtocol`). The accessors cost a little more code (0.5 MiB of
-/// 160) and nothing measurable at full speed (1 GiB over 16 connections: 1.01x CPU). Measured on a 1 KiB download (docs/benchmarks.md, "Round 8"): 1.3 ms less wall
+/// 160) and nothing measurable at full speed (1 GiB over 16 connections: 1.01x CPU). Measured on a 1 KiB download (docs/history/benchmarks-rounds.md, "Round 8"): 1.3 ms less wall
 /// time with the flag on Haul's own modules; the dependencies (GRDB, ArgumentParser, NIO) are built as they come.
 ///
 /// SwiftPM refuses `unsafeFlags` in the products of a package that another one depends on by version. Such a
@@ -179,7 +179,7 @@ let package = Package(
         // the connect timeout and a cancel cover it) and connect under one deadline, wait readable with a wake pipe,
         // send all, splice a socket's bytes into a file through a pipe (Linux), and a small pool of detached threads
         // for its requests. Also the one call `haul`'s `main` makes first: the program's `.bss` backed with pages while
-        // one thread runs (`haul_populate_bss`; docs/benchmarks.md, Round 21).
+        // one thread runs (`haul_populate_bss`; docs/history/benchmarks-rounds.md, Round 21).
         .target(name: "CHaulSystem"),
         // The commit `haul --version` prints (buildCommit above).
         .target(name: "CHaulBuild", cSettings: [.define("HAUL_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),

@@ -22,7 +22,7 @@
 #   HAUL_BIN=PATH use this haul binary (default .build/release/haul); setting it skips the build.
 #   BENCH_RUN_TIMEOUT=S  kill a single run after S seconds (default 600) and mark it FAIL.
 #
-#   Writes docs/benchmarks.md (tables), docs/benchmarks.png (chart) and the raw rows to
+#   Writes docs/benchmarks.md (tables), docs/images/benchmarks.png (chart) and the raw rows to
 #   Benchmarks/work/results.tsv. Exits non-zero if any run failed: a tool exiting non-zero or
 #   an output whose SHA-256 differs from the source (the row is marked FAIL; results are still
 #   written first). Everything lives in Benchmarks/work/ (gitignored): data, scratch, logs.
@@ -129,7 +129,7 @@
 #     too as a cross-check (it includes headers and any other loopback traffic on the machine).
 #     The kill is triggered by the `lo` counter passing half the file, polled every 20 ms.
 #
-# Only files under Benchmarks/work/ and docs/benchmarks.{md,png} are written.
+# Only files under Benchmarks/work/ and docs/benchmarks.md and docs/images/benchmarks.png are written.
 
 set -uo pipefail
 
@@ -185,7 +185,7 @@ if [[ -n ${HAUL_BIN:-} ]]; then NO_BUILD=1; else HAUL_BIN=$HAUL_BIN_DEFAULT; fi
 
 DATA=$WORK/data SCRATCH=$WORK/scratch STATE=$WORK/state LOGS=$WORK/logs NGX=$WORK/nginx XSTATE=$WORK/xdg-state
 RESULTS=$WORK/results.tsv NOTES=$WORK/notes.tsv
-DOC=$ROOT/docs/benchmarks.md PNG=$ROOT/docs/benchmarks.png
+DOC=$ROOT/docs/benchmarks.md PNG=$ROOT/docs/images/benchmarks.png
 
 log() { printf '[%(%H:%M:%S)T] %s\n' -1 "$*" >&2; }
 [[ -n ${HAUL_BENCH_OWN_NETWORK:-} ]] && log "in a network namespace of its own: lo counts this run's traffic alone"

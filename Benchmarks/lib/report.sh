@@ -207,7 +207,11 @@ write_doc() {
     echo "($RUNS round(s) per case, $((RUNS * CHEAP_ROUNDS)) for small-16m, many-60, many-200 and https-many, $((RUNS * TINY_ROUNDS)) for tiny-1k and startup, 1 for rss-1g-vs-8g; tools alternate"
     echo "within each round; medians of wall and CPU time, max of peak RSS.)"
     echo
-    echo "![Median wall time per tool and case](benchmarks.png)"
+    echo "The tables below the chart are this run's. The sections after them, written by hand, hold later figures for some"
+    echo "cases, each with its commit, build and command; the earlier rounds, lever by lever, are in"
+    echo "[history/benchmarks-rounds.md](history/benchmarks-rounds.md)."
+    echo
+    echo "![Median wall time per tool and case](images/benchmarks.png)"
     echo
     echo "## Machine"
     echo

@@ -11,7 +11,7 @@
  *
  * A list of small files starts one blocking request per file (`DetachedThread`); making and ending a pthread each
  * time (clone3, the stack's mapping and guard page, page faults, the exit) cost about 3 % of the CPU of a 60-file
- * list, measured in pairs (docs/benchmarks.md, round 10). A thread that finishes its job now parks for up to HAUL_WORKER_IDLE_SECONDS waiting for
+ * list, measured in pairs (docs/history/benchmarks-rounds.md, round 10). A thread that finishes its job now parks for up to HAUL_WORKER_IDLE_SECONDS waiting for
  * the next one; at most HAUL_WORKER_IDLE_MAX park at once, and one that waits longer ends. A job never waits for a
  * busy worker: when none is idle, a new thread is made, as before. */
 #define HAUL_WORKER_IDLE_MAX 16

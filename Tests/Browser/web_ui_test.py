@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The web page of `haul daemon`, driven in a real headless Chromium (Selenium + chromedriver).
 
-Usage: web_ui_test.py --haul PATH/TO/haul [--screenshot docs/web-ui.png] [--keep DIR]
+Usage: web_ui_test.py --haul PATH/TO/haul [--screenshot docs/images/web-ui.png] [--keep DIR]
 
 It starts its own file server on 127.0.0.1 (ranges, a strong ETag, a shared rate per file so that a download
 takes seconds whatever its connection count) and `haul daemon` on a free port with a fresh state directory, then:

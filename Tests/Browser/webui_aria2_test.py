@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """webui-aria2 (a real aria2 front-end, MIT, vendored built in Tests/Browser/vendor/webui-aria2/) driving `haul daemon`.
 
-Usage: webui_aria2_test.py --haul PATH/TO/haul [--screenshot docs/webui-aria2.png] [--keep DIR]
+Usage: webui_aria2_test.py --haul PATH/TO/haul [--screenshot docs/images/webui-aria2.png] [--keep DIR]
 
 The page is served as its users serve it, from a static HTTP server of its own on 127.0.0.1 (another port than the
 daemon's, so another origin), and told where the daemon is the way its README says: `?host=…&port=…&token=…` in the

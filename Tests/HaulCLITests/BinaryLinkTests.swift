@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 import XCTest
 
-/// How Package.swift links `haul` on Linux (docs/benchmarks.md, "Fixed cost, round 2"): the built binary's dynamic
-/// section shows whether the settings took effect, whichever way the package was built.
+/// How Package.swift links `haul` on Linux (docs/history/benchmarks-rounds.md, "Fixed cost, round 2"): the built
+/// binary's dynamic section shows whether the settings took effect, whichever way the package was built.
 final class BinaryLinkTests: XCTestCase {
     /// Packed relative relocations (`-z pack-relative-relocs`) where the glibc is 2.36 or newer: 24 KiB of
     /// relocations for the loader instead of 3 MiB.

@@ -76,22 +76,22 @@ final class UsageMessageTests: XCTestCase {
         }
     }
 
-    /// `docs/haul.1` is generated from the same option definitions: the definitions it was made from
-    /// (`docs/haul.dump-help.json`, written beside it by `docs/update-manual.sh`) must be what the binary says now.
+    /// `docs/generated/haul.1` is generated from the same option definitions: the definitions it was made from
+    /// (`docs/generated/haul.dump-help.json`, written beside it by `docs/generated/update-manual.sh`) must be what the binary says now.
     func testManualIsCurrent() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let recorded = try String(contentsOf: repository.appendingPathComponent("docs/haul.dump-help.json"), encoding: .utf8)
-        let manual = try String(contentsOf: repository.appendingPathComponent("docs/haul.1"), encoding: .utf8)
+        let recorded = try String(contentsOf: repository.appendingPathComponent("docs/generated/haul.dump-help.json"), encoding: .utf8)
+        let manual = try String(contentsOf: repository.appendingPathComponent("docs/generated/haul.1"), encoding: .utf8)
         try withTemporaryDirectorySync { dir in
             let dump = try HaulProcess.run(["--experimental-dump-help"], in: dir.url)
             XCTAssertEqual(dump.status, 0, dump.stderr)
             XCTAssertEqual(
                 dump.stdout.trimmingCharacters(in: .whitespacesAndNewlines), recorded.trimmingCharacters(in: .whitespacesAndNewlines),
-                "the options changed since docs/haul.1 was generated: run docs/update-manual.sh"
+                "the options changed since docs/generated/haul.1 was generated: run docs/generated/update-manual.sh"
             )
         }
         for option in ["proxy", "noproxy", "insecure", "limit-rate", "cacert"] {
-            XCTAssertTrue(manual.contains(option), "docs/haul.1 does not mention --\(option)")
+            XCTAssertTrue(manual.contains(option), "docs/generated/haul.1 does not mention --\(option)")
         }
     }
 }

@@ -6,7 +6,7 @@
 /// first round to start after now (`roundNeeded()`); the round running at that moment may have started before the
 /// rename, so it does not count. Whoever finds no round running starts the next one, and every caller waiting for
 /// that round (or an earlier one) is answered by it. In a list of 60 small files, 8 at a time, 60 renames took 53
-/// directory flushes (strace, docs/benchmarks.md "Round 9"); a burst of finishes shares more.
+/// directory flushes (strace, docs/history/benchmarks-rounds.md "Round 9"); a burst of finishes shares more.
 ///
 /// Pure: the I/O layer (`DirectoryFlusher` in HaulKit) runs the flush and guards this with a lock.
 public struct FlushRounds<Failure: Sendable>: Sendable {

@@ -3,9 +3,9 @@ import HaulCore
 
 /// The work `haul` starts before it has read its whole command line: the state database opening on a thread of its
 /// own, and the first request of each download that starts at once leaving while the store opens and the download's
-/// record is written (docs/benchmarks.md, "Round 6" and "Round 7"). The one seam for it: `package`, not public API
-/// (an app gains a few milliseconds once, at launch), and held by the caller, not by a static: two `EarlyStart`s do
-/// not see each other.
+/// record is written (docs/history/benchmarks-rounds.md, "Round 6" and "Round 7"). The one seam for it: `package`, not
+/// public API (an app gains a few milliseconds once, at launch), and held by the caller, not by a static: two
+/// `EarlyStart`s do not see each other.
 ///
 /// Which request leaves early is the download's own `TransferMachine`'s decision (`TransferMachine.firstRequest`),
 /// asked with the settings its run will have; the transport hands the response to the download's first `open` of

@@ -73,7 +73,7 @@ final class Checkpointer<Snapshot: Sendable>: Sendable {
     /// For the blocking steps that end a download (flush, rename, directory flush, the database's commit): on the
     /// queue they block a thread of their own instead of one of Swift's cooperative threads, of which there are as
     /// many as cores. With `-j 8` on two cores, eight downloads finishing at once held both cooperative threads in
-    /// `fdatasync` while the other downloads' bytes waited to be read (docs/benchmarks.md, "Round 4").
+    /// `fdatasync` while the other downloads' bytes waited to be read (docs/history/benchmarks-rounds.md, "Round 4").
     ///
     /// `body` is released before the caller resumes. What it captures (the part file, whose lock lasts as long as
     /// the file object) must not outlive the call: Dispatch frees a block only after it returns, which may be after

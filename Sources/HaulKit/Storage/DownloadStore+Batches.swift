@@ -6,9 +6,9 @@ import HaulCore
 ///
 /// Every write transaction takes SQLite's write-ahead-log locks (about a dozen `fcntl` calls on the `-shm` file)
 /// and appends at least one page to the log, whatever it changes: with 60 small files at 8 at a time, five
-/// transactions per download were 1.3 ms of CPU per file (docs/benchmarks.md, "Database writes per file"). Each
-/// method here writes what happens at one moment in one transaction, so a power cut or a `kill -9` finds either
-/// all of it or none of it, never a half (a record's validators without the segments they vouch for).
+/// transactions per download were 1.3 ms of CPU per file (docs/history/benchmarks-rounds.md, "Database writes per
+/// file"). Each method here writes what happens at one moment in one transaction, so a power cut or a `kill -9` finds
+/// either all of it or none of it, never a half (a record's validators without the segments they vouch for).
 extension DownloadStore {
     /// A change the queue stores (`QueueAction.persistState` / `.persistPosition`).
     enum QueueChange: Sendable, Hashable {

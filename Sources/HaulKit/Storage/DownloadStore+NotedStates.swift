@@ -12,7 +12,7 @@ import HaulCore
 /// and a commit). A change noted here rides in the next transaction this process makes (usually the completion of
 /// the download before it in line, or this one's own first checkpoint or completion), or is written on its own
 /// after `noteDeferral` (0.1 s) when none comes: 60 files of 256 KiB at `-j 8` make 61 commits instead of 121
-/// (docs/benchmarks.md, "Round 18").
+/// (docs/history/benchmarks-rounds.md, "Round 18").
 ///
 /// What it changes for others: for at most `noteDeferral`, another process (`haul list`, a daemon beside it)
 /// reads `queued` for a download that runs here, as it already does between the row's insertion and its start.

@@ -73,8 +73,8 @@ final class DownloadStore: Sendable {
         // Foreign keys (a download's segments go with it) are turned on below through SQLite's C interface, not by
         // GRDB's `PRAGMA foreign_keys = ON`: GRDB runs that statement before any other, through generic code whose
         // types the runtime first makes by a scan of every conformance record of the binary, on the thread every
-        // `haul URL` waits for (a 1 KiB download 0.985x the wall, docs/benchmarks.md, "Round 16"). GRDB's migrator
-        // reads the connection's setting itself, so nothing else changes.
+        // `haul URL` waits for (a 1 KiB download 0.985x the wall, docs/history/benchmarks-rounds.md, "Round 16").
+        // GRDB's migrator reads the connection's setting itself, so nothing else changes.
         configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             // The write-ahead log outlives the process (see `flushLog()`): checkpointing it at every close cost a
@@ -84,16 +84,16 @@ final class DownloadStore: Sendable {
             _ = haul_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(db.sqliteConnection))
             // A log kept across runs is read whole by the next process to open the database (SQLite's recovery
             // rebuilds its index from every frame since the log last restarted): with the default 1000 pages, up
-            // to 4 MiB and about 7 ms of CPU at every start (docs/benchmarks.md, "Round 5"). A lower bound makes
-            // that read shorter and checkpoints (two flushes, in the commit that crosses the bound) more frequent.
-            // One small download writes about 7 pages and a list of 60 about 150: at 256 pages, a start reads 128
-            // pages on average (about 1 ms) and a checkpoint comes every 37 small downloads or every second list.
-            // Write-ahead logging, set here rather than by GRDB (see `queue`): the mode is stored in the file, so
+            // to 4 MiB and about 7 ms of CPU at every start (docs/history/benchmarks-rounds.md, "Round 5"). A lower
+            // bound makes that read shorter and checkpoints (two flushes, in the commit that crosses the bound) more
+            // frequent. One small download writes about 7 pages and a list of 60 about 150: at 256 pages, a start
+            // reads 128 pages on average (about 1 ms) and a checkpoint comes every 37 small downloads or every second
+            // list. Write-ahead logging, set here rather than by GRDB (see `queue`): the mode is stored in the file, so
             // for an existing store this only reads it back. `synchronous = NORMAL` is what `flushLog()` relies on.
             // The three are set through SQLite's C interface (`haul_sqlite_use_wal`), not GRDB's statements: the
             // first statements a process runs through GRDB instantiate its generic machinery, which every `haul URL`
             // waited for here (a 1 KiB download 0.95x the wall with this and the schema check below,
-            // docs/benchmarks.md, "Round 15").
+            // docs/history/benchmarks-rounds.md, "Round 15").
             let code = haul_sqlite_use_wal(UnsafeMutableRawPointer(db.sqliteConnection), CInt(Self.walCheckpointPages))
             guard code == 0 else {
                 if code > 0 { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not turn on write-ahead logging") }

@@ -7,8 +7,8 @@ import NIOConcurrencyHelpers
 /// Why: on a fast link a gigabyte read 64 KiB at a time costs the kernel a page-cache folio, a buffer head walk and a
 /// socket window update per read, and a hand-off between the reading thread and the writing task; a splice of up to
 /// 1 MiB does each once per megabyte, copies the bytes once (socket pages into the page cache) instead of twice, and
-/// keeps no buffer of Haul's (docs/benchmarks.md, Round 20, has the figures). Memory stays flat: the bytes in flight
-/// sit in a kernel pipe, not in the process.
+/// keeps no buffer of Haul's (docs/history/benchmarks-rounds.md, Round 20, has the figures). Memory stays flat: the
+/// bytes in flight sit in a kernel pipe, not in the process.
 ///
 /// The rules the reader relies on:
 /// - Offsets: the transport writes body byte `n` at `bodyStart + n`, after every byte it yielded before it as a

@@ -40,7 +40,7 @@ struct SplicePipe {
 
 extension DirectHTTPRequest {
     /// The most one splice moves: 1 MiB, the size at which the page cache's large folios and the socket's window
-    /// updates cost least per byte here (docs/benchmarks.md, Round 20).
+    /// updates cost least per byte here (docs/history/benchmarks-rounds.md, Round 20).
     static let largestSplice = 1 << 20
 
     /// Moves the body's next bytes from `socket` into the file through the reader's sink, when it offered one and

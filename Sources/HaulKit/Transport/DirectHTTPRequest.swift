@@ -18,10 +18,10 @@ import NIOCore
 /// Why not AsyncHTTPClient: a process's first request through it costs about 8 ms before the request leaves
 /// (making the client and NIO's event-loop threads, then the connection pool, the channel pipeline and their first
 /// generic instantiations, each a scan of the binary's conformance records), which for a small file is a third of
-/// the whole run (docs/benchmarks.md, "Round 7"); and every later response crosses from an event loop through the
-/// pipeline to another thread. A blocking socket on a new thread connects and sends in a fraction of a millisecond,
-/// and reads straight into the buffers the engine writes. Everything after the head is the same as before: the
-/// engine reads the body as the same `ResponseBody` stream, with backpressure (the thread reads only
+/// the whole run (docs/history/benchmarks-rounds.md, "Round 7"); and every later response crosses from an event loop
+/// through the pipeline to another thread. A blocking socket on a new thread connects and sends in a fraction of a
+/// millisecond, and reads straight into the buffers the engine writes. Everything after the head is the same as before:
+/// the engine reads the body as the same `ResponseBody` stream, with backpressure (the thread reads only
 /// when the stream asks for more, so a slow disk leaves the backlog in the kernel's socket buffer, as an HTTP/1.1
 /// connection of AsyncHTTPClient's does), and the same failures come out as the same `HaulError`s: a refused
 /// connect, a connect timeout, a head that takes longer than the connect and stall timeouts together, a body that

@@ -67,14 +67,14 @@ extension HTTPTransport {
     /// AsyncHTTPClient then refuses with its own error).
     ///
     /// Why direct: no client, no event-loop threads, no pool to set up before the first request leaves
-    /// (docs/benchmarks.md, "Round 7"), and a thread that reads the socket straight into the buffers the file is
-    /// written from instead of an event loop that hands them through AsyncHTTPClient's pipeline to another thread
-    /// ("Round 9"). Segments went through AsyncHTTPClient until issue 34: measured then, direct segments finished
-    /// 2-3 % later with 16 connections at 8 MiB/s each. Measured again on the engine with the one pool (Round 12),
-    /// they take 9-10 % less CPU with the same wall time there (1.00-1.01x, within the run-to-run spread) and 4-5 %
-    /// less wall at full speed, so plain http has one HTTP/1.1 client. Through an HTTP proxy it had to be this one
-    /// anyway: AsyncHTTPClient speaks to an HTTP proxy only with `CONNECT`, which proxies commonly allow to port 443
-    /// alone (Debian's stock Squid does).
+    /// (docs/history/benchmarks-rounds.md, "Round 7"), and a thread that reads the socket straight into the buffers the
+    /// file is written from instead of an event loop that hands them through AsyncHTTPClient's pipeline to another
+    /// thread ("Round 9"). Segments went through AsyncHTTPClient until issue 34: measured then, direct segments
+    /// finished 2-3 % later with 16 connections at 8 MiB/s each. Measured again on the engine with the one pool
+    /// (Round 12), they take 9-10 % less CPU with the same wall time there (1.00-1.01x, within the run-to-run spread)
+    /// and 4-5 % less wall at full speed, so plain http has one HTTP/1.1 client. Through an HTTP proxy it had to be
+    /// this one anyway: AsyncHTTPClient speaks to an HTTP proxy only with `CONNECT`, which proxies commonly allow to
+    /// port 443 alone (Debian's stock Squid does).
     func directTarget(_ request: RequestHead, client: ClientKey, role: ConnectionRole) -> DirectHTTPRequest.Target? {
         let url = request.url
         let fields = request.fields.map { ($0.name, $0.value) }

@@ -133,7 +133,8 @@ extension DownloadOptions {
         code = await client.shutdown(endingWith: code)
         // Held to the exit, never released: the command ends here, its log is flushed, and releasing the client
         // would only close the state database (GRDB's queue finalising its statements, an observer removed), which
-        // the process's exit does as surely. 1.6 % of a 1 KiB download's wall (docs/benchmarks.md, Round 21).
+        // the process's exit does as surely. 1.6 % of a 1 KiB download's wall (docs/history/benchmarks-rounds.md,
+        // Round 21).
         _ = Unmanaged.passRetained(client)
         KeyReader.current?.stop()
         if code != ExitCodes.success { throw ExitCode(code) }

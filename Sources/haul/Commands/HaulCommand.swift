@@ -33,7 +33,7 @@ struct HaulCommand: AsyncParsableCommand {
     /// Parses arguments and maps failures to the documented exit codes (usage errors exit 2, not 64).
     static func main() async {
         // First, while no other thread runs: the runtime's caches in `.bss` get their pages now, not by a TLB
-        // shoot-down at each first write once the threads run (docs/benchmarks.md, Round 21).
+        // shoot-down at each first write once the threads run (docs/history/benchmarks-rounds.md, Round 21).
         haul_populate_bss()
         // Two malloc arenas, not up to 16: the memory of a list of 100,000 stays flat (docs/cli.md, "Long lists").
         _ = haul_limit_malloc_arenas(2)

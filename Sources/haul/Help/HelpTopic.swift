@@ -18,7 +18,8 @@ enum HelpTopic: String, CaseIterable {
               haul help TOPIC        \(names[..<half].joined(separator: ", ")),
                                      \(names[half...].joined(separator: ", "))
               haul help SUBCOMMAND   one subcommand (haul help resume = haul resume --help)
-              docs/cli.md            the manual by topic; man ./docs/haul.1
+              docs/cli.md            the manual by topic
+              docs/generated/haul.1  the manual page: man docs/generated/haul.1
             """
     }
 

@@ -8,7 +8,7 @@ import HaulKit
 ///
 /// Why: ArgumentParser builds that model by reflection (a `Mirror` over every option group, then a dynamic cast and
 /// a protocol-conformance scan of the whole binary for each property wrapper type): about 10 ms of CPU before a
-/// 1 KB download could start, a third of what `haul -q URL` cost in all (docs/benchmarks.md, "Round 4").
+/// 1 KB download could start, a third of what `haul -q URL` cost in all (docs/history/benchmarks-rounds.md, "Round 4").
 ///
 /// What it reads: URLs (words not starting with `-`) and `-q`/`--quiet`, `--progress`, `-o`/`--output`,
 /// `-d`/`--dir`/`--output-dir`, `-x`/`--connections`, `-j`/`--max-concurrent`, `-i`/`--input-file`, `--state-dir`, `--cacert`,

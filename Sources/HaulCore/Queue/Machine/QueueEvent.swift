@@ -9,7 +9,7 @@ public enum QueueEvent: Hashable, Sendable {
     case adopt(id: Int64, QueueRow, requestedConnections: Int)
     /// `adopt` for each of many downloads, in order, with the queue planned once after all of them. Restoring a
     /// store of thousands of completed downloads one `adopt` at a time planned the whole queue after each: about 3 s
-    /// to start `haul daemon` on 9,588 stored downloads (docs/benchmarks.md, "Round 5").
+    /// to start `haul daemon` on 9,588 stored downloads (docs/history/benchmarks-rounds.md, "Round 5").
     case adoptAll([QueueAdoption])
     /// The user pauses a download (queued or running); pausing a paused one does nothing.
     case pause(Int64)

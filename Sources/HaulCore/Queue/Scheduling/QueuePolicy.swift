@@ -18,7 +18,7 @@
 ///   downloads take no slot only while there are at most `maxConcurrent` of them: at most `2 * maxConcurrent`
 ///   downloads are in `.downloading`, at most `maxConcurrent` of them receiving. (aria2 keeps a download that is
 ///   checking its hash in its slot; with this, 60 files of 256 KiB at `-j 8` took 0.91-0.97x the time,
-///   docs/benchmarks.md, Round 14.)
+///   docs/history/benchmarks-rounds.md, Round 14.)
 /// - Strict priority: the first in line gets all it asks for before the next gets any, so a later download
 ///   may wait for connections while a slot is free. Nothing is skipped: when one cannot start, none after it can.
 /// - A download starts with fewer connections than requested rather than waiting, but never with 0: when no
