@@ -134,9 +134,43 @@ final class LightRestoreTests: ManagerTestCase {
       }
     }
   }
+
+  /// A waiting download that holds no byte and whose length is unknown keeps no progress entry (restored or added
+  /// paused): its snapshot says the same without one. One that holds bytes keeps its count.
+  func testAWaitingDownloadWithoutBytesKeepsNoProgressEntry() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        var ids: [Int64] = []
+        for index in 0..<12 {
+          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/z\(index)", to: "z\(index)")).rowID
+          try harness.client.store.setState(.paused, of: id)
+          ids.append(id)
+        }
+        try harness.client.store.saveSegments([SegmentRecord(downloadId: ids[3], start: 0, end: nil, next: 11)], of: ids[3])
+        let manager = manager(harness, maxConcurrent: 0)
+        let restored = try await manager.restore()
+        var kept = await manager.progressEntries
+        XCTAssertEqual(kept, 1, "only the download that holds bytes keeps a progress entry")
+        XCTAssertEqual(restored[3].bytesDone, 11)
+        XCTAssertEqual(restored[4].bytesDone, 0)
+        XCTAssertNil(restored[4].totalBytes)
+        XCTAssertEqual(restored[4].speed, 0)
+
+        let added = try await manager.add(harness.request("http://127.0.0.1:9/new", to: "new"), paused: true)
+        kept = await manager.progressEntries
+        XCTAssertEqual(kept, 1, "a paused add keeps none either")
+        let snapshot = await manager.snapshot(added)
+        XCTAssertEqual(snapshot?.bytesDone, 0)
+        XCTAssertNil(snapshot?.totalBytes)
+        await manager.shutdown()
+      }
+    }
+  }
 }
 
 extension DownloadManager {
   /// How many downloads have a task (the others are held light).
   var taskCount: Int { entries.values.filter { $0.task != nil }.count }
+  /// How many downloads have a progress entry.
+  var progressEntries: Int { latestProgress.withLockedValue { $0.count } }
 }

@@ -192,7 +192,7 @@ extension DownloadManager {
             task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath,
             rateLimit: task.request.maxBytesPerSecond)
         let bytes = task.currentBytes
-        latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
+        latestProgress.withLockedValue { $0[id] = Self.heldProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
         entries[id] = entry
         if replacing { startForwarding(id) }
         if poller == nil { startPolling() }
