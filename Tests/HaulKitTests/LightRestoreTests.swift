@@ -166,6 +166,37 @@ final class LightRestoreTests: ManagerTestCase {
       }
     }
   }
+
+  /// A restored download's URL is held as its stored text and parsed when a snapshot first shows it, once: a
+  /// restart with 100,000 waiting parsed 100,000 URLs most of which no one looks at.
+  func testARestoredURLIsParsedWhenFirstShownOnce() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        var ids: [Int64] = []
+        for index in 0..<8 {
+          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/u\(index)?x=1", to: "u\(index)")).rowID
+          try harness.client.store.setState(.paused, of: id)
+          ids.append(id)
+        }
+        let manager = manager(harness, maxConcurrent: 0)
+        try await manager.restoreQueue()
+        var parsed = await manager.parsedURLs.count
+        XCTAssertEqual(parsed, 0, "a restore parsed URLs")
+        let states = await manager.states(of: ids.map(DownloadID.init(rawValue:)))
+        XCTAssertEqual(states, Array(repeating: .paused, count: 8))
+        for _ in 0..<3 {
+          let shown = await manager.snapshot(DownloadID(ids[2]))
+          XCTAssertEqual(shown?.url.absoluteString, "http://127.0.0.1:9/u2?x=1")
+        }
+        parsed = await manager.parsedURLs.count
+        XCTAssertEqual(parsed, 1, "parsed once, for the download shown")
+        try await manager.remove(DownloadID(ids[2]))
+        parsed = await manager.parsedURLs.count
+        XCTAssertEqual(parsed, 0, "a removed download's parsed URL goes with it")
+        await manager.shutdown()
+      }
+    }
+  }
 }
 
 extension DownloadManager {

@@ -69,7 +69,7 @@ extension DownloadManager {
                 bytes = ((try? client.store.segments(of: record.id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
             }
             if let held = Self.heldProgress(bytesDone: bytes, totalBytes: record.totalBytes) { progress.append((record.id, held)) }
-            entries[record.id] = Entry(task: nil, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, destination: record.destination, rateLimit: record.rateLimit,
+            entries[record.id] = Entry(task: nil, url: .text(record.url), destination: record.destination, rateLimit: record.rateLimit,
                 unannouncedState: quietly ? record.state : nil)  // the adoption's own state replaces it
             adoptions.append(QueueAdoption(id: record.id, row: Self.row(of: record), requestedConnections: record.requestedConnections))
         }
