@@ -59,6 +59,12 @@ extension DownloadManager {
         return snapshot(id, entry, held)
     }
 
+    /// A download's URL as `Entry` holds it: the one given, or the text stored (a restored download).
+    enum HeldURL {
+        case parsed(URL)
+        case text(String)
+    }
+
     /// The URL a snapshot of download `id` shows: the one given, or the stored text parsed once (`Entry.url`).
     func snapshotURL(_ id: Int64, _ entry: Entry) -> URL {
         switch entry.url {

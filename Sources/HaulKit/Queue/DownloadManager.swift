@@ -67,12 +67,6 @@ public actor DownloadManager {
         var unannouncedState: DownloadState?
     }
 
-    /// A download's URL as `Entry` holds it.
-    enum HeldURL {
-        case parsed(URL)
-        case text(String)
-    }
-
     var machine: QueueMachine { didSet { listings = [:]; countedStates = nil } }
     /// What `+Listing` answered since the machine (or the entries) last changed.
     var listings: [Set<DownloadState>: [DownloadID]] = [:]
