@@ -74,6 +74,51 @@ final class QueueDownloadsTests: XCTestCase {
         XCTAssertGreaterThan(machine.downloads.count, 10, "the run kept downloads to count")
     }
 
+    /// The downloads another process runs (`idsRunElsewhere`, what the manager's look at the store each second
+    /// reads) equal a walk over every download after each of a seeded run of random events that hand downloads to
+    /// other processes and take them back (store rows held elsewhere, resumes left to a holder, pauses, resumes,
+    /// runs that end), and `isIdle` read from the counts says what the walk it replaced said.
+    func testDownloadsRunElsewhereKeptAsTheQueueChangesEqualAWalk() throws {
+        var generator = SeededRandom(seed: 62_33)
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 2, maxTotalConnections: 8))
+        let states: [DownloadState] = [.queued, .paused, .failed, .completed, .downloading]
+        var nextID: Int64 = 1
+        var sawElsewhere = 0
+        for step in 0..<3000 {
+            let id = Int64.random(in: 1...max(1, nextID), using: &generator)
+            let event: QueueEvent
+            switch Int.random(in: 0..<9, using: &generator) {
+            case 0:
+                event = .add(id: nextID, QueueRow(state: .queued, priority: 0, queueOrder: nextID), requestedConnections: 1, paused: Bool.random(using: &generator))
+                nextID += 1
+            case 1: event = .pause(id)
+            case 2: event = .resume(id)
+            case 3: event = .resumeInHolder(id)
+            case 4: event = .remove(id, deletingFile: false, partHeldElsewhere: false)
+            case 5:
+                let generation = machine.downloads[id]?.generation ?? 0
+                event = .transferEnded(id, generation: generation, Bool.random(using: &generator) ? .completed(path: "/f\(id)") : .busy(message: "held"))
+            case 6, 7:
+                let state = states.randomElement(using: &generator)!
+                event = .storeSaw(id, QueueRow(state: state, priority: 0, queueOrder: id, isHeldElsewhere: Bool.random(using: &generator)))
+            default:
+                event = .adopt(id: nextID, QueueRow(state: .queued, priority: 0, queueOrder: nextID), requestedConnections: 1)
+                nextID += 1
+            }
+            _ = try? machine.handle(event)
+            let walked = Set(machine.downloads.filter {
+                $0.value.owner == .otherProcess && ($0.value.state == .queued || $0.value.state == .downloading)
+            }.map(\.key))
+            let idleByWalk = machine.downloads.ids(in: .downloading).isEmpty
+                && !machine.downloads.contains { $0.value.state == .queued && $0.value.owner == .thisProcess }
+            XCTAssertEqual(machine.downloads.idsRunElsewhere, walked, "step \(step): \(event)")
+            XCTAssertEqual(machine.isIdle, idleByWalk, "step \(step): \(event)")
+            if machine.downloads.idsRunElsewhere != walked || machine.isIdle != idleByWalk { return }
+            sawElsewhere = max(sawElsewhere, walked.count)
+        }
+        XCTAssertGreaterThan(sawElsewhere, 0, "the run handed downloads to other processes")
+    }
+
     /// Writing through the subscript, as the machine does (`downloads[id]?.state = ...`, `downloads[id] = nil`).
     func testTheSubscriptMovesIdsBetweenStates() throws {
         var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))

@@ -134,9 +134,74 @@ final class LightRestoreTests: ManagerTestCase {
       }
     }
   }
+
+  /// A waiting download that holds no byte and whose length is unknown keeps no progress entry (restored or added
+  /// paused): its snapshot says the same without one. One that holds bytes keeps its count.
+  func testAWaitingDownloadWithoutBytesKeepsNoProgressEntry() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        var ids: [Int64] = []
+        for index in 0..<12 {
+          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/z\(index)", to: "z\(index)")).rowID
+          try harness.client.store.setState(.paused, of: id)
+          ids.append(id)
+        }
+        try harness.client.store.saveSegments([SegmentRecord(downloadId: ids[3], start: 0, end: nil, next: 11)], of: ids[3])
+        let manager = manager(harness, maxConcurrent: 0)
+        let restored = try await manager.restore()
+        var kept = await manager.progressEntries
+        XCTAssertEqual(kept, 1, "only the download that holds bytes keeps a progress entry")
+        XCTAssertEqual(restored[3].bytesDone, 11)
+        XCTAssertEqual(restored[4].bytesDone, 0)
+        XCTAssertNil(restored[4].totalBytes)
+        XCTAssertEqual(restored[4].speed, 0)
+
+        let added = try await manager.add(harness.request("http://127.0.0.1:9/new", to: "new"), paused: true)
+        kept = await manager.progressEntries
+        XCTAssertEqual(kept, 1, "a paused add keeps none either")
+        let snapshot = await manager.snapshot(added)
+        XCTAssertEqual(snapshot?.bytesDone, 0)
+        XCTAssertNil(snapshot?.totalBytes)
+        await manager.shutdown()
+      }
+    }
+  }
+
+  /// A restored download's URL is held as its stored text and parsed when a snapshot first shows it, once: a
+  /// restart with 100,000 waiting parsed 100,000 URLs most of which no one looks at.
+  func testARestoredURLIsParsedWhenFirstShownOnce() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        var ids: [Int64] = []
+        for index in 0..<8 {
+          let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/u\(index)?x=1", to: "u\(index)")).rowID
+          try harness.client.store.setState(.paused, of: id)
+          ids.append(id)
+        }
+        let manager = manager(harness, maxConcurrent: 0)
+        try await manager.restoreQueue()
+        var parsed = await manager.parsedURLs.count
+        XCTAssertEqual(parsed, 0, "a restore parsed URLs")
+        let states = await manager.states(of: ids.map(DownloadID.init(rawValue:)))
+        XCTAssertEqual(states, Array(repeating: .paused, count: 8))
+        for _ in 0..<3 {
+          let shown = await manager.snapshot(DownloadID(ids[2]))
+          XCTAssertEqual(shown?.url.absoluteString, "http://127.0.0.1:9/u2?x=1")
+        }
+        parsed = await manager.parsedURLs.count
+        XCTAssertEqual(parsed, 1, "parsed once, for the download shown")
+        try await manager.remove(DownloadID(ids[2]))
+        parsed = await manager.parsedURLs.count
+        XCTAssertEqual(parsed, 0, "a removed download's parsed URL goes with it")
+        await manager.shutdown()
+      }
+    }
+  }
 }
 
 extension DownloadManager {
   /// How many downloads have a task (the others are held light).
   var taskCount: Int { entries.values.filter { $0.task != nil }.count }
+  /// How many downloads have a progress entry.
+  var progressEntries: Int { latestProgress.withLockedValue { $0.count } }
 }

@@ -189,10 +189,10 @@ extension DownloadManager {
         await task.keep(by: self)
         guard replacing || entries[id] == nil else { return }
         let entry = Entry(
-            task: task, url: task.request.url, destination: record.destination ?? task.request.destinationPath,
+            task: task, url: .parsed(task.request.url), destination: record.destination ?? task.request.destinationPath,
             rateLimit: task.request.maxBytesPerSecond)
         let bytes = task.currentBytes
-        latestProgress.withLockedValue { $0[id] = DownloadProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
+        latestProgress.withLockedValue { $0[id] = Self.heldProgress(bytesDone: bytes.done, totalBytes: bytes.total) }
         entries[id] = entry
         if replacing { startForwarding(id) }
         if poller == nil { startPolling() }
@@ -290,6 +290,7 @@ extension DownloadManager {
         for waiter in dropping.removeValue(forKey: id) ?? [] { waiter.resume() }
         entries[id]?.forwarder?.cancel()
         entries[id] = nil
+        parsedURLs[id] = nil
         latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }
         send(.removed(id: DownloadID(id)))
     }

@@ -59,13 +59,31 @@ extension DownloadManager {
         return snapshot(id, entry, held)
     }
 
+    /// A download's URL as `Entry` holds it: the one given, or the text stored (a restored download).
+    enum HeldURL {
+        case parsed(URL)
+        case text(String)
+    }
+
+    /// The URL a snapshot of download `id` shows: the one given, or the stored text parsed once (`Entry.url`).
+    func snapshotURL(_ id: Int64, _ entry: Entry) -> URL {
+        switch entry.url {
+        case .parsed(let url): return url
+        case .text(let text):
+            if let url = parsedURLs[id] { return url }
+            let url = URL(string: text) ?? URL(string: "http://invalid/")!
+            parsedURLs[id] = url
+            return url
+        }
+    }
+
     /// The snapshot of download `id` from what the manager keeps of it and its machine entry.
     func snapshot(_ id: Int64, _ entry: Entry, _ held: QueueMachine.Download) -> DownloadSnapshot {
         let progress = latestProgress.withLockedValue { $0[id] }
         let running = held.state == .downloading
         return DownloadSnapshot(
             id: DownloadID(id),
-            url: entry.url,
+            url: snapshotURL(id, entry),
             destination: URL(fileURLWithPath: entry.destination, isDirectory: false),
             state: held.state,
             priority: held.priority,

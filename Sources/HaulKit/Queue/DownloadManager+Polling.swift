@@ -44,8 +44,9 @@ extension DownloadManager {
                 if log.last - log.cutUpTo > 2 * DownloadStore.changesKept { try? client.store.cutChanges() }
             }
         }
-        let elsewhere = (Array(machine.downloads.ids(in: .queued)) + Array(machine.downloads.ids(in: .downloading)))
-            .filter { machine.downloads[$0]?.owner == .otherProcess }
+        // Read from the machine's index of them (`QueueDownloads.idsRunElsewhere`): filtering every queued
+        // download's owner here was a pass over the whole queue each second.
+        let elsewhere = Array(machine.downloads.idsRunElsewhere)
         let watched: [Int64]
         switch look {
         case .runElsewhere: watched = elsewhere

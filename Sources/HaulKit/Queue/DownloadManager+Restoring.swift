@@ -68,8 +68,8 @@ extension DownloadManager {
             } else {
                 bytes = ((try? client.store.segments(of: record.id)) ?? []).reduce(0) { $0 + ($1.next - $1.start) }
             }
-            progress.append((record.id, DownloadProgress(bytesDone: bytes, totalBytes: record.totalBytes)))
-            entries[record.id] = Entry(task: nil, url: URL(string: record.url) ?? URL(string: "http://invalid/")!, destination: record.destination, rateLimit: record.rateLimit,
+            if let held = Self.heldProgress(bytesDone: bytes, totalBytes: record.totalBytes) { progress.append((record.id, held)) }
+            entries[record.id] = Entry(task: nil, url: .text(record.url), destination: record.destination, rateLimit: record.rateLimit,
                 unannouncedState: quietly ? record.state : nil)  // the adoption's own state replaces it
             adoptions.append(QueueAdoption(id: record.id, row: Self.row(of: record), requestedConnections: record.requestedConnections))
         }
@@ -82,6 +82,14 @@ extension DownloadManager {
         // One event for all of them: the queue is planned once, not once per stored download.
         if !adoptions.isEmpty { try await command(.adoptAll(adoptions)) }
         return records.map(\.id)
+    }
+
+    /// What the manager keeps of a download's progress before its task reports any: nothing for one that holds no
+    /// byte and whose length is unknown (most of a big waiting queue), since a snapshot without an entry shows
+    /// exactly that (0 bytes, no total, no speed). A restart with 100,000 waiting kept 100,000 zeroed entries
+    /// (about 150 bytes each with the table) and hashed each one in (issue 62, point 3).
+    static func heldProgress(bytesDone: Int64, totalBytes: Int64?) -> DownloadProgress? {
+        bytesDone == 0 && totalBytes == nil ? nil : DownloadProgress(bytesDone: bytesDone, totalBytes: totalBytes)
     }
 
     static func row(of record: QueueRecord) -> QueueRow {

@@ -8,6 +8,7 @@
 public struct QueueDownloads: Hashable, Sendable, Sequence {
     private var byID: [Int64: QueueMachine.Download] = [:]
     private var idsByState: [DownloadState: Set<Int64>] = [:]
+    private var runElsewhere: Set<Int64> = []
 
     public init() {}
 
@@ -16,6 +17,11 @@ public struct QueueDownloads: Hashable, Sendable, Sequence {
         set {
             let old = byID[id]?.state
             byID[id] = newValue
+            if newValue.map(Self.isRunElsewhere) == true {
+                runElsewhere.insert(id)
+            } else {
+                runElsewhere.remove(id)
+            }
             let new = newValue?.state
             guard old != new else { return }
             if let old {
@@ -35,6 +41,16 @@ public struct QueueDownloads: Hashable, Sendable, Sequence {
     /// The ids of the downloads in `state` (in no order).
     public func ids(in state: DownloadState) -> Set<Int64> {
         idsByState[state] ?? []
+    }
+
+    /// The ids of the downloads another process runs or holds in line (`owner == .otherProcess`, queued or
+    /// downloading), in no order: what the manager's look at the store each second reads (`DownloadManager.poll`).
+    /// Kept as downloads change, so the look costs what other processes run, not what is held (issue 62, point 3:
+    /// it filtered every queued download's owner each second).
+    public var idsRunElsewhere: Set<Int64> { runElsewhere }
+
+    static func isRunElsewhere(_ download: QueueMachine.Download) -> Bool {
+        download.owner == .otherProcess && (download.state == .queued || download.state == .downloading)
     }
 
     /// How many downloads are in each state (a state none is in is absent).

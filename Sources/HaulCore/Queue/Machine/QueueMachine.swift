@@ -76,8 +76,11 @@ public struct QueueMachine: Hashable, Sendable {
     }
 
     /// Whether nothing runs and nothing this process may start is waiting.
+    ///
+    /// With nothing downloading, every download run elsewhere is a queued one (`QueueDownloads.idsRunElsewhere`), so
+    /// a queued one of this process exists exactly when there are more queued than those: two counts, not a walk.
     public var isIdle: Bool {
-        downloads.ids(in: .downloading).isEmpty && !downloads.ids(in: .queued).contains { downloads[$0]?.owner == .thisProcess }
+        downloads.ids(in: .downloading).isEmpty && downloads.ids(in: .queued).count == downloads.idsRunElsewhere.count
     }
 
     /// The downloads as the scheduler sees them; one another process owns counts as paused here.
