@@ -21,16 +21,17 @@ final class BodySinkTests: XCTestCase {
   }
 
   private func send(_ url: String) throws -> DirectHTTPRequest {
-    let target = try XCTUnwrap(DirectHTTPRequest.target(for: URL(string: url)!, fields: [("User-Agent", "haul-test")]))
+    let target = try XCTUnwrap(DirectHTTPRequest.target(
+      for: URL(string: url)!, fields: [("User-Agent", "haul-test")], tls: testTLSSettings(for: url)))
     return DirectHTTPRequest.send(target, lease: nil, connectTimeout: 2, stallTimeout: 5)
   }
 
   /// Serves the content, sends the direct client's GET for it and hands over its response, a new `.part` file and
   /// a record of the sink's writes.
   private func withResponse(
-    _ test: (DirectHTTPRequest.Response, PartFile, Moves) async throws -> Void
+    tls: Bool = false, _ test: (DirectHTTPRequest.Response, PartFile, Moves) async throws -> Void
   ) async throws {
-    try await withTestServer { server in
+    try await withTestServer(tls: tls) { server in
       server.serve("/f", FileResource(content: content))
       try await withTemporaryDirectory { dir in
         let file = try PartFile(path: dir.file("f.part").path)
@@ -47,6 +48,10 @@ final class BodySinkTests: XCTestCase {
       move: { pipe, count, offset in
         try file.write(fromPipe: pipe, count: count, at: offset)
         moves.all.withLockedValue { $0.append((offset, count)) }
+      },
+      store: { bytes, offset in
+        try file.write(bytes, at: offset)
+        moves.all.withLockedValue { $0.append((offset, bytes.count)) }
       },
       room: { offset in end.map { $0 - offset } },
       isWanted: { wanted }
@@ -94,6 +99,53 @@ final class BodySinkTests: XCTestCase {
       )
       #endif
       XCTAssertEqual(try bytes(of: file, content.count + 10, at: 0), [UInt8](repeating: 0, count: 7) + content)
+    }
+  }
+
+  /// A TLS body is decrypted by the request's thread into one buffer and written from it through the sink
+  /// (docs/transport.md, "TLS"): notices, not a new buffer per read handed to the reader; each write at most one
+  /// read's worth, the bytes whole at their offsets.
+  func testATLSBodyIsDecryptedAndWrittenByTheTransport() async throws {
+    try await withResponse(tls: true) { response, file, moves in
+      XCTAssertTrue(response.body.writeDirectly(into: sink(file, start: 7, moves: moves)))
+      let counts = try await drain(response.body, into: file, from: 7)
+      XCTAssertEqual(counts.notices + counts.buffers, content.count)
+      XCTAssertEqual(counts.notices, moves.total, "a notice for every byte the sink wrote, none for others")
+      #if os(Linux)
+      XCTAssertGreaterThan(counts.notices, content.count / 2, "the bulk of a TLS body is written by the transport")
+      XCTAssertLessThanOrEqual(
+        moves.all.withLockedValue { $0.map(\.count).max() ?? 0 }, DirectHTTPRequest.largestDecryptedWrite
+      )
+      #endif
+      XCTAssertEqual(try bytes(of: file, content.count + 10, at: 0), [UInt8](repeating: 0, count: 7) + content)
+    }
+  }
+
+  /// The sink's room and closing hold for a TLS body as for a spliced one.
+  func testATLSBodyKeepsTheRoomAndStopsAtAClosedSink() async throws {
+    try await withResponse(tls: true) { response, file, moves in
+      let end: Int64 = (1 << 20) + 12_345
+      response.body.writeDirectly(into: sink(file, start: 0, end: end, moves: moves))
+      _ = try await drain(response.body, into: file, from: 0, end: end)
+      XCTAssertLessThanOrEqual(moves.furthest, end)
+      XCTAssertEqual(try file.size(), end, "nothing past the end, whoever wrote it")
+      XCTAssertEqual(try bytes(of: file, Int(end), at: 0), Array(content[0..<Int(end)]))
+    }
+    try await withResponse(tls: true) { response, file, moves in
+      let sink = sink(file, start: 0, moves: moves)
+      response.body.writeDirectly(into: sink)
+      var iterator = response.body.makeAsyncIterator()
+      var seen = 0
+      while let chunk = try await iterator.next() {
+        seen += chunk.count
+        if chunk.isWritten { break }
+        try chunk.bytes.withUnsafeBytes { try file.write($0, at: Int64(seen - chunk.count)) }
+      }
+      sink.close()
+      let before = moves.all.withLockedValue { $0.count }
+      do { while try await iterator.next() != nil {} } catch {}
+      XCTAssertEqual(moves.all.withLockedValue { $0.count }, before, "no write through a closed sink")
+      XCTAssertLessThan(try file.size(), Int64(content.count))
     }
   }
 

@@ -147,6 +147,7 @@ extension ConnectionReceiver {
         BodySink(
             bodyStart: start,
             move: { [file] pipe, count, offset in try file.write(fromPipe: pipe, count: count, at: offset) },
+            store: { [file] bytes, offset in try file.writeInTurn(bytes, at: offset) },
             room: { [bounds] offset in bounds.end.map { $0 - offset } },
             isWanted: { [bandwidth, download] in !bandwidth.isLimited(download: download) }
         )

@@ -131,7 +131,14 @@ final class PartFile: @unchecked Sendable {
         guard result == 0 else { throw HaulError.io("cannot write to", path: path, errno: result) }
     }
 
-    /// Taken for each `write(fromPipe:count:at:)`.
+    /// Writes all of `bytes` at `offset` as `write(_:at:)` does, taking turns with the other connections' threads
+    /// as `write(fromPipe:count:at:)` does, for the same reason: the direct client's threads writing TLS bodies
+    /// they decrypted (`BodySink`), 16 of them on 2 cores.
+    func writeInTurn(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws {
+        try pipeWrites.withLock { try write(bytes, at: offset) }
+    }
+
+    /// Taken for each `write(fromPipe:count:at:)` and `writeInTurn(_:at:)`.
     private let pipeWrites = NIOLock()
 
     /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (0 at the end of the file).

@@ -3,6 +3,9 @@ import NIOConcurrencyHelpers
 /// A file a response body may be written into by its transport directly, without the bytes passing through Haul's
 /// memory: the receiver offers it (`ResponseBody.writeDirectly(into:)`), the direct client's thread moves the bytes
 /// from its socket into the file with Linux's `splice` and yields `BodyChunk.written` notices instead of buffers.
+/// A TLS body, which must be decrypted in memory, is decrypted by the same thread into one buffer of its own and
+/// written from it (`write(_:at:)`): one buffer per connection, reused, instead of a new one per read handed to
+/// the reader (docs/transport.md, "TLS": 16 connections held about 2 MiB of such buffers).
 ///
 /// Why: on a fast link a gigabyte read 64 KiB at a time costs the kernel a page-cache folio, a buffer head walk and a
 /// socket window update per read, and a hand-off between the reading thread and the writing task; a splice of up to
@@ -23,6 +26,8 @@ final class BodySink: Sendable {
     let bodyStart: Int64
     /// Moves `count` bytes from the pipe's read end into the file at `offset`; throws what a write would.
     private let move: @Sendable (_ pipe: Int32, _ count: Int, _ offset: Int64) throws -> Void
+    /// Writes `bytes` (the transport's own memory, valid during the call) into the file at `offset`.
+    private let store: @Sendable (_ bytes: UnsafeRawBufferPointer, _ offset: Int64) throws -> Void
     /// How many bytes may be written from `offset` on; `nil`: up to the body's end.
     private let bound: @Sendable (_ offset: Int64) -> Int64?
     /// Whether to write directly now: not while a bandwidth limit paces the download, whose pacing wants the bytes
@@ -34,11 +39,13 @@ final class BodySink: Sendable {
     init(
         bodyStart: Int64,
         move: @escaping @Sendable (_ pipe: Int32, _ count: Int, _ offset: Int64) throws -> Void,
+        store: @escaping @Sendable (_ bytes: UnsafeRawBufferPointer, _ offset: Int64) throws -> Void,
         room: @escaping @Sendable (_ offset: Int64) -> Int64?,
         isWanted: @escaping @Sendable () -> Bool
     ) {
         self.bodyStart = bodyStart
         self.move = move
+        self.store = store
         self.bound = room
         self.wanted = isWanted
     }
@@ -54,6 +61,15 @@ final class BodySink: Sendable {
         try closed.withLockedValue { closed in
             guard !closed else { return false }
             try move(pipe, count, offset)
+            return true
+        }
+    }
+
+    /// Writes `bytes` at `offset`; `false` (nothing written) once closed.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64) throws -> Bool {
+        try closed.withLockedValue { closed in
+            guard !closed else { return false }
+            try store(bytes, offset)
             return true
         }
     }

@@ -110,8 +110,13 @@ extension DirectHTTPRequest {
             }
             var splice = SplicePipe()
             defer { splice.close() }
+            var decrypted = DecryptionBuffer()
+            defer { decrypted.free() }
             while remaining > 0 {
-                if let moved = try spliceIntoSink(socket, pipe: &splice, bodyOffset: length - remaining, remaining: remaining) {
+                let offset = length - remaining
+                if let moved = try spliceIntoSink(socket, pipe: &splice, bodyOffset: offset, remaining: remaining)
+                    ?? decryptIntoSink(socket, buffer: &decrypted, bodyOffset: offset, remaining: remaining)
+                {
                     guard moved > 0 else { return false }  // the reader closed its sink: it is gone
                     remaining -= Int64(moved)
                     guard yield(BodyChunk.written(moved), to: source, demand: demand, last: remaining == 0) else { return false }

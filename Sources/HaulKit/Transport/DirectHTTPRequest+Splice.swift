@@ -51,7 +51,7 @@ extension DirectHTTPRequest {
     /// `bodyOffset` is the count of the body's bytes handed on before (as buffers or notices): they take the file's
     /// bytes from the sink's `bodyStart`, so the next byte goes at `bodyStart + bodyOffset`.
     func spliceIntoSink(_ socket: Int32, pipe: inout SplicePipe, bodyOffset: Int64, remaining: Int64) throws -> Int? {
-        // A TLS body is decrypted in memory: nothing to splice.
+        // A TLS body is decrypted in memory: nothing to splice (`decryptIntoSink` writes it through the sink).
         guard !pipe.unavailable, target.tls == nil, let sink = sink.withLockedValue({ $0.sink }), sink.isWanted else { return nil }
         let offset = sink.bodyStart + bodyOffset
         var limit = min(remaining, Int64(Self.largestSplice))

@@ -11,7 +11,8 @@ import HaulCore
 /// The TLS side of a `DirectHTTPRequest` (an https target: `Target.tls`): the handshake on the request's own
 /// thread under the connect timeout, and the one sentence a failed handshake is said in (exit code 11, never
 /// retried). Reads and writes go through the connection (`receive`, `sendRequest`); a TLS body is never spliced
-/// (its bytes must be decrypted in memory); its connection is kept in the pool with its socket as a plain one is
+/// (its bytes must be decrypted in memory) but, where the reader offers a sink, written into the file by this
+/// thread from one buffer (`decryptIntoSink`); its connection is kept in the pool with its socket as a plain one is
 /// (docs/transport.md, "TLS").
 extension DirectHTTPRequest {
     /// The TLS connection of the request's thread: set by `startTLS`, used and freed by that thread only.
@@ -107,6 +108,47 @@ extension DirectHTTPRequest {
             return try connection.read(buffer, count: count)
         } catch let failure as TLSConnection.Failure {
             throw HaulError(.network, "\(target.origin): TLS: \(failure.reason)")
+        }
+    }
+
+    /// The most one read of a TLS body decrypts before it is written through the sink: 64 KiB, a read as large as
+    /// the in-memory path's (`HTTPTransport.largestRead`, four 16 KiB records), so the writes and notices per GiB
+    /// stay as many as the buffers handed over were (docs/transport.md, "TLS": the figures).
+    static let largestDecryptedWrite = HTTPTransport.largestRead
+
+    /// Decrypts the body's next bytes into `buffer` and writes them into the file through the reader's sink, on
+    /// this thread, when the body is TLS's and the reader offered a sink and wants it now. Returns how many bytes
+    /// (0: the sink was closed, the reader is gone), or `nil` when this step reads into memory as usual: not TLS,
+    /// no sink, a bandwidth limit pacing the download, or less room before the segment's end than one read. The
+    /// same rules as `spliceIntoSink` (offsets from the sink's `bodyStart`, never past its room).
+    func decryptIntoSink(_ socket: Int32, buffer: inout DecryptionBuffer, bodyOffset: Int64, remaining: Int64) throws -> Int? {
+        guard tls.connection != nil, let sink = sink.withLockedValue({ $0.sink }), sink.isWanted else { return nil }
+        let offset = sink.bodyStart + bodyOffset
+        var limit = min(remaining, Int64(Self.largestDecryptedWrite))
+        if let room = sink.room(at: offset) { limit = min(limit, room) }
+        // Near the segment's end, one ordinary read (which the reader cuts at the end) does as well.
+        guard limit > 0, limit >= min(remaining, Int64(HTTPTransport.largestRead)) else { return nil }
+        let memory = buffer.memory()
+        let count = try receive(socket, into: memory, limit: Int(limit))
+        guard count > 0 else { throw closedEarly() }
+        return try sink.write(UnsafeRawBufferPointer(rebasing: memory[0..<count]), at: offset) ? count : 0
+    }
+
+    /// The memory a TLS body is decrypted into on its way to the sink: one per body, allocated at its first use
+    /// (a body read into memory never needs it) and reused by every read, freed when the body ends.
+    struct DecryptionBuffer {
+        private var allocated: UnsafeMutableRawBufferPointer?
+
+        mutating func memory() -> UnsafeMutableRawBufferPointer {
+            if let allocated { return allocated }
+            let made = UnsafeMutableRawBufferPointer.allocate(byteCount: DirectHTTPRequest.largestDecryptedWrite, alignment: 16)
+            allocated = made
+            return made
+        }
+
+        mutating func free() {
+            allocated?.deallocate()
+            allocated = nil
         }
     }
 

@@ -42,7 +42,8 @@ struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// Offers the transport a way to write the body's bytes into the file itself, before the body is read: a
-    /// transport that can (the direct client on Linux, which moves them from its socket with `splice`) then yields
+    /// transport that can (the direct client on Linux, which moves them from its socket with `splice`, or writes a
+    /// TLS body from the one buffer it decrypts into) then yields
     /// `BodyChunk.written` notices for them. Returns whether the transport took the sink; the reader must handle
     /// both kinds of chunk either way, and `close()` the sink before it lets go of the file.
     @discardableResult
