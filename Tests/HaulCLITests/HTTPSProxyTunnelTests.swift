@@ -126,14 +126,12 @@ final class HTTPSProxyTunnelTests: XCTestCase {
     /// The number of `CONNECT`s to `authority` in Squid's access log once there are at least `count`: Squid writes a
     /// tunnel's line when the tunnel closes, which may be just after `haul` exits. Polls, up to 10 s.
     static func waitForTunnels(_ squid: SquidProxy, to authority: String, atLeast count: Int) throws -> Int {
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let tunnels = squid.accessLog().filter { $0.contains(" CONNECT \(authority) ") }.count
-            if tunnels >= count || Date() > deadline {
-                XCTAssertGreaterThanOrEqual(tunnels, count, "Squid logged too few tunnels: \(squid.accessLog())")
-                return tunnels
-            }
-            usleep(20_000)
+        var tunnels = 0
+        eventuallyBlocking(every: .milliseconds(20)) {
+            tunnels = squid.accessLog().filter { $0.contains(" CONNECT \(authority) ") }.count
+            return tunnels >= count
         }
+        XCTAssertGreaterThanOrEqual(tunnels, count, "Squid logged too few tunnels: \(squid.accessLog())")
+        return tunnels
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HaulTestSupport
 @testable import HaulKit
 import XCTest
 
@@ -63,9 +64,7 @@ final class HaulProcess: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds for `process` to exit; kills it if it has not (and returns false).
     static func waitForExit(_ process: Process, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        let exited = !process.isRunning
+        let exited = eventuallyBlocking(within: .milliseconds(Int64(timeout * 1000))) { !process.isRunning }
         if !exited { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return exited
@@ -82,14 +81,10 @@ final class HaulProcess: @unchecked Sendable {
     }
 }
 
-/// Polls until `condition` holds or `timeout` passes; returns whether it held.
+/// Polls until `condition` holds or `timeout` passes; returns whether it held (HaulTestSupport's
+/// `eventuallyBlocking`, in seconds).
 func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
+    eventuallyBlocking(within: .milliseconds(Int64(timeout * 1000)), condition)
 }
 
 

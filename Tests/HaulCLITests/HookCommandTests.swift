@@ -162,13 +162,11 @@ final class HookCommandTests: XCTestCase {
                 XCTAssertFalse(trusted.stderr.contains("web hook"), "no failed POST: \(trusted.stderr)")
                 // nginx writes its log line as it answers: wait for it, not for a time.
                 func posts(_ count: Int) async throws -> [Int] {
-                    let deadline = Date().addingTimeInterval(10)
                     var hooks: [NginxServer.LoggedRequest] = []
-                    repeat {
+                    await eventually {
                         hooks = receiver.loggedRequests().filter { $0.path == "/hook" }
-                        if hooks.count >= count { break }
-                        try await Task.sleep(nanoseconds: 20_000_000)
-                    } while Date() < deadline
+                        return hooks.count >= count
+                    }
                     return hooks.map(\.status)
                 }
                 let trustedPosts = try await posts(2)

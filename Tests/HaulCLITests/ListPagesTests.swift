@@ -129,9 +129,9 @@ final class ListPagesTests: XCTestCase {
             process.waitUntilExit()
         }
         var waiting: Int32 = 0
-        for _ in 0..<6000 where waiting < 65_536 && process.isRunning {
+        eventuallyBlocking(within: .seconds(60)) {
             _ = ioctl(output.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &waiting)
-            if waiting < 65_536 { usleep(10_000) }
+            return waiting >= 65_536 || !process.isRunning
         }
         XCTAssertEqual(waiting, 65_536, "haul \(arguments[0]) filled the pipe")
         let io = try String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import HaulTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -129,11 +130,17 @@ final class TerminalSession: @unchecked Sendable {
         if !HaulProcess.waitForExit(process, timeout: timeout) {
             XCTFail("haul did not finish within \(timeout) s; it drew:\n\(Self.visible(output))")
         }
-        // Let the reader drain what is still buffered in the terminal.
-        var lastCount = -1
-        while lock.withLock({ received.count }) != lastCount {
-            lastCount = lock.withLock { received.count }
-            usleep(50_000)
+        // Drain the terminal: a marker written to haul's side after it exited comes out after everything haul
+        // wrote (a terminal keeps order), so once the reader holds the marker it holds all of haul's output.
+        // (After `hangUp` the reader has already read to the end.)
+        if slave >= 0 {
+            let marker = Data("\u{1}haul-test-drained-\(UUID().uuidString)\u{1}".utf8)
+            _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
+            let drained = eventuallyBlocking(every: .milliseconds(1)) { lock.withLock { received.range(of: marker) != nil } }
+            XCTAssertTrue(drained, "the terminal's output never drained")
+            lock.withLock {
+                if let range = received.range(of: marker) { received.removeSubrange(range) }
+            }
         }
         return (process.terminationStatus, output)
     }

@@ -109,8 +109,9 @@ final class TerminalTests: XCTestCase {
                 // The bar says "paused" as the pause begins; the bytes in flight are written out just after.
                 usleep(500_000)
                 let held = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part))
-                usleep(1_200_000)
-                XCTAssertEqual(durableBytes(stateDirectory: state, partPath: part), held, "nothing arrives while paused")
+                XCTAssertTrue(
+                    staysBlocking(for: .milliseconds(1200)) { durableBytes(stateDirectory: state, partPath: part) == held },
+                    "nothing arrives while paused")
                 let pausedBar = TerminalSession.drawnLines(session.output).last { $0.hasPrefix("f.bin") } ?? ""
                 XCTAssertTrue(pausedBar.contains("  \(ByteCount.format(held)) / 6.00 MiB"), "the paused bar shows the bytes kept (\(held)): \(pausedBar)")
 
@@ -281,8 +282,9 @@ final class TerminalTests: XCTestCase {
                 let pause = try HaulProcess.run(["pause", "1", "--state-dir", state.path], in: dir.url)
                 XCTAssertEqual(pause.status, 0, pause.stderr)
                 XCTAssertTrue(session.waitFor("space: resume, q: quit"), TerminalSession.visible(session.output))
-                usleep(1_500_000)
-                XCTAssertNil(session.exitStatus, "still there, waiting for a key: \(TerminalSession.visible(session.output))")
+                XCTAssertTrue(
+                    staysBlocking(for: .milliseconds(1500)) { session.exitStatus == nil },
+                    "still there, waiting for a key: \(TerminalSession.visible(session.output))")
                 throttled.isOn = false
                 session.type(" ")
                 let result = session.finish()

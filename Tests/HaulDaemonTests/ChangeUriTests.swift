@@ -11,10 +11,12 @@ final class ChangeUriTests: XCTestCase {
 
     /// Waits until the download holds some bytes, fewer than all.
     private func waitForSomeBytes(_ fixture: DaemonFixture, _ gid: JSONValue) async throws -> Int {
-        for _ in 0..<400 {
-            let done = Int(try fixture.call("aria2.tellStatus", [gid, ["completedLength"]])["completedLength"]?.stringValue ?? "0") ?? 0
-            if done > 0 { return done }
-            try await Task.sleep(for: .milliseconds(25))
+        var done = 0
+        if try await eventually(every: .milliseconds(25), {
+            done = Int(try fixture.call("aria2.tellStatus", [gid, ["completedLength"]])["completedLength"]?.stringValue ?? "0") ?? 0
+            return done > 0
+        }) {
+            return done
         }
         XCTFail("no bytes arrived")
         return 0
@@ -51,9 +53,10 @@ final class ChangeUriTests: XCTestCase {
         _ = try fixture.call("aria2.pause", [gid])
         try await fixture.wait(gid, for: "paused")
         XCTAssertEqual(try fixture.call("aria2.changeUri", [gid, 1, [.string(oldURL)], [.string(newURL)], 0]), [1, 1])
-        try await Task.sleep(for: .milliseconds(300))
-        XCTAssertEqual(try fixture.call("aria2.tellStatus", [gid, ["status"]])["status"], "paused", "a paused download stays paused")
-        XCTAssertTrue(fixture.server.requests(for: "/b/file.bin").isEmpty)
+        let stayedPaused = try await stays(for: .milliseconds(300)) {
+            try fixture.call("aria2.tellStatus", [gid, ["status"]])["status"] == "paused" && fixture.server.requests(for: "/b/file.bin").isEmpty
+        }
+        XCTAssertTrue(stayedPaused, "a paused download stays paused and asks the new URL for nothing")
         _ = try fixture.call("aria2.unpause", [gid])
         try await fixture.wait(gid, for: "complete")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.downloads + "/file.bin")), Data(other),

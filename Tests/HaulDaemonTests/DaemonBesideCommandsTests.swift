@@ -41,13 +41,11 @@ final class DaemonBesideCommandsTests: XCTestCase {
 
         /// Waits until `gid`'s status is `wanted` (`nil`: until the daemon no longer knows it).
         func wait(_ gid: String, for wanted: JSONValue?) async throws -> Bool {
-            for _ in 0..<200 {
+            try await eventually {
                 let answer = try call("aria2.tellStatus", [.string(gid), ["status"]])
-                if let wanted, answer?["result"]?["status"] == wanted { return true }
-                if wanted == nil, answer?["error"] != nil { return true }
-                try await Task.sleep(for: .milliseconds(50))
+                if let wanted { return answer?["result"]?["status"] == wanted }
+                return answer?["error"] != nil
             }
-            return false
         }
     }
 
@@ -106,8 +104,10 @@ final class DaemonBesideCommandsTests: XCTestCase {
         let otherStatus = try daemon.status(otherGID)
         XCTAssertTrue(done, "\(otherStatus.map { "\($0)" } ?? "none") " + process.output)
         XCTAssertEqual(FileManager.default.contents(atPath: downloads + "/other.bin").map { [UInt8]($0) }, other)
-        try await Task.sleep(for: .milliseconds(1500))
-        XCTAssertEqual(try daemon.status(otherGID)?["status"], "complete", "still complete, never run again")
+        let stayedComplete = try await stays(for: .milliseconds(1500), every: .milliseconds(50)) {
+            try daemon.status(otherGID)?["status"] == "complete"
+        }
+        XCTAssertTrue(stayedComplete, "still complete, never run again")
         XCTAssertNil(try daemon.status(otherGID)?["errorCode"]?.stringValue.flatMap { $0 == "0" ? nil : $0 })
         XCTAssertFalse(FileManager.default.fileExists(atPath: downloads + "/other.bin.part"))
 
@@ -130,10 +130,9 @@ final class DaemonBesideCommandsTests: XCTestCase {
         let run = try DaemonProcess(["-q", "--retries", "0", "--state-dir", state, "-d", downloads, server.url("/missing.bin")])
         XCTAssertNotEqual(run.waitForExit(60), 0, run.output)
         var stopped: [JSONValue] = []
-        for _ in 0..<200 {
+        try await eventually {
             stopped = try daemon.call("aria2.tellStopped", [0, 10, ["gid", "status", "errorCode"]])?["result"]?.arrayValue ?? []
-            if !stopped.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return !stopped.isEmpty
         }
         XCTAssertEqual(stopped.count, 1, process.output)
         XCTAssertEqual(stopped.first?["status"], "error")

@@ -174,9 +174,8 @@ final class DaemonFixture: @unchecked Sendable {
 
     /// Polls `tellStatus` until `status` (10 s at most).
     func wait(_ gid: JSONValue, for status: String, file: StaticString = #filePath, line: UInt = #line) async throws {
-        for _ in 0..<400 {
-            if try call("aria2.tellStatus", [gid, ["status"]])["status"]?.stringValue == status { return }
-            try await Task.sleep(for: .milliseconds(25))
+        if try await eventually(every: .milliseconds(25), { try call("aria2.tellStatus", [gid, ["status"]])["status"]?.stringValue == status }) {
+            return
         }
         XCTFail("\(gid) never became \(status): \(try call("aria2.tellStatus", [gid]))", file: file, line: line)
     }

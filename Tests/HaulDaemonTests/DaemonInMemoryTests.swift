@@ -24,9 +24,7 @@ final class DaemonInMemoryTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         let gid = try XCTUnwrap(JSONValue.parse(response.body)?["result"]?.stringValue, String(decoding: response.body, as: UTF8.self))
         let id = try XCTUnwrap(GID(parsing: gid)?.id)
-        for _ in 0..<400 where await daemon.manager.snapshot(DownloadID(id))?.state != .completed {
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        await eventually { await daemon.manager.snapshot(DownloadID(id))?.state == .completed }
         await daemon.stop()
         // The client is the caller's: still open after the daemon stopped, with what the daemon stored through it.
         XCTAssertEqual(try client.storedDownloadBlocking(id: id)?.url.absoluteString, server.url("/given.bin"))

@@ -20,10 +20,10 @@ final class DaemonMethodTests: XCTestCase {
         // Issue 56: the bytes the run received and kept, as the last progress event said them (it may be heard
         // a moment after the state).
         var wire = status
-        let deadline = Date().addingTimeInterval(5)
-        while wire["haulBytesKept"] != "300000", Date() < deadline {
-            try await Task.sleep(nanoseconds: 10_000_000)
+        try await eventually(within: .seconds(5)) {
+            if wire["haulBytesKept"] == "300000" { return true }
             wire = try fixture.call("aria2.tellStatus", [gid, ["haulBytesKept", "haulBytesReceived"]])
+            return false
         }
         XCTAssertEqual(wire["haulBytesKept"], "300000")
         XCTAssertGreaterThanOrEqual(Int(wire["haulBytesReceived"]?.stringValue ?? "") ?? 0, 300_000)
@@ -147,10 +147,9 @@ final class DaemonMethodTests: XCTestCase {
         let throttle = Switch(on: true)
         let url = fixture.serve("/b", deterministicBytes(count: 5 << 19), bytesPerSecond: 1 << 20, while: throttle)
         let gid = try fixture.call("aria2.addUri", [[.string(url)], ["split": "1"]])
-        for _ in 0..<400 {
+        try await eventually {
             let done = try fixture.call("aria2.tellStatus", [gid, ["completedLength"]])["completedLength"]?.stringValue
-            if let done, let count = Int(done), count > 3 << 19 { break }
-            try await Task.sleep(for: .milliseconds(25))
+            return done.flatMap { Int($0) }.map { $0 > 3 << 19 } ?? false
         }
         let running = try XCTUnwrap(try fixture.call("aria2.tellActive", [["gid", "bitfield"]]).arrayValue?.first)
         XCTAssertEqual(running["gid"], gid)

@@ -1,4 +1,5 @@
 import Foundation
+import HaulTestSupport
 
 /// `haul daemon` as a child process; its standard error is read as it comes, for the port it prints.
 final class DaemonProcess: @unchecked Sendable {
@@ -6,6 +7,8 @@ final class DaemonProcess: @unchecked Sendable {
     private let pipe = Pipe()
     private let lock = NSLock()
     private var text = ""
+    /// Whether the pipe reached its end: every holder of it (the process and any child) closed it.
+    private var ended = false
 
     /// Starts `executable` (by default the built `haul`) with `arguments`.
     init(_ arguments: [String], environment: [String: String] = [:], executable: URL? = nil) throws {
@@ -23,9 +26,9 @@ final class DaemonProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+            guard let self else { return }
             self.lock.lock()
-            self.text += String(decoding: data, as: UTF8.self)
+            if data.isEmpty { self.ended = true } else { self.text += String(decoding: data, as: UTF8.self) }
             self.lock.unlock()
         }
         try process.run()
@@ -39,44 +42,35 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// The port from "listening on ADDRESS:PORT", within 30 s.
     func waitForPort() -> Int? {
-        for _ in 0..<600 {
-            if let line = output.split(separator: "\n").first(where: { $0.contains("listening on") }),
-                let port = line.split(separator: " ").first(where: { $0.contains(":") && $0.first?.isNumber == true })?
+        var port: Int?
+        eventuallyBlocking(within: .seconds(30), every: .milliseconds(20)) {
+            if let line = output.split(separator: "\n").first(where: { $0.contains("listening on") }) {
+                port = line.split(separator: " ").first(where: { $0.contains(":") && $0.first?.isNumber == true })?
                     .split(separator: ":").last.flatMap({ Int($0) })
-            {
-                return port
             }
-            if !process.isRunning { return nil }
-            usleep(50_000)
+            return port != nil || !process.isRunning
         }
-        return nil
+        return port
     }
 
     /// Whether `text` appears in the output within `seconds`.
     func waitForOutput(_ text: String, within seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if output.contains(text) { return true }
-            usleep(20_000)
-        }
-        return output.contains(text)
+        eventuallyBlocking(within: .milliseconds(Int64(seconds * 1000)), every: .milliseconds(20)) { output.contains(text) }
     }
 
     /// Sends SIGTERM and returns the exit status (nil when it did not exit in time).
     func terminate(within seconds: Double) -> Int32? {
         process.terminate()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { return nil }
-        return process.terminationStatus
+        return waitForExit(seconds)
     }
 
-    /// Waits for the process to exit by itself; its status, or nil after `seconds`.
+    /// Waits for the process to exit by itself; its status, or nil after `seconds`. Its output is then read to
+    /// the pipe's end (2 s at most, for a child that keeps the pipe open).
     func waitForExit(_ seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { return nil }
-        usleep(50_000)  // the last output
+        guard eventuallyBlocking(within: .milliseconds(Int64(seconds * 1000)), every: .milliseconds(20), { !process.isRunning }) else {
+            return nil
+        }
+        eventuallyBlocking(within: .seconds(2), every: .milliseconds(5)) { lock.withLock { ended } }
         return process.terminationStatus
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HaulDaemon
+import HaulTestSupport
 import MCP
 import XCTest
 
@@ -127,7 +128,7 @@ final class MCPProgressTests: XCTestCase {
         let call = Task {
             await answer.unlessAbandoned { () async -> Bool in
                 answer.notify(Data("first".utf8))
-                try? await Task.sleep(for: .seconds(30))
+                try? await FixtureDelay.pause(.seconds(30))  // a call of minutes
                 return Task.isCancelled
             }
         }

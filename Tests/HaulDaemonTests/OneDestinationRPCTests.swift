@@ -22,7 +22,7 @@ final class OneDestinationRPCTests: XCTestCase {
         let a = try fixture.call("aria2.addUri", [[.string(slow)], ["out": "same.bin", "split": "1"]])
         try await fixture.wait(a, for: "active")
         let part = fixture.downloads + "/same.bin.part"
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: part) { try await Task.sleep(for: .milliseconds(25)) }
+        await eventually(within: .seconds(5)) { FileManager.default.fileExists(atPath: part) }
 
         // aria2's auto-file-renaming=false: refused with aria2's "same file" error, naming the other download.
         let refused = try fixture.answer("aria2.addUri", [[.string(fast)], ["out": "same.bin", "auto-file-renaming": "false"]])

@@ -60,11 +60,10 @@ final class QueueStressRPCTests: XCTestCase {
         }
         throttle.isOn = false
         _ = try fixture.call("aria2.unpauseAll")
-        for _ in 0..<600 {
+        try await eventually(within: .seconds(15)) {
             let active = try fixture.call("aria2.tellActive", [["gid"]]).arrayValue?.count ?? 0
             let waiting = try fixture.call("aria2.tellWaiting", [0, 1000, ["gid", "status"]]).arrayValue ?? []
-            if active == 0 && waiting.allSatisfy({ $0["status"] == "paused" }) { break }
-            try await Task.sleep(for: .milliseconds(25))
+            return active == 0 && waiting.allSatisfy({ $0["status"] == "paused" })
         }
         XCTAssertEqual(try fixture.call("aria2.tellActive", [["gid"]]).arrayValue?.count, 0, "seed \(seed)")
         XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 1000, ["gid"]]).arrayValue?.count, 0, "seed \(seed): nothing waits")

@@ -60,10 +60,6 @@ final class RateLimitedConnectionsTests: XCTestCase {
 
     /// Whether `condition` holds within 15 s (polled).
     private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<750 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
+        await HaulTestSupport.eventually(within: .seconds(15)) { condition() }
     }
 }

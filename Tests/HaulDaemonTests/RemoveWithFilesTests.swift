@@ -11,9 +11,7 @@ final class RemoveWithFilesTests: XCTestCase {
         let bytes = deterministicBytes(count: 300_000)
         let slow = fixture.serve("/slow.bin", bytes, bytesPerSecond: 30_000)
         let paused = try fixture.call("aria2.addUri", [[.string(slow)], ["split": "1"]])
-        for _ in 0..<400 where try fixture.call("aria2.tellStatus", [paused, ["completedLength"]])["completedLength"] == "0" {
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        try await eventually { try fixture.call("aria2.tellStatus", [paused, ["completedLength"]])["completedLength"] != "0" }
         XCTAssertTrue(try fixture.error("haul.removeDownloadAndFile", [paused]).contains("pause it"), "not while it runs")
         _ = try fixture.call("aria2.pause", [paused])
         try await fixture.wait(paused, for: "paused")

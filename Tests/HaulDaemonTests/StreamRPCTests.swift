@@ -20,13 +20,13 @@ final class StreamRPCTests: XCTestCase {
         let gid = try fixture.call("aria2.addUri", [[.string(fixture.server.url(TestHLSStream.playlistPath))], ["split": "1"]])
         // While it runs: some segments done, the lengths those of the segments so far and an estimate of the rest.
         var running: JSONValue?
-        for _ in 0..<800 {
+        try await eventually(within: .seconds(20)) {
             let status = try fixture.call("aria2.tellStatus", [gid])
-            if let done = Int(status["haulSegmentsDone"]?.stringValue ?? ""), done >= 1, done < stream.segmentNames.count {
-                running = status
-                break
+            guard let done = Int(status["haulSegmentsDone"]?.stringValue ?? ""), done >= 1, done < stream.segmentNames.count else {
+                return false
             }
-            try await Task.sleep(for: .milliseconds(25))
+            running = status
+            return true
         }
         let midway = try XCTUnwrap(running, "tellStatus never showed the segments done")
         XCTAssertEqual(midway["haulSegments"]?.stringValue, String(stream.segmentNames.count))

@@ -122,8 +122,7 @@ final class ChosenConnectionsTests: XCTestCase {
                     let (requestA, requestB) = (chosen(harness, server.url("/a"), to: "a.bin"), chosen(harness, server.url("/b"), to: "b.bin"))
                     async let a = harness.run(requestA)
                     // The first holds the whole budget (its ceiling is tried second) before the second starts.
-                    let deadline = Date().addingTimeInterval(20)
-                    while server.requests(for: "/a").count < 16, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+                    await eventually(within: .seconds(20)) { server.requests(for: "/a").count >= 16 }
                     XCTAssertGreaterThanOrEqual(server.requests(for: "/a").count, 16, "the first never reached its ceiling")
                     let (outcomeB, updatesB) = try await harness.run(requestB)
                     let (outcomeA, _) = try await a

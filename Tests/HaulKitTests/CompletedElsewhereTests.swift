@@ -54,8 +54,8 @@ final class CompletedElsewhereTests: XCTestCase {
           let request = harness.request(server.url("/f.bin"), to: "f.bin")
           let task = try harness.client.prepareBlocking(request)
           try await task.start()
-          for _ in 0..<200 where (try? harness.client.store.segments(of: task.id.rawValue).reduce(0) { $0 + $1.next - $1.start }) ?? 0 == 0 {
-            try await Task.sleep(for: .milliseconds(10))
+          await eventually(within: .seconds(2)) {
+            (try? harness.client.store.segments(of: task.id.rawValue).reduce(0) { $0 + $1.next - $1.start }) ?? 0 > 0
           }
           try finishElsewhere(harness, task.id, name: "f.bin")
           throttle.isOn = false

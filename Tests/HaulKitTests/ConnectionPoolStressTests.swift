@@ -50,7 +50,7 @@ final class ConnectionPoolStressTests: XCTestCase {
         // A stranded waiter would wait for ever: after a minute the pool is closed, which fails every waiter with
         // an error that fails this test instead of hanging it.
         let watchdog = Task {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
+            try await deadline(.seconds(60))
             pool.closeAll()
         }
         defer { watchdog.cancel() }

@@ -64,7 +64,7 @@ final class ConnectionPoolTests: XCTestCase {
             }
             XCTAssertEqual(server.connectionsAccepted, 1, "four requests, one connection")
             pool.closeAll()
-            for _ in 0..<200 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            await eventually { server.openConnections == 0 }
             XCTAssertEqual(server.openConnections, 0, "closeAll closes the idle connection")
         }
     }
@@ -103,7 +103,7 @@ final class ConnectionPoolTests: XCTestCase {
             _ = try await iterator.next()
             _ = consume iterator
             _ = consume response
-            for _ in 0..<200 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            await eventually { server.openConnections == 0 }
             XCTAssertEqual(server.openConnections, 0, "a body left unread closes its connection")
             XCTAssertEqual(pool.idleCount(Self.key(server.baseURL)), 0)
         }
@@ -184,13 +184,14 @@ final class ConnectionPoolTests: XCTestCase {
             granted.withLockedValue { $0.append("third") }
             return lease
         }
+        await eventually { pool.waitingCount == 1 }
         let fourth = Task {
-            try await Task.sleep(nanoseconds: 50_000_000)
             let lease = try await pool.lease(a)
             granted.withLockedValue { $0.append("fourth") }
             return lease
         }
-        try await Task.sleep(nanoseconds: 150_000_000)
+        await eventually { pool.waitingCount == 2 }
+        XCTAssertEqual(pool.waitingCount, 2, "both in line")
         XCTAssertEqual(granted.withLockedValue { $0 }, [], "both wait")
         XCTAssertEqual(pool.connectionCount(forHost: "h:1"), 2)
         first.finish()
@@ -201,7 +202,7 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertEqual(pool.connectionCount(forHost: "h:1"), 2)
         // A waiter whose task is cancelled leaves the line and gets nothing.
         let fifth = Task { try await pool.lease(a) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await eventually { pool.waitingCount == 1 }
         fifth.cancel()
         let refused = await Self.failure(of: fifth)
         XCTAssertTrue(refused is CancellationError, "a cancelled waiter got a connection: \(String(describing: refused))")
@@ -221,7 +222,7 @@ final class ConnectionPoolTests: XCTestCase {
         let a = Self.key("http://h:1/")
         let held = try await pool.lease(a)
         let waiter = Task { try await pool.lease(a) }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await eventually { pool.waitingCount == 1 }
         pool.closeAll()
         let failed = await Self.failure(of: waiter)
         XCTAssertEqual((failed as? HaulError)?.kind, .cancelled, "a waiter of a closed pool got a connection: \(String(describing: failed))")
@@ -232,12 +233,20 @@ final class ConnectionPoolTests: XCTestCase {
         XCTAssertTrue(Self.isClosed(peer), "and closes what it is given")
     }
 
+    /// The idle lifetime runs on the clock the pool is given (the client's, `HaulConfiguration.clock`): moved past
+    /// it, an idle connection is closed at the next lease, and not a moment before. The old pool read
+    /// `ContinuousClock`, and this test slept past a 50 ms lifetime.
     func testConnectionsIdleForTooLongAreClosedAndNotLeased() async throws {
-        let pool = ConnectionPool(idleLifetime: .milliseconds(50))
+        let clock = ManualClock()
+        let pool = ConnectionPool(idleLifetime: .seconds(30), clock: EngineClock(clock).monotonic)
         let (old, oldPeer) = try Self.pair(), (fresh, freshPeer) = try Self.pair()
         defer { close(oldPeer); close(freshPeer) }
         try await pool.lease(Self.key("http://a:1/")).finish(keeping: old)
-        try await Task.sleep(nanoseconds: 100_000_000)
+        clock.advance(by: .seconds(29))
+        pool.leaseNow(Self.key("http://c:1/"))?.finish()
+        XCTAssertFalse(Self.isClosed(oldPeer), "29 s idle of 30: kept")
+        XCTAssertEqual(pool.idleCount(Self.key("http://a:1/")), 1)
+        clock.advance(by: .seconds(1))
         try await pool.lease(Self.key("http://b:1/")).finish(keeping: fresh)
         XCTAssertTrue(Self.isClosed(oldPeer), "a connection idle for longer than its lifetime was closed, whatever its host")
         XCTAssertNil(try XCTUnwrap(pool.leaseNow(Self.key("http://a:1/"))).socket)
@@ -303,7 +312,7 @@ final class ConnectionPoolTests: XCTestCase {
                     return opened.head.status
                 }
                 group.addTask {
-                    try await Task.sleep(nanoseconds: 10_000_000_000)
+                    try await deadline(.seconds(10))
                     return nil
                 }
                 defer { group.cancelAll() }

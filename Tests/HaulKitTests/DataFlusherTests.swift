@@ -34,12 +34,7 @@ final class DataFlusherTests: XCTestCase {
 
     /// Whether `condition` held within `timeout` seconds, looked at every millisecond (a wait on state, not time).
     private func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > end { return false }
-            usleep(1000)
-        }
-        return true
+        eventuallyBlocking(within: .milliseconds(Int64(timeout * 1000)), every: .milliseconds(1), condition)
     }
 
     /// Eight files finish while a flush runs: the first is flushed alone (`fdatasync`), the seven that came during

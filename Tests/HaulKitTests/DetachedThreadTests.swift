@@ -1,6 +1,7 @@
 import CHaulSystem
 import Foundation
 @testable import HaulKit
+import HaulTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -32,8 +33,7 @@ final class DetachedThreadTests: XCTestCase {
         })
         XCTAssertEqual(first.wait(timeout: .now() + 5), .success)
         // The thread parks after its job returns; wait until it is listed.
-        let deadline = Date().addingTimeInterval(5)
-        while haul_idle_workers_count() <= idleWhileRunning.get(), Date() < deadline { usleep(1_000) }
+        eventuallyBlocking(within: .seconds(5), every: .milliseconds(1)) { haul_idle_workers_count() > idleWhileRunning.get() }
         XCTAssertGreaterThan(haul_idle_workers_count(), idleWhileRunning.get(), "a finished thread waits for the next job")
 
         let second = DispatchSemaphore(value: 0)
@@ -64,11 +64,10 @@ final class DetachedThreadTests: XCTestCase {
         }
         for _ in 0..<count { release.signal() }
         // Once they end, at most 16 of them park.
-        let deadline = Date().addingTimeInterval(5)
         var idle = haul_idle_workers_count()
-        while idle < 16, Date() < deadline {
-            usleep(1_000)
+        eventuallyBlocking(within: .seconds(5), every: .milliseconds(1)) {
             idle = haul_idle_workers_count()
+            return idle >= 16
         }
         XCTAssertEqual(idle, 16, "16 threads wait for work; the others ended")
     }

@@ -229,7 +229,7 @@ final class DirectHTTPRequestTests: XCTestCase {
             XCTAssertEqual(server.openConnections, 1)
             _ = consume iterator
             _ = consume response
-            for _ in 0..<200 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            await eventually { server.openConnections == 0 }
             XCTAssertEqual(server.openConnections, 0, "the connection was closed when its body was dropped")
         }
     }
@@ -247,7 +247,7 @@ final class DirectHTTPRequestTests: XCTestCase {
         try await withTestServer { server in
             Self.serveSlowHead(server)
             let request = try Self.send(server.url("/slow"))
-            for _ in 0..<200 where server.requests().isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+            await eventually { !server.requests().isEmpty }
             let started = ContinuousClock.now
             request.cancel()
             let error = await Self.headFailure(of: request)

@@ -166,7 +166,7 @@ final class DownloadManagerLimitTests: ManagerTestCase {
           request.maxBytesPerSecond = limit
           let started = Date()
           let id = try await manager.add(request)
-          try await Task.sleep(nanoseconds: 2_000_000_000)
+          await waitForBytes(manager, id, above: 1 << 20)  // two seconds' worth at the limit
           let done = await manager.snapshot(id)?.bytesDone ?? 0
           let rate = Double(done) / Date().timeIntervalSince(started)
           XCTAssertEqual(rate, Double(limit), accuracy: 0.1 * Double(limit), "measured \(Int(rate)) B/s")

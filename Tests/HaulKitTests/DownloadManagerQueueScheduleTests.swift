@@ -40,10 +40,7 @@ final class DownloadManagerQueueScheduleTests: ManagerTestCase {
   /// Waits (in real time, a few milliseconds at a time) until the engine has asked for `path`: its first request
   /// takes a few hops through threads, which moving the test's clock does not hurry.
   private func waitForRequest(_ server: ScriptedServer, _ path: String, file: StaticString = #filePath, line: UInt = #line) async {
-    for _ in 0..<10_000 {
-      if !server.requests(for: path).isEmpty { return }
-      try? await Task.sleep(nanoseconds: 2_000_000)
-    }
+    if await eventually(within: .seconds(20), every: .milliseconds(2), { !server.requests(for: path).isEmpty }) { return }
     XCTFail("\(path) was never asked for", file: file, line: line)
   }
 

@@ -34,7 +34,7 @@ final class DownloadUpdatesTests: XCTestCase {
   private func ended(_ reader: Task<Reading, Never>, file: StaticString = #filePath, line: UInt = #line) async -> Reading {
     let done = await withTaskGroup(of: Bool.self) { group in
       group.addTask { _ = await reader.value; return true }
-      group.addTask { try? await Task.sleep(nanoseconds: 10_000_000_000); return false }
+      group.addTask { try? await deadline(.seconds(10)); return false }
       let first = await group.next()!
       group.cancelAll()
       return first

@@ -158,7 +158,7 @@ final class EngineBehaviourTests: XCTestCase {
         server.serve("/f", file, bytesPerSecond: 2 << 20)
         try await withHarness(dir, server: server) { harness in
           let task = try await harness.client.download(harness.request(server.url("/f")))
-          try await Task.sleep(nanoseconds: 300_000_000)
+          try await waitUntilReceived(task)
           try await task.pause()
           let paused = try await task.outcome()
           XCTAssertEqual(paused, .paused)
@@ -184,7 +184,7 @@ final class EngineBehaviourTests: XCTestCase {
           server.clearRequests()
           let second = try await harness.client.download(
             harness.request(server.url("/f"), to: "second.bin"))
-          try await Task.sleep(nanoseconds: 200_000_000)
+          try await waitUntilReceived(second)
           try await second.cancel()
           let cancelled = try await second.outcome()
           XCTAssertEqual(cancelled, .cancelled)

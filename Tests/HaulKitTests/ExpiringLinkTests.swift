@@ -174,7 +174,7 @@ final class ExpiringLinkTests: XCTestCase {
         // A provider that takes its time: the pause comes while it runs.
         let slow: URLProvider = { _, _ in
           asked.continuation.yield()
-          try await Task.sleep(nanoseconds: 30_000_000_000)
+          try await FixtureDelay.pause(.seconds(30))
           return nil
         }
         try await withHarness(dir, server: server, refreshURL: slow) { harness in

@@ -77,7 +77,7 @@ final class HeadStartTests: XCTestCase {
         let opened = try? await client.transport.open(
           URL(string: server.url("/f"))!, plan: .wholeFile, role: .only, extraHeaders: [])
         XCTAssertNil(opened, "a transport that was shut down hands out nothing, an early response included")
-        for _ in 0..<300 where server.openConnections > 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        await eventually { server.openConnections == 0 }
         XCTAssertEqual(server.openConnections, 0, "the untaken response's connection is closed")
       }
     }
@@ -177,8 +177,8 @@ final class HeadStartTests: XCTestCase {
   }
 
   private static func waitFor(_ condition: @Sendable () -> Bool) async throws {
-    for _ in 0..<500 where !condition() { try await Task.sleep(nanoseconds: 10_000_000) }
-    XCTAssertTrue(condition(), "not within 5 s")
+    let held = await eventually(within: .seconds(5)) { condition() }
+    XCTAssertTrue(held, "not within 5 s")
   }
 }
 

@@ -77,7 +77,7 @@ final class HostileServerTests: XCTestCase {
             _ = recv(connection, &request, request.count, 0)
             let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
             while interim.withUnsafeBytes({ systemSend(connection, $0.baseAddress, $0.count, Self.sendFlags) }) > 0 {
-                usleep(20_000)
+                FixtureDelay.block(.milliseconds(20))
             }
             close(connection)
         }.start()

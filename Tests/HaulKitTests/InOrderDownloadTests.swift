@@ -66,7 +66,7 @@ final class InOrderDownloadTests: XCTestCase {
                     var request = harness.request(server.url("/v"), connections: 4, minimumSplitSize: piece)
                     request.inOrder = true
                     let task = try await harness.client.download(request)
-                    try await Task.sleep(nanoseconds: 700_000_000)
+                    try await waitUntilReceived(task, moreThan: 2 << 20)  // a quarter: pieces done, pieces missing
                     try await task.pause()
                     let segments = try harness.client.store.segments(of: task.id.rawValue)
                     XCTAssertEqual(segments.count, 16, "the in-order plan is what is stored")

@@ -78,7 +78,7 @@ class ManagerTestCase: XCTestCase {
       return false
     }
     let watchdog = Task {
-      try? await Task.sleep(nanoseconds: UInt64(deadline * 1_000_000_000))
+      try? await HaulTestSupport.deadline(.milliseconds(Int64(deadline * 1000)))
       reader.cancel()
     }
     let found = await reader.value

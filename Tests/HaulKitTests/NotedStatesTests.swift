@@ -77,10 +77,7 @@ final class NotedStatesTests: XCTestCase {
       let a = try store.insert(record("a")).id!
       store.note(.downloading, [a])
       let other = try DownloadStore(directory: dir.url.path)
-      let deadline = Date().addingTimeInterval(10)
-      while try state(a, in: other) != .downloading, Date() < deadline {
-        try await Task.sleep(nanoseconds: 10_000_000)
-      }
+      try await eventually { try state(a, in: other) == .downloading }
       XCTAssertEqual(try state(a, in: other), .downloading, "another process sees it without any other write here")
     }
   }

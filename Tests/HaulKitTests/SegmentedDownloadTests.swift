@@ -230,7 +230,7 @@ final class SegmentedDownloadTests: XCTestCase {
                 server.serve("/f", FileResource(content: content), bytesPerSecond: 2 << 20)
                 try await withHarness(dir, server: server) { harness in
                     let task = try await harness.client.download(harness.request(server.url("/f"), connections: 4, minimumSplitSize: mib))
-                    try await Task.sleep(nanoseconds: 700_000_000)
+                    try await waitUntilReceived(task, moreThan: mib)  // under way on its segments, far from done
                     try await task.pause()
                     let segments = try harness.client.store.segments(of: task.id.rawValue)
                     XCTAssertGreaterThan(segments.count, 1)

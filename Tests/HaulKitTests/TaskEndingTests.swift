@@ -24,7 +24,7 @@ final class TaskEndingTests: XCTestCase {
           // A stream that does not end leaves the reader waiting: give it ten seconds, then say so.
           let ended = await withTaskGroup(of: Bool.self) { group in
             group.addTask { _ = await reader.value; return true }
-            group.addTask { try? await Task.sleep(nanoseconds: 10_000_000_000); return false }
+            group.addTask { try? await deadline(.seconds(10)); return false }
             let first = await group.next()!
             group.cancelAll()
             return first

@@ -17,7 +17,7 @@ final class ValidatorCheckpointTests: XCTestCase {
         server.serve("/f", FileResource(content: content, etag: "\"v7\""), bytesPerSecond: 2 << 20)
         try await withHarness(dir, server: server) { harness in
           let task = try await harness.client.download(harness.request(server.url("/f")))
-          try await Task.sleep(nanoseconds: 300_000_000)
+          try await waitUntilReceived(task)
           try await task.pause()
           _ = try await task.outcome()
           // A second store on the same directory: what another process, or the next run, would read.

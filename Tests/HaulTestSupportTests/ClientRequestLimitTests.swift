@@ -53,7 +53,7 @@ final class ClientRequestLimitTests: XCTestCase {
             XCTAssertTrue(refused.text.contains("at most 1"), refused.text)
 
             holder = nil  // closes the socket: the stalled request is no longer in flight
-            for _ in 0..<500 where server.requestsInFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
+            await eventually { server.requestsInFlight == 0 }
             XCTAssertEqual(server.requestsInFlight, 0)
             try other.sendRequest("GET", "/small")
             let served = try other.readResponse()

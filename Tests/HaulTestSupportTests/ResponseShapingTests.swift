@@ -32,7 +32,7 @@ final class ResponseShapingTests: XCTestCase {
             }
             let connection = try RawConnection(port: server.port)
             try connection.sendRequest("GET", "/short")
-            try await Task.sleep(for: .milliseconds(300))  // socket buffers fill; the rest waits in the server
+            try await FixtureDelay.pause(.milliseconds(300))  // the slow reader: socket buffers fill, the rest waits in the server
             let response = try connection.readResponse()
             XCTAssertEqual(response.ending, .closedEarly)
             XCTAssertEqual(response.body.count, 5 << 20)
@@ -122,7 +122,7 @@ final class ResponseShapingTests: XCTestCase {
                 XCTAssertEqual(response.ending, .timedOut)
                 XCTAssertEqual(response.body.count, 10)
             }
-            try await Task.sleep(for: .milliseconds(100))
+            await eventually { server.openConnections == 0 }
             XCTAssertEqual(server.openConnections, 0)
             XCTAssertEqual(try fetch(server, "/nothing").status, 404)
         }

@@ -22,8 +22,9 @@ extension RequestSession {
     ) throws -> RequestSession {
         var jar = try stored?.cookies(of: id) ?? CookieJar()
         for cookie in request.cookies where !jar.holds(cookie) { jar.add(cookie) }
-        jar.removeExpired(now: Int64(Date().timeIntervalSince1970))
-        return RequestSession(jar, proxies: try request.proxyRules(bypass: configuration.proxies.bypass)) { changed in
+        jar.removeExpired(now: configuration.clock.wallClock())
+        let proxies = try request.proxyRules(bypass: configuration.proxies.bypass)
+        return RequestSession(jar, proxies: proxies, clock: configuration.clock) { changed in
             try? store.saveCookies(changed, of: id)
         }
     }

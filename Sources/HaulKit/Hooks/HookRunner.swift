@@ -9,13 +9,20 @@ package final class HookRunner: Sendable {
     package let configuration: HookConfiguration
     private let log: @Sendable (String) -> Void
     private let running = RunningHooks()
+    /// The time a hook's timeout and a web hook's retry pauses run on (the system's; a test moves its own).
+    private let clock: EngineClock
 
     /// - Parameters:
     ///   - configuration: the hooks.
     ///   - log: where failures are told (a line without a trailing newline). Hook output itself goes to standard
     ///     error, not standard output, which may carry `haul`'s JSON progress.
-    package init(configuration: HookConfiguration, log: @escaping @Sendable (String) -> Void) {
+    package convenience init(configuration: HookConfiguration, log: @escaping @Sendable (String) -> Void) {
+        self.init(configuration: configuration, clock: .system, log: log)
+    }
+
+    init(configuration: HookConfiguration, clock: EngineClock, log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
+        self.clock = clock
         self.log = log
     }
 
@@ -24,13 +31,15 @@ package final class HookRunner: Sendable {
     func fire(_ facts: HookFacts, through transport: any Transport) {
         if let command = configuration.commands[facts.event] {
             let timeout = configuration.timeoutSeconds
-            let log = self.log
-            running.add(Task.detached { await HookProcess.run(command, facts: facts, timeout: timeout, log: log) })
+            let log = self.log, clock = self.clock
+            running.add(Task.detached { await HookProcess.run(command, facts: facts, timeout: timeout, clock: clock, log: log) })
         }
         if let webhook = configuration.webhook {
             let retry = configuration.webhookRetry
-            let log = self.log
-            running.add(Task.detached { await Webhook.post(facts, to: webhook, through: transport, retry: retry, log: log) })
+            let log = self.log, clock = self.clock
+            running.add(Task.detached {
+                await Webhook.post(facts, to: webhook, through: transport, retry: retry, clock: clock, log: log)
+            })
         }
     }
 
@@ -51,7 +60,9 @@ private final class RunningHooks: Sendable {
 enum HookProcess {
     /// Runs `command` with aria2's arguments and the facts in its environment, stopping it after `timeout` seconds.
     /// Waits without holding a thread: the end of the process resumes a continuation.
-    static func run(_ command: String, facts: HookFacts, timeout: Double, log: @Sendable (String) -> Void) async {
+    static func run(
+        _ command: String, facts: HookFacts, timeout: Double, clock: EngineClock = .system, log: @Sendable (String) -> Void
+    ) async {
         let name = "--\(facts.event.optionName) \(command)"
         guard let executable = resolve(command) else {
             log("hook \(name): no such program")
@@ -72,7 +83,7 @@ enum HookProcess {
             log("hook \(name) could not be started: \(error.localizedDescription)")
             return
         }
-        let deadline = ProcessDeadline(process.processIdentifier, seconds: timeout, ended: ended)
+        let deadline = ProcessDeadline(process.processIdentifier, seconds: timeout, ended: ended, clock: clock)
         await ended.wait()
         deadline.cancel()
         if deadline.expired {
@@ -132,16 +143,17 @@ final class ProcessDeadline: Sendable {
     private let timer: Task<Void, Error>
     private let passed: NIOLockedValueBox<Bool>
 
-    init(_ pid: Int32, seconds: Double, ended: ProcessEnd) {
+    /// - Parameter clock: the time the deadline and the steps after it are waited on.
+    init(_ pid: Int32, seconds: Double, ended: ProcessEnd, clock: EngineClock = .system) {
         let passed = NIOLockedValueBox(false)
         self.passed = passed
         timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            try await clock.sleep(seconds: seconds)
             passed.withLockedValue { $0 = true }
             kill(pid, SIGTERM)
-            try await Task.sleep(nanoseconds: 2_000_000_000)
+            try await clock.sleep(seconds: 2)
             kill(pid, SIGKILL)
-            try await Task.sleep(nanoseconds: 500_000_000)
+            try await clock.sleep(seconds: 0.5)
             ended.signal()
         }
     }
@@ -158,7 +170,7 @@ enum Webhook {
     /// POSTs `facts` as JSON through `transport`, trying again as `retry` says; each attempt may take 30 s.
     static func post(
         _ facts: HookFacts, to url: URL, through transport: any Transport, retry: WebhookRetry,
-        log: @Sendable (String) -> Void
+        clock: EngineClock = .system, log: @Sendable (String) -> Void
     ) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -183,7 +195,7 @@ enum Webhook {
                 return
             }
             attempt += 1
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try? await clock.sleep(seconds: delay)
         }
     }
 

@@ -47,20 +47,21 @@ final class ConnectionPool: Sendable {
     }
 
     private let state: NIOLockedValueBox<State>
-    /// The clock's origin: the machine counts idle seconds from it.
-    private let start = ContinuousClock.now
+    /// The clock the machine counts idle seconds on: the client's (`HaulConfiguration.clock`), so a test moves it.
+    private let clock: MonotonicClock
 
-    init(defaultLimit: Int = ConnectionPool.defaultLimit, idleLifetime: Duration = .seconds(ConnectionCount.poolIdleSeconds)) {
+    init(
+        defaultLimit: Int = ConnectionPool.defaultLimit, idleLifetime: Duration = .seconds(ConnectionCount.poolIdleSeconds),
+        clock: MonotonicClock = .system
+    ) {
+        self.clock = clock
         let seconds = Double(idleLifetime.components.seconds) + Double(idleLifetime.components.attoseconds) / 1e18
         state = NIOLockedValueBox(State(machine: ConnectionPoolMachine(
             settings: .init(defaultLimit: defaultLimit, idleSeconds: seconds)
         )))
     }
 
-    private var now: Double {
-        let elapsed = start.duration(to: .now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
+    private var now: Double { clock.now() }
 
     /// A lease for `key` now, or `nil` when the host is at its limit (the caller sends later, through `lease`).
     func leaseNow(_ key: PoolKey) -> PoolLease? {
@@ -157,6 +158,11 @@ final class ConnectionPool: Sendable {
     /// Idle connections kept for `key` (for tests).
     func idleCount(_ key: PoolKey) -> Int {
         state.withLockedValue { $0.machine.idleCount(for: key) }
+    }
+
+    /// Requests waiting for a lease now (for tests: a test waits for a waiter to be in line, not for time).
+    var waitingCount: Int {
+        state.withLockedValue { $0.waiting.count }
     }
 
     /// The limit in force for `host` (`PoolKey.host` form).

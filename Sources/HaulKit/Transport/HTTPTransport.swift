@@ -121,9 +121,9 @@ final class HTTPTransport: Sendable {
     /// Creates a transport with its own connection pool. The pool's clients, and AsyncHTTPClient's settings for
     /// them, are made when the first request needs one: a run whose only request goes direct
     /// (`DirectHTTPRequest`) never makes them.
-    init(configuration: HaulConfiguration, pool: ConnectionPool = ConnectionPool()) {
+    init(configuration: HaulConfiguration, pool: ConnectionPool? = nil) {
         self.configuration = configuration
-        self.pool = pool
+        self.pool = pool ?? ConnectionPool(clock: configuration.clock.monotonic)
         builder = RequestBuilder(userAgent: configuration.userAgent)
         directTLSSettings = TLSSettings.make(
             extraAuthorities: configuration.extraTrustedCertificates, insecure: configuration.insecure)

@@ -18,14 +18,21 @@ final class RequestSession: Sendable {
     private let persist: @Sendable (CookieJar) -> Void
     /// The proxy rules for this download's requests instead of the transport's, or `nil` for the transport's.
     let proxies: ProxyRules?
+    /// The wall clock cookie expiry is judged on: the client's (`HaulConfiguration.clock`), so a test moves it.
+    private let clock: EngineClock
 
     /// - Parameters:
     ///   - jar: the cookies to start from.
     ///   - proxies: the download's own proxy rules, if any.
+    ///   - clock: the time a cookie's `Expires` and `Max-Age` are read against.
     ///   - persist: called (outside the lock) after a response changed the jar.
-    init(_ jar: CookieJar, proxies: ProxyRules? = nil, persist: @escaping @Sendable (CookieJar) -> Void = { _ in }) {
+    init(
+        _ jar: CookieJar, proxies: ProxyRules? = nil, clock: EngineClock = .system,
+        persist: @escaping @Sendable (CookieJar) -> Void = { _ in }
+    ) {
         self.jar = NIOLockedValueBox(jar)
         self.proxies = proxies
+        self.clock = clock
         self.persist = persist
     }
 
@@ -33,7 +40,8 @@ final class RequestSession: Sendable {
     var current: CookieJar { jar.withLockedValue { $0 } }
 
     /// The `Cookie` header value for a request to `url`, or `nil`.
-    func headerValue(for url: URL, now: Int64 = Int64(Date().timeIntervalSince1970)) -> String? {
+    func headerValue(for url: URL, now: Int64? = nil) -> String? {
+        let now = now ?? clock.wallClock()
         let path = url.path.isEmpty ? "/" : url.path
         return jar.withLockedValue {
             $0.headerValue(scheme: url.scheme ?? "http", host: url.host ?? "", path: path, now: now)
@@ -41,7 +49,8 @@ final class RequestSession: Sendable {
     }
 
     /// Takes the `Set-Cookie` fields of a response from `url`.
-    func receive(_ headers: [HeaderField], from url: URL, now: Int64 = Int64(Date().timeIntervalSince1970)) {
+    func receive(_ headers: [HeaderField], from url: URL, now: Int64? = nil) {
+        let now = now ?? clock.wallClock()
         let cookies = headers.lazy.filter { $0.name.lowercased() == "set-cookie" }.compactMap {
             SetCookie.parse($0.value, scheme: url.scheme ?? "http", host: url.host ?? "", path: url.path, now: now)
         }
