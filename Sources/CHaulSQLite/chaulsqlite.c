@@ -57,3 +57,14 @@ int haul_sqlite_enable_foreign_keys(void *db) {
     if (code != 0) return code;
     return enabled == 1 ? 0 : -1;
 }
+
+extern long long sqlite3_soft_heap_limit64(long long limit);
+extern long long sqlite3_memory_used(void);
+
+long long haul_sqlite_limit_heap(long long bytes) {
+    return sqlite3_soft_heap_limit64(bytes);
+}
+
+long long haul_sqlite_memory_used(void) {
+    return sqlite3_memory_used();
+}

@@ -57,7 +57,8 @@ final class LongListTests: XCTestCase {
     /// before the cap on malloc arenas (`haul_limit_malloc_arenas`) memory grew with the list even though the
     /// heap did not, about 0.6 KB a URL (debug build: 55 MiB at 1,000, 60 at 5,000, 66 at 20,000, 12 MiB more
     /// than at 500), as each of 50 threads of Dispatch left freed memory in arenas of its own. What does grow now
-    /// is bounded: SQLite's page cache (2 MiB) fills as the state database does. Why not 60 s: a debug build
+    /// is bounded: SQLite's heap, held to 1 MiB for a list (`StoreMemory`), fills as the state database grows
+    /// (before that bound, its page cache grew to 2 MiB). Why not 60 s: a debug build
     /// downloads 100 to 250 such files a second on the shared 2-core machine, so this takes 2 to 4 minutes; it is
     /// the one test at 20,000 (Benchmarks/list-scale.sh measures 100,000 with a release build).
     func testATwentyThousandListKilledAndRunAgainIsWholeFetchedOnceInFlatMemory() throws {

@@ -20,4 +20,12 @@ int haul_sqlite_use_wal(void *db, int autocheckpoint);
 /// not take.
 int haul_sqlite_enable_foreign_keys(void *db);
 
+/// Sets SQLite's soft limit on the heap memory of the whole process (`sqlite3_soft_heap_limit64`): past it, every
+/// connection's page cache gives pages back before it takes new ones. `bytes` 0 is no limit, a negative number only
+/// reads the limit. Returns the limit before the call.
+long long haul_sqlite_limit_heap(long long bytes);
+
+/// The heap memory SQLite holds in this process, in bytes (`sqlite3_memory_used`).
+long long haul_sqlite_memory_used(void);
+
 #endif

@@ -218,6 +218,8 @@ extension DownloadOptions {
             let context = ListContext(
                 directory: directory, headers: parsedHeaders, cookies: loadedCookies, rules: rules, absolute: absolute)
             if let list, try list.prepare(self, context: context) {
+                // The state database's caches bounded, as the list is: they grew with its database (StoreMemory).
+                StoreMemory.limit(toBytes: StoreMemory.listLimit)
                 // The first window now (their requests may leave while the store opens); the rest as the queue drains.
                 requests += try list.next(ListWindow(maxConcurrent: queueOptions.maxConcurrent).capacity)
             } else {
