@@ -165,6 +165,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Writes interim responses while the channel is writable, then the head; `false` while some are left.
     private func pumpInterim(_ context: ChannelHandlerContext, _ current: inout Transfer) -> Bool {
         while current.interimLeft > 0 {
+            // A client that gave up closed the connection: a closed channel can stay "writable" (nothing is
+            // pending), and an endless flood (`interimResponses = .max`) would then spin here on the event loop
+            // for ever, holding the test's server shutdown (seen under load).
+            guard context.channel.isActive else { return false }
             guard context.channel.isWritable else {
                 context.flush()
                 return false
