@@ -20,7 +20,7 @@ final class OneClockTests: XCTestCase {
         let clock = ManualClock()
         let url = URL(string: "http://h.test/f")!
         let cookie = Cookie(name: "sid", value: "v", domain: "h.test", hostOnly: true, expires: Self.start + 10)
-        let session = RequestSession(CookieJar([cookie]), clock: EngineClock(clock, wallClockAtStart: Self.start))
+        let session = RequestSession(CookieJar([cookie]), wallClock: EngineClock(clock, wallClockAtStart: Self.start).wallClock)
         session.receive([HeaderField(name: "Set-Cookie", value: "cdn=w; Max-Age=20")], from: url)
         XCTAssertEqual(session.headerValue(for: url), "sid=v; cdn=w")
         clock.advance(by: .seconds(11))

@@ -45,7 +45,7 @@ extension HaulClient {
         try checkOpen()
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
         // A cookie a redirect sets goes with the next hops and retries of this one fetch, and is then forgotten.
-        let session = RequestSession(CookieJar(), clock: configuration.clock)
+        let session = RequestSession(CookieJar(), wallClock: configuration.clock.wallClock)
         return try await retryingFetch { () async throws -> (bytes: [UInt8], url: URL)? in
             let opened = try await transport.open(url, plan: .wholeFile, role: .only, extraHeaders: fields, session: session)
             let verdict = ResponseJudge.judge(opened.head, to: .wholeFile, known: nil, heldBytes: 0, now: configuration.clock.wallClock())

@@ -16,7 +16,7 @@ extension HaulClient {
     ) async throws -> (bytes: [UInt8], url: URL, identity: ResourceIdentity) {
         try checkOpen()
         let fields = headers.map { HeaderField(name: $0.name, value: $0.value) }
-        let session = RequestSession(CookieJar(), clock: configuration.clock)
+        let session = RequestSession(CookieJar(), wallClock: configuration.clock.wallClock)
         let plan = RequestPlan.part(ByteRange(range.offset, range.offset + range.length))
         return try await retryingFetch {
             let opened = try await transport.open(url, plan: plan, role: .only, extraHeaders: fields, session: session)

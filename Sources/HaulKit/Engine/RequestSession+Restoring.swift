@@ -24,7 +24,7 @@ extension RequestSession {
         for cookie in request.cookies where !jar.holds(cookie) { jar.add(cookie) }
         jar.removeExpired(now: configuration.clock.wallClock())
         let proxies = try request.proxyRules(bypass: configuration.proxies.bypass)
-        return RequestSession(jar, proxies: proxies, clock: configuration.clock) { changed in
+        return RequestSession(jar, proxies: proxies, wallClock: configuration.clock.wallClock) { changed in
             try? store.saveCookies(changed, of: id)
         }
     }

@@ -18,21 +18,24 @@ final class RequestSession: Sendable {
     private let persist: @Sendable (CookieJar) -> Void
     /// The proxy rules for this download's requests instead of the transport's, or `nil` for the transport's.
     let proxies: ProxyRules?
-    /// The wall clock cookie expiry is judged on: the client's (`HaulConfiguration.clock`), so a test moves it.
-    private let clock: EngineClock
+    /// The wall clock cookie expiry is judged on, in seconds since 1970: the client's (`HaulConfiguration.clock`'s
+    /// `wallClock`), so a test moves it. A reading rather than `EngineClock`, which lives in Engine/, above
+    /// Transport/ (docs/architecture.md, "Layers inside a target").
+    private let wallClock: @Sendable () -> Int64
 
     /// - Parameters:
     ///   - jar: the cookies to start from.
     ///   - proxies: the download's own proxy rules, if any.
-    ///   - clock: the time a cookie's `Expires` and `Max-Age` are read against.
+    ///   - wallClock: the time a cookie's `Expires` and `Max-Age` are read against.
     ///   - persist: called (outside the lock) after a response changed the jar.
     init(
-        _ jar: CookieJar, proxies: ProxyRules? = nil, clock: EngineClock = .system,
+        _ jar: CookieJar, proxies: ProxyRules? = nil,
+        wallClock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) },
         persist: @escaping @Sendable (CookieJar) -> Void = { _ in }
     ) {
         self.jar = NIOLockedValueBox(jar)
         self.proxies = proxies
-        self.clock = clock
+        self.wallClock = wallClock
         self.persist = persist
     }
 
@@ -41,7 +44,7 @@ final class RequestSession: Sendable {
 
     /// The `Cookie` header value for a request to `url`, or `nil`.
     func headerValue(for url: URL, now: Int64? = nil) -> String? {
-        let now = now ?? clock.wallClock()
+        let now = now ?? wallClock()
         let path = url.path.isEmpty ? "/" : url.path
         return jar.withLockedValue {
             $0.headerValue(scheme: url.scheme ?? "http", host: url.host ?? "", path: path, now: now)
@@ -50,7 +53,7 @@ final class RequestSession: Sendable {
 
     /// Takes the `Set-Cookie` fields of a response from `url`.
     func receive(_ headers: [HeaderField], from url: URL, now: Int64? = nil) {
-        let now = now ?? clock.wallClock()
+        let now = now ?? wallClock()
         let cookies = headers.lazy.filter { $0.name.lowercased() == "set-cookie" }.compactMap {
             SetCookie.parse($0.value, scheme: url.scheme ?? "http", host: url.host ?? "", path: url.path, now: now)
         }
