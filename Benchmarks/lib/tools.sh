@@ -87,14 +87,15 @@ MANY8_CMDS=(
 )
 # https-many: the same over HTTPS from a server that offers HTTP/2 ({CA} and {TRUST} as in https-1g). curl
 # multiplexes the files over one HTTP/2 connection by itself. Issue 61 point 3 (HTTP/2 where it wins): haul and curl
-# each run twice, as they choose (HTTP/2 offered) and held to HTTP/1.1 (`--http1.1`: haul's direct client, 8
-# connections kept and reused), so every run measures the choice.
+# each run both ways, so every run measures the choice: haul as it chooses (HTTP/1.1 through its direct client, 8
+# connections kept and reused) and with `--http2` (the files as streams of one connection, through
+# AsyncHTTPClient); curl as it chooses (HTTP/2) and with `--http1.1`.
 HTTPS_MANY_CMDS=(
   "curl --parallel|-|8|curl -q -s -f --cacert {TRUST} --parallel --parallel-max 8 -K {CURLCFG}"
   "curl --parallel --http1.1|-|8|curl -q -s -f --http1.1 --cacert {TRUST} --parallel --parallel-max 8 -K {CURLCFG}"
   "aria2-next -j8|-|8|aria2-next {ARIA_OPTS} --ca-certificate={TRUST} -j 8 -i {LIST} -d {DIR}"
   "haul -j8|--cacert|8|{HAUL} {HAUL_OPTS} --cacert {CA} -j 8 -i {LIST} -d {DIR}"
-  "haul -j8 --http1.1|--cacert,--http1.1|8|{HAUL} {HAUL_OPTS} --cacert {CA} --http1.1 -j 8 -i {LIST} -d {DIR}"
+  "haul -j8 --http2|--cacert,--http2|8|{HAUL} {HAUL_OPTS} --cacert {CA} --http2 -j 8 -i {LIST} -d {DIR}"
 )
 # tiny-1k: one 1 KiB file, the whole cost of a download that has almost no bytes
 TINY_CMDS=(
