@@ -161,4 +161,23 @@ final class QueueDownloadsTests: XCTestCase {
         XCTAssertTrue(QueuePolicy.hasRoom(running: [], limits: machine.limits))
         XCTAssertFalse(QueuePolicy.hasRoom(running: [], limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8)))
     }
+
+    /// A restart takes up its queue in one `adoptAll`, with room made for each state's set first: a state that
+    /// room was made for but no download entered (a cancelled row, an id already held) is still absent from the
+    /// counts, and the index says what a walk over the downloads says.
+    func testRoomMadeForAStateNoDownloadEnteredLeavesNoCount() throws {
+        var machine = QueueMachine(limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 8))
+        try adopt(&machine, 1, .paused, order: 1)
+        let adoptions = [
+            QueueAdoption(id: 1, row: QueueRow(state: .failed, priority: 0, queueOrder: 1), requestedConnections: 1),  // held already
+            QueueAdoption(id: 2, row: QueueRow(state: .cancelled, priority: 0, queueOrder: 2), requestedConnections: 1),  // not taken up
+            QueueAdoption(id: 3, row: QueueRow(state: .paused, priority: 0, queueOrder: 3), requestedConnections: 1),
+            QueueAdoption(id: 4, row: QueueRow(state: .downloading, priority: 0, queueOrder: 4), requestedConnections: 1),
+        ]
+        _ = try machine.handle(.adoptAll(adoptions))
+        XCTAssertEqual(machine.stateCounts, [.paused: 2, .queued: 1], "no count for .failed, .cancelled or .downloading")
+        XCTAssertEqual(machine.downloads.ids(in: .paused), [1, 3])
+        XCTAssertEqual(machine.downloads.ids(in: .queued), [4], "a download that was running comes back queued")
+        XCTAssertEqual(machine.downloads.count, 3)
+    }
 }

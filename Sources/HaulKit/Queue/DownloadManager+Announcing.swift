@@ -26,8 +26,10 @@ extension DownloadManager {
         var kept: [QueueAction] = []
         kept.reserveCapacity(actions.count)
         for action in actions {
-            if case .announceAdded(let id, let state) = action, entries[id]?.unannouncedState != nil {
-                entries[id]?.unannouncedState = state
+            // One lookup, the entry changed in place (a restart takes up 100,000 through here).
+            if case .announceAdded(let id, let state) = action, let index = entries.index(forKey: id),
+                Self.keepUnannounced(state, in: &entries.values[index])
+            {
                 continue
             }
             kept.append(action)
@@ -35,6 +37,14 @@ extension DownloadManager {
             announceQuiet(id, held: machine.downloads[id] ?? (before?.id == id ? before?.held : nil))
         }
         return kept
+    }
+
+    /// Replaces the state a quietly restored `entry` will be announced in by `state`; `false` (nothing changed)
+    /// when the entry is not waiting for its announcement.
+    private static func keepUnannounced(_ state: DownloadState, in entry: inout Entry) -> Bool {
+        guard entry.unannouncedState != nil else { return false }
+        entry.unannouncedState = state
+        return true
     }
 
     /// Announces download `id` now if it was restored quietly and not announced yet (its task is about to send

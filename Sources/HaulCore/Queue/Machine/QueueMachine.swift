@@ -131,8 +131,12 @@ public struct QueueMachine: Hashable, Sendable {
         case .adopt(let id, let row, let connections):
             actions = adopt(id, row, connections: connections)
         case .adoptAll(let adoptions):
-            downloads.reserveCapacity(downloads.count + adoptions.count)
-            actions = adoptions.flatMap { adopt($0.id, $0.row, connections: $0.requestedConnections) }
+            // Room for them all at once (a hint: a download that was running comes back queued).
+            downloads.reserveCapacity(adding: adoptions.lazy.map(\.row.state))
+            actions = []
+            actions.reserveCapacity(adoptions.count)
+            for adoption in adoptions { actions += adopt(adoption.id, adoption.row, connections: adoption.requestedConnections) }
+            downloads.dropEmptyStateSets()
         case .add(let id, let row, let connections, let paused):
             actions = try add(id, row, connections: connections, paused: paused)
         case .pause(let id):
