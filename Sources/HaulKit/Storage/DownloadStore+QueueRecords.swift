@@ -23,15 +23,13 @@ struct QueueRecord: Sendable, Hashable {
 }
 
 extension DownloadStore {
-    /// The columns of a `QueueRecord`; the two options it needs are read by SQLite's JSON functions, so that no
-    /// request is decoded (a `JSONDecoder` pass and a `DownloadRequest` of about 1 KiB each, most of a restart's
-    /// time and memory with 100,000 waiting). `json_valid` first: `json_extract` fails the whole query on a
-    /// malformed document.
+    /// The columns of a `QueueRecord`: its options document last, whose two values it needs are read from its bytes
+    /// (`StoredOptionsPeek`), so that no request is decoded (a `JSONDecoder` pass and a `DownloadRequest` of about
+    /// 1 KiB each, most of a restart's time and memory with 100,000 waiting) and no JSON tree is built (SQLite's
+    /// `json_valid` and `json_extract`, which were the read's largest cost after that).
     private static let queueRecordColumns = """
         id, url, COALESCE(destination, SUBSTR(partPath, 1, LENGTH(partPath) - 5)), state, priority, queueOrder,
-        errorMessage, totalBytes,
-        CASE WHEN json_valid(optionsJSON) THEN COALESCE(json_extract(optionsJSON, '$.connections'), 1) ELSE \(ConnectionCount.default.most) END,
-        CASE WHEN json_valid(optionsJSON) THEN json_extract(optionsJSON, '$.maxBytesPerSecond') END
+        errorMessage, totalBytes, optionsJSON
         """
 
     /// Every download's `QueueRecord`, oldest first: one query, no record or request decoded.
@@ -119,13 +117,22 @@ extension DownloadStore {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
             let state: String = row[3]
-            let connections: Int? = row[8]
+            let options = try row.withUnsafeData(atIndex: 8) { data in data?.withUnsafeBytes(StoredOptionsPeek.read) }
             found.append(QueueRecord(
                 id: row[0], url: row[1], destination: row[2], state: DownloadState(rawValue: state) ?? .failed,
                 priority: row[4], queueOrder: row[5], errorMessage: row[6], totalBytes: row[7],
-                requestedConnections: connections ?? ConnectionCount.default.most, rateLimit: row[9]
+                requestedConnections: Self.requestedConnections(options), rateLimit: options?.maxBytesPerSecond
             ))
         }
         return found
+    }
+
+    /// The connections a stored request asks for: its own count; 1 when its options predate the count; the default
+    /// when its options cannot be read or the count is not an integer (what decoding the request gives,
+    /// `HaulClient.task(for:)`).
+    static func requestedConnections(_ options: StoredOptionsPeek?) -> Int {
+        guard let options else { return ConnectionCount.default.most }
+        guard let count = options.connections else { return options.hasConnectionsKey ? ConnectionCount.default.most : 1 }
+        return Int(clamping: count)
     }
 }
