@@ -114,11 +114,18 @@ static struct addrinfo haul_stream_hints(int flags) {
     return hints;
 }
 
+static int haul_delayed_resolutions = 0;
+
+int haul_test_delayed_resolutions(void) { return __atomic_load_n(&haul_delayed_resolutions, __ATOMIC_SEQ_CST); }
+
 static void *haul_resolve_thread(void *argument) {
     struct haul_resolution *r = argument;
     // Tests stand in for a slow resolver with this (DirectHTTPResolveTests): no DNS server to make slow there.
     const char *delay = getenv("HAUL_TEST_RESOLVER_DELAY_MS");
-    if (delay != NULL && atoi(delay) > 0) poll(NULL, 0, atoi(delay));
+    if (delay != NULL && atoi(delay) > 0) {
+        __atomic_add_fetch(&haul_delayed_resolutions, 1, __ATOMIC_SEQ_CST);
+        poll(NULL, 0, atoi(delay));
+    }
     struct addrinfo hints = haul_stream_hints(0);
     r->status = getaddrinfo(r->host, r->port, &hints, &r->addresses);
     char done = 1;

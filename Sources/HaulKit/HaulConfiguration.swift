@@ -57,7 +57,7 @@ public struct HaulConfiguration: Sendable {
     /// (`HaulClient.learnedHostBudgets()`).
     public var hostBudgetPolicy = HostBudgetPolicy()
     /// The time downloads run on (`EngineClock`): the system's; tests pass one they move.
-    var clock: EngineClock = .system
+    package var clock: EngineClock = .system
 
     /// Creates a configuration; the state directory defaults to `applicationStateDirectory()`. Each parameter
     /// sets the property of the same name (see there). Nothing is checked here: `HaulClient.init` (or

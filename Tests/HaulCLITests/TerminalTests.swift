@@ -106,9 +106,17 @@ final class TerminalTests: XCTestCase {
                 session.type(" ")
                 XCTAssertTrue(session.waitFor("paused"), TerminalSession.visible(session.output))
                 XCTAssertTrue(session.waitFor("space: resume, q: quit"), "the keys say what space does now")
-                // The bar says "paused" as the pause begins; the bytes in flight are written out just after.
-                usleep(500_000)
-                let held = try XCTUnwrap(durableBytes(stateDirectory: state, partPath: part))
+                // The bar says "paused" as the pause begins; the bytes in flight are written out just after. Waited
+                // for, not timed: until the durable count is what the paused bar shows, the same at two looks.
+                var held: Int64 = -1
+                XCTAssertTrue(
+                    eventuallyBlocking(within: .seconds(10), every: .milliseconds(100)) {
+                        guard let now = durableBytes(stateDirectory: state, partPath: part) else { return false }
+                        defer { held = now }
+                        let bar = TerminalSession.drawnLines(session.output).last { $0.hasPrefix("f.bin") } ?? ""
+                        return now == held && bar.contains("  \(ByteCount.format(now)) / 6.00 MiB")
+                    },
+                    "the paused bar never showed the bytes kept: \(TerminalSession.visible(session.output))")
                 XCTAssertTrue(
                     staysBlocking(for: .milliseconds(1200)) { durableBytes(stateDirectory: state, partPath: part) == held },
                     "nothing arrives while paused")

@@ -6,23 +6,35 @@ import XCTest
 final class ListWindowTests: XCTestCase {
     func testSizesFollowTheConcurrency() {
         let window = ListWindow(maxConcurrent: 16)
-        XCTAssertEqual(window.batch, 32)
-        XCTAssertEqual(window.capacity, 96, "2 x 16 running or finishing, and two batches")
-        XCTAssertEqual(window.refillMark, 64)
+        XCTAssertEqual(window.batch, 16)
+        XCTAssertEqual(window.capacity, 64, "2 x 16 running or finishing, and two batches (96 before: each held download keeps its task frames)")
+        XCTAssertEqual(window.refillMark, 48)
         let one = ListWindow(maxConcurrent: 1)
-        XCTAssertEqual(one.batch, 32, "never fewer than 32 a transaction")
-        XCTAssertEqual(one.capacity, 66)
+        XCTAssertEqual(one.batch, 16, "never fewer than 16 a transaction")
+        XCTAssertEqual(one.capacity, 34)
         XCTAssertEqual(ListWindow(maxConcurrent: 0), one, "no concurrency is taken as 1")
-        XCTAssertEqual(ListWindow(maxConcurrent: 100).batch, 200)
+        XCTAssertEqual(ListWindow(maxConcurrent: 100).batch, 100)
     }
 
     func testReadsTheWholeWindowAtFirstThenAtLeastABatch() {
         let window = ListWindow(maxConcurrent: 16)
-        XCTAssertEqual(window.toRead(active: 0, pausedByUser: false), 96)
-        XCTAssertEqual(window.toRead(active: 65, pausedByUser: false), 0, "above the refill mark: wait")
-        XCTAssertEqual(window.toRead(active: 96, pausedByUser: false), 0)
-        XCTAssertEqual(window.toRead(active: 64, pausedByUser: false), 32, "at the mark: one batch, the window full again")
-        XCTAssertEqual(window.toRead(active: 10, pausedByUser: false), 86)
+        XCTAssertEqual(window.toRead(active: 0, pausedByUser: false), 64)
+        XCTAssertEqual(window.toRead(active: 49, pausedByUser: false), 0, "above the refill mark: wait")
+        XCTAssertEqual(window.toRead(active: 64, pausedByUser: false), 0)
+        XCTAssertEqual(window.toRead(active: 48, pausedByUser: false), 16, "at the mark: one batch, the window full again")
+        XCTAssertEqual(window.toRead(active: 10, pausedByUser: false), 54)
+    }
+
+    /// Between refills the reader looks again at every end, so each ended download is let go of as it ends: with
+    /// the refill mark as the wait (before), up to a batch of ended downloads stayed held until the next refill.
+    func testWithNothingToReadTheReaderLooksAgainAtTheNextEnd() {
+        let window = ListWindow(maxConcurrent: 16)
+        XCTAssertEqual(window.toRead(active: 64, pausedByUser: false), 0)
+        XCTAssertEqual(window.nextLook(active: 64), 63, "the next end, not the refill mark (48)")
+        XCTAssertEqual(window.nextLook(active: 49), 48)
+        XCTAssertEqual(window.nextLook(active: 0), 0)
+        // Looking again at every end still reads in batches: above the mark, nothing is read at the next look.
+        XCTAssertEqual(window.toRead(active: window.nextLook(active: 64), pausedByUser: false), 0)
     }
 
     func testNothingIsReadWhileTheUserHoldsTheQueuePaused() {

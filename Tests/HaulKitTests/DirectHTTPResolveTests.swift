@@ -1,3 +1,4 @@
+import CHaulSystem
 import Foundation
 import HaulCore
 import HaulTestSupport
@@ -43,8 +44,11 @@ final class DirectHTTPResolveTests: XCTestCase {
 
     func testCancelStopsASlowResolution() async throws {
         try await withSlowResolver(milliseconds: 8000) {
+            let before = haul_test_delayed_resolutions()
             let request = try send("http://localhost:1/f", connectTimeout: 30)
-            try await Task.sleep(nanoseconds: 100_000_000)
+            // The cancel comes while the name is being resolved: once the request reached the (slow) resolver.
+            let resolving = await eventually { haul_test_delayed_resolutions() > before }
+            XCTAssertTrue(resolving, "the request never reached the resolver")
             let started = ContinuousClock.now
             request.cancel()
             let failure = await DirectHTTPRequestTests.headFailure(of: request)

@@ -94,4 +94,26 @@ final class OneClockTests: XCTestCase {
         }
         XCTAssertEqual(answer, 42)
     }
+
+    /// The transport's speed limits read and wait on the client's clock: a chunk over the limit is held until that
+    /// clock moves. The old transport made its limiter on the system's clock whatever the configuration said.
+    func testTheTransportsSpeedLimitWaitsOnTheClientsClock() async throws {
+        let clock = ManualClock()
+        var configuration = HaulConfiguration(stateDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
+        configuration.clock = EngineClock(clock)
+        let transport = HTTPTransport(configuration: configuration)
+        try transport.bandwidth.setLimit(1000, for: 7)
+        let paced = NIOLockedValueBox(false)
+        let pace = Task {
+            await transport.bandwidth.pace(2000, download: 7)
+            paced.withLockedValue { $0 = true }
+        }
+        let waiting = await eventually { !clock.deadlines.isEmpty }
+        XCTAssertTrue(waiting, "the limiter's wait is not on the client's clock")
+        XCTAssertFalse(paced.withLockedValue { $0 }, "2,000 bytes at 1,000 B/s went on before the clock moved")
+        clock.advance(by: .seconds(2))
+        await pace.value
+        XCTAssertTrue(paced.withLockedValue { $0 })
+        await transport.shutdown()
+    }
 }

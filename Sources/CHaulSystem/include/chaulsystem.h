@@ -51,6 +51,10 @@ int haul_wake_pipe(int fds[2]);
 /// HAUL_E_RESOLVE or HAUL_E_WOKEN.
 int haul_tcp_connect(const char *host, const char *port, int timeout_ms, int wake_fd, int *error);
 
+/// How many resolutions have begun waiting out `HAUL_TEST_RESOLVER_DELAY_MS` in this process (tests only: a test
+/// waits for its request to reach the resolver by this count, not for a fixed time).
+int haul_test_delayed_resolutions(void);
+
 /// Waits until `fd` is readable (data, end of stream or an error to read): 1; `timeout_ms` passed: 0; `wake_fd`
 /// became readable: HAUL_E_WOKEN; poll failed: -1 with errno set.
 int haul_wait_readable(int fd, int wake_fd, int timeout_ms);

@@ -188,8 +188,9 @@ public struct AgentTools: Sendable {
     private func wait(_ arguments: AgentArguments, _ progress: AgentProgress?) async throws(AgentToolError) -> (String, Value) {
         let ids = try arguments.requiredStrings("ids", count: 1...AgentToolCatalog.maxBatch)
         let timeout = try arguments.number("timeout_seconds", in: 0...Double(AgentToolCatalog.maxWaitSeconds)) ?? 60
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        // The client's clock (a test moves it): its monotonic reading for the deadline, its waits between looks.
+        let clock = service.manager.client.configuration.clock
+        let deadline = clock.now() + timeout
         var downloads: [Aria2Download]
         var reports = WaitProgress()
         while true {
@@ -198,9 +199,10 @@ public struct AgentTools: Sendable {
                 downloads.append(try await refusing { () async throws(CommandRefusal) in try await service.download(id) })
             }
             let finished = downloads.allSatisfy { [.complete, .error, .removed].contains($0.status) }
-            if finished || clock.now >= deadline || Task.isCancelled { break }
+            let left = deadline - clock.now()
+            if finished || left <= 0 || Task.isCancelled { break }
             if let progress, let report = reports.look(downloads) { progress.report(report) }
-            try? await clock.sleep(until: min(deadline, clock.now.advanced(by: waitInterval)))
+            try? await clock.sleep(seconds: min(left, waitInterval.inSeconds))
         }
         let finished = downloads.allSatisfy { [.complete, .error, .removed].contains($0.status) }
         let counts = Dictionary(grouping: downloads, by: \.status.rawValue).map { "\($0.value.count) \($0.key)" }.sorted()

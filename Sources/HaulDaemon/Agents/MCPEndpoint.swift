@@ -37,7 +37,7 @@ public struct MCPEndpoint: Sendable {
         let verdict = checks.checkCall("mcp", token: token, secretRequired: true, in: &guesses)
         if token != nil { secretShown?(verdict == .authorized) }
         guard verdict == .authorized else {
-            try? await Task.sleep(for: unauthorizedDelay)
+            try? await tools.service.manager.client.configuration.clock.sleep(seconds: unauthorizedDelay.inSeconds)
             let why = token == nil
                 ? "Unauthorized: send the daemon's secret as 'Authorization: Bearer SECRET' (docs/agents.md)"
                 : "Unauthorized: the bearer token is not the daemon's secret"

@@ -150,9 +150,10 @@ extension Daemon {
             }
         }
         // `aria2.shutdown` answers first, then stops the daemon.
+        let clock = client.configuration.clock
         stopRequest.withLockedValue { $0 = { [weak daemon] in
             Task {
-                try? await Task.sleep(for: .milliseconds(100))
+                try? await clock.sleep(seconds: 0.1)
                 await daemon?.stop()
             }
         } }

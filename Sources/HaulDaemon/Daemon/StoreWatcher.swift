@@ -9,14 +9,15 @@ import HaulKit
 /// one it saw (ids only grow: a rowid watermark), so a look costs what was added, not the whole queue (issue 62:
 /// with 30,000 stored, reading every id and state each second the queue changed was an O(N) read and set).
 enum StoreWatcher {
-    /// Looks about every `interval`; `seen` is the largest id stored before the queue was restored (everything
-    /// up to it is the manager's already, or was cancelled).
+    /// Looks about every `interval`, on the client's clock (a test moves it); `seen` is the largest id stored before
+    /// the queue was restored (everything up to it is the manager's already, or was cancelled).
     static func run(client: HaulClient, manager: DownloadManager, after seen: Int64, interval: Duration = .seconds(1)) -> Task<Void, Never> {
-        Task {
+        let clock = client.configuration.clock
+        return Task {
             var lastStamp: [Double] = []
             var seen = seen
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+                try? await clock.sleep(seconds: interval.inSeconds)
                 let stamp = stamp(of: client.databasePath)
                 guard stamp != lastStamp else { continue }
                 lastStamp = stamp

@@ -12,11 +12,12 @@ public struct Aria2HostBudget: Sendable, Hashable {
 
 extension Aria2Service {
     /// `haul.getHostBudgets(token)`: what hosts taught about how many connections they accept, in host order, as
-    /// `haul hosts` shows it (aria2 has no such method: its `--max-connection-per-server` is fixed).
+    /// `haul hosts` shows it (aria2 has no such method: its `--max-connection-per-server` is fixed). "Now" is the
+    /// client's wall clock, the one the lessons were learned on.
     public func hostBudgets() async throws(CommandRefusal) -> [Aria2HostBudget] {
         let client = manager.client
         let policy = client.configuration.hostBudgetPolicy
-        let now = Date().timeIntervalSince1970
+        let now = Double(client.configuration.clock.wallClock())
         return try await perform {
             try client.learnedHostBudgetsBlocking().map { Aria2HostBudget(learned: $0, connections: $0.limit(at: now, policy: policy)) }
         }

@@ -9,7 +9,7 @@ import Foundation
 /// `Clock` with `Duration` steps (HaulTestSupport's `ManualClock`) and moves it, so that a 30 s backoff or a
 /// lowest-speed window is tested by moving time, not by waiting for it, the way hummingbird's services take their
 /// clock. A custom clock's wall time starts at `wallClockAtStart` and moves with it.
-struct EngineClock: Sendable {
+package struct EngineClock: Sendable {
     /// The monotonic reading, also handed to the receive loops (read once per chunk: the system's directly).
     let monotonic: MonotonicClock
     private let custom: Custom?
@@ -21,7 +21,7 @@ struct EngineClock: Sendable {
     }
 
     /// The system's clocks.
-    static let system = EngineClock(monotonic: .system, custom: nil)
+    package static let system = EngineClock(monotonic: .system, custom: nil)
 
     private init(monotonic: MonotonicClock, custom: Custom?) {
         self.monotonic = monotonic
@@ -29,7 +29,7 @@ struct EngineClock: Sendable {
     }
 
     /// Time read from `clock`: seconds since this value was made, and waits that `clock` ends.
-    init<C: Clock>(_ clock: C, wallClockAtStart: Int64 = 1_700_000_000) where C.Duration == Duration {
+    package init<C: Clock>(_ clock: C, wallClockAtStart: Int64 = 1_700_000_000) where C.Duration == Duration {
         let start = clock.now
         let seconds: @Sendable () -> Double = {
             let elapsed = start.duration(to: clock.now).components
@@ -47,13 +47,13 @@ struct EngineClock: Sendable {
 
     /// The current monotonic time in seconds.
     @inline(__always)
-    func now() -> Double { monotonic.now() }
+    package func now() -> Double { monotonic.now() }
 
     /// Waits `seconds`, clamped to 0...`longestWait`: a wait longer than that (a server's `Retry-After` or HLS
     /// target duration of centuries) is the same "not in this program's life" and is waited as `longestWait`,
     /// because `Task.sleep(nanoseconds:)` traps past 2^64 ns (about 584 years) and `Duration.seconds` past about
     /// 10^20 s. Not a number is 0. - Throws: `CancellationError` when the task is cancelled meanwhile.
-    func sleep(seconds: Double) async throws {
+    package func sleep(seconds: Double) async throws {
         let wait = Self.clampedWait(seconds)
         guard let custom else { return try await Task.sleep(nanoseconds: UInt64(wait * 1e9)) }
         try await custom.sleep(wait)
@@ -69,12 +69,12 @@ struct EngineClock: Sendable {
 
     /// The wall clock's instant to the sub-second, the time schedules are read against (`Date()`, or the custom
     /// clock's from `wallClockAtStart`).
-    func date() -> Date {
+    package func date() -> Date {
         custom?.date() ?? Date()
     }
 
     /// Seconds since 1970, the time HTTP dates are compared with (`Retry-After`, `Expires`).
-    func wallClock() -> Int64 {
+    package func wallClock() -> Int64 {
         custom?.wallClock() ?? Int64(Date().timeIntervalSince1970)
     }
 }

@@ -112,8 +112,8 @@ final class HTTPTransport: Sendable {
     let configuration: HaulConfiguration
     /// Builds every request this transport sends (HaulCore's rules, the same for every transport).
     let builder: RequestBuilder
-    /// The bandwidth limits every body read is paced by.
-    let bandwidth = BandwidthLimiter()
+    /// The bandwidth limits every body read is paced by, on the configuration's clock (its reading and its waits).
+    let bandwidth: BandwidthLimiter
 
     /// The largest read from a socket, in bytes; large chunks go straight to the file (`CoalescingWriter`).
     static let largestRead = 64 << 10
@@ -125,6 +125,8 @@ final class HTTPTransport: Sendable {
         self.configuration = configuration
         self.pool = pool ?? ConnectionPool(clock: configuration.clock.monotonic)
         builder = RequestBuilder(userAgent: configuration.userAgent)
+        let clock = configuration.clock
+        bandwidth = BandwidthLimiter(clock: clock.monotonic, sleep: { try? await clock.sleep(seconds: $0) })
         directTLSSettings = TLSSettings.make(
             extraAuthorities: configuration.extraTrustedCertificates, insecure: configuration.insecure)
     }

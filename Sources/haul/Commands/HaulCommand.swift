@@ -33,8 +33,9 @@ struct HaulCommand: AsyncParsableCommand {
     /// Parses arguments and maps failures to the documented exit codes (usage errors exit 2, not 64).
     static func main() async {
         // First, while no other thread runs: the runtime's caches in `.bss` get their pages now, not by a TLB
-        // shoot-down at each first write once the threads run (docs/history/benchmarks-rounds.md, Round 21).
-        haul_populate_bss()
+        // shoot-down at each first write once the threads run (docs/history/benchmarks-rounds.md, Round 21). Not for
+        // a list, whose runtime touches about a third of them: the rest would be resident for nothing (issue 62).
+        if !QuickDownloadArguments.readsList(Array(CommandLine.arguments.dropFirst())) { haul_populate_bss() }
         // One malloc arena, not up to 16: the memory of a list of 100,000 stays flat (docs/cli.md, "Long lists").
         // One rather than two: 1.7 MiB less at the peak of a list of 5,000 in release, at the same CPU (the
         // second arena kept its own free memory).

@@ -93,6 +93,17 @@ enum QuickDownloadArguments {
         return directory ?? ProcessEnvironment.defaultStateDirectory
     }
 
+    /// Whether the line reads a list (`-i`/`--input-file`, `-iFILE`, before a `--`): such a run does not give the
+    /// program's `.bss` its pages at start (`haul_populate_bss`, for the start-up of one small download), of
+    /// which a list touches about 0.5 of 1.4 MiB (docs/benchmarks.md, "Lists").
+    static func readsList(_ arguments: [String]) -> Bool {
+        for word in arguments {
+            if word == "--" { return false }
+            if word == "--input-file" || word.hasPrefix("--input-file=") || (word.hasPrefix("-i") && !word.hasPrefix("--")) { return true }
+        }
+        return false
+    }
+
     /// The options read here.
     enum Option: Hashable, CaseIterable {
         case quiet, progress, output, directory, connections, maxConcurrent, inputFile, stateDirectory, certificates

@@ -86,7 +86,7 @@ extension DownloadSession {
 
     /// Reads the rest of a list as the queue drains: a batch whenever the active downloads fall to the window's
     /// refill mark (`ListWindow`), nothing while the user holds the queue paused; the downloads whose end has been
-    /// shown are let go of (`harvest`) so that what is kept is the window, whatever the list's length.
+    /// shown are let go of (`harvest`) at each end, so that what is kept is the window, whatever the list's length.
     func drain(_ feed: RequestFeed, manager: DownloadManager, view: SessionView, keys: Bool) async {
         var window = ListWindow(maxConcurrent: limits.maxConcurrent)
         view.setUnread(feed.remaining)
@@ -96,7 +96,8 @@ extension DownloadSession {
                 continue
             }
             await harvest(manager: manager, view: view)
-            let count = window.toRead(active: await manager.activeCount, pausedByUser: pausedByUser)
+            let active = await manager.activeCount
+            let count = window.toRead(active: active, pausedByUser: pausedByUser)
             if count > 0 {
                 let requests: [DownloadRequest]
                 do { requests = try feed.next(count) } catch {
@@ -112,7 +113,9 @@ extension DownloadSession {
                 continue
             }
             if window.isInputEnded { break }
-            await manager.waitUntilActive(atMost: window.refillMark)
+            // Woken at the next end, not at the refill mark: what ended is let go of as it ends (`harvest` above),
+            // so the ended downloads of a whole batch are not held until the refill.
+            await manager.waitUntilActive(atMost: window.nextLook(active: active))
         }
         view.setUnread(0)
     }
