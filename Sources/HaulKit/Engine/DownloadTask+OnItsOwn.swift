@@ -123,7 +123,9 @@ extension DownloadTask {
             settle(.paused)  // the pause, cancel or interrupt that stopped it handles its state (`stopping`)
             return
         }
-        // The queue's decision (`RunEnding`); what the waiters hear is `RunEnding.outcome`'s: the file, or the error.
+        // What the end does to the state is the queue's decision (`RunEnding`). The waiters hear the file or the
+        // error, even after a pause whose run's report came outside it (`RunEnding` changes nothing then): nothing
+        // restarts a task on its own, so its failure is the last word of that run.
         let ending = lifecycle.mustEnd(outcome.end, of: rowID)
         switch outcome {
         case .completed(let path):
