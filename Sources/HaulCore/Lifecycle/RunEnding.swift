@@ -13,8 +13,9 @@
 ///
 /// `-`: nothing changes. Refused: the end contradicts the state, a bug in the runner (`IllegalTransition`).
 ///
-/// `outcome` says what the run's waiters hear (`DownloadTask.outcome()`), from the state the download is in once the
-/// end has been handled.
+/// `outcome` says what the waiters of a queue's run hear (`DownloadTask.outcome()`), from the state the download is
+/// in once the end has been handled. A task on its own has no later run to wait for: its waiters hear a failure even
+/// when a pause came first.
 public struct RunEnding: Hashable, Sendable {
     /// The lifecycle event the end is for the download, `nil` when it changes nothing.
     public let event: LifecycleEvent?
