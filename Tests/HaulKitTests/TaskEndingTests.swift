@@ -118,4 +118,37 @@ final class TaskEndingTests: XCTestCase {
       }
     }
   }
+
+  // A run on its own whose failure is heard after a pause (the pause normally handles its run's end, `stopping`;
+  // this is the rare report that comes outside it): as in the queue (`RunEnding`), the failure changes nothing, so
+  // the download stays paused and nothing is stored, and the run's waiters hear the error. It used to trip
+  // `mustHandle`'s assertion (`paused` has no `fail`), a crash in debug builds.
+  func testARunOnItsOwnThatFailsWhilePausedStaysPausedAndItsWaitersHearTheError() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let task = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/never-fetched"))
+        await task.pausedWithARunInFlight()
+        let waiting = Task { try await task.outcome() }
+        let waits = await eventually { await task.waiters.count == 1 }
+        XCTAssertTrue(waits, "outcome() never waited for the run")
+        let failure = HaulError(.network, "connection reset")
+        await task.transferEnded(.failed(failure))
+        let state = await task.state
+        XCTAssertEqual(state, .paused)
+        let record = try XCTUnwrap(harness.client.store.record(id: task.id.rawValue))
+        XCTAssertEqual(record.downloadState, .queued, "a failure after a pause is not the download's to store")
+        XCTAssertNil(record.errorMessage)
+        let outcome = try await waiting.value
+        XCTAssertEqual(outcome, .failed(failure))
+      }
+    }
+  }
+}
+
+extension DownloadTask {
+  /// A task on its own as a pause leaves it while its run's report is still on the way: paused, with a run.
+  fileprivate func pausedWithARunInFlight() {
+    lifecycle = DownloadLifecycle(state: .paused)
+    run = Task {}
+  }
 }

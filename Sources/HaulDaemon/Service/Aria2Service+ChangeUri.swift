@@ -28,10 +28,11 @@ extension Aria2Service {
             }
             return (0, 0)
         }
-        guard [.active, .waiting, .paused, .error].contains(download.status) else {
+        // A queued or running download is paused first, changed, and queued again.
+        let restart = Self.allows(.pause, download)
+        guard restart || Self.allows(.changeSource, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only waiting, paused, active or failed downloads can change their URL")
         }
-        let restart = [.active, .waiting].contains(download.status)
         try await perform {
             if restart { try await manager.pause(DownloadID(download.id)) }
             if await manager.snapshot(DownloadID(download.id))?.state == .completed { return }  // finished while pausing

@@ -148,7 +148,7 @@ extension Aria2Service {
     /// `removed` until `removeDownloadResult`.
     public func remove(_ gid: String) async throws(CommandRefusal) -> GID {
         var download = try await download(gid)
-        guard [.active, .waiting, .paused].contains(download.status) else {
+        guard Self.allows(.cancelInLine, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
         }
         try await perform { try await manager.cancel(DownloadID(download.id)) }
@@ -162,7 +162,7 @@ extension Aria2Service {
     /// `aria2.pause`: keeps the partial file; the download waits for `unpause`.
     public func pause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
-        guard [.active, .waiting].contains(download.status) else {
+        guard Self.allows(.pause, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
         }
         try await perform { try await manager.pause(DownloadID(download.id)) }
@@ -176,7 +176,7 @@ extension Aria2Service {
     /// `aria2.unpause`: back in the queue. A failed download may be unpaused too (Haul keeps it resumable).
     public func unpause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
-        guard [.paused, .error].contains(download.status) else {
+        guard Self.allows(.resume, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
         }
         try await perform { try await manager.resume(DownloadID(download.id)) }
@@ -185,7 +185,7 @@ extension Aria2Service {
 
     /// `aria2.unpauseAll`: every paused download (failed ones stay failed, as in aria2).
     public func unpauseAll() async {
-        for snapshot in await manager.snapshots where snapshot.state == .paused {
+        for snapshot in await manager.snapshots where DownloadCommandRule.verdict(.resumePaused, in: snapshot.state) == .allowed {
             try? await manager.resume(snapshot.id)
         }
     }
@@ -289,17 +289,24 @@ extension Aria2Service {
     /// partial file goes).
     public func removeDownloadResult(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
-        switch download.status {
-        case .removed:
-            removed[download.id] = nil
-            removedOrder.removeAll { $0 == download.id }
-            forgottenResults += 1
-        case .complete, .error:
-            try await perform { try await manager.remove(DownloadID(download.id)) }
-            forgottenResults += 1
-        default:
+        guard Self.allows(.forgetResult, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")
         }
+        if download.status == .removed {
+            // Only the daemon remembers a removed download (the manager dropped it): forgotten here.
+            removed[download.id] = nil
+            removedOrder.removeAll { $0 == download.id }
+        } else {
+            try await perform { try await manager.remove(DownloadID(download.id)) }
+        }
+        forgottenResults += 1
+    }
+
+    /// Whether `command` changes `download`: the queue's rule (`DownloadCommandRule`), not the daemon's; the daemon
+    /// only words a refusal in aria2's terms, and takes `unchanged` (pausing a paused download) as refused, as aria2
+    /// does.
+    static func allows(_ command: DownloadCommand, _ download: Aria2Download) -> Bool {
+        DownloadCommandRule.verdict(command, in: download.status.state) == .allowed
     }
 }
 

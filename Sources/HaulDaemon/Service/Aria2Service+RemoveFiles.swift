@@ -12,16 +12,14 @@ extension Aria2Service {
     /// deleted. An active or waiting download is refused: pause it first, so that nothing writes while it goes.
     public func removeDownloadAndFile(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
-        switch download.status {
-        case .active, .waiting:
+        guard Self.allows(.forgetWithFile, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): pause it before removing it with its file")
-        case .removed:
+        }
+        if download.status == .removed {
             // aria2.remove already deleted its partial file; only the result is left.
             removed[download.id] = nil
             removedOrder.removeAll { $0 == download.id }
             return
-        case .paused, .error, .complete:
-            break
         }
         let directory = DirectoryResolver.resolve((download.path as NSString).deletingLastPathComponent)
         guard directories.contains(directory) else {

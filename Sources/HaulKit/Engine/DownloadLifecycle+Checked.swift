@@ -18,4 +18,20 @@ extension DownloadLifecycle {
             return state
         }
     }
+
+    /// Applies the end of a run on its own as `RunEnding` decides it (the queue's decision too).
+    ///
+    /// - Returns: the ending; `nil` when it contradicts the state, a bug surfaced as `mustHandle`'s are.
+    @discardableResult
+    mutating func mustEnd(_ end: TransferEnd, of id: Int64) -> RunEnding? {
+        do {
+            let ending = try RunEnding.decide(end, in: state)
+            if let event = ending.event { mustHandle(event, of: id) }
+            return ending
+        } catch {
+            engineLog.error("HaulKit bug: \(error) (download \(id))")
+            assertionFailure("HaulKit: \(error) (download \(id))")
+            return nil
+        }
+    }
 }

@@ -5,7 +5,7 @@ import HaulCore
 /// completion (the pause-at-the-end race), which then wins.
 extension DownloadTask {
     func startOnItsOwn(connections granted: Int?) throws {
-        if lifecycle.state == .paused || lifecycle.state == .failed { try transition(.resume) }
+        if DownloadCommandRule.verdict(.resume, in: lifecycle.state) == .allowed { try transition(.resume) }
         try transition(.start)
         lastOutcome = nil
         let transfer = try makeTransfer(connections: granted)
@@ -24,13 +24,13 @@ extension DownloadTask {
     }
 
     func pauseOnItsOwn() async throws {
-        if lifecycle.state == .paused { return }
+        guard try allows(.pause) else { return }  // paused already
         try transition(.pause)
         if await stopTransfer() == .stopped { settle(.paused) }
     }
 
     func cancelOnItsOwn() async throws {
-        if lifecycle.state == .cancelled { return }  // a second cancel, as URLSessionTask's, does nothing
+        guard try allows(.cancel) else { return }  // a second cancel, as URLSessionTask's, does nothing
         try transition(.cancel)
         await stopTransfer()
         try discardFiles()
@@ -55,6 +55,13 @@ extension DownloadTask {
         settle(.paused)
         broadcaster.finishRun(HaulError(
             .interrupted, "download \(id) was interrupted; its bytes are kept and the next start resumes it"))
+    }
+
+    /// Whether the user's `event` changes the download (`DownloadCommandRule`, as the queue asks it).
+    ///
+    /// - Throws: `HaulError` with the `IllegalTransition` when the state does not allow it.
+    func allows(_ event: LifecycleEvent) throws -> Bool {
+        do { return try DownloadCommandRule.check(event: event, in: lifecycle.state) } catch { throw HaulError(error) }
     }
 
     func transition(_ event: LifecycleEvent) throws {
@@ -85,7 +92,7 @@ extension DownloadTask {
         finishedWhileStopping = nil
         // `paused` -> `completed` is legal; a download still `downloading` (an interrupt) completes as usual. The
         // pause stored `paused` after, or before, the finisher stored `completed`: store it again.
-        lifecycle.mustHandle(.complete, of: rowID)
+        lifecycle.mustEnd(.completed(path: path), of: rowID)
         do {
             try store.setState(.completed, of: rowID)
         } catch {
@@ -112,33 +119,35 @@ extension DownloadTask {
         }
         run = nil
         stopTicker()
+        if case .stopped = outcome {
+            settle(.paused)  // the pause, cancel or interrupt that stopped it handles its state (`stopping`)
+            return
+        }
+        // What the end does to the state is the queue's decision (`RunEnding`). The waiters hear the file or the
+        // error, even after a pause whose run's report came outside it (`RunEnding` changes nothing then): nothing
+        // restarts a task on its own, so its failure is the last word of that run.
+        let ending = lifecycle.mustEnd(outcome.end, of: rowID)
         switch outcome {
         case .completed(let path):
-            lifecycle.mustHandle(.complete, of: rowID)
             completed(at: path)
-        case .failed(let error) where error.kind == .busy:
-            // Another process is downloading this file: it is not this run's failure to record. The stored state
-            // stays as that process keeps it; here the download goes back to waiting.
-            lifecycle.mustHandle(.interrupt, of: rowID)
+        case .failed(let error):
+            // Busy: another process is downloading this file, it is not this run's failure to record: the stored
+            // state stays as that process keeps it; here the download goes back to waiting.
+            if ending?.failure != nil {
+                removePartFileIfEmpty()
+                record.errorMessage = error.message
+                do {
+                    try store.setState(.failed, error: error.message, cause: FailureCause(error), of: rowID)
+                } catch {
+                    engineLog.error("download \(id): could not store its failure: \(error)")
+                }
+            }
             broadcaster.send(.failed(error))
             broadcaster.send(.state(lifecycle.state))
             settle(.failed(error))
             broadcaster.finishRun(error)  // nothing restarts a task on its own: `updates` must not wait for it
-        case .failed(let error):
-            lifecycle.mustHandle(.fail, of: rowID)
-            removePartFileIfEmpty()
-            record.errorMessage = error.message
-            do {
-                try store.setState(.failed, error: error.message, cause: FailureCause(error), of: rowID)
-            } catch {
-                engineLog.error("download \(id): could not store its failure: \(error)")
-            }
-            broadcaster.send(.failed(error))
-            broadcaster.send(.state(.failed))
-            settle(.failed(error))
-            broadcaster.finishRun(error)
         case .stopped:
-            settle(.paused)
+            break
         }
     }
 }

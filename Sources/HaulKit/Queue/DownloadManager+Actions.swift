@@ -268,25 +268,23 @@ extension DownloadManager {
     }
 
     func transferEnded(_ id: Int64, generation: Int, _ outcome: TransferOutcome) async {
-        switch outcome {
-        case .completed(let path):
-            await report(.transferEnded(id, generation: generation, .completed(path: path)))
-        case .failed(let error) where error.kind == .busy:
-            await report(.transferEnded(id, generation: generation, .busy(message: error.message)), failure: error)
-        case .failed(let error):
-            await report(.transferEnded(id, generation: generation, .failed(message: error.message)), failure: error)
-        case .stopped:
-            await report(.transferEnded(id, generation: generation, .stopped))
-        }
+        var failure: HaulError?
+        if case .failed(let error) = outcome { failure = error }
+        await report(.transferEnded(id, generation: generation, outcome.end), failure: failure)
         // `outcome()` of the task: what the run's end came to (a stale run's end, or a cancelled download's, came
-        // to nothing: `discard` settles the latter).
+        // to nothing: `discard` settles the latter), as for a download run on its own (`RunEnding.outcome`).
         guard let task = entries[id]?.task, let held = machine.downloads[id], held.generation == generation else { return }
-        switch (held.state, outcome) {
+        switch (RunEnding.outcome(of: outcome.end, leaving: held.state), failure) {
         case (.completed, _):
             await task.settle(.completed(file: URL(fileURLWithPath: entries[id]?.destination ?? task.request.destinationPath, isDirectory: false)))
-        case (.failed, .failed(let error)), (.queued, .failed(let error)): await task.settle(.failed(error))
+        case (.failed, let error?): await task.settle(.failed(error))
         default: await task.settle(.paused)
         }
+    }
+
+    /// Whether `command` changes `download` (`DownloadCommandRule`).
+    static func allows(_ command: DownloadCommand, _ download: QueueMachine.Download) -> Bool {
+        DownloadCommandRule.verdict(command, in: download.state) == .allowed
     }
 
     func drop(_ id: Int64) {

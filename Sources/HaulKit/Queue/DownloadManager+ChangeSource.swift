@@ -18,7 +18,7 @@ extension DownloadManager {
         try checkRunning()
         let old = try entry(id)
         let state = machine.downloads[id]?.state
-        guard state == .paused || state == .failed else {
+        guard let state, DownloadCommandRule.verdict(.changeSource, in: state) == .allowed else {
             throw HaulError(.usage, "download \(id) is \(state?.rawValue ?? "gone"): pause it before changing its URL")
         }
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {

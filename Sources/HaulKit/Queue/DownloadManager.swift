@@ -300,8 +300,8 @@ public actor DownloadManager {
     /// pausing a running one frees its slot and the queue would start the next queued one in it.
     public func pauseAll() async {
         let ids = machine.downloads.keys.sorted()
-        for state in [DownloadState.queued, .downloading] {
-            for id in ids where machine.downloads[id]?.state == state {
+        for running in [false, true] {
+            for id in ids where machine.downloads[id].map({ ($0.state == .downloading) == running && Self.allows(.pause, $0) }) == true {
                 await quietly("pause", id) { try await self.pause(DownloadID(id)) }
             }
         }
@@ -309,7 +309,7 @@ public actor DownloadManager {
 
     /// Queues every paused and failed download again.
     public func resumeAll() async {
-        for id in machine.downloads.keys.sorted() where [.paused, .failed].contains(machine.downloads[id]?.state) {
+        for id in machine.downloads.keys.sorted() where machine.downloads[id].map({ Self.allows(.resume, $0) }) == true {
             await quietly("resume", id) { try await self.resume(DownloadID(id)) }
         }
     }

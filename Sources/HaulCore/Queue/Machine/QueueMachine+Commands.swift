@@ -26,18 +26,18 @@ extension QueueMachine {
                 state: row.state == .downloading ? .queued : row.state, priority: row.priority, queueOrder: row.queueOrder,
                 requestedConnections: connections, heldConnections: nil, generation: 0, owner: .thisProcess,
                 errorMessage: row.errorMessage)
-            if paused { _ = try Self.next(first, on: .pause) }
+            if paused { _ = try DownloadCommandRule.check(event: .pause, in: first.state) }
             actions = adopt(id, row, connections: connections)
         }
         guard let known = downloads[id] else { return actions }
         if paused { return try actions + pause(id, known: known) }
-        if known.state == .paused || known.state == .failed { return try actions + resume(id, known: known) }
+        if DownloadCommandRule.verdict(.resume, in: known.state) == .allowed { return try actions + resume(id, known: known) }
         return actions
     }
 
     mutating func pause(_ id: Int64, known: Download) throws -> [QueueAction] {
+        guard try DownloadCommandRule.check(event: .pause, in: known.state) else { return [] }  // paused already
         let state = try Self.next(known, on: .pause)
-        if known.state == .paused { return [] }
         var paused = known
         paused.state = state
         paused.heldConnections = nil
@@ -48,6 +48,7 @@ extension QueueMachine {
     }
 
     mutating func resume(_ id: Int64, known: Download) throws -> [QueueAction] {
+        _ = try DownloadCommandRule.check(event: .resume, in: known.state)
         let state = try Self.next(known, on: .resume)
         var resumed = known
         resumed.state = state
@@ -60,6 +61,7 @@ extension QueueMachine {
     /// `resume` for a download another live process holds (`HolderRule`, rule 2): back in line in the store, but
     /// that process's to run (it follows the store and resumes it); here it waits as one run elsewhere does.
     mutating func resumeInHolder(_ id: Int64, known: Download) throws -> [QueueAction] {
+        _ = try DownloadCommandRule.check(event: .resume, in: known.state)
         var resumed = known
         resumed.state = try Self.next(known, on: .resume)
         resumed.owner = .otherProcess
@@ -69,7 +71,7 @@ extension QueueMachine {
     }
 
     mutating func cancel(_ id: Int64, known: Download, partHeldElsewhere: Bool) throws -> [QueueAction] {
-        _ = try Self.next(known, on: .cancel)
+        _ = try DownloadCommandRule.check(event: .cancel, in: known.state)
         downloads[id] = nil
         if known.state != .downloading && partHeldElsewhere {
             // Another process downloads it: the store tells it to stop and clean up.

@@ -1,46 +1,32 @@
 /// What running transfers report and what a look at the store finds.
 extension QueueMachine {
-    /// A current run ended. Running: completed, failed, left to another process, or (stopped without a pause
-    /// here) back in line. Paused: a completion wins the race with the pause; anything else stays paused.
-    /// In a state with no run (queued, failed, completed) a completion or failure contradicts the state and is
-    /// refused (a bug in the runner), except a completion already heard of from the store; a stop changes nothing.
+    /// A current run ended: `RunEnding` decides what that is for the download (the same decision as for a download
+    /// run on its own); here it becomes the queue's actions. Running: completed, failed, left to another process, or
+    /// (stopped without a pause here) back in line. Paused: a completion wins the race with the pause; anything
+    /// else stays paused. In a state with no run a completion or failure is refused (a bug in the runner), except a
+    /// completion already heard of from the store; a stop changes nothing.
     mutating func transferEnded(_ id: Int64, known: Download, _ end: TransferEnd) throws -> [QueueAction] {
+        let ending = try RunEnding.decide(end, in: known.state)
         var ended = known
         ended.heldConnections = nil
         ended.isFinishing = false
+        guard let state = ending.state else {
+            if known.state == .paused { downloads[id] = ended }  // the paused download's run is over: it holds nothing
+            return []
+        }
+        ended.state = state
         let actions: [QueueAction]
-        switch (known.state, end) {
-        case (.downloading, .completed(let path)), (.paused, .completed(let path)), (.queued, .completed(let path)):
-            // `queued`: paused and resumed while the run verified and renamed; the file is in place all the same.
-            ended.state = try Self.next(known, on: .complete)
-            actions = [.persistState(id, .completed, error: nil), .announceState(id, .completed), .announceCompleted(id, path: path)]
-        case (.downloading, .failed(let message)):
-            ended.state = try Self.next(known, on: .fail)
+        switch end {
+        case .completed(let path):
+            actions = [.persistState(id, state, error: nil), .announceState(id, state), .announceCompleted(id, path: path)]
+        case .failed(let message), .busy(let message):
+            // A busy end is not this run's failure to store: the row stays as the other process keeps it.
+            if ending.isLeftElsewhere { ended.owner = .otherProcess }
             ended.errorMessage = message
-            actions = [.persistState(id, .failed, error: message), .announceState(id, .failed), .announceFailed(id, message: message)]
-        case (.downloading, .busy(let message)):
-            // Not this run's failure to store: the row stays as the other process keeps it.
-            ended.state = try Self.next(known, on: .interrupt)
-            ended.owner = .otherProcess
-            ended.errorMessage = message
-            actions = [.announceState(id, ended.state), .announceFailed(id, message: message)]
-        case (.downloading, .stopped):
-            ended.state = try Self.next(known, on: .interrupt)
-            actions = [.persistState(id, ended.state, error: known.errorMessage), .announceState(id, ended.state)]
-        case (.paused, _):
-            actions = []
-        case (.queued, .failed), (.queued, .busy):
-            // The stopped run of a download paused and queued again meanwhile: it runs again when its turn comes.
-            return []
-        case (.completed, .completed):
-            // A look at the store heard of this completion first (the run's own row, read before its report).
-            return []
-        case (_, .completed):
-            throw IllegalTransition(state: known.state, event: .complete)
-        case (_, .failed), (_, .busy):
-            throw IllegalTransition(state: known.state, event: .fail)
-        case (_, .stopped):
-            return []  // nothing runs in this state: a stop changes nothing
+            let stored: [QueueAction] = ending.isStored ? [.persistState(id, state, error: message)] : []
+            actions = stored + [.announceState(id, state), .announceFailed(id, message: message)]
+        case .stopped:
+            actions = [.persistState(id, state, error: known.errorMessage), .announceState(id, state)]
         }
         downloads[id] = ended
         return actions
