@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks/body-bytes.sh: the body read loop before and after a change below the transport seam (issue 61
-# point 4, docs/benchmarks.md "Round 61, point 4"): 1 GiB from nginx on 127.0.0.1 through each carrier's path,
+# point 4, docs/history/benchmarks-rounds-2026-11-28-to-30.md "Round 61, point 4"): 1 GiB from nginx on 127.0.0.1 through each carrier's path,
 # two haul binaries alternating in every round.
 #
 # USAGE  HAUL_BEFORE=PATH HAUL_AFTER=PATH [ONLY="CASE ..."] Benchmarks/body-bytes.sh [ROUNDS]

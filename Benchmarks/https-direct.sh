@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks/https-direct.sh: HTTPS through haul's direct client against the previous carrier, curl and aria2c,
-# alternating in one run (docs/benchmarks.md, "Round 61"; docs/transport.md).
+# alternating in one run (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "Round 61"; docs/transport.md).
 #
 # USAGE  HAUL_BEFORE=PATH HAUL_AFTER=PATH Benchmarks/https-direct.sh [ROUNDS_1G] [ROUNDS_1K]
 #   Two haul binaries (e.g. main's and a branch's `swift build --product haul`, copied aside). A throwaway

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Benchmarks/rss-sample.py: one run of a command with its memory split, as docs/benchmarks.md "Round 61, point 5"
+# Benchmarks/rss-sample.py: one run of a command with its memory split, as docs/history/benchmarks-rounds-2026-11-28-to-30.md "Round 61, point 5"
 # quotes it.
 #
 # USAGE  Benchmarks/rss-sample.py LABEL COMMAND [ARGS...]

@@ -192,8 +192,9 @@ write_chart() {
   gnuplot "$dir/chart.gp" 2>"$dir/gnuplot.err" || log "gnuplot failed: $(head -n 3 "$dir/gnuplot.err")"
 }
 
-# The hand-written part of docs/benchmarks.md (levers measured one by one, before/after tables) follows this line and
-# is kept as it is when the generated part above it is written again.
+# The hand-written part of docs/benchmarks.md (the newest release figures of some cases, the benchmarks run.sh does
+# not run; the dated rounds are in docs/history/) follows this line and is kept as it is when the generated part
+# above it is written again.
 DOC_KEPT_MARKER='<!-- Written by hand below this line; Benchmarks/run.sh keeps it. -->'
 
 write_doc() {
@@ -207,9 +208,9 @@ write_doc() {
     echo "($RUNS round(s) per case, $((RUNS * CHEAP_ROUNDS)) for small-16m, many-60, many-200 and https-many, $((RUNS * TINY_ROUNDS)) for tiny-1k and startup, 1 for rss-1g-vs-8g; tools alternate"
     echo "within each round; medians of wall and CPU time, max of peak RSS.)"
     echo
-    echo "The tables below the chart are this run's. The sections after them, written by hand, hold later figures for some"
-    echo "cases, each with its commit, build and command; the earlier rounds, lever by lever, are in"
-    echo "[history/benchmarks-rounds.md](history/benchmarks-rounds.md)."
+    echo "The tables below the chart are this run's. The sections after them, written by hand, hold the newer release figures"
+    echo "of some cases and those of the benchmarks this script does not run (lists, the daemon, HLS), each with its commit,"
+    echo "build and command; the dated rounds of measurement, lever by lever, are in [history/](history/)."
     echo
     echo "![Median wall time per tool and case](images/benchmarks.png)"
     echo

@@ -120,6 +120,15 @@ final class HLSPlaylistParserTests: XCTestCase {
         XCTAssertNotNil(Self.refusal("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\",IV=0xZZ\n"))
     }
 
+    /// A playlist comes from a server: an IV of fullwidth digits (hex digits to `Character.isHexDigit`, not to
+    /// `UInt8(_:radix:)`) stopped the process on a force unwrap; it is refused as any other bad IV.
+    func testAnIVOfFullwidthDigitsIsRefusedNotATrap() {
+        for iv in ["0x\u{FF11}\u{FF12}", "0x\u{FF41}0", "0x" + String(repeating: "\u{FF10}", count: 32)] {
+            XCTAssertEqual(Self.refusal("#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k\",IV=\(iv)\n#EXTINF:1,\na.ts\n"),
+                           "#EXT-X-KEY has an IV that is not 0x followed by up to 32 hex digits.", iv)
+        }
+    }
+
     func testSampleAESAndDRMKeyFormatsAreRefusedWithASentence() {
         XCTAssertEqual(Self.refusal("#EXTM3U\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI=\"k\"\n"),
                        "The stream is encrypted with SAMPLE-AES, which needs a player that holds the key; Haul downloads only streams with no encryption or plain AES-128.")

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// No public initializer or method of what `import HaulKit` gives stops the process on a value its caller passed: a
-/// `precondition`, `preconditionFailure` or `fatalError` in the body of a `public` (or `open`) `init`, `func`,
-/// `subscript` or computed property fails this test. A bad value from a caller is an error (`HaulError` `.usage`),
+/// `precondition`, `preconditionFailure`, `fatalError`, `assert`, `assertionFailure` (an app's debug build stops on
+/// them) or `try!` in the body of a `public` (or `open`) `init`, `func`, `subscript` or computed property fails this
+/// test. A bad value from a caller is an error (`HaulError` `.usage`),
 /// because in an app it is often a person's input (a settings field). Scanned: HaulKit, HaulArchive (re-exported),
 /// and the files of the HaulCore types `PublicTypes.swift` names. Read from the sources, as `PublicDocCommentTests`
 /// reads the doc comments, so it runs with the other tests.
@@ -50,9 +51,12 @@ final class PublicTrapScanTests: XCTestCase {
                 func helper() { preconditionFailure() }   // precondition( in a comment
                 public var text: String { "precondition(" }
                 public func none() -> Never { fatalError("always") }
+                public func loaded() -> Int { try! load() }
+                public var checked: Int { assert(count > 0); return count }
+                func check() { assertionFailure("internal"); _ = try! load() }
             }
             """
-        XCTAssertEqual(Self.trapsInPublicDeclarations(in: source).map(\.line), [5, 15, 20])
+        XCTAssertEqual(Self.trapsInPublicDeclarations(in: source).map(\.line), [5, 15, 20, 21, 22])
     }
 
     /// HaulKit's and HaulArchive's sources, and the HaulCore files that define the types `PublicTypes.swift` aliases.
@@ -108,7 +112,8 @@ final class PublicTrapScanTests: XCTestCase {
                 pending = .declaration(line)
             }
             // Where on the line a trap is called, if it is: the scope open at that point decides.
-            let trapOffset = code.range(of: #"\b(precondition|preconditionFailure|fatalError)\s*\("#, options: .regularExpression)
+            let trapOffset = code.range(
+                of: #"\b(precondition|preconditionFailure|fatalError|assert|assertionFailure)\s*\(|\btry!"#, options: .regularExpression)
                 .map { code.distance(from: code.startIndex, to: $0.lowerBound) }
             for (offset, character) in code.enumerated() {
                 if offset == trapOffset, let current = scopes.last ?? nil,

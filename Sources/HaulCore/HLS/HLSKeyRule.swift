@@ -28,19 +28,20 @@ enum HLSKeyRule {
         }
     }
 
-    /// `0x` followed by 1 to 32 hex digits, as 16 bytes.
+    /// `0x` followed by 1 to 32 hex digits, as 16 bytes. ASCII digits only: `Character.isHexDigit` also takes
+    /// their fullwidth forms (`０`-`９`, `ａ`-`ｆ`), which `UInt8(_:radix:)` does not read.
     static func iv(_ text: String) throws(HLSPlaylist.Failure) -> [UInt8] {
+        let refusal = HLSPlaylist.Failure("#EXT-X-KEY has an IV that is not 0x followed by up to 32 hex digits.")
         let lower = text.lowercased()
         let digits = lower.hasPrefix("0x") ? lower.dropFirst(2) : ""
-        guard (1...32).contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
-            throw HLSPlaylist.Failure("#EXT-X-KEY has an IV that is not 0x followed by up to 32 hex digits.")
-        }
+        guard (1...32).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { throw refusal }
         let padded = String(repeating: "0", count: 32 - digits.count) + digits
         var bytes: [UInt8] = []
         var index = padded.startIndex
         while index < padded.endIndex {
             let next = padded.index(index, offsetBy: 2)
-            bytes.append(UInt8(padded[index..<next], radix: 16)!)
+            guard let byte = UInt8(padded[index..<next], radix: 16) else { throw refusal }
+            bytes.append(byte)
             index = next
         }
         return bytes

@@ -3,7 +3,7 @@
 /// Written by hand rather than with `JSONDecoder` (issue 62, point 4): a request's `JSONValue` went through
 /// `Decodable`, trying `Bool`, `Int64`, `Double`, `String`, array and object in turn for every value, each failed
 /// attempt a thrown error; under a page's polling load that decoding was 5 % of the daemon's CPU
-/// (docs/benchmarks.md, "The load case, round 2").
+/// (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "The load case, round 2").
 ///
 /// The rules, as the decoder had them:
 /// - a number whose value is whole and fits in `Int64` is `.int` (`7`, `7.0`, `1e2`); any other number is

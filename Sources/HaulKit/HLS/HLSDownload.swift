@@ -22,6 +22,7 @@ public struct HLSDownload: Sendable {
         public var variant: HLSVariantChoice
         /// How many segments are fetched at once: by default the automatic connection ceiling
         /// (`ConnectionCount.automaticCeiling`, the host budget), the most a download nobody gave a count may open.
+        /// 0 or less is taken as 1.
         public var segmentsAtOnce: Int
         /// Headers for the playlists, keys and segments alike.
         public var headers: [DownloadRequest.Header]

@@ -7,7 +7,7 @@ import HaulCore
 /// in one (`HaulClient.prepareAll`, `DownloadStore.claim`), then the queue's changes of all of them (a paused add's
 /// `paused`, a queued one's place) in another, held back while the batch is fed to the queue (`heldChanges`). Each
 /// transaction takes the write-ahead log's locks and appends its pages, so one per download was most of an add's
-/// cost (docs/benchmarks.md, "Daemon at scale").
+/// cost (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "Daemon at scale, round 2").
 ///
 /// What is held back is written before any action that is not a store write or an announcement (a transfer that
 /// starts, a file deleted), so nothing runs on a record whose state is not stored yet. While a batch holds changes

@@ -18,8 +18,9 @@ package struct StoredDetail: Sendable, Equatable {
 ///
 /// A page polls `tellActive` (and its lists) several times a second; what they read changes at most at a
 /// checkpoint, about once a second per running download. While neither count moved, an answer read before is
-/// still the database's, and is given again without reading the rows (docs/benchmarks.md, "The load case,
-/// round 2": the read was 8 % of the daemon's CPU under a page's polling load).
+/// still the database's, and is given again without reading the rows
+/// (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "The load case, round 2": the read was 8 % of the daemon's
+/// CPU under a page's polling load).
 struct DetailMemo: Sendable {
     /// This store's committed writes and `data_version` when the kept answers were read.
     var writes = -1
@@ -88,7 +89,8 @@ extension DownloadStore {
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
             let arguments = StatementArguments(chunk)
             // Cached statements (one per window length): preparing them on every call was a third of this read
-            // under a page's polling load (GRDB's authorizer, SQLite's parser; docs/benchmarks.md).
+            // under a page's polling load (GRDB's authorizer, SQLite's parser;
+            // docs/history/benchmarks-rounds-2026-11-28-to-30.md, "The load case, round 2").
             let records = try Row.fetchCursor(
                 db.cachedStatement(sql: "SELECT id, finalURL, etag, lastModified FROM download WHERE id IN (\(marks))"),
                 arguments: arguments

@@ -79,7 +79,7 @@ extension DownloadStore {
     ///
     /// Kept while the database is unchanged, and read outside a transaction, as `details(of:)` (`DetailMemo`): a
     /// transaction's own statements, then the JSON functions, were most of a `tellStatus`'s database time at
-    /// 30,000 queued (docs/benchmarks.md).
+    /// 30,000 queued (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "The load case, round 2").
     func requestDetails(of ids: [Int64]) throws -> [Int64: RequestDetail] {
         guard !ids.isEmpty else { return [:] }
         return try remembered(ids, \.requestAnswers) { db in

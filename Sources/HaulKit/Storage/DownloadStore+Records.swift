@@ -78,7 +78,8 @@ extension DownloadStore {
     ///
     /// Read through a cursor by column position (no copied row, no lookup by name per value), full chunks with a
     /// cached statement. Still a read of every download held when another process committed: 0.6 s of CPU a look
-    /// at 30,000 in a debug build, half of it here (docs/benchmarks.md, "The load case, round 2").
+    /// at 30,000 in a debug build, half of it here (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "The load
+    /// case, round 2").
     func queueFields(of ids: [Int64]) throws -> [Int64: QueueFields] {
         guard !ids.isEmpty else { return [:] }
         return try read { db in

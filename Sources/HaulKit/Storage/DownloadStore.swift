@@ -270,7 +270,8 @@ final class DownloadStore: Sendable {
     }
 
     /// Runs `body` outside a transaction, for reads whose statements may see different commits of another process
-    /// (a transaction's `BEGIN`, `COMMIT` and read-only pragmas are prepared again on every read: docs/benchmarks.md).
+    /// (a transaction's `BEGIN`, `COMMIT` and read-only pragmas are prepared again on every read:
+    /// docs/history/benchmarks-rounds-2026-11-28-to-30.md, "The load case, round 2").
     func readWithoutTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         startedReads.withLockedValue { $0 += 1 }
         do { return try Self.retryingWhileBusy { try queue.unsafeRead(body) } } catch {

@@ -95,7 +95,7 @@ enum QuickDownloadArguments {
 
     /// Whether the line reads a list (`-i`/`--input-file`, `-iFILE`, before a `--`): such a run does not give the
     /// program's `.bss` its pages at start (`haul_populate_bss`, for the start-up of one small download), of
-    /// which a list touches about 0.5 of 1.4 MiB (docs/benchmarks.md, "Lists").
+    /// which a list touches about 0.5 of 1.4 MiB (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "Lists").
     static func readsList(_ arguments: [String]) -> Bool {
         for word in arguments {
             if word == "--" { return false }

@@ -12,7 +12,8 @@
 ///
 /// At `-j 16` that is 64 active at most (it was 96 with `batch = max(32, 2 * maxConcurrent)`): every download held
 /// keeps its task frames (Swift's task allocator slabs), so the window is most of a list's live heap
-/// (docs/benchmarks.md, "Lists"). A batch of 16 is still one transaction for 16 records.
+/// (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "Lists"). A batch of 16 is still one transaction for 16
+/// records.
 ///
 /// `2 * maxConcurrent`: downloads finishing (their file being made durable) may hold a second slot each
 /// (`QueuePolicy`), so up to that many are counted active while `maxConcurrent` receive. At the refill mark, a
