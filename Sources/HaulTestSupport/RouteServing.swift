@@ -12,11 +12,15 @@ extension RouteServing {
     }
 
     /// Serves `file` at `path`, each response sent at `bytesPerSecond` while `throttle` is on (always unless the
-    /// test turns it off, e.g. to let a resumed download finish quickly).
+    /// test turns it off, e.g. to let a resumed download finish quickly). The switch is read again before each
+    /// slice of a body, so turning it off also speeds up the responses already on their way.
     public func serve(_ path: String, _ file: FileResource, bytesPerSecond: Int, while throttle: Switch = Switch(on: true)) {
         route(path) { request in
             var response = file.response(for: request)
-            if throttle.isOn { response.bytesPerSecond = bytesPerSecond }
+            if throttle.isOn {
+                response.bytesPerSecond = bytesPerSecond
+                response.throttledWhile = throttle
+            }
             return response
         }
     }

@@ -19,6 +19,9 @@ public struct TestResponse: Sendable {
     public var stallAfterBodyBytes: Int?
     /// Throttle the body to about this many bytes per second.
     public var bytesPerSecond: Int?
+    /// When set, `bytesPerSecond` holds only while this switch is on, read before each slice of the body: turning
+    /// it off sends the rest of a body already on its way at full speed (a resumed download a test lets finish).
+    public var throttledWhile: Switch?
     /// Wait this long before sending the status line and headers.
     public var headDelay: Duration?
     /// Send this many interim `HTTP/1.1 100 Continue` responses before the status line (`Int.max`: never stop, a
@@ -63,6 +66,7 @@ public struct TestResponse: Sendable {
         self.closeAfterBodyBytes = nil
         self.stallAfterBodyBytes = nil
         self.bytesPerSecond = nil
+        self.throttledWhile = nil
         self.headDelay = nil
         self.interimResponses = 0
         self.chunkSize = nil

@@ -220,6 +220,25 @@ final class ResponseShapingTests: XCTestCase {
         }
     }
 
+    /// The switch is read before each slice: turning it off speeds up a body already on its way (a download resumed
+    /// under the throttle that a test then lets finish; read only at the request, the rest went on at the throttled
+    /// rate and a daemon restart test ran into its 10-second wait).
+    func testThrottleSwitchedOffSpeedsUpABodyOnItsWay() async throws {
+        try await withServer { server in
+            let content = deterministicBytes(count: 200_000)
+            let throttle = Switch(on: true)
+            server.serve("/f", FileResource(content: content), bytesPerSecond: 50_000, while: throttle)
+            let connection = try RawConnection(port: server.port)
+            let started = Date()
+            try connection.sendRequest("GET", "/f")
+            try await Task.sleep(for: .milliseconds(300))
+            throttle.isOn = false
+            let response = try connection.readResponse()
+            XCTAssertEqual(response.body, content)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2.0, "200 kB at 50 kB/s would take 4 s")
+        }
+    }
+
     func testHeadDelay() async throws {
         try await withServer { server in
             server.route("/late") { _ in

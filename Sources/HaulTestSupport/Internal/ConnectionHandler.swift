@@ -299,7 +299,7 @@ extension ConnectionHandler {
     fileprivate static func throttled(_ wanted: Int, _ current: inout Transfer, share: Double?) -> (count: Int, wait: Double?) {
         let now = NIODeadline.now()
         var count = wanted
-        if let rate = current.plan.bytesPerSecond {
+        if let rate = current.plan.bytesPerSecond, current.plan.throttledWhile?.isOn ?? true {
             let minimumSlice = min(count, max(1, rate / 20))
             let elapsed = Double((now - current.started).nanoseconds) / 1e9
             let allowed = Int(Double(rate) * elapsed) - current.sent

@@ -28,6 +28,8 @@ struct ResponsePlan {
     var ending: Ending
     /// The body throttle, if any.
     var bytesPerSecond: Int?
+    /// The switch the throttle holds under, if any (read before each slice).
+    var throttledWhile: Switch?
     /// The wait before the head, if any.
     var headDelay: Duration?
     /// Interim `100 Continue` responses before the head.
@@ -95,6 +97,7 @@ struct ResponsePlan {
         self.expectsBody = bodyAllowed
         self.ending = ending
         self.bytesPerSecond = response.bytesPerSecond.map { max(1, $0) }
+        self.throttledWhile = response.throttledWhile
         self.headDelay = response.headDelay
         self.interimResponses = max(0, response.interimResponses)
         self.chunkSize = response.chunkSize.map { max(1, $0) }
