@@ -296,8 +296,10 @@ public final class HaulClient: Sendable {
             configuration: configuration, heldBytes: heldBytes, keeper: keeper)
     }
 
-    /// The record's `optionsJSON` of `request`; a batch passes one `encoder` for all of its requests.
-    static func encode(_ request: DownloadRequest, with encoder: JSONEncoder = JSONEncoder()) -> String {
-        (try? String(decoding: encoder.encode(request), as: UTF8.self)) ?? "{}"
+    /// The record's `optionsJSON` of `request`: written directly (`StoredOptionsText`), or by `JSONEncoder` for a
+    /// request with cookies, piece hashes or folder rules; a batch passes one `encoder` for all of its requests.
+    static func encode(_ request: DownloadRequest, with encoder: JSONEncoder? = nil) -> String {
+        if let text = StoredOptionsText.text(of: request) { return text }
+        return (try? String(decoding: (encoder ?? JSONEncoder()).encode(request), as: UTF8.self)) ?? "{}"
     }
 }
