@@ -10,7 +10,7 @@ enum EventPump {
         Task {
             var notifier = Aria2Notifier()
             for await event in events {
-                await service.observe(event)
+                if Aria2Service.observes(event) { await service.observe(event) }
                 for output in notifier.event(event) {
                     switch output {
                     case .aria2(let method, let gid):

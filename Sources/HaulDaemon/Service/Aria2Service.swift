@@ -60,6 +60,17 @@ public actor Aria2Service {
         sessionID = (0..<20).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
 
+    /// Whether `observe` keeps anything of `event`: the event pump does not hop onto this actor for the others
+    /// (each add of a fill sends an `.added`, and the actor is busy with the adds). `EventPumpHopTests` checks each
+    /// kind against what `observe` does with it.
+    nonisolated static func observes(_ event: ManagerEvent) -> Bool {
+        switch event {
+        case .progress, .failed: return true
+        case .stateChanged(_, let state): return state != .downloading
+        case .current, .added, .note, .finishing, .completed, .removed: return false
+        }
+    }
+
     /// Notes what events say that snapshots do not (connections in use, failure kinds).
     public func observe(_ event: ManagerEvent) {
         switch event {
