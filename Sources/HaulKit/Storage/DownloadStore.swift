@@ -262,10 +262,32 @@ final class DownloadStore: Sendable {
         }
     }
 
+    /// Runs `body` in one read transaction (`BEGIN DEFERRED` ... `COMMIT`, both statements cached), so that its
+    /// statements see one commit.
+    ///
+    /// Not GRDB's `read`: that wraps the transaction in `PRAGMA query_only = 1` and `= 0`, and SQLite expires every
+    /// prepared statement of the connection on each such flag pragma (pragma.c adds `OP_Expire`), so each cached
+    /// statement was compiled again at its next step, whoever ran it. In a list of 1,000 small files that
+    /// recompiling (`sqlite3Reprepare`, with the authorizer's calls) was 18 % of all the process's samples
+    /// (issue 62 point 2). The guard it bought, a write refused inside a read, is this file's to keep: every
+    /// `read` body here only selects.
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
         startedReads.withLockedValue { $0 += 1 }
-        do { return try Self.retryingWhileBusy { try queue.read(body) } } catch {
+        do { return try Self.retryingWhileBusy { try queue.unsafeRead { db in try Self.inReadTransaction(db, body) } } } catch {
             throw Self.worded(error, path: path)
+        }
+    }
+
+    /// `body` between a `BEGIN DEFERRED` and its `COMMIT` (a `ROLLBACK` when it throws).
+    static func inReadTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+        do {
+            let result = try body(db)
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return result
+        } catch {
+            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+            throw error
         }
     }
 
