@@ -28,6 +28,10 @@ def settings_are_kept(driver, rpc, daemon, base, work, downloads):
     time.sleep(0.5)
     shown = [driver.find_element(By.ID, f"global-{n}").get_attribute("value") for n in ("limit", "each", "concurrent", "split", "schedule", "folder-rules", "queue-schedule")]
     check(shown == ["2M", "512K", "2", "3", "Sat,Sun 00:00-24:00 4M", "*.iso,*.img=isos; video/*=videos", "00:00-24:00"], f"the dialog shows them after the restart ({shown})")
+    # The connections fields take the counts the daemon says may be set (ConnectionCount.range), not numbers of their own.
+    low, high = options["haul-connections-range"].split("-")
+    bounds = [(driver.find_element(By.ID, i).get_attribute("min"), driver.find_element(By.ID, i).get_attribute("max")) for i in ("global-split", "add-split")]
+    check(bounds == [(low, high)] * 2, f"the connections fields take {low}-{high} ({bounds})")
     driver.find_element(By.ID, "settings-cancel").click()
     ui.settings(driver, limit="", each="", dir=os.path.realpath(downloads), schedule="", **{"folder-rules": "", "queue-schedule": ""})
     return rpc

@@ -32,18 +32,8 @@ public enum CommandVerdict: Hashable, Sendable {
     /// The download is already where the command leads (pausing a paused one, cancelling a cancelled one):
     /// nothing to do. The library takes that as done; aria2 refuses it.
     case unchanged
-    /// Not in this state; `DownloadCommandRule.refusal` says why.
+    /// Not in this state (`DownloadCommandRule.check(event:in:)` throws `IllegalTransition` for a lifecycle command).
     case refused
-}
-
-/// A command refused in a download's state: the reason a refusal gives.
-public struct RefusedCommand: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The command refused.
-    public let command: DownloadCommand
-    /// The state of the download it named.
-    public let state: DownloadState
-
-    public var description: String { "cannot \(command.rawValue) a download that is \(state.rawValue)" }
 }
 
 /// Which commands a download's state allows: the one place that says so, for the queue machine (the library's
@@ -78,20 +68,12 @@ public enum DownloadCommandRule {
         }
     }
 
-    /// Whether `command` changes a download in `state`, for a caller that takes `unchanged` as done.
+    /// Whether a user's lifecycle command (`pause`, `resume`, `cancel`) changes a download in `state`, for a caller
+    /// that takes `unchanged` as done; refused as the lifecycle refuses it. The one error a refused command is
+    /// (`IllegalTransition`): the other commands are not the lifecycle's events, and their callers ask ``verdict``
+    /// and word a refusal themselves (the daemon in aria2's terms).
     ///
     /// - Returns: `true` when allowed, `false` when unchanged.
-    /// - Throws: `RefusedCommand` when refused.
-    public static func check(_ command: DownloadCommand, in state: DownloadState) throws(RefusedCommand) -> Bool {
-        switch verdict(command, in: state) {
-        case .allowed: return true
-        case .unchanged: return false
-        case .refused: throw RefusedCommand(command: command, state: state)
-        }
-    }
-
-    /// `check` for a lifecycle command, refused as the lifecycle refuses it (`IllegalTransition`).
-    ///
     /// - Throws: `IllegalTransition` with the command's event when refused.
     public static func check(event: LifecycleEvent, in state: DownloadState) throws(IllegalTransition) -> Bool {
         guard let command = command(for: event) else { preconditionFailure("\(event) is not a user's command") }

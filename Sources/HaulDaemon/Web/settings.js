@@ -33,6 +33,10 @@ export async function loadSettings(rpc) {
   $("#global-split").value = auto ? "" : most;
   $("#global-split").placeholder = auto ? t("connections.auto", { most }) : "";
   $("#add-split").placeholder = auto ? t("connections.auto", { most }) : most;
+  // The counts one may type, as the daemon says them (`haul-connections-range`, ConnectionCount.range); index.html's
+  // min and max hold until it answers.
+  const [low, high] = String(loaded["haul-connections-range"] || "").split("-");
+  if (low && high) for (const input of [$("#global-split"), $("#add-split")]) Object.assign(input, { min: low, max: high });
   $("#global-schedule").value = loaded["speed-schedule"] || "";
   $("#global-folder-rules").value = loaded["folder-rule"] || "";
   $("#global-queue-schedule").value = loaded["queue-schedule"] || "";

@@ -94,7 +94,7 @@ extension DownloadTask {
         isNew = false
         if !isNewRow, let stored = try store.record(id: rowID) { record = stored }
         var runRequest = request
-        if let granted { runRequest.connections = ConnectionCount.clamped(min(granted, request.connections)) }
+        if granted != nil { runRequest.connectionCount = ConnectionAllowance(count: request.connectionCount, queueGrant: granted).runCount }
         transport.bandwidth.applyLimit(rateLimit, for: rowID)
         return DownloadTransfer(
             record: record,

@@ -56,15 +56,7 @@ final class HostBudgetBook: Sendable {
     ) -> Reservation {
         let (reservation, lowered) = state.withLockedValue { state in
             if state.lessons == nil { state.lessons = readLessons(now: now) }
-            let lesson = state.lessons?[host].flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
-            let limit: Int?
-            if chosenByHaul {
-                limit = lesson?.limit(at: now, policy: policy) ?? policy.defaultLimit
-            } else if let lesson, lesson.bindsFixedCounts {
-                limit = lesson.limit(at: now, policy: policy)
-            } else {
-                limit = nil
-            }
+            let limit = ConnectionAllowance.hostLimit(automatic: chosenByHaul, lesson: state.lessons?[host], policy: policy, at: now)
             let (token, granted, lowered) = state.shares.reserve(host: host, wanted: wanted, limit: limit, chosenByHaul: chosenByHaul)
             state.adjusters[token] = adjust
             return (Reservation(token: token, host: host, granted: granted), Self.deliveries(lowered, in: state))
@@ -101,8 +93,7 @@ final class HostBudgetBook: Sendable {
     /// The budget of the counts Haul chooses on `host`: the lesson in force, else the policy's default.
     private func autoBudget(of host: String, now: Double, state: inout State) -> Int {
         if state.lessons == nil { state.lessons = readLessons(now: now) }
-        let lesson = state.lessons?[host].flatMap { $0.hasExpired(at: now, policy: policy) ? nil : $0 }
-        return lesson?.limit(at: now, policy: policy) ?? policy.defaultLimit
+        return ConnectionAllowance.hostLimit(automatic: true, lesson: state.lessons?[host], policy: policy, at: now) ?? policy.defaultLimit
     }
 
     private static func deliveries(_ adjustments: [HostShares.Adjustment], in state: State) -> [(Adjust, Int)] {
@@ -114,9 +105,7 @@ final class HostBudgetBook: Sendable {
     func hostLimit(host: String, now: Double) -> Int? {
         state.withLockedValue { state in
             if state.lessons == nil { state.lessons = readLessons(now: now) }
-            guard let lesson = state.lessons?[host], lesson.bindsFixedCounts, !lesson.hasExpired(at: now, policy: policy)
-            else { return nil }
-            return lesson.limit(at: now, policy: policy)
+            return ConnectionAllowance.poolLimit(lesson: state.lessons?[host], policy: policy, at: now)
         }
     }
 

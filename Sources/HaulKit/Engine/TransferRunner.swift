@@ -122,9 +122,9 @@ final class TransferRunner {
         // rate (`ConnectionTuner.Settings.rateLimit`), never more than asked.
         let rateLimit = request.maxBytesPerSecond.map(Double.init)
         let tuned = (request.autoConnections || rateLimit != nil) && request.mirrors.isEmpty
-        let planned = tuned ? max(connections, request.connections) : connections
+        let plan = ConnectionAllowance(count: request.connectionCount).plan(granted: connections, tuned: tuned)
         let policy = SegmentPolicy(
-            connections: ConnectionCount.clamped(planned),
+            connections: plan.connections,
             minimumSplitSize: max(1, request.minimumSplitSize),
             stallSeconds: max(2, min(15, configuration.timeouts.stall.inSeconds / 2)),
             lowestSpeed: configuration.lowestSpeed,
@@ -135,7 +135,7 @@ final class TransferRunner {
             refreshesExpiredSources: configuration.refreshURL != nil,
             mirrors: request.mirrors.isEmpty && request.expectedLength == nil ? [] : ([request.url] + request.mirrors).map(\.absoluteString),
             expectedLength: request.expectedLength, pieceHashes: request.pieceHashes,
-            connectionTuning: tuned ? ConnectionTuner.Settings(ceiling: connections, rateLimit: rateLimit) : nil
+            connectionTuning: plan.tunerCeiling.map { ConnectionTuner.Settings(ceiling: $0, rateLimit: rateLimit) }
         )
     }
 

@@ -15,8 +15,8 @@ struct QueueRecord: Sendable, Hashable {
     var queueOrder: Int64
     var errorMessage: String?
     var totalBytes: Int64?
-    /// The connections its request asks for (1 when its options predate them, 8 when they cannot be read: what
-    /// decoding the request gives, `HaulClient.task(for:)`).
+    /// The connections its request asks for (1 when its options predate them, `ConnectionCount.default.most` when
+    /// they cannot be read: what decoding the request gives, `HaulClient.task(for:)`).
     var requestedConnections: Int
     /// Its own rate limit as stored with its options.
     var rateLimit: Int64?

@@ -32,7 +32,8 @@ extension HTTPTransport {
         // One TCP connection per segment is the point of segmented downloads: HTTP/2 only where `HTTPVersionChoice`
         // allows it (`client(for:role:session:)` sets `.automatic` on that pool's copy).
         clientConfiguration.httpVersion = .http1Only
-        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        // AsyncHTTPClient's own per-host cap no tighter than Haul's pool's (`ConnectionPool`), which decides.
+        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = ConnectionCount.poolHostLimit
         // A failed connect or TLS handshake fails the request at once, and haul's own `RetryPolicy` decides what
         // happens next (with its backoff, its `--retries` budget and a "retry N in ..." line), instead of the pool
         // retrying silently until the connect timeout: an untrusted certificate used to take 15 s to be reported,
