@@ -276,19 +276,29 @@ extension DownloadStore {
     /// table and its index) for a small file that never had a checkpoint.
     /// The completing run's wire counts (`wire`) are added to the download's (DownloadStore+WireBytes) in the same
     /// statement.
+    ///
+    /// Completions that come while another is written share the next transaction (`GroupCommit`); this returns once
+    /// the transaction holding this one has committed.
     func markCompleted(_ record: DownloadRecord, wire: WireBytes = WireBytes()) throws {
-        let id = record.id!
+        try completions.write((record, wire)) { group in try markCompleted(all: group) }
+    }
+
+    /// `markCompleted` of several downloads in one transaction.
+    func markCompleted(all group: [(record: DownloadRecord, wire: WireBytes)]) throws {
+        let now = Date().timeIntervalSince1970
         try write { db in
-            // What `updateResource` and `setState(.completed)` store, in one statement (a `completed` is stored
-            // over any state, and clears the error): one UPDATE a file fewer.
-            try db.cachedStatement(
-                sql: """
-                    UPDATE download SET \(Self.resourceColumns), state = '\(DownloadState.completed.rawValue)',
-                    errorMessage = NULL, errorKind = NULL, errorStatus = NULL, \(WireBytes.addingColumns), updatedAt = ?
-                    WHERE id = ?
-                    """
-            ).execute(arguments: Self.resourceArguments(record) + [wire.received, wire.kept, Date().timeIntervalSince1970, id])
-            try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [id])
+            for (record, wire) in group {
+                // What `updateResource` and `setState(.completed)` store, in one statement (a `completed` is stored
+                // over any state, and clears the error): one UPDATE a file fewer.
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE download SET \(Self.resourceColumns), state = '\(DownloadState.completed.rawValue)',
+                        errorMessage = NULL, errorKind = NULL, errorStatus = NULL, \(WireBytes.addingColumns), updatedAt = ?
+                        WHERE id = ?
+                        """
+                ).execute(arguments: Self.resourceArguments(record) + [wire.received, wire.kept, now, record.id!])
+                try db.cachedStatement(sql: "DELETE FROM segment WHERE downloadId = ?").execute(arguments: [record.id!])
+            }
         }
     }
 

@@ -40,6 +40,8 @@ final class DownloadStore: Sendable {
     let detailMemo = NIOLockedValueBox(DetailMemo())
     /// Starts and completions stored with the next write (`note`).
     let notedStates = NIOLockedValueBox(NotedStates())
+    /// The completions of downloads finishing at the same moment, written in one transaction (`markCompleted`).
+    let completions = GroupCommit<(record: DownloadRecord, wire: WireBytes)>()
     /// How long a noted start or completion may wait for another write before it is written on its own, in
     /// seconds (`note`).
     let noteDeferral: Double
