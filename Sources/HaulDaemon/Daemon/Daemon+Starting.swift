@@ -52,11 +52,7 @@ extension Daemon {
             clientConfiguration.stateDirectory = URL(fileURLWithPath: configuration.stateDirectory)
             client = try HaulClient(configuration: clientConfiguration)
         }
-        let limits = QueueLimits(
-            maxConcurrent: configuration.maxConcurrent,
-            maxTotalConnections: configuration.maxConnections ?? configuration.maxConcurrent * ConnectionCount.range.upperBound
-        )
-        let manager = try DownloadManager(client: client, limits: limits)
+        let manager = try DownloadManager(client: client, limits: configuration.queueLimits)
         await manager.setSpeedSchedule(configuration.speedSchedule, otherwise: configuration.maxOverallRate)
         await manager.setQueueSchedule(configuration.queueSchedule)
         let stopRequest = NIOLockedValueBox<(@Sendable () -> Void)?>(nil)

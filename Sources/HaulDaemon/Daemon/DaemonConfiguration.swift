@@ -29,10 +29,18 @@ public struct DaemonConfiguration: Sendable {
     /// front-end they serve themselves; `--no-rpc-allow-local-pages` turns it off.
     public var localPagesWithSecret = true
     /// `-j`.
-    public var maxConcurrent: Int = 5
+    public var maxConcurrent: Int = QueueLimits.standard.maxConcurrent
     /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32, the most one
     /// download may ask for: `ConnectionCount.range`).
     public var maxConnections: Int?
+
+    /// The queue's limits at the start: `maxConcurrent`, and `maxConnections` or the queue's rule for a cap nobody
+    /// chose (`QueueLimits(maxConcurrent:connectionsEach:)`, each download up to its own count), as the library's
+    /// `QueueLimits.standard` and `haul resume`.
+    package var queueLimits: QueueLimits {
+        maxConnections.map { QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: $0) }
+            ?? QueueLimits(maxConcurrent: maxConcurrent, connectionsEach: ConnectionCount.range.upperBound)
+    }
     /// `-x`: the count of a download added without `split`: `ConnectionCount.default` (automatic, up to 16), as in
     /// the library and `haul`.
     public var connectionCount: ConnectionCount = .default

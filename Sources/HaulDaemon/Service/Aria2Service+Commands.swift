@@ -264,7 +264,10 @@ extension Aria2Service {
         if updated != previous { for observer in globalsChanged { observer(updated) } }
         if updated.maxConcurrent != previous.maxConcurrent {
             let limits = await manager.limits
-            let total = max(limits.maxTotalConnections, updated.maxConcurrent * updated.connections)
+            // A cap that was chosen (`--max-connections`) or that is already larger stays; else the queue's rule
+            // for the new count of downloads (`QueueLimits(maxConcurrent:connectionsEach:)`), as at the start.
+            let fitting = QueueLimits(maxConcurrent: updated.maxConcurrent, connectionsEach: ConnectionCount.range.upperBound)
+            let total = max(limits.maxTotalConnections, fitting.maxTotalConnections)
             try await perform { try await manager.setLimits(QueueLimits(maxConcurrent: updated.maxConcurrent, maxTotalConnections: total)) }
         }
         if updated.maxOverallLimit != previous.maxOverallLimit || updated.speedSchedule != previous.speedSchedule {

@@ -6,7 +6,7 @@ extension DownloadManager {
     /// `init(client:limits:pollInterval:)` with a `Duration`. A value that is not a number or not finite is refused
     /// there with `.usage`, never a trap.
     @available(*, deprecated, message: "pass pollInterval as a Duration, such as .seconds(1)")
-    public init(client: HaulClient, limits: QueueLimits = QueueLimits(maxConcurrent: 5, maxTotalConnections: 64), pollInterval: Double) throws {
+    public init(client: HaulClient, limits: QueueLimits = .standard, pollInterval: Double) throws {
         try self.init(client: client, limits: limits, pollInterval: .checkedSeconds(pollInterval))
     }
 }

@@ -119,14 +119,15 @@ public actor DownloadManager {
     ///
     /// - Parameters:
     ///   - limits: at most `maxConcurrent` downloads run at once, with at most `maxTotalConnections` connections
-    ///     between them.
+    ///     between them. By default `QueueLimits.standard`, the same as `haul` and the daemon: 5 at once, and a
+    ///     cap that holds back no download (5 x 32).
     ///   - pollInterval: the time between two looks at the store (progress published for `haul list`; pauses and
     ///     cancels made by other processes picked up).
     /// - Throws: `HaulError` `.usage` for a negative limit or a `pollInterval` that is not positive or is over
     ///   `HaulConfiguration.longestTime`.
     public init(
         client: HaulClient,
-        limits: QueueLimits = QueueLimits(maxConcurrent: 5, maxTotalConnections: 64),
+        limits: QueueLimits = .standard,
         pollInterval: Duration = .seconds(1)
     ) throws {
         try limits.check()

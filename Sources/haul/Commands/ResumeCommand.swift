@@ -29,6 +29,10 @@ struct ResumeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Hooks (as for 'haul get')") var hookArguments: HookArguments
 
     private var queueOptions: QueueOptions { queueArguments.options }
+
+    /// A stored download keeps its own connection count (at most `ConnectionCount.range`'s): no cap beyond that
+    /// unless asked (`QueueLimits(maxConcurrent:connectionsEach:)`), as the library's and the daemon's.
+    var queueLimits: QueueLimits { queueOptions.limits(connectionsPerDownload: ConnectionCount.range.upperBound) }
     private var progressOptions: ProgressOptions { progressArguments.options }
     private var transfer: TransferOptions { transferArguments.options }
     private var hookOptions: HookOptions { hookArguments.options }
@@ -90,10 +94,8 @@ struct ResumeCommand: AsyncParsableCommand {
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) runs them\n")
             return
         }
-        // A stored download keeps its own connection count (at most `ConnectionCount.range`'s): no cap beyond that
-        // unless asked.
         let session = DownloadSession(
-            client: client, mode: progressOptions.mode, limits: queueOptions.limits(connectionsPerDownload: ConnectionCount.range.upperBound),
+            client: client, mode: progressOptions.mode, limits: queueLimits,
             globalRate: queueOptions.globalRate, hooks: hookOptions.runner(), speedSchedule: queueOptions.schedule,
             queueSchedule: queueOptions.queueWindows
         )

@@ -34,7 +34,7 @@ struct QueueOptions: Equatable, Sendable {
     /// `--queue-schedule`: when the queue runs (`QueueSchedule`'s text); always without it.
     var queueSchedule: String? = nil
 
-    static let defaults = QueueOptions(maxConcurrent: 5, maxConnections: nil, maxOverallRate: nil, speedSchedule: nil)
+    static let defaults = QueueOptions(maxConcurrent: QueueLimits.standard.maxConcurrent, maxConnections: nil, maxOverallRate: nil, speedSchedule: nil)
 
     func validate() throws {
         if !(1...1000).contains(maxConcurrent) { throw ValidationError("--max-concurrent must be between 1 and 1000") }
@@ -61,7 +61,8 @@ struct QueueOptions: Equatable, Sendable {
     /// The queue's limits when each download uses at most `connectionsPerDownload` connections: without
     /// `--max-connections`, the connection cap is what the running downloads could use anyway.
     func limits(connectionsPerDownload: Int) -> QueueLimits {
-        QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: maxConnections ?? maxConcurrent * connectionsPerDownload)
+        maxConnections.map { QueueLimits(maxConcurrent: maxConcurrent, maxTotalConnections: $0) }
+            ?? QueueLimits(maxConcurrent: maxConcurrent, connectionsEach: connectionsPerDownload)
     }
 
     /// `--max-overall-rate` in bytes per second.

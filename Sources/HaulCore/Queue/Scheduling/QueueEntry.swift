@@ -61,6 +61,21 @@ public struct QueueLimits: Hashable, Sendable {
         self.maxConcurrent = maxConcurrent
         self.maxTotalConnections = maxTotalConnections
     }
+
+    /// Limits whose connection cap is what `maxConcurrent` downloads could open anyway, each at most
+    /// `connectionsEach`: the one rule of every front-end for a cap nobody chose (`--max-connections` chooses one).
+    /// `connectionsEach` is the count's most where every download has the same count (`haul URL... -x N`), else
+    /// ``ConnectionCount/range``'s upper bound, since each download may carry a count of its own (the library,
+    /// `haul resume`, the daemon). So the cap never holds back a download the host budget would let run; it only
+    /// bounds the whole when someone asks for less.
+    public init(maxConcurrent: Int, connectionsEach: Int) {
+        let (product, overflow) = max(maxConcurrent, 0).multipliedReportingOverflow(by: max(connectionsEach, 0))
+        self.init(maxConcurrent: maxConcurrent, maxTotalConnections: overflow ? Int.max : product)
+    }
+
+    /// The limits of a queue nobody gave any: 5 downloads at once (aria2's `max-concurrent-downloads`; the
+    /// library, `haul` and the daemon alike), each with whatever count it carries (160 connections in all).
+    public static let standard = QueueLimits(maxConcurrent: 5, connectionsEach: ConnectionCount.range.upperBound)
 }
 
 /// Start this queued download now with this many connections.
