@@ -136,11 +136,7 @@ extension Aria2Service {
             let allowed = directories.allowed.joined(separator: ", ")
             throw CommandRefusal("dir \(requested ?? path) is outside the allowed directories (\(allowed)); start haul daemon with --allow-dir to allow more")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: resolved, withIntermediateDirectories: true)
-        } catch {
-            throw CommandRefusal("cannot create dir \(resolved): \(error.localizedDescription)")
-        }
+        do { try DownloadPlan.createDirectory(atPath: resolved) } catch { throw CommandRefusal(error.message) }
         return resolved
     }
 
