@@ -29,7 +29,8 @@ extension Aria2Service {
     }
 
     /// The requests of `command`'s document (`DownloadPlan.MetalinkFiles`), each with the options of an `addUri`
-    /// of its first source and a download of its own; their directories made.
+    /// of its first source that apply to several files (`addedRequest`: not `out`, `checksum`, the piece order or
+    /// the HLS choices); their directories made.
     package func metalinkRequests(_ command: AddMetalink) throws(CommandRefusal) -> [DownloadRequest] {
         let metalink: Metalink
         do {
@@ -40,23 +41,11 @@ extension Aria2Service {
         let parsed = command.options
         try checkAddOptions(parsed)
         let directory = try checkedDirectory(parsed.directory)
-        let rate = parsed.rateLimit ?? globals.maxDownloadLimit
         let files = DownloadPlan.MetalinkFiles(
             metalink, directory: directory, folderRules: try folderRules(for: parsed, directory: directory), unusableSources: .skipped)
         do {
             return try files.requestsMakingDirectories { url in
-                var request = DownloadRequest(
-                    url: url,
-                    destination: URL(fileURLWithPath: directory, isDirectory: true),
-                    headers: requestHeaders(parsed, for: url),
-                    onConflict: parsed.conflictPolicy,
-                    maxBytesPerSecond: rate > 0 ? rate : nil,
-                    proxy: parsed.proxy
-                )
-                if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
-                request.connectionCount = parsed.connectionCount ?? globals.connectionCount
-                request.takesUpSameDownload = false  // a download of its own, as each aria2.addUri
-                return request
+                addedRequest(url, destination: directory, parsed, headers: requestHeaders(parsed, for: url))  // the plan names the file
             }
         } catch let error as HaulError {
             throw CommandRefusal(error.kind == .io ? error.message : "aria2.addMetalink: \(error.message)")
