@@ -226,7 +226,7 @@ extension DownloadOptions {
             }
         }
         if let metalink {
-            requests += try metalinkRequests(for: MetalinkFile.read(metalink), directory: directory, headers: parsedHeaders, cookies: loadedCookies)
+            requests += try metalinkRequests(for: MetalinkFile.read(metalink), directory: directory, headers: parsedHeaders, cookies: loadedCookies, absolute: absolute)
         }
         // Where the rules send each file by its name: the paths shown, resumed and checked from here on.
         return (requests.map { $0.placedByFolderRules() }, checksumSources)
@@ -234,8 +234,10 @@ extension DownloadOptions {
 
     /// One request per file of a Metalink document (`DownloadPlan.MetalinkFiles`), each with the options of a URL
     /// argument and the cookies; its directory made. The first source must be a URL (as a URL argument must).
+    /// `absolute`: what each file's path becomes (`--metalink`'s resolves symbolic links, as it always has).
     func metalinkRequests(
-        for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie]
+        for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie],
+        absolute: (String) -> String = { $0 }
     ) throws -> [DownloadRequest] {
         let files = DownloadPlan.MetalinkFiles(
             document, directory: directory, folderRules: self.directory == nil ? try ruleSet() : nil, unusableSources: .firstRequired)
@@ -243,7 +245,11 @@ extension DownloadOptions {
             var request = makeRequest(url, directory: directory, headers: parsedHeaders)
             cookieOptions.apply(to: &request, loaded: loadedCookies)
             return request
-        }.map { $0.placedByFolderRules() }
+        }.map { request in
+            var request = request
+            request.destinationPath = absolute(request.destinationPath)
+            return request.placedByFolderRules()
+        }
     }
 
     private func readInputFile(_ path: String, list: InputList?) throws -> InputFile {
