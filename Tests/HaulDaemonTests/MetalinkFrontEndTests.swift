@@ -38,7 +38,8 @@ final class MetalinkFrontEndTests: XCTestCase {
             "--referer", "*", "--folder-rule", "*.iso=isos", "http://placeholder.example/x",
         ]).options
         let cli = try options.metalinkRequests(
-            for: metalink, directory: downloads, headers: options.headers.map(DownloadRequest.Header.init(option:)), cookies: [])
+            for: metalink, directory: downloads, headers: options.headers.map(DownloadRequest.Header.init(option:)), cookies: [],
+            absolute: { ($0 as NSString).standardizingPath })  // as --metalink's
 
         var settings = HaulConfiguration()
         settings.stateDirectory = directory.file("state")
