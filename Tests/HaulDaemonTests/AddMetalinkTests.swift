@@ -45,4 +45,18 @@ final class AddMetalinkTests: XCTestCase {
         XCTAssertEqual(try fixture.call("aria2.tellActive").arrayValue?.count, 0)
         await fixture.stop()
     }
+
+    /// A directory that cannot be made is refused in the words `haul` uses (`DownloadPlan.createDirectory`), for a
+    /// Metalink file's own directory as for `dir`; it was "cannot create dir" here.
+    func testADirectoryThatCannotBeMadeIsWordedAsTheCommandLineWordsIt() async throws {
+        let fixture = try await DaemonFixture.start()
+        let url = fixture.serve("/a", deterministicBytes(count: 10))
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: fixture.downloads + "/plain"))
+        let fromMetalink = try fixture.error("aria2.addMetalink", [document("<file name=\"plain/a\"><url>\(url)</url></file>")])
+        XCTAssertTrue(fromMetalink.contains("cannot create directory \(fixture.downloads)/plain: "), fromMetalink)
+        let fromDir = try fixture.error("aria2.addUri", [[.string(url)], ["dir": .string(fixture.downloads + "/plain/sub")]])
+        XCTAssertTrue(fromDir.contains("cannot create directory \(fixture.downloads)/plain/sub: "), fromDir)
+        XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10]).arrayValue?.count, 0, "nothing was added")
+        await fixture.stop()
+    }
 }

@@ -67,7 +67,6 @@ extension Aria2Service {
             directories[parsed.directory] = directory
         }
         let name = parsed.out ?? FileName.fromURL(url)
-        let rate = parsed.rateLimit ?? globals.maxDownloadLimit
         let headers = requestHeaders(parsed, for: url)
         var checksum = parsed.checksum
         if let list = parsed.checksumFile {
@@ -75,27 +74,36 @@ extension Aria2Service {
         }
         let expected: Checksum?
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw CommandRefusal("\(error)") }
-        var request = DownloadRequest(
-            url: url,
-            destination: URL(fileURLWithPath: directory + "/" + name, isDirectory: false),
-            headers: headers,
-            onConflict: parsed.conflictPolicy,
-            nameFromContentDisposition: parsed.out == nil,
-            checksum: expected,
-            maxBytesPerSecond: rate > 0 ? rate : nil,
-            proxy: parsed.proxy
-        )
+        var request = addedRequest(url, destination: directory + "/" + name, parsed, headers: headers)
+        request.nameFromContentDisposition = parsed.out == nil
+        request.checksum = expected
         request.inOrder = parsed.inOrder
-        if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
         request.hlsVariant = parsed.hlsVariant ?? .best
         request.hlsAudioLanguage = parsed.hlsAudioLanguage
-        // Every add is a download of its own, as in aria2: the same URL again gets a new GID and a numbered name.
-        request.takesUpSameDownload = false
-        request.connectionCount = parsed.connectionCount ?? globals.connectionCount
         request.folderRules = try folderRules(for: parsed, directory: directory)
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()
             .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
+        return request
+    }
+
+    /// The request of an add call (`addUri`, each file of an `addMetalink`) for `url` with `parsed`'s options that
+    /// both take: `headers` (`requestHeaders`), `all-proxy`, the rate, `min-split-size`, the connection count (the
+    /// daemon's own when not given), the conflict policy, and a download of its own: as in aria2, the same URL added
+    /// again gets a new GID and a numbered name.
+    func addedRequest(_ url: URL, destination: String, _ parsed: Aria2AddOptions, headers: [DownloadRequest.Header]) -> DownloadRequest {
+        let rate = parsed.rateLimit ?? globals.maxDownloadLimit
+        var request = DownloadRequest(
+            url: url,
+            destination: URL(fileURLWithPath: destination, isDirectory: false),
+            headers: headers,
+            onConflict: parsed.conflictPolicy,
+            maxBytesPerSecond: rate > 0 ? rate : nil,
+            proxy: parsed.proxy
+        )
+        if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
+        request.connectionCount = parsed.connectionCount ?? globals.connectionCount
+        request.takesUpSameDownload = false
         return request
     }
 
@@ -136,11 +144,7 @@ extension Aria2Service {
             let allowed = directories.allowed.joined(separator: ", ")
             throw CommandRefusal("dir \(requested ?? path) is outside the allowed directories (\(allowed)); start haul daemon with --allow-dir to allow more")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: resolved, withIntermediateDirectories: true)
-        } catch {
-            throw CommandRefusal("cannot create dir \(resolved): \(error.localizedDescription)")
-        }
+        do { try DownloadPlan.createDirectory(atPath: resolved) } catch { throw CommandRefusal(error.message) }
         return resolved
     }
 

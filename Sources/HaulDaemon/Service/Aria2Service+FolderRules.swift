@@ -31,9 +31,10 @@ extension Aria2Service {
         return rules
     }
 
-    /// The folder rules for a download added with `parsed`'s options into `directory`: none when it names its `dir`.
+    /// The folder rules for a download added with `parsed`'s options into `directory`: none when it names its `dir`
+    /// (`out` is a bare name: `DownloadPlan.followsFolderRules`).
     func folderRules(for parsed: Aria2AddOptions, directory: String) throws(CommandRefusal) -> FolderRules? {
-        guard parsed.directory == nil else { return nil }
+        guard DownloadPlan.followsFolderRules(directoryChosen: parsed.directory != nil, name: parsed.out) else { return nil }
         do { return try Self.folderRules(globals.folderRules, base: directory, allowed: directories) } catch {
             throw CommandRefusal(error.message)
         }

@@ -15,49 +15,8 @@ extension Aria2Service {
     /// the other options are those of `addUri`. The document is checked whole before anything is added: one bad
     /// file name refuses the call.
     public func add(_ command: AddMetalink) async throws(CommandRefusal) -> [GID] {
-        let metalink: Metalink
-        do {
-            metalink = try Metalink.parse([UInt8](command.document))
-        } catch {
-            throw CommandRefusal("aria2.addMetalink: \(error)")
-        }
+        let requests = try metalinkRequests(command)
         let parsed = command.options
-        try checkAddOptions(parsed)
-        let directory = try checkedDirectory(parsed.directory)
-        let rate = parsed.rateLimit ?? globals.maxDownloadLimit
-        let rules = try folderRules(for: parsed, directory: directory)
-        var requests: [DownloadRequest] = []
-        for file in metalink.files {
-            let urls = file.sources.compactMap { URL(string: $0.url) }
-            guard let first = urls.first else { throw CommandRefusal("aria2.addMetalink: \(file.name) has no usable source") }
-            let destination = directory + "/" + file.name
-            let parent = (destination as NSString).deletingLastPathComponent
-            do {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            } catch {
-                throw CommandRefusal("cannot create dir \(parent): \(error.localizedDescription)")
-            }
-            let expected: Checksum?
-            do { expected = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch { throw CommandRefusal("aria2.addMetalink: \(error)") }
-            var request = DownloadRequest(
-                url: first,
-                destination: URL(fileURLWithPath: destination, isDirectory: false),
-                headers: requestHeaders(parsed, for: first),
-                onConflict: parsed.conflictPolicy,
-                checksum: expected,
-                maxBytesPerSecond: rate > 0 ? rate : nil,
-                proxy: parsed.proxy
-            )
-            if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
-            request.connectionCount = parsed.connectionCount ?? globals.connectionCount
-            request.mirrors = Array(urls.dropFirst())
-            request.takesUpSameDownload = false  // a download of its own, as each aria2.addUri
-            request.expectedLength = file.size
-            request.pieceHashes = file.pieceHashes
-            // A file the document puts in a directory of its own keeps it.
-            if !file.name.contains("/") { request.folderRules = rules }
-            requests.append(request)
-        }
         var gids: [GID] = []
         for (offset, request) in requests.enumerated() {
             let id = try await perform { try await manager.add(request, paused: parsed.paused) }
@@ -67,5 +26,31 @@ extension Aria2Service {
             gids.append(GID(id))
         }
         return gids
+    }
+
+    /// The requests of `command`'s document (`DownloadPlan.MetalinkFiles`), each with the options of an `addUri`
+    /// of its first source that apply to several files (`addedRequest`: not `out`, `checksum`, the piece order or
+    /// the HLS choices); their directories made.
+    package func metalinkRequests(_ command: AddMetalink) throws(CommandRefusal) -> [DownloadRequest] {
+        let metalink: Metalink
+        do {
+            metalink = try Metalink.parse([UInt8](command.document))
+        } catch {
+            throw CommandRefusal("aria2.addMetalink: \(error)")
+        }
+        let parsed = command.options
+        try checkAddOptions(parsed)
+        let directory = try checkedDirectory(parsed.directory)
+        let files = DownloadPlan.MetalinkFiles(
+            metalink, directory: directory, folderRules: try folderRules(for: parsed, directory: directory), unusableSources: .skipped)
+        do {
+            return try files.requestsMakingDirectories { url in
+                addedRequest(url, destination: directory, parsed, headers: requestHeaders(parsed, for: url))  // the plan names the file
+            }
+        } catch let error as HaulError {
+            throw CommandRefusal(error.kind == .io ? error.message : "aria2.addMetalink: \(error.message)")
+        } catch {
+            throw CommandRefusal("aria2.addMetalink: \(error)")
+        }
     }
 }

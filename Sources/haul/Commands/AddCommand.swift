@@ -85,16 +85,12 @@ struct AddCommand: AsyncParsableCommand {
         if let daemon, !daemon.allows(folder) {
             throw outside(folder, of: daemon)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw HaulError(.io, "cannot create directory \(folder): \(error.localizedDescription)")
-        }
+        try DownloadPlan.createDirectory(atPath: folder)
         // A rule fills in a directory where none is given (`-d`, an `-o` path): the command's own, else, beside a
         // daemon, the daemon's (`folder-rule`, as an RPC add without `dir` gets them).
         // `-o` as `haul get` reads it (`OutputTarget`): a trailing `/` or an existing directory is where it goes.
         let target = output.map { OutputTarget.lookingUp($0, below: folder, absolute: absolute) }
-        let placesItself = directory != nil || (output?.contains("/") ?? false) || (target?.isDirectory ?? false)
+        let placesItself = !DownloadPlan.followsFolderRules(directoryChosen: directory != nil || (target?.isDirectory ?? false), name: output)
         var rules = try placesItself ? nil : DownloadOptions.folderRules(folderRules)
         if let daemon, let own = rules {
             for rule in own.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
@@ -135,7 +131,7 @@ struct AddCommand: AsyncParsableCommand {
             if let daemon, !daemon.allows(parent) {
                 throw outside(parent, of: daemon)
             }
-            try DownloadOptions.createParent(of: request.destinationPath)
+            try DownloadPlan.createParent(of: request.destinationPath)
         }
         if let daemon {
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) starts it\n")

@@ -95,12 +95,12 @@ extension DownloadOptions {
         } else if let checksumFile, options.checksum == nil {
             source = checksumFile
         }
-        if options.dir == nil, !(options.out?.contains("/") ?? false) { request.folderRules = context.rules }
+        if DownloadPlan.followsFolderRules(directoryChosen: options.dir != nil, name: options.out) { request.folderRules = context.rules }
         request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
         cookieOptions.apply(to: &request, loaded: context.cookies)
         // Once per directory: a list of many files into one directory asked Foundation for it file by file.
         let parent = (request.destinationPath as NSString).deletingLastPathComponent
-        if context.madeParents.isNew(parent) { try Self.createParent(of: request.destinationPath) }
+        if context.madeParents.isNew(parent) { try DownloadPlan.createParent(of: request.destinationPath) }
         return (request.placedByFolderRules(), source)
     }
 }

@@ -19,7 +19,7 @@ extension DownloadOptions {
                 continue
             }
             let directory = (request.destinationPath as NSString).deletingLastPathComponent
-            followed += try metalinkRequests(for: document, directory: directory, headers: headers, cookies: request.cookies) { $0 }
+            followed += try metalinkRequests(for: document, directory: directory, headers: headers, cookies: request.cookies)
         }
         requests = followed
         checksumSources = sources
@@ -37,7 +37,7 @@ extension DownloadOptions {
             do {
                 guard let document = try await MetalinkFile.follow(request.url, client: client, headers: request.headers, anyName: true) else { continue }
                 let directory = (request.destinationPath as NSString).deletingLastPathComponent
-                let files = try metalinkRequests(for: document, directory: directory, headers: request.headers, cookies: request.cookies) { $0 }
+                let files = try metalinkRequests(for: document, directory: directory, headers: request.headers, cookies: request.cookies)
                 try? FileManager.default.removeItem(atPath: request.destinationPath)
                 found += files
             } catch {

@@ -188,13 +188,7 @@ extension DownloadOptions {
             return (full as NSString).standardizingPath
         }
         let directory = absolute(self.directory ?? workingDirectory)
-        if self.directory != nil {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw HaulError(.io, "cannot create directory \(directory): \(error.localizedDescription)")
-            }
-        }
+        if self.directory != nil { try DownloadPlan.createDirectory(atPath: directory) }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
         let loadedCookies = try cookieOptions.loadedCookies()
         // A rule fills in a directory where none is given: `-d` gives every file of the line its own.
@@ -205,12 +199,13 @@ extension DownloadOptions {
         }
         // `-o sub/name` makes `sub` as `-d` and an input file's `out=` do (aria2c does; curl wants --create-dirs);
         // `-o sub/` makes `sub` (`OutputTarget`).
-        if output != nil { for request in requests { try Self.createParent(of: request.destinationPath) } }
+        if output != nil { for request in requests { try DownloadPlan.createParent(of: request.destinationPath) } }
         for index in requests.indices {
             cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
             requests[index].mirrors = mirrors.compactMap(URL.init(string:))
             // A directory given with `-o` is where the file goes, as with `-d`: no rule moves it.
-            if !(output?.contains("/") ?? false), !(target?.isDirectory ?? false) { requests[index].folderRules = rules }
+            let chosen = self.directory != nil || (target?.isDirectory ?? false)
+            if DownloadPlan.followsFolderRules(directoryChosen: chosen, name: output) { requests[index].folderRules = rules }
         }
         var checksumSources: [Int: String] = [:]
         if let checksumFile { for index in requests.indices { checksumSources[index] = checksumFile } }
@@ -237,29 +232,25 @@ extension DownloadOptions {
         return (requests.map { $0.placedByFolderRules() }, checksumSources)
     }
 
-    /// One request per file of a Metalink document: its sources by priority as URL and mirrors, its size, its
-    /// strongest hash and its piece hashes.
+    /// One request per file of a Metalink document (`DownloadPlan.MetalinkFiles`), each with the options of a URL
+    /// argument and the cookies; its directory made. The first source must be a URL (as a URL argument must).
+    /// `absolute`: what each file's path becomes (`--metalink`'s resolves symbolic links, as it always has).
     func metalinkRequests(
         for document: Metalink, directory: String, headers parsedHeaders: [DownloadRequest.Header], cookies loadedCookies: [Cookie],
-        absolute: (String) -> String
+        absolute: (String) -> String = { $0 }
     ) throws -> [DownloadRequest] {
-        try document.files.map { file in
-            var request = try makeRequest(file.sources[0].url, directory: directory, headers: parsedHeaders, absolute: absolute)
-            request.destinationPath = absolute(directory + "/" + file.name)
-            request.mirrors = file.sources.dropFirst().compactMap { URL(string: $0.url) }
-            do { request.checksum = try file.hash.map { try Checksum(parsing: $0.checksum) } } catch {
-                throw HaulError(.usage, "Metalink \(file.name): \(error)")
-            }
-            request.expectedLength = file.size
-            request.pieceHashes = file.pieceHashes
+        let files = DownloadPlan.MetalinkFiles(
+            document, directory: directory, folderRules: self.directory == nil ? try ruleSet() : nil, unusableSources: .firstRequired)
+        return try files.requestsMakingDirectories { url in
+            var request = makeRequest(url, directory: directory, headers: parsedHeaders)
             cookieOptions.apply(to: &request, loaded: loadedCookies)
-            // A file the document puts in a directory of its own keeps it, as an `-o` path does.
-            if self.directory == nil, !file.name.contains("/") { request.folderRules = try ruleSet() }
-            try Self.createParent(of: request.destinationPath)
+            return request
+        }.map { request in
+            var request = request
+            request.destinationPath = absolute(request.destinationPath)
             return request.placedByFolderRules()
         }
     }
-
 
     private func readInputFile(_ path: String, list: InputList?) throws -> InputFile {
         let text: String
@@ -291,15 +282,20 @@ extension DownloadOptions {
         absolute: (String) -> String
     ) throws -> DownloadRequest {
         guard let url = URL(string: text), url.host != nil else { throw HaulError(.usage, "'\(text)' is not a URL") }
+        var request = makeRequest(url, directory: directory, output: output, headers: parsedHeaders)
+        do { request.checksum = try givenChecksum.map(Checksum.init(parsing:)) } catch {
+            throw HaulError(.usage, "--checksum: \(error)")
+        }
+        return request
+    }
+
+    /// The request for `url` (its checksum left to the caller), saved under `directory`, or where `output` says.
+    func makeRequest(_ url: URL, directory: String, output: OutputTarget? = nil, headers parsedHeaders: [DownloadRequest.Header]) -> DownloadRequest {
         let destination: String
         switch output {
         case .file(let path)?: destination = path
         case .directory(let folder)?: destination = folder + "/" + FileName.fromURL(url)
         case nil: destination = directory + "/" + FileName.fromURL(url)
-        }
-        let expected: Checksum?
-        do { expected = try givenChecksum.map(Checksum.init(parsing:)) } catch {
-            throw HaulError(.usage, "--checksum: \(error)")
         }
         var request = DownloadRequest(
             url: url,
@@ -308,25 +304,10 @@ extension DownloadOptions {
             onConflict: conflictPolicy,
             nameFromContentDisposition: remoteName && (output?.isDirectory ?? true),
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
-            checksum: expected,
             maxBytesPerSecond: transfer.rate
         )
         request.inOrder = inOrder
         connections.apply(to: &request)
         return request
-    }
-}
-
-extension DownloadOptions {
-    /// Creates the directory a destination goes into (`-o sub/name`, an `-i` line's `dir=` or `out=`, a Metalink
-    /// file's subdirectory).
-    /// - Throws: `.io` naming the directory.
-    static func createParent(of destination: String) throws {
-        let parent = (destination as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw HaulError(.io, "cannot create directory \(parent): \(error.localizedDescription)")
-        }
     }
 }
