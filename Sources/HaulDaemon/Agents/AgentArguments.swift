@@ -2,10 +2,10 @@ import MCP
 
 /// Why a tool call was refused: one sentence an agent can act on, returned as a tool error (`isError`), never as a
 /// protocol error or a raw internal one.
-public struct AgentToolError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct AgentToolError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// A tool call's arguments, read by name with the type its schema gives (`AgentToolCatalog`); a missing required

@@ -4,13 +4,13 @@ import HaulCore
 /// Where a long tool call tells its client how far it is: MCP's `notifications/progress`, sent only when the
 /// client asked (a `progressToken` in the call's `_meta`, docs/agents.md). `MCPEndpoint` turns each report into a
 /// notification on the call's SSE stream.
-public struct AgentProgress: Sendable {
+package struct AgentProgress: Sendable {
     /// One report: `progress` done of `total` (when known), `message` a short sentence.
-    public typealias Send = @Sendable (_ progress: Double, _ total: Double?, _ message: String) -> Void
+    package typealias Send = @Sendable (_ progress: Double, _ total: Double?, _ message: String) -> Void
 
     private let send: Send
 
-    public init(_ send: @escaping Send) {
+    package init(_ send: @escaping Send) {
         self.send = send
     }
 

@@ -5,9 +5,9 @@ import MCP
 /// of its arguments and of its structured result, and the hints a client shows before letting a model call it.
 ///
 /// Pure data: what a call does is `AgentTools`', over the same `Aria2Service` the aria2 RPC drives.
-public enum AgentToolCatalog {
+package enum AgentToolCatalog {
     /// The tool names, in the order `tools/list` gives them.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         case addDownloads = "add_downloads"
         case listDownloads = "list_downloads"
         case getDownload = "get_download"
@@ -20,13 +20,13 @@ public enum AgentToolCatalog {
     }
 
     /// The most URLs one `add_downloads` takes, and ids one `wait_for_downloads` watches (the RPC's batch bound).
-    public static let maxBatch = 1000
+    package static let maxBatch = 1000
     /// The most downloads one `list_downloads` page holds.
-    public static let maxPage = 1000
+    package static let maxPage = 1000
     /// The longest `wait_for_downloads` waits, in seconds.
-    public static let maxWaitSeconds = 3600
+    package static let maxWaitSeconds = 3600
 
-    public static let tools: [Tool] = Name.allCases.map(tool)
+    package static let tools: [Tool] = Name.allCases.map(tool)
 
     static func tool(_ name: Name) -> Tool {
         switch name {

@@ -9,18 +9,18 @@ import MCP
 /// Each call answers text an agent reads and structured content a program parses; a refusal (an unknown tool, a bad
 /// argument, a directory outside `--allow-dir`, a URL that is not http(s), a name that is taken, an unknown id) is
 /// a tool error with one sentence (`isError`), never a thrown error.
-public struct AgentTools: Sendable {
-    public let service: Aria2Service
+package struct AgentTools: Sendable {
+    package let service: Aria2Service
     /// How often `wait_for_downloads` looks at the downloads it waits for.
-    public var waitInterval: Duration
+    package var waitInterval: Duration
 
-    public init(service: Aria2Service, waitInterval: Duration = .milliseconds(200)) {
+    package init(service: Aria2Service, waitInterval: Duration = .milliseconds(200)) {
         self.service = service
         self.waitInterval = waitInterval
     }
 
     /// Runs tool `name` with `arguments`; a long one (`wait_for_downloads`) tells `progress` how far it is, when given.
-    public func call(_ name: String, _ arguments: [String: Value]?, progress: AgentProgress? = nil) async -> CallTool.Result {
+    package func call(_ name: String, _ arguments: [String: Value]?, progress: AgentProgress? = nil) async -> CallTool.Result {
         guard let tool = AgentToolCatalog.Name(rawValue: name) else {
             let names = AgentToolCatalog.Name.allCases.map(\.rawValue).joined(separator: ", ")
             return Self.refusal(AgentToolError("there is no tool '\(name)' (the tools are: \(names))"))

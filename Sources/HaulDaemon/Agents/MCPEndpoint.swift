@@ -15,13 +15,13 @@ import MCP
 /// message goes through the MCP SDK's own handling: a `Server` with the tools' handlers over a
 /// `StatelessHTTPServerTransport`, made for the request and stopped after it (no session is kept between requests,
 /// so many idle clients hold nothing but their connections, which `ConnectionTable` bounds).
-public struct MCPEndpoint: Sendable {
-    public let tools: AgentTools
-    public let checks: RequestChecks
-    public var unauthorizedDelay: Duration
-    public var maxBatch: Int
+package struct MCPEndpoint: Sendable {
+    package let tools: AgentTools
+    package let checks: RequestChecks
+    package var unauthorizedDelay: Duration
+    package var maxBatch: Int
 
-    public init(tools: AgentTools, checks: RequestChecks, unauthorizedDelay: Duration, maxBatch: Int) {
+    package init(tools: AgentTools, checks: RequestChecks, unauthorizedDelay: Duration, maxBatch: Int) {
         self.tools = tools
         self.checks = checks
         self.unauthorizedDelay = unauthorizedDelay

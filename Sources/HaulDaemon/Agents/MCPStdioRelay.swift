@@ -9,12 +9,12 @@ import NIOCore
 /// (docs/agents.md). Each line becomes one POST to `/mcp` with the secret as bearer token; the answer's body, when
 /// it has one, is written back as one line. Lines are answered concurrently (a `wait_for_downloads` does not hold
 /// a `tools/list` behind it), their answers written whole, one at a time.
-public enum MCPStdioRelay {
+package enum MCPStdioRelay {
     /// Answers one message: the HTTP answer of `/mcp` to it.
-    public typealias Answer = @Sendable (DaemonRequest) async -> DaemonResponse
+    package typealias Answer = @Sendable (DaemonRequest) async -> DaemonResponse
 
     /// The request `/mcp` gets for `line`: what an MCP client sends over HTTP.
-    public static func request(_ line: Data, host: String, secret: String) -> DaemonRequest {
+    package static func request(_ line: Data, host: String, secret: String) -> DaemonRequest {
         DaemonRequest(method: "POST", uri: "/mcp", headers: [
             (name: "Host", value: host), (name: "Authorization", value: "Bearer \(secret)"),
             (name: "Content-Type", value: "application/json"), (name: "Accept", value: "application/json, text/event-stream"),
@@ -22,7 +22,7 @@ public enum MCPStdioRelay {
     }
 
     /// Reads standard input to its end, answering each line through `answer`; returns when every answer is written.
-    public static func run(host: String, secret: String, maxLineBytes: Int, answer: @escaping Answer) async {
+    package static func run(host: String, secret: String, maxLineBytes: Int, answer: @escaping Answer) async {
         let output = NIOLock()
         let lines = AsyncStream<Data> { continuation in
             Thread.detachNewThread {
@@ -61,7 +61,7 @@ public enum MCPStdioRelay {
     }
 
     /// Answers through a running daemon's `/mcp` over HTTP (`DaemonAnnouncement.Info`): `haul mcp` beside `haul daemon`.
-    public static func overHTTP(address: String, port: Int, client: HTTPClient = relayClient) -> Answer {
+    package static func overHTTP(address: String, port: Int, client: HTTPClient = relayClient) -> Answer {
         let host = address == "0.0.0.0" || address == "::" ? "127.0.0.1" : address
         let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/mcp"
         return { request in
@@ -94,7 +94,7 @@ public enum MCPStdioRelay {
 
     /// The client `overHTTP` uses: a loopback daemon that refuses the connection (it stopped) is told at once, not
     /// retried until the connect timeout, so the agent hears of it at its next message.
-    public static let relayClient: HTTPClient = {
+    package static let relayClient: HTTPClient = {
         var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5)))
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)

@@ -5,11 +5,11 @@
 ///
 /// Haul has no pieces: a piece of `Aria2StatusDictionary.pieceLength` bytes counts as held when the byte ranges
 /// held cover it whole. Pure: the daemon passes the ranges (a checkpoint's segments, or the whole file once complete).
-public enum Aria2Bitfield {
+package enum Aria2Bitfield {
     /// The bitfield of a file of `total` bytes (> 0) cut into pieces of `pieceLength` bytes, of which the byte
     /// ranges `held` (in any order, overlapping or not, clipped to the file) are held. `nil` when the length is not
     /// known: aria2 leaves the key out then.
-    public static func hex(held: [Range<Int64>], total: Int64, pieceLength: Int64) -> String? {
+    package static func hex(held: [Range<Int64>], total: Int64, pieceLength: Int64) -> String? {
         guard total > 0, pieceLength > 0 else { return nil }
         let pieces = Int((total - 1) / pieceLength) + 1
         var bits = [UInt8](repeating: 0, count: (pieces + 7) / 8)

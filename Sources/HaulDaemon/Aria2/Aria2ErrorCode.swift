@@ -1,22 +1,22 @@
 import HaulKit
 
 /// aria2's numeric error codes (the aria2c manual, "EXIT STATUS"), as `tellStatus` reports them in `errorCode`.
-public enum Aria2ErrorCode {
-    public static let unknown = 1
-    public static let timeout = 2
-    public static let resourceNotFound = 3
-    public static let network = 6
+package enum Aria2ErrorCode {
+    package static let unknown = 1
+    package static let timeout = 2
+    package static let resourceNotFound = 3
+    package static let network = 6
     /// aria2: "If aria2 was downloading same file."
-    public static let duplicateDownload = 11
-    public static let fileExists = 13
-    public static let fileIO = 17
-    public static let badResponse = 22
-    public static let authorizationFailed = 24
-    public static let badOption = 28
-    public static let checksumMismatch = 32
+    package static let duplicateDownload = 11
+    package static let fileExists = 13
+    package static let fileIO = 17
+    package static let badResponse = 22
+    package static let authorizationFailed = 24
+    package static let badOption = 28
+    package static let checksumMismatch = 32
 
     /// The aria2 code closest to a Haul error.
-    public static func code(for kind: HaulError.Kind, httpStatus: Int? = nil) -> Int {
+    package static func code(for kind: HaulError.Kind, httpStatus: Int? = nil) -> Int {
         switch kind {
         case .network: return network
         case .http:

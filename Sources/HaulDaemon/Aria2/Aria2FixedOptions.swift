@@ -14,12 +14,12 @@ import HaulKit
 /// or `remote-time` with every download, and a download must not fail over one; they are ignored and logged, as
 /// aria2 ignores options that do not apply to a download. Options a front-end shows that Haul honours are in
 /// `Aria2Options.honoured` and `Aria2GlobalOptions`; BitTorrent's and FTP's stay ignored everywhere. Pure.
-public struct Aria2FixedOptions: Equatable, Sendable {
+package struct Aria2FixedOptions: Equatable, Sendable {
     /// The value of each option, as aria2 writes it (strings; sizes in bytes, times in seconds).
-    public private(set) var values: [String: String]
+    package private(set) var values: [String: String]
 
     /// The options whose value a download's `getOption` shows (AriaNg's task page).
-    public static let perDownload: Set<String> = [
+    package static let perDownload: Set<String> = [
         "continue", "check-integrity", "min-split-size", "lowest-speed-limit", "conditional-get", "file-allocation",
         "parameterized-uri", "remote-time", "connect-timeout", "timeout", "max-tries",
     ]
@@ -53,7 +53,7 @@ public struct Aria2FixedOptions: Equatable, Sendable {
     ]
 
     /// The values for a daemon whose downloads run with `configuration`.
-    public init(_ configuration: HaulConfiguration) {
+    package init(_ configuration: HaulConfiguration) {
         values = [
             "continue": "true",
             "always-resume": "true",
@@ -88,7 +88,7 @@ public struct Aria2FixedOptions: Equatable, Sendable {
     /// aria2 options that AriaNg's settings and task pages offer (outside BitTorrent and FTP) and Haul has no such
     /// setting for, or takes only when the daemon starts or per download: refused on `changeGlobalOption` and
     /// `changeOption` with aria2's error and the reason, so a settings page never shows a change that does nothing.
-    public static let unsupported: [String: String] = {
+    package static let unsupported: [String: String] = {
         var reasons: [String: String] = [:]
         let none = "Haul has no such setting"
         for name in [
@@ -123,13 +123,13 @@ public struct Aria2FixedOptions: Equatable, Sendable {
     }
 
     /// Whether `name` is one of these options.
-    public static func contains(_ name: String) -> Bool { reasons[name] != nil }
+    package static func contains(_ name: String) -> Bool { reasons[name] != nil }
 
     /// Accepts `given` (options by name, as a client sent them) when each has the value Haul uses; `null` is no
     /// change, as everywhere in aria2's option structs.
     ///
     /// - Throws: aria2's error for the first option given another value, with Haul's reason.
-    public func check(_ given: [String: JSONValue]) throws(Aria2OptionError) {
+    package func check(_ given: [String: JSONValue]) throws(Aria2OptionError) {
         for (name, value) in given.sorted(by: { $0.key < $1.key }) where value != .null {
             guard let held = values[name] else { continue }
             if Self.same(value, held, numeric: !held.isEmpty && held.allSatisfy(\.isNumber)) { continue }
@@ -143,7 +143,7 @@ public struct Aria2FixedOptions: Equatable, Sendable {
     /// an unsupported option is refused; one that `getOption` shows (`current`) is accepted when it says the same
     /// (front-ends such as download_with_aria2's popup send back what they read) and refused otherwise, since a
     /// download's other settings are fixed once it exists; BitTorrent's and other options Haul ignores stay ignored.
-    public static func checkChange(_ given: [String: JSONValue], current: [String: JSONValue]) throws(Aria2OptionError) {
+    package static func checkChange(_ given: [String: JSONValue], current: [String: JSONValue]) throws(Aria2OptionError) {
         for (name, value) in given.sorted(by: { $0.key < $1.key }) where value != .null {
             if unsupported[name] != nil { throw refusal(name) }
             guard let held = current[name] else { continue }
@@ -164,7 +164,7 @@ public struct Aria2FixedOptions: Equatable, Sendable {
     }
 
     /// The values a download's `getOption` shows.
-    public var perDownload: [String: String] { values.filter { Self.perDownload.contains($0.key) } }
+    package var perDownload: [String: String] { values.filter { Self.perDownload.contains($0.key) } }
 }
 
 extension JSONValue {

@@ -4,53 +4,53 @@ import HaulKit
 /// The daemon-wide options `changeGlobalOption` may change and `getGlobalOption` shows, as values.
 ///
 /// `changed(by:)` is pure: the daemon applies the result (queue limits, the global rate limit) itself.
-public struct Aria2GlobalOptions: Equatable, Sendable {
+package struct Aria2GlobalOptions: Equatable, Sendable {
     /// `max-concurrent-downloads` (`-j`).
-    public var maxConcurrent: Int
+    package var maxConcurrent: Int
     /// `max-overall-download-limit` in bytes per second, 0 for none (`--max-overall-rate`).
-    public var maxOverallLimit: Int64
+    package var maxOverallLimit: Int64
     /// `max-download-limit`: the default limit of each new download, 0 for none (`--limit-rate`).
-    public var maxDownloadLimit: Int64
+    package var maxDownloadLimit: Int64
     /// `split` and `max-connection-per-server`: the count of a new download (`-x`). Automatic (Haul chooses, up to
     /// its ceiling: `haul daemon -x auto`, `ConnectionCount.default`) until `split` or `max-connection-per-server`
     /// sets a count over RPC (`auto` sets it back). `getGlobalOption` shows the ceiling as `split`: aria2 front-ends
     /// expect a number there; Haul's own `haul-connections` says `auto` (or the count when one was set), and
     /// `haul-connections-range` the counts one may set (`1-32`), which the web page shows.
-    public var connectionCount: ConnectionCount
+    package var connectionCount: ConnectionCount
     /// `connectionCount.most`: a fixed count, or an automatic count's ceiling.
-    public var connections: Int {
+    package var connections: Int {
         get { connectionCount.most }
         set { connectionCount = autoConnections ? .automatic(ceiling: newValue) : .fixed(newValue) }
     }
     /// `connectionCount.isAutomatic`.
-    public var autoConnections: Bool {
+    package var autoConnections: Bool {
         get { connectionCount.isAutomatic }
         set { connectionCount = newValue ? .automatic(ceiling: connections) : .fixed(connections) }
     }
     /// `dir`: the default download directory (`-d`). Not changeable over RPC (it would widen where clients save).
-    public var directory: String
+    package var directory: String
     /// `speed-schedule`: the overall limit by local time (`SpeedSchedule`'s text, `--speed-schedule`), empty for
     /// none; `max-overall-download-limit` holds where no rule does. Not an aria2 option: aria2 front-ends send it as
     /// any other string.
-    public var speedSchedule = ""
+    package var speedSchedule = ""
 
     /// `speedSchedule`, read (it was checked when set).
-    public var schedule: SpeedSchedule? { speedSchedule.isEmpty ? nil : try? SpeedSchedule(parsing: speedSchedule) }
+    package var schedule: SpeedSchedule? { speedSchedule.isEmpty ? nil : try? SpeedSchedule(parsing: speedSchedule) }
     /// `folder-rule`: where a download added without `dir` goes by its name or Content-Type (`--folder-rule`), rules
     /// separated by `;` or line breaks (`FolderRules(parsingList:)`), empty for none. Not an aria2 option.
-    public var folderRules = ""
+    package var folderRules = ""
     /// `queue-schedule`: when the queue runs (`QueueSchedule`'s text, `--queue-schedule`), empty for always. Not an
     /// aria2 option either; while it holds the queue, the downloads waiting for it are `waiting` in `tellStatus`.
-    public var queueSchedule = ""
+    package var queueSchedule = ""
     /// `queueSchedule`, read (it was checked when set); `nil` for always.
-    public var queueWindows: QueueSchedule? {
+    package var queueWindows: QueueSchedule? {
         (try? QueueSchedule(parsing: queueSchedule)).flatMap { $0.schedule.rules.isEmpty ? nil : $0 }
     }
 
     /// The options whose value is Haul's own (`Aria2FixedOptions`): shown, and refused when set to another value.
-    public var fixed = Aria2FixedOptions(HaulConfiguration())
+    package var fixed = Aria2FixedOptions(HaulConfiguration())
 
-    public init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
+    package init(maxConcurrent: Int, maxOverallLimit: Int64, maxDownloadLimit: Int64, connections: Int, directory: String) {
         self.maxConcurrent = maxConcurrent
         self.maxOverallLimit = maxOverallLimit
         self.maxDownloadLimit = maxDownloadLimit
@@ -60,7 +60,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
 
     /// These options with `changes` applied; options Haul does not have are ignored (aria2 accepts many that only
     /// concern BitTorrent or FTP), path options are refused.
-    public func changed(by changes: [String: JSONValue]) throws(Aria2OptionError) -> Aria2GlobalOptions {
+    package func changed(by changes: [String: JSONValue]) throws(Aria2OptionError) -> Aria2GlobalOptions {
         var result = self
         try fixed.check(changes.filter { Aria2FixedOptions.contains($0.key) })
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
@@ -106,7 +106,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
     }
 
     /// `getGlobalOption`: every value a string, the fixed ones (`Aria2FixedOptions`) with Haul's values.
-    public var dictionary: JSONValue {
+    package var dictionary: JSONValue {
         var fields = fixed.values.mapValues { JSONValue.string($0) }
         let own: [String: JSONValue] = [
             "dir": .string(directory),
@@ -127,7 +127,7 @@ public struct Aria2GlobalOptions: Equatable, Sendable {
 
     /// `getOption` for one download: its own settings, as strings, and the fixed values that concern one download
     /// (`Aria2FixedOptions.perDownload`).
-    public static func options(of download: Aria2Download, fixed: Aria2FixedOptions) -> JSONValue {
+    package static func options(of download: Aria2Download, fixed: Aria2FixedOptions) -> JSONValue {
         var fields = fixed.perDownload.mapValues { JSONValue.string($0) }
         let own: [String: JSONValue] = [
             "dir": .string(download.directory),

@@ -6,9 +6,9 @@ import HaulKit
 ///
 /// A value that remembers each download's last state, so that a record dropped after completion
 /// (`removeDownloadResult`) is not announced as a stop, and a state repeated is not announced twice.
-public struct Aria2Notifier: Sendable {
+package struct Aria2Notifier: Sendable {
     /// A notification to send.
-    public enum Output: Equatable, Sendable {
+    package enum Output: Equatable, Sendable {
         /// aria2's notification: to every WebSocket that passed the Host and Origin checks.
         case aria2(method: String, gid: String)
         /// Haul's progress push: only to connections that subscribed with the secret.
@@ -21,10 +21,10 @@ public struct Aria2Notifier: Sendable {
     /// pause and a remove at one moment (two clients) could arrive as Stop, Pause, Stop. Ids are never used again.
     private var gone: Set<DownloadID> = []
 
-    public init() {}
+    package init() {}
 
     /// What `event` is announced as (nothing for most events).
-    public mutating func event(_ event: ManagerEvent) -> [Output] {
+    package mutating func event(_ event: ManagerEvent) -> [Output] {
         switch event {
         case .current(let snapshot), .added(let snapshot):
             states[snapshot.id] = snapshot.state
@@ -96,7 +96,7 @@ public struct Aria2Notifier: Sendable {
     /// The connections as segments. A download on one connection has no segments of its own (it reads the file
     /// from where it stands to the end): it is shown as one segment over the whole file, written up to the bytes
     /// done (the length so far when the size is unknown), so that a running download never shows none.
-    public static func segments(of progress: DownloadProgress) -> [ConnectionProgress] {
+    package static func segments(of progress: DownloadProgress) -> [ConnectionProgress] {
         guard progress.connections.isEmpty, progress.activeConnections == 1 else { return progress.connections }
         let end = max(progress.totalBytes ?? progress.bytesDone, progress.bytesDone)
         return [ConnectionProgress(id: 1, start: 0, next: progress.bytesDone, end: end, speed: progress.currentSpeed)]

@@ -2,10 +2,10 @@ import Foundation
 import HaulCore
 
 /// A refused option: the message says which option and why; answered as a JSON-RPC error.
-public struct Aria2OptionError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct Aria2OptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// The options of `aria2.addUri` that Haul honours, read from aria2's option struct.
@@ -16,63 +16,63 @@ public struct Aria2OptionError: Error, Equatable, Sendable, CustomStringConverti
 /// their names are listed in `ignored` so that the daemon can log them once. Options that name a log, state, hook or
 /// certificate path are refused (`Aria2Options.refused`): an RPC client must not be able to make the daemon write
 /// or run files of its choosing.
-public struct Aria2AddOptions: Equatable, Sendable {
+package struct Aria2AddOptions: Equatable, Sendable {
     /// `dir`, as given (checked by `DirectoryPolicy`); `nil` when absent, empty or null (the default directory).
-    public var directory: String?
+    package var directory: String?
     /// `out`: a bare file name; `nil` when absent, empty or null (the name from the URL or the server).
-    public var out: String?
+    package var out: String?
     /// The stricter of `split` and `max-connection-per-server` (`ConnectionCount.stricter`), each a count or `auto`.
-    public var connectionCount: ConnectionCount?
+    package var connectionCount: ConnectionCount?
     /// `connectionCount`'s most (a fixed count, or an automatic count's ceiling); setting it fixes the count.
-    public var connections: Int? {
+    package var connections: Int? {
         get { connectionCount?.most }
         set { connectionCount = newValue.map(ConnectionCount.fixed) }
     }
     /// `checksum` in Haul's form (`sha256=HEX`).
-    public var checksum: String?
+    package var checksum: String?
     /// `checksum-file`: the http(s) URL of a checksum list (never a path over RPC: a client must not make the
     /// daemon read files).
-    public var checksumFile: URL?
+    package var checksumFile: URL?
     /// `header`, each `Name: value`, then `referer` and `user-agent` as headers of their own.
-    public var headers: [String] = []
+    package var headers: [String] = []
     /// `referer` (`*`: the download's own URL, as in aria2c).
-    public var referer: String?
+    package var referer: String?
     /// `all-proxy`, as given: the download's own proxy (`DownloadRequest.proxy`).
-    public var proxy: String?
+    package var proxy: String?
     /// `max-download-limit` in bytes per second; `nil` when not given, `0` for no limit.
-    public var rateLimit: Int64?
+    package var rateLimit: Int64?
     /// `pause`: add it paused.
-    public var paused = false
+    package var paused = false
     /// `auto-file-renaming` (`nil`: not given; the daemon renames, as aria2 does by default).
-    public var autoFileRenaming: Bool?
+    package var autoFileRenaming: Bool?
     /// `allow-overwrite` (`nil`: not given): replace an existing file in the download directory.
-    public var allowOverwrite: Bool?
+    package var allowOverwrite: Bool?
     /// `min-split-size` in bytes (aria2's 1M to 1024M): no connection's part smaller (`DownloadRequest.minimumSplitSize`);
     /// `nil`: Haul's default.
-    public var minimumSplitSize: Int64?
+    package var minimumSplitSize: Int64?
     /// `stream-piece-selector=inorder`: the file's beginning first (`DownloadRequest.inOrder`), as aria2 does for
     /// streaming; `default`, `geom` and `random` leave Haul's usual plan.
-    public var inOrder = false
+    package var inOrder = false
     /// Haul's `haul-hls-variant`: which variant of an HLS master playlist (`HLSVariantChoice`; `nil`: the best).
-    public var hlsVariant: HLSVariantChoice?
+    package var hlsVariant: HLSVariantChoice?
     /// Haul's `haul-hls-audio`: the language of the variant's separate audio (`nil`: its default).
-    public var hlsAudioLanguage: String?
+    package var hlsAudioLanguage: String?
 
     /// The conflict policy these options ask for: aria2's defaults, a taken name gets a numbered one.
-    public var conflictPolicy: ConflictPolicy {
+    package var conflictPolicy: ConflictPolicy {
         ConflictPolicy.aria2(autoFileRenaming: autoFileRenaming, allowOverwrite: allowOverwrite, fallback: .rename)
     }
     /// Options ignored: unknown to Haul, or with a `null` or non-string value (names only: a value may be a secret).
-    public var ignored: [String] = []
+    package var ignored: [String] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// aria2 option names, values and the rules for setting them over RPC.
-public enum Aria2Options {
+package enum Aria2Options {
     /// Options never settable over RPC: they name files the daemon would write, read or run (logs, sessions,
     /// cookies, hooks, certificates), or the RPC server itself.
-    public static let refused: Set<String> = [
+    package static let refused: Set<String> = [
         "log", "log-level", "save-session", "save-session-interval", "input-file", "conf-path", "save-cookies",
         "load-cookies", "dht-file-path", "dht-file-path6", "netrc-path", "ca-certificate", "certificate",
         "private-key", "server-stat-of", "server-stat-if", "on-download-start", "on-download-pause",
@@ -83,14 +83,14 @@ public enum Aria2Options {
     ]
 
     /// The options `addUri` honours (others are ignored, and reported in `Aria2AddOptions.ignored`).
-    public static let honoured: Set<String> = [
+    package static let honoured: Set<String> = [
         "dir", "out", "split", "max-connection-per-server", "checksum", "checksum-file", "header", "referer",
         "user-agent", "all-proxy", "max-download-limit", "pause", "auto-file-renaming", "allow-overwrite",
         "stream-piece-selector", "min-split-size", "haul-hls-variant", "haul-hls-audio",
     ]
 
     /// Reads `addUri`'s option struct.
-    public static func parseAdd(_ options: [String: JSONValue]) throws(Aria2OptionError) -> Aria2AddOptions {
+    package static func parseAdd(_ options: [String: JSONValue]) throws(Aria2OptionError) -> Aria2AddOptions {
         var result = Aria2AddOptions()
         var split: ConnectionCount?
         var perServer: ConnectionCount?
@@ -193,7 +193,7 @@ public enum Aria2Options {
     }
 
     /// `checksum-file` over RPC: an http(s) URL only. A path would let a client make the daemon read its files.
-    public static func checksumListURL(_ source: String) throws(Aria2OptionError) -> URL {
+    package static func checksumListURL(_ source: String) throws(Aria2OptionError) -> URL {
         let lower = source.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: source),
             url.host?.isEmpty == false
@@ -223,7 +223,7 @@ public enum Aria2Options {
     }
 
     /// Headers whose values are secrets: never shown in an answer, an error or a log.
-    public static let secretHeaders: Set<String> = ["cookie", "authorization", "proxy-authorization"]
+    package static let secretHeaders: Set<String> = ["cookie", "authorization", "proxy-authorization"]
 
     /// Whether a header is a secret header as `shown` writes it (its value replaced).
     static func isHiddenSecret(_ header: String) -> Bool {
@@ -231,14 +231,14 @@ public enum Aria2Options {
     }
 
     /// A header as `getOption` and `tellStatus` may show it: a secret's value is replaced.
-    public static func shown(_ header: String) -> String {
+    package static func shown(_ header: String) -> String {
         let name = headerName(header)
         guard secretHeaders.contains(name) else { return header }
         return String(header.prefix { $0 != ":" }) + ": (hidden)"
     }
 
     /// Refuses an option that names a path or the server (`refused`).
-    public static func checkSettable(_ name: String) throws(Aria2OptionError) {
+    package static func checkSettable(_ name: String) throws(Aria2OptionError) {
         if refused.contains(name) {
             throw Aria2OptionError("option '\(name)' cannot be set over RPC (it names a file or hook, or would overwrite files)")
         }
@@ -246,11 +246,11 @@ public enum Aria2Options {
 
     /// The longest `out`, in UTF-8 bytes: 255 (the file name limit of common file systems) less the 5 of
     /// `.part`, the name the bytes are first written under.
-    public static let maxNameBytes = 250
+    package static let maxNameBytes = 250
 
     /// `out` must be a plain file name: no directory part (`dir` says where, and is checked), not `.` or `..`,
     /// at most `maxNameBytes` long (a longer one failed only when the part file was created).
-    public static func bareName(_ name: String) throws(Aria2OptionError) -> String {
+    package static func bareName(_ name: String) throws(Aria2OptionError) -> String {
         if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
             throw Aria2OptionError("out must be a bare file name (no '/', not '.' or '..'): '\(name)'")
         }
@@ -261,7 +261,7 @@ public enum Aria2Options {
     }
 
     /// aria2's `TYPE=DIGEST` (`sha-256=...`, `md5=...`) as Haul's `sha256=HEX`.
-    public static func checksum(_ value: String) throws(Aria2OptionError) -> String {
+    package static func checksum(_ value: String) throws(Aria2OptionError) -> String {
         guard let equals = value.firstIndex(of: "=") else {
             throw Aria2OptionError("checksum must be TYPE=DIGEST, like sha-256=9f86d0...")
         }
@@ -278,7 +278,7 @@ public enum Aria2Options {
     }
 
     /// A rate such as `0` (no limit), `500K`, `2M`, in bytes per second.
-    public static func rate(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> Int64 {
+    package static func rate(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> Int64 {
         let raw = try text(name, value)
         guard let bytes = ByteCount.parse(raw) else {
             throw Aria2OptionError("\(name) must be a rate like 0 (none), 500K or 2M: '\(raw)'")
@@ -287,7 +287,7 @@ public enum Aria2Options {
     }
 
     /// A whole number in `range`.
-    public static func count(_ name: String, _ value: JSONValue, in range: ClosedRange<Int>) throws(Aria2OptionError) -> Int {
+    package static func count(_ name: String, _ value: JSONValue, in range: ClosedRange<Int>) throws(Aria2OptionError) -> Int {
         let raw = try text(name, value)
         guard let number = Int(raw), range.contains(number) else {
             throw Aria2OptionError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound): '\(raw)'")
@@ -297,7 +297,7 @@ public enum Aria2Options {
 
     /// A connection count (`split`, `max-connection-per-server`): `auto` or a whole number in
     /// `ConnectionCount.range`, refused in the words every front-end uses (`ConnectionCount.refusal`).
-    public static func connectionCount(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> ConnectionCount {
+    package static func connectionCount(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> ConnectionCount {
         switch ConnectionCount.checked(try text(name, value), named: name) {
         case .success(let count): return count
         case .failure(let problem): throw Aria2OptionError(problem.description)
@@ -305,7 +305,7 @@ public enum Aria2Options {
     }
 
     /// `true` or `false`.
-    public static func flag(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> Bool {
+    package static func flag(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> Bool {
         switch try text(name, value) {
         case "true": return true
         case "false": return false
@@ -316,7 +316,7 @@ public enum Aria2Options {
     /// `header`: one `Name: value` string, or an array of them; the name a token, the value without control
     /// characters but tab (`HeaderField.init(line:)`; spaces before the colon are allowed and dropped). Refused
     /// here, at the call, rather than when the download starts. The message names no value (it may be a secret).
-    public static func headers(_ value: JSONValue) throws(Aria2OptionError) -> [String] {
+    package static func headers(_ value: JSONValue) throws(Aria2OptionError) -> [String] {
         let list: [JSONValue] = value.arrayValue ?? [value]
         var result: [String] = []
         for item in list {
@@ -337,7 +337,7 @@ public enum Aria2Options {
     }
 
     /// The value as aria2 sends it: a string (numbers and booleans accepted too, for lenient clients).
-    public static func text(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> String {
+    package static func text(_ name: String, _ value: JSONValue) throws(Aria2OptionError) -> String {
         switch value {
         case .string(let text): return text
         case .int(let number): return String(number)

@@ -1,7 +1,7 @@
 /// aria2's arithmetic on its lists: `changePosition` and the `offset`/`num` window of `tellWaiting`/`tellStopped`.
-public enum Aria2Queue {
+package enum Aria2Queue {
     /// How `changePosition` counts.
-    public enum Origin: String, Sendable {
+    package enum Origin: String, Sendable {
         case set = "POS_SET", current = "POS_CUR", end = "POS_END"
     }
 
@@ -12,7 +12,7 @@ public enum Aria2Queue {
     ///
     /// `pos` is the client's number, any `Int` (`Int.max` with `POS_CUR` trapped, issue 33 point 5): the sum
     /// saturates, which clamps to the same end of the list.
-    public static func newPosition(current: Int, count: Int, pos: Int, how: Origin) -> Int {
+    package static func newPosition(current: Int, count: Int, pos: Int, how: Origin) -> Int {
         let base: Int
         switch how {
         case .set: base = 0
@@ -30,7 +30,7 @@ public enum Aria2Queue {
     }
 
     /// `ids` with `id` moved to `index`.
-    public static func moving(_ id: Int64, to index: Int, in ids: [Int64]) -> [Int64] {
+    package static func moving(_ id: Int64, to index: Int, in ids: [Int64]) -> [Int64] {
         var result = ids.filter { $0 != id }
         result.insert(id, at: min(max(index, 0), result.count))
         return result
@@ -40,14 +40,14 @@ public enum Aria2Queue {
     /// from the end (-1 is the last), going backwards ("Downloads in the response are in reversed order then").
     /// `offset` and `num` are the client's numbers, any `Int`: no sum of them can overflow (`num` is first cut to
     /// the list's length).
-    public static func window<T>(_ items: [T], offset: Int, num: Int) -> [T] {
+    package static func window<T>(_ items: [T], offset: Int, num: Int) -> [T] {
         windowIndices(count: items.count, offset: offset, num: num).map { items[$0] }
     }
 
     /// The indices `window` takes from a list of `count` elements, in the order it returns them: what a list
     /// that is not built whole (the daemon's queue, read through an ordered index) needs to fetch only the
     /// window. Costs O(the window), whatever `count` is.
-    public static func windowIndices(count: Int, offset: Int, num: Int) -> [Int] {
+    package static func windowIndices(count: Int, offset: Int, num: Int) -> [Int] {
         guard num > 0, count > 0 else { return [] }
         let num = min(num, count)
         if offset >= 0 {

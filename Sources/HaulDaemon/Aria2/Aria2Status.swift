@@ -1,12 +1,12 @@
 import HaulCore
 
 /// aria2's download status, from Haul's lifecycle state.
-public enum Aria2Status: String, Sendable, CaseIterable {
+package enum Aria2Status: String, Sendable, CaseIterable {
     case active, waiting, paused, error, complete, removed
 
     /// queued -> waiting, downloading -> active, paused -> paused, failed -> error, completed -> complete,
     /// cancelled -> removed.
-    public init(_ state: DownloadState) {
+    package init(_ state: DownloadState) {
         switch state {
         case .queued: self = .waiting
         case .downloading: self = .active
@@ -30,7 +30,7 @@ public enum Aria2Status: String, Sendable, CaseIterable {
     }
 
     /// Which of aria2's three lists (`tellActive`, `tellWaiting`, `tellStopped`) holds a download in this status.
-    public var list: Aria2List {
+    package var list: Aria2List {
         switch self {
         case .active: return .active
         case .waiting, .paused: return .waiting
@@ -40,48 +40,48 @@ public enum Aria2Status: String, Sendable, CaseIterable {
 }
 
 /// aria2's three lists of downloads.
-public enum Aria2List: Sendable { case active, waiting, stopped }
+package enum Aria2List: Sendable { case active, waiting, stopped }
 
 /// What the daemon knows about one download, in the terms aria2's status dictionary needs.
-public struct Aria2Download: Sendable, Equatable {
-    public var id: Int64
-    public var status: Aria2Status
-    public var url: String
+package struct Aria2Download: Sendable, Equatable {
+    package var id: Int64
+    package var status: Aria2Status
+    package var url: String
     /// The file's path (its final name once decided).
-    public var path: String
-    public var totalBytes: Int64?
-    public var bytesDone: Int64
+    package var path: String
+    package var totalBytes: Int64?
+    package var bytesDone: Int64
     /// Bytes per second now.
-    public var speed: Double
+    package var speed: Double
     /// Connections moving bytes now.
-    public var connections: Int
+    package var connections: Int
     /// The connections asked for (aria2's `split`).
-    public var requestedConnections: Int
+    package var requestedConnections: Int
     /// aria2's numeric error code (see `Aria2ErrorCode`), for `error`.
-    public var errorCode: Int?
-    public var errorMessage: String?
+    package var errorCode: Int?
+    package var errorMessage: String?
     /// The expected digest in Haul's form, `sha256=HEX`.
-    public var checksum: String?
+    package var checksum: String?
     /// The download's own rate limit.
-    public var rateLimit: Int64?
-    public var headers: [String]
+    package var rateLimit: Int64?
+    package var headers: [String]
     /// aria2's `stream-piece-selector=inorder` (Haul's `--in-order`): the file's beginning first.
-    public var inOrder = false
+    package var inOrder = false
     /// aria2's `min-split-size` (`DownloadRequest.minimumSplitSize`); `nil` when the download's request is not at
     /// hand (`getOption` then shows Haul's default).
-    public var minimumSplitSize: Int64?
+    package var minimumSplitSize: Int64?
     /// The body bytes the download's latest run received from the network, on every connection
     /// (`DownloadProgress.bytesReceived`); nil before this daemon heard its progress.
-    public var bytesReceived: Int64?
+    package var bytesReceived: Int64?
     /// Of those, the file's bytes the run kept (`DownloadProgress.bytesKept`).
-    public var bytesKept: Int64?
+    package var bytesKept: Int64?
     /// For an HLS stream, its segments (and init sections) written and known, from the run's progress; `nil` for a
     /// file, or before this daemon heard the stream's progress.
-    public var segmentsDone: Int?
+    package var segmentsDone: Int?
     /// For an HLS stream, the segments its playlist names (see `segmentsDone`).
-    public var segmentsTotal: Int?
+    package var segmentsTotal: Int?
 
-    public init(
+    package init(
         id: Int64, status: Aria2Status, url: String, path: String, totalBytes: Int64?, bytesDone: Int64,
         speed: Double = 0, connections: Int = 0, requestedConnections: Int = 1, errorCode: Int? = nil,
         errorMessage: String? = nil, checksum: String? = nil, rateLimit: Int64? = nil, headers: [String] = [],
@@ -111,14 +111,14 @@ public struct Aria2Download: Sendable, Equatable {
     }
 
     /// The directory the file is in.
-    public var directory: String {
+    package var directory: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Haul's verdict on the checksum: `verified` once complete (a download with a checksum only completes when it
     /// matches), `mismatch` when it failed on it, `pending` before; `nil` without a checksum.
-    public var checksumVerdict: String? {
+    package var checksumVerdict: String? {
         guard checksum != nil else { return nil }
         switch status {
         case .complete: return "verified"
@@ -130,12 +130,12 @@ public struct Aria2Download: Sendable, Equatable {
 
 /// Builds aria2's dictionaries (`tellStatus`, `getFiles`, `getUris`, `getServers`) from an `Aria2Download`.
 /// Values are strings where aria2 sends strings (numbers and booleans included).
-public enum Aria2StatusDictionary {
+package enum Aria2StatusDictionary {
     /// aria2's piece length; Haul has no pieces, so `numPieces` is the length divided by this, for clients that show it.
-    public static let pieceLength: Int64 = 1 << 20
+    package static let pieceLength: Int64 = 1 << 20
 
     /// The status dictionary, reduced to `keys` when they are given and not empty (aria2's `keys` filter).
-    public static func status(_ download: Aria2Download, keys: [String]? = nil) -> JSONValue {
+    package static func status(_ download: Aria2Download, keys: [String]? = nil) -> JSONValue {
         let total = download.totalBytes ?? 0
         let completed = download.status == .complete ? max(download.bytesDone, total) : download.bytesDone
         var fields: [String: JSONValue] = [
@@ -184,7 +184,7 @@ public enum Aria2StatusDictionary {
     }
 
     /// `getFiles`: Haul downloads one file per download.
-    public static func files(_ download: Aria2Download) -> JSONValue {
+    package static func files(_ download: Aria2Download) -> JSONValue {
         let total = download.totalBytes ?? 0
         let completed = download.status == .complete ? max(download.bytesDone, total) : download.bytesDone
         return [
@@ -200,12 +200,12 @@ public enum Aria2StatusDictionary {
     }
 
     /// `getUris`: the one URL, `used`.
-    public static func uris(_ download: Aria2Download) -> JSONValue {
+    package static func uris(_ download: Aria2Download) -> JSONValue {
         [["uri": .string(download.url), "status": "used"]]
     }
 
     /// `getServers`: the URL and the download's speed while it runs (none otherwise, as aria2).
-    public static func servers(_ download: Aria2Download) -> JSONValue {
+    package static func servers(_ download: Aria2Download) -> JSONValue {
         guard download.status == .active else { return [] }
         return [
             [

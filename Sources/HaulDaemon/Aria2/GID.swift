@@ -5,24 +5,24 @@ import HaulKit
 /// Haul's GID is its database id written as 16 hex digits of its 64-bit two's-complement value, so it is the same
 /// after a restart (aria2 draws a random one each run unless a session file is saved; a front-end that remembered a
 /// GID would lose track of it). aria2 accepts any unique prefix of a GID, and so does `GIDTable.resolve`.
-public struct GID: Hashable, Sendable, CustomStringConvertible {
+package struct GID: Hashable, Sendable, CustomStringConvertible {
     /// The download's database id.
-    public let id: Int64
+    package let id: Int64
 
-    public init(_ id: Int64) { self.id = id }
+    package init(_ id: Int64) { self.id = id }
 
     /// The GID of download `id`.
     @_disfavoredOverload
-    public init(_ id: DownloadID) { self.id = id.rawValue }
+    package init(_ id: DownloadID) { self.id = id.rawValue }
 
     /// `id` as 16 lowercase hex digits, zero-padded.
-    public var description: String {
+    package var description: String {
         let hex = String(UInt64(bitPattern: id), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Parses a full 16-digit GID (upper or lower case); `nil` for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard text.count == 16, text.allSatisfy(\.isHexDigit), let value = UInt64(text, radix: 16) else { return nil }
         id = Int64(bitPattern: value)
     }
@@ -30,9 +30,9 @@ public struct GID: Hashable, Sendable, CustomStringConvertible {
 
 /// Finds a download by a GID or a unique prefix of one (aria2: "you can specify only the prefix of a GID as long as
 /// it is unique among others").
-public enum GIDTable {
+package enum GIDTable {
     /// What a GID argument names.
-    public enum Lookup: Equatable, Sendable {
+    package enum Lookup: Equatable, Sendable {
         case found(Int64)
         /// No download has this GID or prefix.
         case unknown
@@ -43,7 +43,7 @@ public enum GIDTable {
     }
 
     /// Looks `text` up among `ids`.
-    public static func resolve(_ text: String, among ids: some Sequence<Int64>) -> Lookup {
+    package static func resolve(_ text: String, among ids: some Sequence<Int64>) -> Lookup {
         let prefix = text.lowercased()
         guard !prefix.isEmpty, prefix.count <= 16, prefix.allSatisfy(\.isHexDigit) else { return .malformed }
         if prefix.count == 16 {

@@ -6,33 +6,33 @@
 /// the value the command line gave at the time (`base`). At the next start a kept value is applied only when the
 /// command line still gives what it gave then: a flag given differently since (`haul daemon -j 5`) is the newer
 /// word and wins. Pure: `GlobalOptionsFile` reads and writes it.
-public struct SavedGlobalOptions: Codable, Equatable, Sendable {
+package struct SavedGlobalOptions: Codable, Equatable, Sendable {
     /// The options kept, by aria2's names (`split` stands for `max-connection-per-server` too).
-    public static let names = [
+    package static let names = [
         "dir", "max-concurrent-downloads", "max-download-limit", "max-overall-download-limit", "speed-schedule", "split",
         "folder-rule",
         "queue-schedule",
     ]
 
     /// The command line's values when the options were changed, by name.
-    public var base: [String: String]
+    package var base: [String: String]
     /// The values changed over RPC, by name: only those that differ from `base`.
-    public var changed: [String: String]
+    package var changed: [String: String]
 
-    public init(base: [String: String] = [:], changed: [String: String] = [:]) {
+    package init(base: [String: String] = [:], changed: [String: String] = [:]) {
         self.base = base
         self.changed = changed
     }
 
     /// What to keep after a change: `options` as they now are, against `start`, the options the command line gave.
-    public static func recording(_ options: Aria2GlobalOptions, startedWith start: Aria2GlobalOptions) -> SavedGlobalOptions {
+    package static func recording(_ options: Aria2GlobalOptions, startedWith start: Aria2GlobalOptions) -> SavedGlobalOptions {
         let now = values(of: options), base = values(of: start)
         return SavedGlobalOptions(base: base, changed: now.filter { base[$0.key] != $0.value })
     }
 
     /// The changes to make at a start whose command line gave `start`: each kept value whose base the command line
     /// still gives, as `changeGlobalOption` takes them.
-    public func changes(startingWith start: Aria2GlobalOptions) -> [String: JSONValue] {
+    package func changes(startingWith start: Aria2GlobalOptions) -> [String: JSONValue] {
         let now = Self.values(of: start)
         var result: [String: JSONValue] = [:]
         for (name, value) in changed where Self.names.contains(name) && base[name] == now[name] && value != now[name] {

@@ -4,7 +4,7 @@ import HaulKit
 import NIOConcurrencyHelpers
 
 /// Where a daemon answers.
-public enum DaemonTransport: Sendable {
+package enum DaemonTransport: Sendable {
     /// A listening socket at the configuration's address and port (`haul daemon`), announced to `haul add`.
     case socket
     /// No socket: requests are answered in this process by `Daemon.respond(to:)`, through the same checks and router
@@ -21,7 +21,7 @@ extension Daemon {
     ///     configuration's state directory, shut down when the daemon stops. A given client is the caller's: the
     ///     daemon stops its own queue, and leaves the client to be shut down by whoever made it.
     ///   - transport: a socket (`haul daemon`), or none (tests).
-    public static func start(
+    package static func start(
         _ configuration: DaemonConfiguration, client given: HaulClient? = nil, transport: DaemonTransport = .socket
     ) async throws -> (Daemon, secret: String) {
         try configuration.validate()

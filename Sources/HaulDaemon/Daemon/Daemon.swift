@@ -9,18 +9,18 @@ import NIOConcurrencyHelpers
 /// paused ones stay paused, completed and failed ones stay listed with the same GIDs. Stopping stops listening,
 /// then stops running downloads keeping their bytes (they are still queued in the store, so the next start
 /// resumes them).
-public final class Daemon: Sendable {
-    public let client: HaulClient
-    public let manager: DownloadManager
-    public let service: Aria2Service
+package final class Daemon: Sendable {
+    package let client: HaulClient
+    package let manager: DownloadManager
+    package let service: Aria2Service
     /// The listening socket (`nil` when the daemon was started `.inMemory`).
-    public let server: RPCServer?
+    package let server: RPCServer?
     /// What every request goes through, on the socket or in memory.
-    public let router: DaemonRouter
+    package let router: DaemonRouter
     /// The WebSocket connections notifications go to (none in memory).
-    public let hub: NotificationHub
+    package let hub: NotificationHub
     /// Where the secret is (never the secret itself).
-    public let secretPath: String
+    package let secretPath: String
     private let pump: Task<Void, Never>
     /// Whether the daemon made its client, and so shuts it down when it stops (an injected one is its caller's).
     private let ownsClient: Bool
@@ -52,18 +52,18 @@ public final class Daemon: Sendable {
     }
 
     /// The port listened on (in memory: the configuration's, which the daemon's own origin names).
-    public var port: Int { server?.port ?? router.checks.origins.port }
+    package var port: Int { server?.port ?? router.checks.origins.port }
 
     /// The in-process responder: answers `request` as the socket would, through the same checks and router, with
     /// no socket (HummingbirdTesting's `.router` mode). A `HEAD` answer has no body, as on the wire.
-    public func respond(to request: DaemonRequest) async -> DaemonResponse {
+    package func respond(to request: DaemonRequest) async -> DaemonResponse {
         var response = await router.respond(to: request)
         if request.method == "HEAD" { response.body = Data() }
         return response
     }
 
     /// The page's address with the secret in the fragment (browsers never send the fragment to a server).
-    public func pageURL(secret: String, host: String) -> String {
+    package func pageURL(secret: String, host: String) -> String {
         let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
         let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
         return "http://\(shown):\(port)/#secret=\(encoded)"
@@ -71,7 +71,7 @@ public final class Daemon: Sendable {
 
     /// Stops listening, stops running downloads keeping their bytes, closes the store. Idempotent: a second call
     /// waits for the first to finish.
-    public func stop() async {
+    package func stop() async {
         let first = stopped.withLockedValue { state -> Bool in
             if state.phase != .running { return false }
             state.phase = .stopping
@@ -100,10 +100,10 @@ public final class Daemon: Sendable {
 
     /// What went wrong at the stop, once stopped: the state database's log could not be flushed
     /// (`HaulClient.shutdown()`), so this run's newest records may not survive a power cut. Nil otherwise.
-    public var stopFailure: HaulError? { stopped.withLockedValue { $0.failure } }
+    package var stopFailure: HaulError? { stopped.withLockedValue { $0.failure } }
 
     /// Returns once the daemon has stopped (by `stop`, a signal handler or `aria2.shutdown`).
-    public func waitUntilStopped() async {
+    package func waitUntilStopped() async {
         await withCheckedContinuation { continuation in
             let finished = stopped.withLockedValue { state -> Bool in
                 if state.phase == .stopped { return true }

@@ -7,27 +7,27 @@ import Foundation
 ///
 /// Why a lock and not the note alone: the kernel drops a lock when its process ends, `kill -9` and power loss
 /// included, so a note left behind by a daemon that died never passes for a running one.
-public final class DaemonAnnouncement: Sendable {
+package final class DaemonAnnouncement: Sendable {
     /// What a running daemon says about itself.
-    public struct Info: Codable, Sendable, Equatable {
+    package struct Info: Codable, Sendable, Equatable {
         /// The daemon's process.
-        public var pid: Int32
+        package var pid: Int32
         /// The port its RPC server and page listen on.
-        public var port: Int
+        package var port: Int
         /// Where downloads go by default (`-d`, resolved).
-        public var directory: String
+        package var directory: String
         /// Where downloads may go (`--allow-dir`, resolved).
-        public var allowed: [String]
+        package var allowed: [String]
         /// The daemon's `folder-rule` option as written (`nil` or empty: none; `nil` also in a note of a Haul from
         /// before the field). `haul add` without `-d` applies them as an RPC add without `dir` does.
-        public var folderRules: String?
+        package var folderRules: String?
         /// The address it listens on (`--rpc-listen-address`; `nil` in a note of a Haul from before the field:
         /// 127.0.0.1), and the file its secret is in (never the secret itself; `nil` before: STATE_DIR/rpc-secret).
         /// `haul mcp` relays to it with them (docs/agents.md).
-        public var address: String?
-        public var secretPath: String?
+        package var address: String?
+        package var secretPath: String?
 
-        public init(
+        package init(
             pid: Int32, port: Int, directory: String, allowed: [String], folderRules: String? = nil, address: String? = nil,
             secretPath: String? = nil
         ) {
@@ -41,7 +41,7 @@ public final class DaemonAnnouncement: Sendable {
         }
 
         /// Whether `path` (resolved) may hold downloads of this daemon.
-        public func allows(_ path: String) -> Bool {
+        package func allows(_ path: String) -> Bool {
             DirectoryPolicy(allowed: allowed).contains(DirectoryResolver.resolve(path))
         }
     }
@@ -63,7 +63,7 @@ public final class DaemonAnnouncement: Sendable {
 
     /// Takes the lock and writes the note. `nil` when another daemon holds the lock already (that one stays
     /// the one `haul add` follows) or the directory cannot be written.
-    public static func announce(_ info: Info, stateDirectory: String) -> DaemonAnnouncement? {
+    package static func announce(_ info: Info, stateDirectory: String) -> DaemonAnnouncement? {
         let descriptor = open(lockPath(stateDirectory), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -80,7 +80,7 @@ public final class DaemonAnnouncement: Sendable {
     /// Writes the note again with `info` (the lock is still held). `false` when it cannot be written: the note
     /// before stays.
     @discardableResult
-    public func update(_ info: Info) -> Bool {
+    package func update(_ info: Info) -> Bool {
         Self.write(info, stateDirectory: stateDirectory)
     }
 
@@ -100,7 +100,7 @@ public final class DaemonAnnouncement: Sendable {
     }
 
     /// The daemon running on `stateDirectory`, or `nil` when none holds the lock.
-    public static func running(stateDirectory: String) -> Info? {
+    package static func running(stateDirectory: String) -> Info? {
         let descriptor = open(lockPath(stateDirectory), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

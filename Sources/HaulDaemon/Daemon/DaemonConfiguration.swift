@@ -2,37 +2,37 @@ import Foundation
 import HaulKit
 
 /// How `haul daemon` runs: where it listens, who may call it, where files may go, the queue's limits.
-public struct DaemonConfiguration: Sendable {
-    public var stateDirectory: String
+package struct DaemonConfiguration: Sendable {
+    package var stateDirectory: String
     /// `--rpc-listen-address` (default loopback only).
-    public var listenAddress: String = "127.0.0.1"
+    package var listenAddress: String = "127.0.0.1"
     /// `--rpc-listen-port` (0: the system picks, for tests).
-    public var port: Int = 6800
+    package var port: Int = 6800
     /// `--rpc-secret-file`; without it a secret is generated into `STATE_DIR/rpc-secret`.
-    public var secretFile: String?
+    package var secretFile: String?
     /// `-d`: the default download directory.
-    public var downloadDirectory: String
+    package var downloadDirectory: String
     /// `--allow-dir`: where RPC clients may save (default: the download directory).
-    public var allowedDirectories: [String] = []
+    package var allowedDirectories: [String] = []
     /// `--rpc-allow-host`: more names the daemon answers to.
-    public var allowedHosts: [String] = []
+    package var allowedHosts: [String] = []
     /// `--rpc-allow-origin`: browser origins allowed besides the daemon's own.
-    public var allowedOrigins: [String] = []
+    package var allowedOrigins: [String] = []
     /// Let browser extensions (`chrome-extension://`, `moz-extension://`, `safari-web-extension://`) call with the
     /// secret (`OriginPolicy`). On by default, so that Aria2-Explorer, aria2-integration, download_with_aria2 and
     /// motrix-webextension work unmodified (their origins differ per install, so they cannot be listed beforehand);
     /// the secret is what admits them, and a web page cannot claim an extension's origin.
     /// `--no-rpc-allow-extensions` turns it off.
-    public var extensionsWithSecret = true
+    package var extensionsWithSecret = true
     /// Let pages served from this machine on another port (`http://127.0.0.1:8888`, `http://localhost:…`: webui-aria2
     /// or AriaNg served locally) call with the secret (`OriginPolicy`). On by default, as aria2's users expect of a
     /// front-end they serve themselves; `--no-rpc-allow-local-pages` turns it off.
-    public var localPagesWithSecret = true
+    package var localPagesWithSecret = true
     /// `-j`.
-    public var maxConcurrent: Int = QueueLimits.standard.maxConcurrent
+    package var maxConcurrent: Int = QueueLimits.standard.maxConcurrent
     /// `--max-connections`: the cap over all running downloads (default: `maxConcurrent` × 32, the most one
     /// download may ask for: `ConnectionCount.range`).
-    public var maxConnections: Int?
+    package var maxConnections: Int?
 
     /// The queue's limits at the start: `maxConcurrent`, and `maxConnections` or the queue's rule for a cap nobody
     /// chose (`QueueLimits(maxConcurrent:connectionsEach:)`, each download up to its own count), as the library's
@@ -43,57 +43,57 @@ public struct DaemonConfiguration: Sendable {
     }
     /// `-x`: the count of a download added without `split`: `ConnectionCount.default` (automatic, up to 16), as in
     /// the library and `haul`.
-    public var connectionCount: ConnectionCount = .default
+    package var connectionCount: ConnectionCount = .default
     /// `-x`'s most: a fixed count, or an automatic count's ceiling (`connectionCount.most`).
-    public var connections: Int {
+    package var connections: Int {
         get { connectionCount.most }
         set { connectionCount = autoConnections ? .automatic(ceiling: newValue) : .fixed(newValue) }
     }
     /// `-x auto`: Haul chooses the count of a download added without `split`, up to `connections`.
-    public var autoConnections: Bool {
+    package var autoConnections: Bool {
         get { connectionCount.isAutomatic }
         set { connectionCount = newValue ? .automatic(ceiling: connections) : .fixed(connections) }
     }
     /// `--max-overall-rate` in bytes per second.
-    public var maxOverallRate: Int64?
+    package var maxOverallRate: Int64?
     /// `--speed-schedule`: the overall limit by local time (`maxOverallRate` where no rule holds); also the
     /// `speed-schedule` global option.
-    public var speedSchedule: SpeedSchedule?
+    package var speedSchedule: SpeedSchedule?
     /// `--folder-rule`, several separated by `;`: where a download added without `dir` goes by its name or
     /// Content-Type (`FolderRules(parsingList:)`); also the `folder-rule` global option. Its directories must be
     /// inside the allowed ones, or the daemon does not start.
-    public var folderRules = ""
+    package var folderRules = ""
     /// `--queue-schedule`: when the queue runs (always when `nil`); also the `queue-schedule` global option.
-    public var queueSchedule: QueueSchedule?
+    package var queueSchedule: QueueSchedule?
     /// `--limit-rate`: each new download's own limit.
-    public var limitRate: Int64?
+    package var limitRate: Int64?
     /// The engine's settings for the downloads (timeouts, retries, proxies, trust: `haul daemon` takes the same
     /// transfer options as `haul get`); its state directory is replaced by `stateDirectory`.
-    public var client = HaulConfiguration()
+    package var client = HaulConfiguration()
     /// `--on-download-*` hooks and the web hook (command line only, never settable over RPC: a hook runs a program
     /// as the user). `nil`: none.
     package var hooks: HookRunner?
     /// The exit code a failure is reported with to hooks (`HAUL_EXIT_CODE`): the `haul` command's.
-    public var hookExitCode: @Sendable (HaulError) -> Int32 = { _ in 1 }
+    package var hookExitCode: @Sendable (HaulError) -> Int32 = { _ in 1 }
     /// Where the daemon's notes go (ignored RPC options, by name only): standard error.
-    public var log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("haul daemon: " + $0 + "\n").utf8)) }
-    public var limits = ServerLimits()
+    package var log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("haul daemon: " + $0 + "\n").utf8)) }
+    package var limits = ServerLimits()
     /// How long an unauthorized call waits for its answer.
-    public var unauthorizedDelay: Duration = .milliseconds(500)
+    package var unauthorizedDelay: Duration = .milliseconds(500)
 
-    public init(stateDirectory: String, downloadDirectory: String) {
+    package init(stateDirectory: String, downloadDirectory: String) {
         self.stateDirectory = stateDirectory
         self.downloadDirectory = downloadDirectory
     }
 
     /// Whether `address` reaches only this machine.
-    public static func isLoopback(_ address: String) -> Bool {
+    package static func isLoopback(_ address: String) -> Bool {
         let value = address.lowercased()
         return value == "localhost" || value == "::1" || value == "[::1]" || value.hasPrefix("127.")
     }
 
     /// The refusals that stop the daemon before it listens.
-    public func validate() throws(DaemonError) {
+    package func validate() throws(DaemonError) {
         if !Self.isLoopback(listenAddress) && secretFile == nil {
             throw DaemonError("--rpc-listen-address \(listenAddress) is not loopback: give --rpc-secret-file FILE as well (a daemon reachable from other machines needs a secret chosen on purpose)")
         }
@@ -102,8 +102,8 @@ public struct DaemonConfiguration: Sendable {
 }
 
 /// A reason the daemon cannot start (a usage error: exit 2).
-public struct DaemonError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct DaemonError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// The secret never appears on the command line (other users see command lines in `ps`), in logs, or in any RPC
 /// answer. A generated secret is kept in `STATE_DIR/rpc-secret` with mode 0600 and reused at the next start, so
 /// that connected front-ends keep working across restarts.
-public enum SecretFile {
+package enum SecretFile {
     /// The secret in `path` (surrounding whitespace trimmed).
-    public static func read(_ path: String) throws(DaemonError) -> String {
+    package static func read(_ path: String) throws(DaemonError) -> String {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw DaemonError("cannot read the secret file \(path)")
         }
@@ -17,7 +17,7 @@ public enum SecretFile {
     }
 
     /// The secret in `directory/rpc-secret`, created (mode 0600, 64 random hex digits) if missing.
-    public static func generated(in directory: String) throws(DaemonError) -> (secret: String, path: String) {
+    package static func generated(in directory: String) throws(DaemonError) -> (secret: String, path: String) {
         let path = directory + "/rpc-secret"
         if FileManager.default.fileExists(atPath: path) { return (try read(path), path) }
         do {

@@ -8,12 +8,12 @@ import Foundation
 /// list: 5), so `JSONRPCEnvelope` refuses anything deeper than `maxDepth` and batches over its bound from this scan,
 /// in one pass over the bytes and without allocating. The scan does not validate: text it lets through may still
 /// be refused by the decoder.
-public enum JSONNesting {
+package enum JSONNesting {
     /// The deepest nesting read: 64 levels of arrays and objects (aria2's clients need 5).
-    public static let maxDepth = 64
+    package static let maxDepth = 64
 
     /// What the scan found.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// Within both bounds (not necessarily valid JSON).
         case acceptable
         /// Arrays and objects nest deeper than the bound.
@@ -27,7 +27,7 @@ public enum JSONNesting {
     /// - Parameters:
     ///   - maxDepth: the deepest nesting allowed (a bare `[]` is depth 1).
     ///   - maxElements: the most elements a top-level array may hold (a batch's calls); `nil`: any number.
-    public static func scan(_ bytes: Data, maxDepth: Int = maxDepth, maxElements: Int? = nil) -> Verdict {
+    package static func scan(_ bytes: Data, maxDepth: Int = maxDepth, maxElements: Int? = nil) -> Verdict {
         bytes.withUnsafeBytes { buffer in scan(buffer, maxDepth: maxDepth, maxElements: maxElements) }
     }
 

@@ -5,7 +5,7 @@ extension JSONValue {
     ///
     /// Written by hand rather than with `JSONEncoder`: answers such as `tellWaiting(0, 1000)` are half a megabyte,
     /// and the encoder's generic machinery took most of their time.
-    public var data: Data {
+    package var data: Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         write(to: &bytes)

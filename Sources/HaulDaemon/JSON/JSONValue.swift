@@ -5,7 +5,7 @@ import Foundation
 /// A small enum rather than `[String: Any]`: it is `Sendable`, `Equatable` (tests compare whole answers) and
 /// keeps integers apart from floating-point numbers (aria2's JSON-RPC has no floats; positions and offsets are
 /// integers and must not come back as `1.0`).
-public enum JSONValue: Sendable, Equatable, Codable {
+package enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -49,20 +49,20 @@ public enum JSONValue: Sendable, Equatable, Codable {
     /// Parses JSON text (`JSONParser`, its rules); `nil` when it is not JSON, or nests deeper than
     /// `JSONNesting.maxDepth` (decoding deep nesting costs CPU out of all proportion to its size: refused before
     /// decoding).
-    public static func parse(_ data: Data) -> JSONValue? {
+    package static func parse(_ data: Data) -> JSONValue? {
         guard JSONNesting.scan(data) == .acceptable else { return nil }
         return data.withUnsafeBytes { JSONParser.parse($0) }
     }
 
     /// The text, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The integer, when this is an integer (or a whole float, or a string of digits: some clients send positions
     /// as strings).
-    public var intValue: Int64? {
+    package var intValue: Int64? {
         switch self {
         case .int(let value): return value
         case .double(let value) where value.rounded() == value && abs(value) < 9e18: return Int64(value)
@@ -72,19 +72,19 @@ public enum JSONValue: Sendable, Equatable, Codable {
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The members, when this is an object.
-    public var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// A member of an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
 }
@@ -92,11 +92,11 @@ public enum JSONValue: Sendable, Equatable, Codable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral, ExpressibleByBooleanLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int64) { self = .int(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
 }

@@ -1,7 +1,7 @@
 /// aria2's method names, their parameters, and which `Aria2Service` operation answers each.
-public enum Aria2Methods {
+package enum Aria2Methods {
     /// The methods answered (`system.listMethods`).
-    public static let names: [String] = [
+    package static let names: [String] = [
         "aria2.addUri", "aria2.addMetalink", "aria2.remove", "aria2.forceRemove", "aria2.pause", "aria2.pauseAll", "aria2.forcePause",
         "aria2.forcePauseAll", "aria2.unpause", "aria2.unpauseAll", "aria2.tellStatus", "aria2.getUris",
         "aria2.getFiles", "aria2.getServers", "aria2.tellActive", "aria2.tellWaiting", "aria2.tellStopped",
@@ -14,17 +14,17 @@ public enum Aria2Methods {
     ]
 
     /// aria2's notifications (`system.listNotifications`); Haul sends these five (no BitTorrent).
-    public static let notifications: [String] = [
+    package static let notifications: [String] = [
         "aria2.onDownloadStart", "aria2.onDownloadPause", "aria2.onDownloadStop", "aria2.onDownloadComplete",
         "aria2.onDownloadError",
     ]
 
     /// Answered without the secret, as aria2 does: they only list names (`SecretChecks.openMethods`, where the
     /// secret rules are).
-    public static var withoutSecret: Set<String> { SecretChecks.openMethods }
+    package static var withoutSecret: Set<String> { SecretChecks.openMethods }
 
     /// aria2 methods Haul does not answer: a clear error saying why, not "no such method".
-    public static let unsupported: [String: String] = [
+    package static let unsupported: [String: String] = [
         "aria2.addTorrent": "aria2.addTorrent is not supported: BitTorrent is out of Haul's scope (it downloads HTTP and HTTPS)",
     ]
 

@@ -1,13 +1,13 @@
 import Foundation
 
 /// One call from a JSON-RPC request.
-public struct RPCCall: Equatable, Sendable {
+package struct RPCCall: Equatable, Sendable {
     /// The request id. A call without one is refused (aria2 requires it), so `nil` only in values made by hand.
-    public var id: JSONValue?
-    public var method: String
-    public var params: [JSONValue]
+    package var id: JSONValue?
+    package var method: String
+    package var params: [JSONValue]
 
-    public init(id: JSONValue?, method: String, params: [JSONValue] = []) {
+    package init(id: JSONValue?, method: String, params: [JSONValue] = []) {
         self.id = id
         self.method = method
         self.params = params
@@ -16,9 +16,9 @@ public struct RPCCall: Equatable, Sendable {
 
 /// JSON-RPC 2.0 framing: a body is one call or a batch (an array of calls); answers go back in the same shape.
 /// Pure: the transport (HTTP POST or a WebSocket text frame) hands bytes in and writes bytes out.
-public enum JSONRPCEnvelope {
+package enum JSONRPCEnvelope {
     /// What a body holds.
-    public enum Parsed: Equatable, Sendable {
+    package enum Parsed: Equatable, Sendable {
         case single(Result<RPCCall, RPCErrorWithID>)
         case batch([Result<RPCCall, RPCErrorWithID>])
         /// Not an answerable request at all (not JSON, empty batch, too big a batch): answer this error with id null.
@@ -26,9 +26,9 @@ public enum JSONRPCEnvelope {
     }
 
     /// An error for a request whose id is known (or null).
-    public struct RPCErrorWithID: Error, Equatable, Sendable {
-        public var id: JSONValue
-        public var error: RPCError
+    package struct RPCErrorWithID: Error, Equatable, Sendable {
+        package var id: JSONValue
+        package var error: RPCError
     }
 
     /// Reads a body. `maxBatch` bounds the calls of one batch (a flood of calls in one request is refused whole).
@@ -36,7 +36,7 @@ public enum JSONRPCEnvelope {
     /// Both bounds that decide what decoding costs are checked before anything is decoded (`JSONNesting`):
     /// nesting deeper than `JSONNesting.maxDepth` is a parse error (-32700), and a batch over `maxBatch` an invalid
     /// request (-32600), however its members look.
-    public static func parse(_ data: Data, maxBatch: Int) -> Parsed {
+    package static func parse(_ data: Data, maxBatch: Int) -> Parsed {
         switch JSONNesting.scan(data, maxElements: maxBatch) {
         case .acceptable: break
         case .tooDeep: return .invalid(.tooDeep)
@@ -79,7 +79,7 @@ public enum JSONRPCEnvelope {
     }
 
     /// The answer object for a call.
-    public static func response(id: JSONValue, _ outcome: Result<JSONValue, RPCError>) -> JSONValue {
+    package static func response(id: JSONValue, _ outcome: Result<JSONValue, RPCError>) -> JSONValue {
         switch outcome {
         case .success(let result): return ["jsonrpc": "2.0", "id": id, "result": result]
         case .failure(let error): return ["jsonrpc": "2.0", "id": id, "error": error.json]
@@ -87,7 +87,7 @@ public enum JSONRPCEnvelope {
     }
 
     /// A notification the server sends (no id): `{"jsonrpc":"2.0","method":...,"params":[...]}`.
-    public static func notification(_ method: String, _ params: [JSONValue]) -> JSONValue {
+    package static func notification(_ method: String, _ params: [JSONValue]) -> JSONValue {
         ["jsonrpc": "2.0", "method": .string(method), "params": .array(params)]
     }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// What the transport knows about the connection a request came on.
-public struct CallContext: Sendable {
+package struct CallContext: Sendable {
     /// The browser origin let the request in only if it carries the secret (`OriginPolicy.Verdict.allowedWithSecret`):
     /// then even the methods aria2 answers without a secret need it.
-    public var secretRequired: Bool
+    package var secretRequired: Bool
     /// Subscribes this connection to Haul's progress notifications (WebSocket only; `nil` over HTTP POST).
-    public var subscribeProgress: (@Sendable () -> Void)?
+    package var subscribeProgress: (@Sendable () -> Void)?
     /// Told when a call on this connection carried the right secret (a WebSocket connection let in on condition of
     /// the secret then receives aria2's broadcast notifications too).
-    public var authenticated: (@Sendable () -> Void)?
+    package var authenticated: (@Sendable () -> Void)?
     /// Told, on any route and transport, when a call carried a token: `true` for the secret, `false` for a wrong
     /// one (the connection's place at the connection cap depends on it, `ConnectionTable`).
-    public var secretShown: (@Sendable (_ right: Bool) -> Void)?
+    package var secretShown: (@Sendable (_ right: Bool) -> Void)?
 
-    public init(
+    package init(
         secretRequired: Bool = false, subscribeProgress: (@Sendable () -> Void)? = nil,
         authenticated: (@Sendable () -> Void)? = nil, secretShown: (@Sendable (_ right: Bool) -> Void)? = nil
     ) {
@@ -27,19 +27,19 @@ public struct CallContext: Sendable {
 
 /// Answers JSON-RPC bodies: framing (`JSONRPCEnvelope`), the secret (`RequestChecks`' last step), `system.multicall`,
 /// then `Aria2Methods`.
-public struct RPCEndpoint: Sendable {
-    public let service: Aria2Service
+package struct RPCEndpoint: Sendable {
+    package let service: Aria2Service
     /// The request's checks: the transport has taken the head's steps; the endpoint takes the secret's, per call.
-    public let checks: RequestChecks
+    package let checks: RequestChecks
     /// How long a request with a wrong or missing secret waits for its answer (aria2: "designed to take at least
     /// a certain amount of time to mitigate brute-force/dictionary attacks"). The wait does not hold a thread or
     /// other requests: it is an `await`. One wait per request, and one guess per request: after a wrong token,
     /// the request's later tokens are not compared (`SecretChecks`).
-    public var unauthorizedDelay: Duration
+    package var unauthorizedDelay: Duration
     /// The most calls in one batch or multicall.
-    public var maxBatch: Int
+    package var maxBatch: Int
 
-    public init(service: Aria2Service, checks: RequestChecks, unauthorizedDelay: Duration = .milliseconds(500), maxBatch: Int = 1000) {
+    package init(service: Aria2Service, checks: RequestChecks, unauthorizedDelay: Duration = .milliseconds(500), maxBatch: Int = 1000) {
         self.service = service
         self.checks = checks
         self.unauthorizedDelay = unauthorizedDelay
@@ -47,7 +47,7 @@ public struct RPCEndpoint: Sendable {
     }
 
     /// The answer to a body, or `nil` when it held only notifications (nothing to send back).
-    public func respond(to body: Data, context: CallContext = CallContext()) async -> Data? {
+    package func respond(to body: Data, context: CallContext = CallContext()) async -> Data? {
         var guesses = SecretChecks()
         let answer: JSONValue?
         switch JSONRPCEnvelope.parse(body, maxBatch: maxBatch) {

@@ -2,26 +2,26 @@
 ///
 /// aria2 answers every failed method with code 1 and a message; the JSON-RPC 2.0 codes (-32700 and so on) are for
 /// requests that are not calls at all.
-public struct RPCError: Error, Equatable, Sendable {
-    public var code: Int
-    public var message: String
+package struct RPCError: Error, Equatable, Sendable {
+    package var code: Int
+    package var message: String
 
-    public init(code: Int, message: String) {
+    package init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
     /// aria2's error: code 1.
-    public static func aria2(_ message: String) -> RPCError { RPCError(code: 1, message: message) }
+    package static func aria2(_ message: String) -> RPCError { RPCError(code: 1, message: message) }
 
     /// Missing or wrong secret (aria2's words).
-    public static let unauthorized = RPCError(code: 1, message: "Unauthorized")
-    public static let parseError = RPCError(code: -32700, message: "Parse error")
+    package static let unauthorized = RPCError(code: 1, message: "Unauthorized")
+    package static let parseError = RPCError(code: -32700, message: "Parse error")
     /// Arrays and objects nested deeper than `JSONNesting.maxDepth`: not read (a parse error, as in aria2).
-    public static let tooDeep = RPCError(code: -32700, message: "Parse error: nested deeper than \(JSONNesting.maxDepth) levels")
-    public static func invalidRequest(_ why: String) -> RPCError { RPCError(code: -32600, message: "Invalid Request: \(why)") }
-    public static func noSuchMethod(_ name: String) -> RPCError { RPCError(code: 1, message: "No such method: \(name)") }
-    public static func invalidParams(_ why: String) -> RPCError { RPCError(code: 1, message: why) }
+    package static let tooDeep = RPCError(code: -32700, message: "Parse error: nested deeper than \(JSONNesting.maxDepth) levels")
+    package static func invalidRequest(_ why: String) -> RPCError { RPCError(code: -32600, message: "Invalid Request: \(why)") }
+    package static func noSuchMethod(_ name: String) -> RPCError { RPCError(code: 1, message: "No such method: \(name)") }
+    package static func invalidParams(_ why: String) -> RPCError { RPCError(code: 1, message: why) }
 
     var json: JSONValue { ["code": .int(Int64(code)), "message": .string(message)] }
 }

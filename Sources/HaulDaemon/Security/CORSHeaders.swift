@@ -8,14 +8,14 @@ import Foundation
 /// A preflight (`OPTIONS`) is answered with the method and headers the client says it will send, as aria2 answers
 /// them, so that a client sending `Authorization` or a custom header is not refused by its own browser; only `POST`
 /// is offered as a method (no `GET`: that is aria2's JSONP path, refused).
-public enum CORSHeaders {
+package enum CORSHeaders {
     /// The headers of an ordinary answer to `origin`.
-    public static func answer(origin: String) -> [(String, String)] {
+    package static func answer(origin: String) -> [(String, String)] {
         [("Access-Control-Allow-Origin", origin), ("Vary", "Origin")]
     }
 
     /// The headers of a preflight answer to `origin`, given its `Access-Control-Request-Headers`.
-    public static func preflight(origin: String, requestedHeaders: String?) -> [(String, String)] {
+    package static func preflight(origin: String, requestedHeaders: String?) -> [(String, String)] {
         answer(origin: origin) + [
             ("Access-Control-Allow-Methods", "POST, OPTIONS"),
             ("Access-Control-Allow-Headers", allowedHeaders(requestedHeaders)),
@@ -25,7 +25,7 @@ public enum CORSHeaders {
 
     /// The requested header names that are plain HTTP tokens (anything else is dropped: it must not inject text
     /// into our answer), with `Content-Type` always among them.
-    public static func allowedHeaders(_ requested: String?) -> String {
+    package static func allowedHeaders(_ requested: String?) -> String {
         var names: [String] = []
         for raw in (requested ?? "").split(separator: ",") {
             let name = raw.trimmingCharacters(in: .whitespaces)

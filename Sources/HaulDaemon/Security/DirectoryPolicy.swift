@@ -5,17 +5,17 @@
 /// first normalised lexically (`..` refused outright rather than interpreted), then the I/O layer resolves
 /// symlinks (`DirectoryResolver`), and the resolved path must equal an allowed directory or lie below it, compared
 /// by whole path components (`/data2` is not inside `/data`).
-public struct DirectoryPolicy: Sendable, Equatable {
+package struct DirectoryPolicy: Sendable, Equatable {
     /// The allowed directories, absolute and already resolved.
-    public var allowed: [String]
+    package var allowed: [String]
 
-    public init(allowed: [String]) {
+    package init(allowed: [String]) {
         self.allowed = allowed.map(Self.trimmed)
     }
 
     /// `path` made absolute against `base` (the default directory) and cleaned of `.` and empty components;
     /// a `..` component is refused.
-    public static func normalised(_ path: String, base: String) throws(Aria2OptionError) -> String {
+    package static func normalised(_ path: String, base: String) throws(Aria2OptionError) -> String {
         let absolute = path.hasPrefix("/") ? path : base + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
@@ -27,7 +27,7 @@ public struct DirectoryPolicy: Sendable, Equatable {
     }
 
     /// Whether a resolved absolute path is an allowed directory or inside one.
-    public func contains(_ resolved: String) -> Bool {
+    package func contains(_ resolved: String) -> Bool {
         let path = Self.trimmed(resolved)
         return allowed.contains { root in
             root == "/" || path == root || path.hasPrefix(root + "/")

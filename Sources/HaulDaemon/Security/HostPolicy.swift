@@ -5,15 +5,15 @@
 /// only Hosts that name the daemon itself stops that. Refused requests get 421 (Misdirected Request, RFC 9110
 /// §15.5.20: "the request was directed at a server that is unable or unwilling to produce an authoritative response
 /// for the target URI").
-public struct HostPolicy: Sendable, Equatable {
+package struct HostPolicy: Sendable, Equatable {
     /// Host names (lowercase, without port) that are accepted.
-    public var names: Set<String>
+    package var names: Set<String>
     /// Whether any IP literal is accepted: when listening on every interface (0.0.0.0 or ::), the address a client
     /// used is not known in advance. An IP literal cannot be rebound (rebinding needs a DNS name), so it is safe.
-    public var anyAddressLiteral: Bool
+    package var anyAddressLiteral: Bool
 
     /// The listening address, `localhost` and the loopback literals, and the names given with `--rpc-allow-host`.
-    public init(listenAddress: String, allowedHosts: [String] = []) {
+    package init(listenAddress: String, allowedHosts: [String] = []) {
         var names: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
         let address = listenAddress.lowercased()
         names.insert(address.contains(":") && !address.hasPrefix("[") ? "[\(address)]" : address)
@@ -23,14 +23,14 @@ public struct HostPolicy: Sendable, Equatable {
     }
 
     /// Whether a request with this `Host` header (`nil`: none) is answered.
-    public func allows(_ hostHeader: String?) -> Bool {
+    package func allows(_ hostHeader: String?) -> Bool {
         guard let host = hostHeader.flatMap(Self.hostName) else { return false }
         if names.contains(host) { return true }
         return anyAddressLiteral && Self.isAddressLiteral(host)
     }
 
     /// The name part of `host[:port]` (IPv6 kept in brackets), lowercase; `nil` when malformed.
-    public static func hostName(_ header: String) -> String? {
+    package static func hostName(_ header: String) -> String? {
         let value = header.trimmedOfSpaces().lowercased()
         if value.hasPrefix("[") {
             guard let close = value.firstIndex(of: "]") else { return nil }

@@ -17,9 +17,9 @@
 /// when `localPagesWithSecret` is on: only something running on this machine can serve a loopback origin (a remote page
 /// cannot claim one, the browser sets `Origin`, and a rebound DNS name is not `localhost` or a loopback literal), and
 /// the secret still decides. A page on any other origin stays refused.
-public struct OriginPolicy: Sendable, Equatable {
+package struct OriginPolicy: Sendable, Equatable {
     /// The verdict on one request's `Origin`.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// No `Origin` (not a browser), or the daemon's own page.
         case sameOrigin
         /// An origin named with `--rpc-allow-origin`: allowed, and CORS headers name it.
@@ -31,24 +31,24 @@ public struct OriginPolicy: Sendable, Equatable {
     }
 
     /// Hosts that name the daemon (`HostPolicy`).
-    public var hosts: HostPolicy
+    package var hosts: HostPolicy
     /// The port the daemon listens on (its own origin is `http://HOST:PORT`).
-    public var port: Int
+    package var port: Int
     /// Exact origins allowed with `--rpc-allow-origin`, normalised (lowercase, no trailing slash).
-    public var allowed: Set<String>
+    package var allowed: Set<String>
     /// Whether extension origins are let in with the secret (`haul daemon` does by default; `--no-rpc-allow-extensions`).
-    public var extensionsWithSecret: Bool
+    package var extensionsWithSecret: Bool
     /// Whether pages on another loopback port are let in with the secret (`haul daemon` does by default;
     /// `--no-rpc-allow-local-pages`).
-    public var localPagesWithSecret: Bool
+    package var localPagesWithSecret: Bool
 
     /// The origin hosts that only this machine can serve.
-    public static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+    package static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
 
     /// The origin schemes of browser extensions (Chromium, Firefox, Safari).
-    public static let extensionSchemes = ["chrome-extension://", "moz-extension://", "safari-web-extension://"]
+    package static let extensionSchemes = ["chrome-extension://", "moz-extension://", "safari-web-extension://"]
 
-    public init(hosts: HostPolicy, port: Int, allowedOrigins: [String] = [], extensionsWithSecret: Bool = false,
+    package init(hosts: HostPolicy, port: Int, allowedOrigins: [String] = [], extensionsWithSecret: Bool = false,
         localPagesWithSecret: Bool = false
     ) {
         self.hosts = hosts
@@ -59,7 +59,7 @@ public struct OriginPolicy: Sendable, Equatable {
     }
 
     /// The verdict on an `Origin` header (`nil`: none).
-    public func verdict(_ origin: String?) -> Verdict {
+    package func verdict(_ origin: String?) -> Verdict {
         guard let origin else { return .sameOrigin }
         let value = Self.normalised(origin)
         if allowed.contains(value) { return .allowedCrossOrigin(value) }
@@ -92,7 +92,7 @@ public struct OriginPolicy: Sendable, Equatable {
     }
 
     /// Lowercase, without a trailing slash.
-    public static func normalised(_ origin: String) -> String {
+    package static func normalised(_ origin: String) -> String {
         var value = origin.lowercased()
         while value.hasSuffix("/") { value.removeLast() }
         return value

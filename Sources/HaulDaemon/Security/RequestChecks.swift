@@ -17,28 +17,28 @@
 /// the WebSocket upgrader before upgrading (so a refused handshake gets the same status a POST would), and the
 /// in-memory responder the same way. Step 4 is asked by `RPCEndpoint` for each call of the body. All of it is pure:
 /// no socket, no clock.
-public struct RequestChecks: Sendable {
+package struct RequestChecks: Sendable {
     /// The steps, in the order they are taken.
-    public enum Stage: Int, CaseIterable, Sendable, Comparable {
+    package enum Stage: Int, CaseIterable, Sendable, Comparable {
         case host, origin, cors, secret
 
-        public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// What the checks read of a request's head.
-    public struct Head: Sendable, Equatable {
+    package struct Head: Sendable, Equatable {
         /// `GET`, `POST`, `OPTIONS`…
-        public var method: String
+        package var method: String
         /// The request target (a query is ignored).
-        public var uri: String
+        package var uri: String
         /// The `Host` header (`nil`: none).
-        public var host: String?
+        package var host: String?
         /// The `Origin` header (`nil`: none, not a browser).
-        public var origin: String?
+        package var origin: String?
         /// A preflight's `Access-Control-Request-Headers`.
-        public var requestedHeaders: String?
+        package var requestedHeaders: String?
 
-        public init(method: String, uri: String, host: String?, origin: String? = nil, requestedHeaders: String? = nil) {
+        package init(method: String, uri: String, host: String?, origin: String? = nil, requestedHeaders: String? = nil) {
             self.method = method
             self.uri = uri
             self.host = host
@@ -47,23 +47,23 @@ public struct RequestChecks: Sendable {
         }
 
         /// The target without its query.
-        public var path: String { String(uri.prefix { $0 != "?" }) }
+        package var path: String { String(uri.prefix { $0 != "?" }) }
         /// Whether the target is the RPC endpoint (HTTP POST and the WebSocket both use `/jsonrpc`).
-        public var isRPC: Bool { path == "/jsonrpc" }
+        package var isRPC: Bool { path == "/jsonrpc" }
         /// Whether the target is the MCP endpoint (`MCPEndpoint`), checked as the RPC's.
-        public var isMCP: Bool { path == "/mcp" }
+        package var isMCP: Bool { path == "/mcp" }
     }
 
     /// How an admitted request is to be answered.
-    public struct Admission: Sendable, Equatable {
+    package struct Admission: Sendable, Equatable {
         /// CORS headers for the answer (none for callers without `Origin` or from the daemon's own page).
-        public var headers: [Header]
+        package var headers: [Header]
         /// The caller was let in on condition of the secret (`OriginPolicy.Verdict.allowedWithSecret`).
-        public var secretRequired: Bool
+        package var secretRequired: Bool
         /// A CORS preflight of an allowed origin: answered 204 with `headers`, no call made.
-        public var isPreflight: Bool
+        package var isPreflight: Bool
 
-        public init(headers: [Header] = [], secretRequired: Bool = false, isPreflight: Bool = false) {
+        package init(headers: [Header] = [], secretRequired: Bool = false, isPreflight: Bool = false) {
             self.headers = headers
             self.secretRequired = secretRequired
             self.isPreflight = isPreflight
@@ -71,35 +71,35 @@ public struct RequestChecks: Sendable {
     }
 
     /// One header of an answer.
-    public struct Header: Sendable, Equatable {
-        public var name: String
-        public var value: String
+    package struct Header: Sendable, Equatable {
+        package var name: String
+        package var value: String
 
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// The verdict on a request's head.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         case allow(Admission)
         /// Refused at `stage` with an HTTP status (421 or 403) and the reason told to the caller.
         case refuse(status: Int, reason: String, stage: Stage)
     }
 
-    public let hosts: HostPolicy
-    public let origins: OriginPolicy
+    package let hosts: HostPolicy
+    package let origins: OriginPolicy
     private let secret: SecretToken
 
-    public init(hosts: HostPolicy, origins: OriginPolicy, secret: SecretToken) {
+    package init(hosts: HostPolicy, origins: OriginPolicy, secret: SecretToken) {
         self.hosts = hosts
         self.origins = origins
         self.secret = secret
     }
 
     /// The daemon's checks for a listener at `listenAddress:port`.
-    public init(
+    package init(
         listenAddress: String, port: Int, allowedHosts: [String] = [], allowedOrigins: [String] = [],
         extensionsWithSecret: Bool = false, localPagesWithSecret: Bool = false, secret: SecretToken
     ) {
@@ -113,7 +113,7 @@ public struct RequestChecks: Sendable {
     }
 
     /// Steps 1 to 3 on a request's head.
-    public func admit(_ head: Head) -> Verdict {
+    package func admit(_ head: Head) -> Verdict {
         guard hosts.allows(head.host) else {
             return .refuse(
                 status: 421, reason: "this Host is not the daemon's (DNS rebinding protection; see --rpc-allow-host)",
@@ -145,7 +145,7 @@ public struct RequestChecks: Sendable {
 
     /// Step 4 on one call of a request: `method` with the `token` it carried (after `token:`), in the request's
     /// running `SecretChecks` (one guess per request).
-    public func checkCall(
+    package func checkCall(
         _ method: String, token: String?, secretRequired: Bool, in request: inout SecretChecks
     ) -> SecretChecks.Verdict {
         let open = SecretChecks.openMethods.contains(method) && !secretRequired

@@ -5,13 +5,13 @@
 /// request's guessing: every later call that needs the secret is answered `Unauthorized` without its token being
 /// compared, so a request tests one guess. A client with the right secret is not affected (its tokens are never
 /// wrong), nor are calls that need no secret; calls before the wrong token are answered as usual.
-public struct SecretChecks: Sendable {
+package struct SecretChecks: Sendable {
     /// The methods answered without the secret, as aria2 does: they only list names. Decided here, with the other
     /// secret rules; `Aria2Methods.withoutSecret` reads it.
-    public static let openMethods: Set<String> = ["system.listMethods", "system.listNotifications"]
+    package static let openMethods: Set<String> = ["system.listMethods", "system.listNotifications"]
 
     /// The outcome of one call's check.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// The call carried the secret.
         case authorized
         /// The call needs no secret (`system.listMethods`, `system.listNotifications`).
@@ -21,16 +21,16 @@ public struct SecretChecks: Sendable {
     }
 
     /// A call was refused: the request's answer waits out `RPCEndpoint.unauthorizedDelay`, once.
-    public private(set) var refusedAny = false
+    package private(set) var refusedAny = false
     /// A wrong token was seen: no further token of this request is compared.
-    public private(set) var guessedWrong = false
+    package private(set) var guessedWrong = false
     /// The token that matched the secret in this request, so that the same token on a later call (a multicall of
     /// 100 adds carries it 100 times) is not hashed again: a hash per call was 2.4 % of a debug daemon's samples
     /// during adds. Comparing with it is not constant time, and need not be: it is this request's own text, known
     /// to be the secret, so its timing tells the sender nothing it did not send.
     private var matchedToken: String?
 
-    public init() {}
+    package init() {}
 
     /// Checks one call.
     ///
@@ -38,7 +38,7 @@ public struct SecretChecks: Sendable {
     ///   - token: the secret the call carried (after `token:`), or `nil`.
     ///   - open: whether the method may be called without the secret.
     ///   - matches: compares a token with the secret (constant time, `SecretToken.matches`).
-    public mutating func check(token: String?, open: Bool, matches: (String) -> Bool) -> Verdict {
+    package mutating func check(token: String?, open: Bool, matches: (String) -> Bool) -> Verdict {
         if let token {
             if !guessedWrong, token == matchedToken || matches(token) {
                 matchedToken = token

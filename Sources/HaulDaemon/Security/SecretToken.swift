@@ -5,15 +5,15 @@ import Foundation
 ///
 /// aria2 puts the secret in the first parameter as `token:SECRET`. The comparison runs in constant time: both
 /// sides are hashed (SHA-256, so lengths do not leak either) and every byte of the digests is compared.
-public struct SecretToken: Sendable {
+package struct SecretToken: Sendable {
     private let digest: [UInt8]
 
-    public init(_ secret: String) {
+    package init(_ secret: String) {
         digest = Array(SHA256.hash(data: Data(secret.utf8)))
     }
 
     /// Whether `candidate` (the secret without `token:`) is the secret.
-    public func matches(_ candidate: String) -> Bool {
+    package func matches(_ candidate: String) -> Bool {
         let other = Array(SHA256.hash(data: Data(candidate.utf8)))
         var difference: UInt8 = 0
         for index in 0..<digest.count { difference |= digest[index] ^ other[index] }
@@ -21,7 +21,7 @@ public struct SecretToken: Sendable {
     }
 
     /// A new random secret: 32 bytes from the system's generator, as 64 hex digits.
-    public static func generate() -> String {
+    package static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }

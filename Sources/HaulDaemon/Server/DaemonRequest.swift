@@ -2,15 +2,15 @@ import Foundation
 
 /// One HTTP request to the daemon, as its router sees it: what the socket's handler reads off the wire, or what a
 /// test hands the in-memory responder (`Daemon.respond(to:)`).
-public struct DaemonRequest: Sendable {
-    public var method: String
+package struct DaemonRequest: Sendable {
+    package var method: String
     /// The request target, query included.
-    public var uri: String
+    package var uri: String
     /// Header fields in order; names are matched without regard to case.
-    public var headers: [(name: String, value: String)]
-    public var body: Data
+    package var headers: [(name: String, value: String)]
+    package var body: Data
 
-    public init(method: String = "POST", uri: String = "/jsonrpc", headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    package init(method: String = "POST", uri: String = "/jsonrpc", headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.method = method
         self.uri = uri
         self.headers = headers
@@ -18,12 +18,12 @@ public struct DaemonRequest: Sendable {
     }
 
     /// The first value of the header `name`.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// What `RequestChecks` reads of it.
-    public var checkedHead: RequestChecks.Head {
+    package var checkedHead: RequestChecks.Head {
         RequestChecks.Head(
             method: method, uri: uri, host: header("host"), origin: header("origin"),
             requestedHeaders: header("access-control-request-headers")
@@ -32,22 +32,22 @@ public struct DaemonRequest: Sendable {
 }
 
 /// The daemon's answer to a `DaemonRequest`, before the transport adds `Content-Length` and `Connection`.
-public struct DaemonResponse: Sendable {
-    public var status: Int
+package struct DaemonResponse: Sendable {
+    package var status: Int
     /// `nil` for an answer without a body type (204).
-    public var contentType: String?
+    package var contentType: String?
     /// Headers besides `Content-Type`, `Content-Length` and `Connection`.
-    public var headers: [(name: String, value: String)]
-    public var body: Data
+    package var headers: [(name: String, value: String)]
+    package var body: Data
     /// A body sent as it is made, in place of `body` (an MCP answer with progress notifications as Server-Sent
     /// Events): over HTTP/1.1 each chunk is written as it comes, without `Content-Length`, and the next is taken
     /// only once the client's socket took the previous one. Whoever makes the stream bounds what it holds for a
     /// client that does not read (`AsyncStream`'s buffering policy).
-    public var chunks: AsyncStream<Data>?
+    package var chunks: AsyncStream<Data>?
     /// The connection is closed after this answer (a request for another Host is not followed by more).
-    public var closesConnection: Bool
+    package var closesConnection: Bool
 
-    public init(
+    package init(
         status: Int, contentType: String? = nil, headers: [(name: String, value: String)] = [], body: Data = Data(),
         closesConnection: Bool = false
     ) {
@@ -59,13 +59,13 @@ public struct DaemonResponse: Sendable {
     }
 
     /// An answer whose body is `chunks`, sent as they come.
-    public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], chunks: AsyncStream<Data>) {
+    package init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], chunks: AsyncStream<Data>) {
         self.init(status: status, contentType: contentType, headers: headers)
         self.chunks = chunks
     }
 
     /// The whole body: `body`, or every chunk of `chunks` read to the end.
-    public func collectedBody() async -> Data {
+    package func collectedBody() async -> Data {
         guard let chunks else { return body }
         var whole = Data()
         for await chunk in chunks { whole += chunk }
@@ -73,7 +73,7 @@ public struct DaemonResponse: Sendable {
     }
 
     /// The first value of the header `name` (`Content-Type` included).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         if name.lowercased() == "content-type" { return contentType }
         return headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }

@@ -11,12 +11,12 @@ import Foundation
 /// A refusal is answered in the language of whoever may be asking: the Host's (421) in plain text, since a page
 /// rebound to the daemon's address is no RPC client; the Origin's (403) and a wrong method's (405) as JSON-RPC
 /// errors with aria2's code 1 or -32600, as RPC clients read them.
-public struct DaemonRouter: Sendable {
-    public let endpoint: RPCEndpoint
+package struct DaemonRouter: Sendable {
+    package let endpoint: RPCEndpoint
     /// `/mcp`, over the same service, checks and limits as `endpoint`.
-    public let mcp: MCPEndpoint
+    package let mcp: MCPEndpoint
 
-    public init(endpoint: RPCEndpoint) {
+    package init(endpoint: RPCEndpoint) {
         self.endpoint = endpoint
         mcp = MCPEndpoint(
             tools: AgentTools(service: endpoint.service), checks: endpoint.checks,
@@ -24,14 +24,14 @@ public struct DaemonRouter: Sendable {
         )
     }
 
-    public var checks: RequestChecks { endpoint.checks }
+    package var checks: RequestChecks { endpoint.checks }
 
     /// The answer to `request`.
     ///
     /// - Parameter secretShown: told when a call of the request carried a token, `true` for the secret (the
     ///   connection's place at the cap, `ConnectionTable`). Every route that checks the secret tells it, so that
     ///   the cap's rule holds on any route.
-    public func respond(to request: DaemonRequest, secretShown: (@Sendable (_ right: Bool) -> Void)? = nil) async -> DaemonResponse {
+    package func respond(to request: DaemonRequest, secretShown: (@Sendable (_ right: Bool) -> Void)? = nil) async -> DaemonResponse {
         switch checks.admit(request.checkedHead) {
         case .refuse(let status, let reason, _) where status == 421:
             return DaemonResponse(

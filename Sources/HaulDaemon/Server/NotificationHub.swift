@@ -9,7 +9,7 @@ import NIOWebSocket
 /// byte counts, so they go only to connections that asked with the secret (`haul.subscribeProgress`). A connection
 /// whose socket is not draining (not writable) skips progress pushes rather than piling them up in memory: the
 /// next push carries the newer counts anyway.
-public final class NotificationHub: Sendable {
+package final class NotificationHub: Sendable {
     struct Subscriber {
         var channel: any Channel
         var wantsProgress = false
@@ -20,10 +20,10 @@ public final class NotificationHub: Sendable {
 
     private let subscribers = NIOLockedValueBox<[ObjectIdentifier: Subscriber]>([:])
 
-    public init() {}
+    package init() {}
 
     /// The number of open WebSocket connections.
-    public var count: Int { subscribers.withLockedValue { $0.count } }
+    package var count: Int { subscribers.withLockedValue { $0.count } }
 
     func add(_ channel: any Channel, secretRequired: Bool) {
         subscribers.withLockedValue { $0[ObjectIdentifier(channel)] = Subscriber(channel: channel, secretRequired: secretRequired) }
@@ -43,7 +43,7 @@ public final class NotificationHub: Sendable {
 
     /// Sends `text` to every connection that may have it; `text` is made only when there is one (a daemon that
     /// nobody listens to does not encode a notification per add: 4.4 % of a debug daemon's samples during adds).
-    public func broadcast(_ text: @autoclosure () -> String, progress: Bool) {
+    package func broadcast(_ text: @autoclosure () -> String, progress: Bool) {
         let targets = subscribers.withLockedValue { all in
             all.values.filter { progress ? $0.wantsProgress : !$0.secretRequired }.map(\.channel)
         }

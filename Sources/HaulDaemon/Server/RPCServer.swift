@@ -10,14 +10,14 @@ import NIOWebSocket
 /// SwiftNIO directly rather than Hummingbird: it is already in the build through AsyncHTTPClient (no new package
 /// for CI to build), it needs no macOS 14 (hummingbird-websocket does), and the Host and Origin checks and the size
 /// limits sit exactly where the bytes arrive.
-public final class RPCServer: Sendable {
+package final class RPCServer: Sendable {
     private let channel: any Channel
     /// The port bound (the one asked for, or the system's pick for port 0).
-    public let port: Int
+    package let port: Int
     /// The open WebSocket connections, for notifications.
-    public let hub: NotificationHub
+    package let hub: NotificationHub
     /// What the per-client bounds did (`ServerLimits`), counted.
-    public let load: ServerLoad
+    package let load: ServerLoad
 
     private init(channel: any Channel, port: Int, hub: NotificationHub, load: ServerLoad) {
         self.channel = channel
@@ -30,7 +30,7 @@ public final class RPCServer: Sendable {
     ///
     /// - Parameter router: the router for the bound port (the daemon's own origin, `http://HOST:PORT`, names the
     ///   port, which is the system's pick for port 0); made once, after binding.
-    public static func start(
+    package static func start(
         host: String,
         port: Int,
         limits: ServerLimits = ServerLimits(),
@@ -132,7 +132,7 @@ public final class RPCServer: Sendable {
     }
 
     /// Stops accepting connections (open ones are closed by the event loop group's shutdown or their peers).
-    public func close() async {
+    package func close() async {
         try? await channel.close()
     }
 }

@@ -3,35 +3,35 @@ import NIOConcurrencyHelpers
 /// What the server's bounds did, counted: how much is owed to clients, and how often a bound acted.
 ///
 /// For tests and diagnostics (the hostile-client tests assert on these rather than on timing or RSS).
-public final class ServerLoad: Sendable {
+package final class ServerLoad: Sendable {
     /// The counters at one moment.
-    public struct Counts: Sendable, Equatable {
+    package struct Counts: Sendable, Equatable {
         /// Answer bytes handed to connections and not yet taken by the kernel, over all connections.
-        public var unwrittenAnswerBytes = 0
+        package var unwrittenAnswerBytes = 0
         /// The most answer bytes one connection has held unwritten at once.
-        public var peakUnwrittenAnswerBytes = 0
+        package var peakUnwrittenAnswerBytes = 0
         /// Times a connection stopped reading because its client was not reading its answers.
-        public var readsPaused = 0
+        package var readsPaused = 0
         /// Connections closed because their unread answers passed four times the bound.
-        public var closedForUnreadAnswers = 0
+        package var closedForUnreadAnswers = 0
         /// Connections closed for not completing a request in time (`ServerLimits.requestTimeout`).
-        public var closedForTimeout = 0
+        package var closedForTimeout = 0
         /// Connections without the secret closed at the connection cap to admit a new one.
-        public var closedToAdmit = 0
+        package var closedToAdmit = 0
         /// WebSockets without the secret closed for passing `ServerLimits.maxListenersWithoutSecret`.
-        public var closedListenersWithoutSecret = 0
+        package var closedListenersWithoutSecret = 0
         /// Connections refused at the cap (every open one has shown the secret and is busy or a WebSocket).
-        public var refused = 0
+        package var refused = 0
         /// WebSocket connections failed for breaking RFC 6455 (close code 1002 or 1007).
-        public var webSocketProtocolErrors = 0
+        package var webSocketProtocolErrors = 0
     }
 
     private let box = NIOLockedValueBox(Counts())
 
-    public init() {}
+    package init() {}
 
     /// The counters now.
-    public var counts: Counts { box.withLockedValue { $0 } }
+    package var counts: Counts { box.withLockedValue { $0 } }
 
     func update(_ change: (inout Counts) -> Void) {
         box.withLockedValue { change(&$0) }

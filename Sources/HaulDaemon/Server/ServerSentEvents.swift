@@ -3,13 +3,13 @@ import Foundation
 /// Server-Sent Events (the WHATWG `text/event-stream` format) as MCP's Streamable HTTP carries JSON-RPC messages in
 /// them: each message one `message` event, its lines `data:` fields, a blank line ending it. Written by `/mcp`
 /// when a client asked for progress (`MCPEndpoint`), read back by `haul mcp` (`MCPStdioRelay`). Pure: no I/O.
-public enum ServerSentEvents {
+package enum ServerSentEvents {
     /// The event carrying `message`: `event: message`, one `data:` line per line of it, then a blank line.
     ///
     /// A JSON text has no raw line break outside its strings (they escape theirs), so a message is one `data:`
     /// line; one that has breaks is split at each (`\r\n`, `\r` or `\n`), as the format requires, and reads back
     /// joined with `\n`.
-    public static func event(_ message: Data) -> Data {
+    package static func event(_ message: Data) -> Data {
         var event = Data("event: message\n".utf8)
         let text = String(decoding: message, as: UTF8.self)
             .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
@@ -21,7 +21,7 @@ public enum ServerSentEvents {
     }
 
     /// Reads events off a stream that arrives in chunks cut anywhere (in a line, in a UTF-8 character).
-    public struct Reader: Sendable {
+    package struct Reader: Sendable {
         /// The bytes of a line not yet ended.
         private var partial = Data()
         /// The `data:` fields of the event being read.
@@ -30,14 +30,14 @@ public enum ServerSentEvents {
         /// A `\r` ended the last chunk: a `\n` starting the next belongs to it.
         private var afterCR = false
         /// The longest line kept (a stream that never ends its line is cut there): 64 MiB, past any answer of `/mcp`.
-        public let maxLineBytes: Int
+        package let maxLineBytes: Int
 
-        public init(maxLineBytes: Int = 64 << 20) {
+        package init(maxLineBytes: Int = 64 << 20) {
             self.maxLineBytes = maxLineBytes
         }
 
         /// The data of each `message` event (or event without a type) that `chunk` completes, in order.
-        public mutating func read(_ chunk: Data) -> [Data] {
+        package mutating func read(_ chunk: Data) -> [Data] {
             var messages: [Data] = []
             for byte in chunk {
                 if afterCR {

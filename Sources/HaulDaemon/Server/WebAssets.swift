@@ -10,15 +10,15 @@ import Foundation
 /// inline script or style, nothing from elsewhere, no framing), `X-Frame-Options` for older browsers, no MIME
 /// sniffing, no referrer (the secret travels in the URL fragment, which browsers never send, but a referrer
 /// policy costs nothing).
-public enum WebAssets {
+package enum WebAssets {
     /// One file.
-    public struct Asset: Sendable {
-        public var contentType: String
-        public var body: Data
+    package struct Asset: Sendable {
+        package var contentType: String
+        package var body: Data
     }
 
     /// The headers every page answer carries.
-    public static let securityHeaders: [(String, String)] = [
+    package static let securityHeaders: [(String, String)] = [
         ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
         ("X-Frame-Options", "DENY"),
         ("X-Content-Type-Options", "nosniff"),
@@ -27,7 +27,7 @@ public enum WebAssets {
     ]
 
     /// The file at `path` (query ignored), or `nil`.
-    public static func asset(for path: String) -> Asset? {
+    package static func asset(for path: String) -> Asset? {
         let bare = String(path.prefix { $0 != "?" && $0 != "#" })
         return files[bare == "/" ? "/index.html" : bare]
     }

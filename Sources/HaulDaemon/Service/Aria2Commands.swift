@@ -1,22 +1,22 @@
 import Foundation
 
 /// Why the service refused a command: told to an RPC client as aria2's error (code 1) with this message.
-public struct CommandRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct CommandRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// `aria2.addUri`: one download of `uris[0]` (for aria2 the others are mirrors of one file; Haul fetches from the
 /// first and never mixes two servers' bytes).
-public struct AddURIs: Sendable, Equatable {
+package struct AddURIs: Sendable, Equatable {
     /// At least one; http and https only (the RPC layer refuses the rest).
-    public var uris: [URL]
-    public var options: Aria2AddOptions
+    package var uris: [URL]
+    package var options: Aria2AddOptions
     /// The place in the waiting list (0: first); `nil`: the end.
-    public var position: Int?
+    package var position: Int?
 
-    public init(uris: [URL], options: Aria2AddOptions = Aria2AddOptions(), position: Int? = nil) {
+    package init(uris: [URL], options: Aria2AddOptions = Aria2AddOptions(), position: Int? = nil) {
         self.uris = uris
         self.options = options
         self.position = position
@@ -24,14 +24,14 @@ public struct AddURIs: Sendable, Equatable {
 }
 
 /// `aria2.addMetalink`: the files of a Metalink v4 document, one download each.
-public struct AddMetalink: Sendable, Equatable {
+package struct AddMetalink: Sendable, Equatable {
     /// The document's bytes (base64-decoded).
-    public var document: Data
-    public var options: Aria2AddOptions
+    package var document: Data
+    package var options: Aria2AddOptions
     /// The first file's place in the waiting list (the others follow it); `nil`: the end.
-    public var position: Int?
+    package var position: Int?
 
-    public init(document: Data, options: Aria2AddOptions = Aria2AddOptions(), position: Int? = nil) {
+    package init(document: Data, options: Aria2AddOptions = Aria2AddOptions(), position: Int? = nil) {
         self.document = document
         self.options = options
         self.position = position
@@ -39,16 +39,16 @@ public struct AddMetalink: Sendable, Equatable {
 }
 
 /// `aria2.changeUri`: the URIs to delete from and add to one file of a download.
-public struct ChangeURIs: Sendable, Equatable {
-    public var gid: String
+package struct ChangeURIs: Sendable, Equatable {
+    package var gid: String
     /// 1-based, as aria2's; a Haul download has one file.
-    public var fileIndex: Int
-    public var delete: [String]
-    public var add: [String]
+    package var fileIndex: Int
+    package var delete: [String]
+    package var add: [String]
     /// Where the added URIs go among aria2's list (Haul keeps one URL, so it does not matter).
-    public var position: Int?
+    package var position: Int?
 
-    public init(gid: String, fileIndex: Int, delete: [String], add: [String], position: Int? = nil) {
+    package init(gid: String, fileIndex: Int, delete: [String], add: [String], position: Int? = nil) {
         self.gid = gid
         self.fileIndex = fileIndex
         self.delete = delete
@@ -58,39 +58,39 @@ public struct ChangeURIs: Sendable, Equatable {
 }
 
 /// `aria2.changeOption`: what may change on a download that exists.
-public struct ChangeDownloadOptions: Sendable, Equatable {
-    public var gid: String
+package struct ChangeDownloadOptions: Sendable, Equatable {
+    package var gid: String
     /// `max-download-limit` in bytes per second (0: none); `nil`: unchanged.
-    public var rateLimit: Int64?
+    package var rateLimit: Int64?
     /// The other options, as given: each must say what `getOption` shows (`Aria2FixedOptions.checkChange`).
-    public var others: [String: JSONValue] = [:]
+    package var others: [String: JSONValue] = [:]
 
-    public init(gid: String, rateLimit: Int64? = nil) {
+    package init(gid: String, rateLimit: Int64? = nil) {
         self.gid = gid
         self.rateLimit = rateLimit
     }
 }
 
 /// `aria2.getGlobalStat`: counts and the overall speed.
-public struct Aria2GlobalStat: Sendable, Equatable {
+package struct Aria2GlobalStat: Sendable, Equatable {
     /// Bytes per second over the active downloads.
-    public var downloadSpeed: Int64
-    public var active: Int
-    public var waiting: Int
-    public var stopped: Int
+    package var downloadSpeed: Int64
+    package var active: Int
+    package var waiting: Int
+    package var stopped: Int
     /// aria2's `numStoppedTotal`: the stopped downloads held, and those this run forgot by `purgeDownloadResult`
     /// or `removeDownloadResult` (aria2 counts every download stopped in its session, results forgotten or not).
-    public var stoppedTotal: Int
+    package var stoppedTotal: Int
 }
 
 /// `aria2.tellStatus` of one download, with what only the state database knows (Haul's own keys).
-public struct Aria2StatusDetail: Sendable, Equatable {
-    public var download: Aria2Download
+package struct Aria2StatusDetail: Sendable, Equatable {
+    package var download: Aria2Download
     /// The URL the redirects ended at.
-    public var finalURL: String?
+    package var finalURL: String?
     /// The validators the bytes were fetched under.
-    public var etag: String?
-    public var lastModified: String?
+    package var etag: String?
+    package var lastModified: String?
     /// aria2's `bitfield` (`Aria2Bitfield`): the pieces held as of the last checkpoint.
-    public var bitfield: String?
+    package var bitfield: String?
 }

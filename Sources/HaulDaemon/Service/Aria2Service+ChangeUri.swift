@@ -12,7 +12,7 @@ extension Aria2Service {
     /// An active or waiting download is paused, pointed at the new URL (`DownloadManager.changeSource`), and queued
     /// again; a paused or failed one stays as it was. The bytes held are kept when the new URL serves the same
     /// version and dropped when it does not: the engine's validator check on resume decides, as for any resume.
-    public func changeURIs(_ command: ChangeURIs) async throws(CommandRefusal) -> (deleted: Int, added: Int) {
+    package func changeURIs(_ command: ChangeURIs) async throws(CommandRefusal) -> (deleted: Int, added: Int) {
         let download = try await download(command.gid)
         guard command.fileIndex == 1 else {
             throw CommandRefusal("fileIndex \(command.fileIndex) is not found: a Haul download has one file (index 1)")

@@ -11,7 +11,7 @@ extension Aria2Service {
     /// or the URL's name. A name that a file or another unfinished download holds gets a numbered one (`same.1.bin`,
     /// aria2's `auto-file-renaming`, on by default); with `auto-file-renaming=false` the call fails with aria2's
     /// code 11 (another download) or 13 (a file); `allow-overwrite=true` replaces a file, never a download.
-    public func add(_ command: AddURIs) async throws(CommandRefusal) -> GID {
+    package func add(_ command: AddURIs) async throws(CommandRefusal) -> GID {
         var directories: [String?: String] = [:]
         let request = try await request(for: command, directories: &directories)
         let id = try await perform { [request] in try await manager.add(request, paused: command.options.paused) }
@@ -22,7 +22,7 @@ extension Aria2Service {
     /// Several `aria2.addUri`s at once (the adds of one `system.multicall`): each as `add` would, in order, each
     /// refused alone, but with the records of all of them written in one transaction and their queue states in one
     /// more (`DownloadManager.add(batch:)`), not two per download.
-    public func add(batch commands: [AddURIs]) async -> [Result<GID, CommandRefusal>] {
+    package func add(batch commands: [AddURIs]) async -> [Result<GID, CommandRefusal>] {
         var results: [Result<GID, CommandRefusal>?] = Array(repeating: nil, count: commands.count)
         var adds: [DownloadManager.BatchAdd] = []
         var batched: [Int] = []
@@ -150,7 +150,7 @@ extension Aria2Service {
 
     /// `aria2.remove`: stops a download for good (its partial file is deleted); the result stays listed as
     /// `removed` until `removeDownloadResult`.
-    public func remove(_ gid: String) async throws(CommandRefusal) -> GID {
+    package func remove(_ gid: String) async throws(CommandRefusal) -> GID {
         var download = try await download(gid)
         guard Self.allows(.cancelInLine, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
@@ -164,7 +164,7 @@ extension Aria2Service {
     }
 
     /// `aria2.pause`: keeps the partial file; the download waits for `unpause`.
-    public func pause(_ gid: String) async throws(CommandRefusal) -> GID {
+    package func pause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
         guard Self.allows(.pause, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
@@ -173,12 +173,12 @@ extension Aria2Service {
         return GID(download.id)
     }
 
-    public func pauseAll() async {
+    package func pauseAll() async {
         await manager.pauseAll()
     }
 
     /// `aria2.unpause`: back in the queue. A failed download may be unpaused too (Haul keeps it resumable).
-    public func unpause(_ gid: String) async throws(CommandRefusal) -> GID {
+    package func unpause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
         guard Self.allows(.resume, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
@@ -188,14 +188,14 @@ extension Aria2Service {
     }
 
     /// `aria2.unpauseAll`: every paused download (failed ones stay failed, as in aria2).
-    public func unpauseAll() async {
+    package func unpauseAll() async {
         for snapshot in await manager.snapshots where DownloadCommandRule.verdict(.resumePaused, in: snapshot.state) == .allowed {
             try? await manager.resume(snapshot.id)
         }
     }
 
     /// `aria2.changePosition`: the resulting index in the waiting list.
-    public func changePosition(_ gid: String, pos: Int, how: Aria2Queue.Origin) async throws(CommandRefusal) -> Int {
+    package func changePosition(_ gid: String, pos: Int, how: Aria2Queue.Origin) async throws(CommandRefusal) -> Int {
         let id = try await resolve(gid)
         let waiting = await manager.orderedIDs(in: Self.states(in: .waiting))
         guard let current = waiting.firstIndex(of: DownloadID(id)) else {
@@ -224,7 +224,7 @@ extension Aria2Service {
 
     /// `aria2.changeOption`: `max-download-limit` takes effect at once; the other per-download options are fixed
     /// once a download exists (Haul does not restart a download to change them; the RPC layer refuses them).
-    public func changeOptions(_ command: ChangeDownloadOptions) async throws(CommandRefusal) {
+    package func changeOptions(_ command: ChangeDownloadOptions) async throws(CommandRefusal) {
         let download = try await download(command.gid)
         do {
             let current = Aria2GlobalOptions.options(of: download, fixed: globals.fixed).objectValue ?? [:]
@@ -246,7 +246,7 @@ extension Aria2Service {
     ///   - directory: the new default directory (`dir`), or `nil` to keep it.
     ///   - change: the new options from the current ones (`Aria2GlobalOptions.changed(by:)` with the client's
     ///     struct, read by the RPC layer), or why they cannot change.
-    public func changeGlobalOptions(
+    package func changeGlobalOptions(
         directory requested: String? = nil,
         _ change: @Sendable (Aria2GlobalOptions) throws(Aria2OptionError) -> Aria2GlobalOptions
     ) async throws(CommandRefusal) {
@@ -283,7 +283,7 @@ extension Aria2Service {
     /// `aria2.purgeDownloadResult`: forgets completed and removed downloads. Failed ones stay: unlike aria2,
     /// Haul keeps their partial files resumable, and forgetting one deletes its partial file
     /// (`removeDownloadResult` does that for one download on request).
-    public func purgeDownloadResults() async {
+    package func purgeDownloadResults() async {
         for snapshot in await manager.snapshots where snapshot.state == .completed {
             if (try? await manager.remove(snapshot.id)) != nil { forgottenResults += 1 }
         }
@@ -294,7 +294,7 @@ extension Aria2Service {
 
     /// `aria2.removeDownloadResult`: forgets one stopped download (a completed one's file stays; a failed one's
     /// partial file goes).
-    public func removeDownloadResult(_ gid: String) async throws(CommandRefusal) {
+    package func removeDownloadResult(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
         guard Self.allows(.forgetResult, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")

@@ -14,7 +14,7 @@ extension Aria2Service {
     /// strongest whole-file hash (a mismatch fails it and keeps nothing). `out` does not apply (several files);
     /// the other options are those of `addUri`. The document is checked whole before anything is added: one bad
     /// file name refuses the call.
-    public func add(_ command: AddMetalink) async throws(CommandRefusal) -> [GID] {
+    package func add(_ command: AddMetalink) async throws(CommandRefusal) -> [GID] {
         let requests = try metalinkRequests(command)
         let parsed = command.options
         var gids: [GID] = []

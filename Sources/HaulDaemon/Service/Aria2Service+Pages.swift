@@ -3,14 +3,14 @@ import HaulKit
 
 /// One page of a front-end's list (`haul.listDownloads`): the downloads a `DownloadQuery` picks, how many match,
 /// and how many are in each status.
-public struct Aria2Page: Sendable {
-    public var downloads: [Aria2Download]
+package struct Aria2Page: Sendable {
+    package var downloads: [Aria2Download]
     /// How many downloads match the query (the pages' total).
-    public var total: Int
+    package var total: Int
     /// How many downloads are in each status, whatever the query.
-    public var counts: [Aria2Status: Int]
+    package var counts: [Aria2Status: Int]
     /// The speed of every running download together, bytes a second.
-    public var downloadSpeed: Int64
+    package var downloadSpeed: Int64
 }
 
 extension Aria2Service {
@@ -28,7 +28,7 @@ extension Aria2Service {
     /// download the database lists and the manager no longer holds (removed a moment ago) is left out.
     ///
     /// - Throws: `.io` when the database cannot be read.
-    public func page(_ query: DownloadQuery, statuses: Set<Aria2Status>?) async throws -> Aria2Page {
+    package func page(_ query: DownloadQuery, statuses: Set<Aria2Status>?) async throws -> Aria2Page {
         var stored = query
         stored.states = statuses.map(Self.storedStates)
         let found = stored.states?.isEmpty == true ? DownloadPage(ids: [], total: 0) : try manager.client.storedPageBlocking(stored)

@@ -9,7 +9,7 @@ extension Aria2Service {
     ///
     /// - Parameter readingStore: whether to read those keys (clients that poll one key, `["status"]`, many times a
     ///   second, do not pay for a database read).
-    public func statusDetail(_ gid: String, readingStore: Bool) async throws(CommandRefusal) -> Aria2StatusDetail {
+    package func statusDetail(_ gid: String, readingStore: Bool) async throws(CommandRefusal) -> Aria2StatusDetail {
         let download = try await download(gid)
         return details(of: [download], readingStore: readingStore)[0]
     }
@@ -36,7 +36,7 @@ extension Aria2Service {
     }
 
     /// `aria2.getGlobalOption` (with `directories`, Haul's `haul-allow-dir`).
-    public func globalOptions() -> Aria2GlobalOptions {
+    package func globalOptions() -> Aria2GlobalOptions {
         globals
     }
 
@@ -47,7 +47,7 @@ extension Aria2Service {
     /// snapshotted and viewed. A page polling `tellWaiting(0, 1000)` of a queue of 30,000 pays for 1,000
     /// (docs/benchmarks.md, "Daemon at scale"). Removed results follow the manager's downloads, as in
     /// `allDownloads()`.
-    public func tell(_ list: Aria2List, offset: Int, num: Int) async -> [Aria2Download] {
+    package func tell(_ list: Aria2List, offset: Int, num: Int) async -> [Aria2Download] {
         let held = await manager.orderedIDs(in: Self.states(in: list))
         let gone = removedOrder.compactMap { removed[$0] }.filter { $0.status.list == list }
         let indices = Aria2Queue.windowIndices(count: held.count + gone.count, offset: offset, num: num)
@@ -75,7 +75,7 @@ extension Aria2Service {
 
     /// `aria2.getGlobalStat`: counted per state by the manager (kept until the queue changes), the speed summed over
     /// the running downloads only: no walk over the queue, no `view` of each download.
-    public func globalStat() async -> Aria2GlobalStat {
+    package func globalStat() async -> Aria2GlobalStat {
         let counts = await manager.stateCounts()
         let running = await manager.snapshots(of: manager.orderedIDs(in: [.downloading])).compactMap { $0 }
         let speed = running.reduce(0.0) { $0 + $1.speed }

@@ -10,7 +10,7 @@ extension Aria2Service {
     /// Only inside the allowed directories (`--allow-dir`, symlinks resolved): a download whose file lies elsewhere
     /// (one `haul get` wrote into another directory, kept in the shared state database) is refused, and nothing is
     /// deleted. An active or waiting download is refused: pause it first, so that nothing writes while it goes.
-    public func removeDownloadAndFile(_ gid: String) async throws(CommandRefusal) {
+    package func removeDownloadAndFile(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
         guard Self.allows(.forgetWithFile, download) else {
             throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): pause it before removing it with its file")

@@ -12,12 +12,12 @@ import HaulKit
 /// actor only looks downloads up, performs the commands and remembers what aria2 remembers and Haul does not:
 /// the results of removed downloads (until `removeDownloadResult`/`purgeDownloadResult`), why a download failed
 /// (for `errorCode`), and the global options.
-public actor Aria2Service {
-    public let manager: DownloadManager
+package actor Aria2Service {
+    package let manager: DownloadManager
     /// Where RPC clients may save.
-    public let directories: DirectoryPolicy
+    package let directories: DirectoryPolicy
     /// The session id of this run (`getSessionInfo`).
-    public nonisolated let sessionID: String
+    package nonisolated let sessionID: String
     /// What `shutdown` and `forceShutdown` call, after answering.
     private let requestShutdown: @Sendable () -> Void
 
@@ -45,7 +45,7 @@ public actor Aria2Service {
     /// Where the daemon's notes go (standard error); never given a header's or option's value.
     let log: @Sendable (String) -> Void
 
-    public init(
+    package init(
         manager: DownloadManager,
         globals: Aria2GlobalOptions,
         directories: DirectoryPolicy,
@@ -72,7 +72,7 @@ public actor Aria2Service {
     }
 
     /// Notes what events say that snapshots do not (connections in use, failure kinds).
-    public func observe(_ event: ManagerEvent) {
+    package func observe(_ event: ManagerEvent) {
         switch event {
         case .progress(let id, let progress):
             activeConnections[id.rawValue] = progress.activeConnections
@@ -98,7 +98,7 @@ public actor Aria2Service {
     }
 
     /// One download, by GID or unique prefix.
-    public func download(_ gid: String) async throws(CommandRefusal) -> Aria2Download {
+    package func download(_ gid: String) async throws(CommandRefusal) -> Aria2Download {
         let id = try await resolve(gid)
         if let snapshot = await manager.snapshot(DownloadID(id)) { return await view(snapshot) }
         if let result = removed[id] { return result }
