@@ -39,6 +39,66 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
     }
   }
 
+  /// A batch looks at each destination directory once (`checkDestinationDirectory(of:found:)`): every add into a
+  /// directory that exists is stored, every one into a missing directory is refused, whatever their order.
+  func testABatchRefusesEachAddIntoAMissingDirectory() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let manager = manager(harness, maxConcurrent: 1)
+        let adds = (0..<6).map { index in
+          DownloadManager.BatchAdd(
+            harness.request("http://127.0.0.1:9/f\(index)", to: index % 2 == 0 ? "f\(index)" : "missing/f\(index)"), paused: true)
+        }
+        let results = await manager.add(batch: adds)
+        for (index, result) in results.enumerated() {
+          if index % 2 == 0 {
+            XCTAssertNoThrow(try result.get(), "add \(index)")
+          } else {
+            XCTAssertThrowsError(try result.get(), "add \(index)") { XCTAssertEqual(($0 as? HaulError)?.kind, .io) }
+          }
+        }
+        XCTAssertEqual(try harness.client.store.all().count, 3)
+        await manager.shutdown()
+      }
+    }
+  }
+
+  /// A batch of paused adds wakes a subscriber that waits once, when it ends, not twice an add (each wake resumes
+  /// the subscriber's task on a thread); the subscriber sees every add's events all the same, in order.
+  func testABatchWakesAWaitingSubscriberOnceAndKeepsTheOrder() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let manager = manager(harness, maxConcurrent: 1)
+        let events = await manager.events()
+        let channel = events.subscription.channel
+        let count = 40
+        let reader = Task { () -> [ManagerEvent] in
+          var seen: [ManagerEvent] = []
+          for await event in events {
+            seen.append(event)
+            if seen.count == 2 * count { break }
+          }
+          return seen
+        }
+        let adds = (0..<count).map { index in
+          DownloadManager.BatchAdd(harness.request("http://127.0.0.1:9/f\(index)", to: "f\(index)"), paused: true)
+        }
+        let ids = try await manager.add(batch: adds).map { try $0.get() }
+        let seen = await reader.value
+        XCTAssertLessThanOrEqual(channel.handOvers, 1, "a waiting subscriber was woken \(channel.handOvers) times")
+        let expected = ids.flatMap { id -> [String] in ["added \(id.rawValue)", "paused \(id.rawValue)"] }
+        XCTAssertEqual(seen.map { event -> String in
+          switch event {
+          case .added(let snapshot): return "added \(snapshot.id.rawValue)"
+          case .stateChanged(let id, let state): return "\(state.rawValue) \(id.rawValue)"
+          default: return "\(event)"
+          }
+        }, expected)
+        await manager.shutdown()
+      }
+    }
+  }
+
   /// A batch of adds costs two write transactions whatever its length (the records, then the queue's states), not
   /// two per download (issue 62: one transaction per batch); what the queue held back is stored when it returns.
   func testABatchOfPausedAddsCostsTwoTransactionsNotTwoPerDownload() async throws {

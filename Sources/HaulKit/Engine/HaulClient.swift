@@ -140,11 +140,13 @@ public final class HaulClient: Sendable {
     /// would have stored.
     func prepareAll(_ requests: [DownloadRequest], paused: [Bool] = []) -> [Result<DownloadTask, any Error>] {
         let requests = requests.map { $0.placedByFolderRules() }
+        // The directories found in this batch: a list into one directory looks at it once, not once per file.
+        var directories: Set<String> = []
         var results: [Result<DownloadTask, any Error>?] = requests.map { request in
             do {
                 try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
                 try Self.createPlacedDirectory(of: request)
-                try Self.checkDestinationDirectory(of: request)
+                try Self.checkDestinationDirectory(of: request, found: &directories)
                 return nil
             } catch {
                 return .failure(error)
@@ -201,15 +203,23 @@ public final class HaulClient: Sendable {
     /// not create a directory an app named (a typo would scatter files); it creates only the one a folder rule
     /// chose (`createPlacedDirectory`).
     static func checkDestinationDirectory(of request: DownloadRequest) throws {
+        var found: Set<String> = []
+        try checkDestinationDirectory(of: request, found: &found)
+    }
+
+    /// `checkDestinationDirectory(of:)`, where a directory in `found` was found a moment ago (in the same batch)
+    /// and is not looked at again; a directory found now is added to it.
+    static func checkDestinationDirectory(of request: DownloadRequest, found: inout Set<String>) throws {
         let path = request.destinationPath
         if !request.nameFromContentDisposition, FileSystemSteps.isDirectory(path) {
             let example = request.url.lastPathComponent.isEmpty || request.url.lastPathComponent == "/" ? "file" : request.url.lastPathComponent
             throw HaulError(.fileExists, "\(path) is not a regular file but a directory: the destination names the file itself, such as \(path)/\(example)")
         }
         let directory = FileSystemSteps.parentDirectory(of: path)
-        guard FileSystemSteps.isDirectory(directory) else {
+        guard found.contains(directory) || FileSystemSteps.isDirectory(directory) else {
             throw HaulError(.io, "the directory \(directory) of the destination \(path) does not exist; create it first")
         }
+        found.insert(directory)
     }
 
     /// Creates the directory a folder rule placed `request` in, as `-d` creates its own.

@@ -9,6 +9,9 @@ import HaulCore
 /// transaction takes the write-ahead log's locks and appends its pages, so one per download was most of an add's
 /// cost (docs/history/benchmarks-rounds-2026-11-28-to-30.md, "Daemon at scale, round 2").
 ///
+/// Its events are sent as they happen, but without waking the subscribers that wait (`EventChannel.send(_:wake:)`):
+/// they are woken when the held changes are written, once for the batch rather than twice an add.
+///
 /// What is held back is written before any action that is not a store write or an announcement (a transfer that
 /// starts, a file deleted), so nothing runs on a record whose state is not stored yet. While a batch holds changes
 /// the store lags the queue, so the manager's look at the store (`poll`) waits for the batch's end (it would take
@@ -67,6 +70,7 @@ extension DownloadManager {
 
     /// Writes the changes held back by a batch (one transaction) and holds no more. A failure is logged: the
     /// queue's state has moved on, and the next change of each download writes its state again.
+    /// Wakes the subscribers the batch's events were sent to without waking them (`send`).
     func writeHeldChanges() {
         guard let changes = heldChanges else { return }
         heldChanges = nil
@@ -75,16 +79,22 @@ extension DownloadManager {
         } catch {
             log.error("storing the queue's changes of a batch of adds: \(error)")
         }
+        wakeSubscribers()
+    }
+
+    /// Hands each subscriber that waits the oldest of the events sent to it without waking it.
+    func wakeSubscribers() {
+        for channel in channels.withLockedValue({ $0 }) { channel.wake() }
     }
 
     /// Writes what a batch held back so far before `action` runs, unless it is an announcement (which reads the
-    /// machine and the task, not the store); the batch goes on holding what comes after.
+    /// machine and the task, not the store), and wakes the subscribers; the batch goes on holding what comes after.
     func writeHeldChanges(before action: QueueAction) {
-        guard let held = heldChanges, !held.isEmpty else { return }
+        guard heldChanges != nil else { return }
         switch action {
         case .persistState, .persistPosition, .announceAdded, .announceState, .announceFinishing: return
         default:
-            writeHeldChanges()
+            writeHeldChanges()  // nothing held: no transaction (`saveQueueChanges`)
             heldChanges = []
         }
     }

@@ -381,15 +381,17 @@ public actor DownloadManager {
         if isShutDown { throw HaulError(.usage, "the download manager has been shut down") }
     }
 
+    /// Sends `event` to every subscriber; while a batch of adds runs, without waking them: the batch wakes them
+    /// once when it stores what it held back (`wakeSubscribers`, `+Batch`), not twice an add.
     func send(_ event: ManagerEvent) {
-        Self.broadcast(event, to: channels)
+        Self.broadcast(event, to: channels, wake: heldChanges == nil)
     }
 
-    static func broadcast(_ event: ManagerEvent, to channels: NIOLockedValueBox<[EventChannel]>) {
+    static func broadcast(_ event: ManagerEvent, to channels: NIOLockedValueBox<[EventChannel]>, wake: Bool = true) {
         let targets = channels.withLockedValue { channels -> [EventChannel] in
             channels.removeAll { $0.isFinished }
             return channels
         }
-        for channel in targets { channel.send(event) }
+        for channel in targets { channel.send(event, wake: wake) }
     }
 }

@@ -183,36 +183,52 @@ extension DownloadStore {
         of path: String, for url: String, in db: Database, abandoned: inout [String: Int64]
     ) throws -> DestinationOccupant {
         let partPath = path + ".part"
+        // Each name is looked at once, when first asked about (`NameLook`): for a fresh name, two `lstat`s.
+        var looks: (name: NameLook?, part: NameLook?)
+        func name() -> NameLook {
+            if let look = looks.name { return look }
+            looks.name = NameLook.at(path)
+            return looks.name!
+        }
+        func part() -> NameLook {
+            if let look = looks.part { return look }
+            looks.part = NameLook.at(partPath)
+            return looks.part!
+        }
+        // A `.part` that is not there is locked by no one: it is not opened to be asked (`PartFile.isLocked`).
+        func isPartLockedElsewhere() -> Bool {
+            part().isPresent && PartFile.isLockedElsewhere(partPath)
+        }
         if let unfinished = try unfinished(partPath: partPath, in: db) {
             // The bytes its `.part` backs are those its segments count (a preallocated `.part` has its full
             // length from the start); only a failed download is asked.
             func heldBytes() throws -> Int64? {
-                guard FileSystemSteps.isNamePresent(partPath) else { return nil }
+                guard part().isPresent else { return nil }
                 return try Int64.fetchOne(
                     db.cachedStatement(sql: "SELECT COALESCE(SUM(next - start), 0) FROM segment WHERE downloadId = ?"),
                     arguments: [unfinished.id!])
             }
             // Its `.part` was renamed to the name, and the process ended before the completion it noted was written
             // (`DownloadStore.note`, kill -9): the file there is its own and whole (made durable before its rename).
-            if unfinished.url == url, isRenamedPart(of: unfinished, path: path, partPath: partPath) {
+            if unfinished.url == url, isRenamedPart(of: unfinished, name: name(), part: part()) {
                 return .completedDownload(id: unfinished.id!, url: unfinished.url)
             }
             let state = unfinished.downloadState
             let holds = try unfinished.url == url
                 || NameHold.holds(state: state, partBytes: state == .failed ? heldBytes() : nil)
-                || PartFile.isLockedElsewhere(partPath)
+                || isPartLockedElsewhere()
             if holds { return .unfinishedDownload(id: unfinished.id!, url: unfinished.url) }
             abandoned[path] = unfinished.id!
-        } else if PartFile.isLockedElsewhere(partPath) {
+        } else if isPartLockedElsewhere() {
             return .otherProcess
         }
-        guard let size = FileSystemSteps.size(of: path) else {
+        guard let file = name().target else {
             // A dangling symbolic link, a name that cannot be looked at: taken all the same.
-            return FileSystemSteps.isNamePresent(path) ? .file : .free
+            return name().isPresent ? .file : .free
         }
         // The newest completed download to this name; its file counts as its own only if it still has its length.
         let completed = try DownloadRecord.fetchOne(db.cachedStatement(sql: completedAtDestination), arguments: [path])
-        if let completed, completed.totalBytes == nil || completed.totalBytes == size, FileSystemSteps.isRegularFile(path) {
+        if let completed, completed.totalBytes == nil || completed.totalBytes == file.size, file.isRegularFile {
             return .completedDownload(id: completed.id!, url: completed.url)
         }
         return .file
@@ -226,7 +242,8 @@ extension DownloadStore {
         ORDER BY id DESC LIMIT 1
         """
 
-    /// Whether the file at `path` is the renamed `.part` of the unfinished download `record`: no `.part` is left,
+    /// Whether the file at a name (as `name` found it, its `.part` as `part` did) is the renamed `.part` of the
+    /// unfinished download `record`, a decision of the looks alone: no `.part` is left,
     /// a regular file holds the name, with the length the download expected (when it knew it), last written after
     /// the download was recorded (a rename keeps the time of the last write). A file put there by someone else
     /// after the download was recorded and before it started would pass too; it is then taken as the download's
@@ -234,13 +251,15 @@ extension DownloadStore {
     /// of every file completed in the moment before a kill. Only a download that was running (stored as
     /// `downloading`, or `queued` after a stop) qualifies: a paused, failed or cancelled one renames nothing. Its
     /// length is checked when the record knew it; a small file completes before its first checkpoint stores it.
-    static func isRenamedPart(of record: DownloadRecord, path: String, partPath: String) -> Bool {
-        guard record.downloadState == .downloading || record.downloadState == .queued,
-            !FileSystemSteps.isNamePresent(partPath), FileSystemSteps.isRegularFile(path),
-            let size = FileSystemSteps.size(of: path), record.totalBytes == nil || record.totalBytes == size
+    static func isRenamedPart(of record: DownloadRecord, name: @autoclosure () -> NameLook, part: @autoclosure () -> NameLook) -> Bool {
+        guard record.downloadState == .downloading || record.downloadState == .queued, !part().isPresent,
+            let file = name().target, file.isRegularFile, record.totalBytes == nil || record.totalBytes == file.size
         else { return false }
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return Double(info.st_mtim.tv_sec) + 1 >= record.createdAt
+        return Double(file.modified) + 1 >= record.createdAt
+    }
+
+    /// `isRenamedPart(of:name:part:)` of the names `path` and `partPath` as they are now.
+    static func isRenamedPart(of record: DownloadRecord, path: String, partPath: String) -> Bool {
+        isRenamedPart(of: record, name: NameLook.at(path), part: NameLook.at(partPath))
     }
 }

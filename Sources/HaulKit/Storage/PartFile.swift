@@ -89,9 +89,14 @@ final class PartFile: @unchecked Sendable {
         isLocked(path) && openHere.withLockedValue { $0[path] == nil }
     }
 
+    /// How many files `isLocked` opened in this process: a test checks that an add of a fresh name opens none
+    /// (`DownloadStore.occupant` asks only about a `.part` that is there).
+    static let openedToTestLock = NIOLockedValueBox(0)
+
     /// Whether another process holds the lock on `path` now (it is downloading that file). `false` when the file
     /// does not exist. Within one process, a `PartFile` open on `path` also counts (locks belong to open files).
     static func isLocked(_ path: String) -> Bool {
+        openedToTestLock.withLockedValue { $0 += 1 }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
