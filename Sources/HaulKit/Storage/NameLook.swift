@@ -20,7 +20,7 @@ struct NameLook: Equatable, Sendable {
     struct Target: Equatable, Sendable {
         var isRegularFile: Bool
         var size: Int64
-        /// Seconds since 1970 of its last write (`st_mtim.tv_sec`).
+        /// Seconds since 1970 of its last write (`st_mtim.tv_sec`; `st_mtimespec` on Apple platforms).
         var modified: Int
     }
 
@@ -55,7 +55,12 @@ struct NameLook: Equatable, Sendable {
     }
 
     private static func target(of info: stat) -> Target {
-        Target(isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, size: Int64(info.st_size), modified: Int(info.st_mtim.tv_sec))
+        #if canImport(Darwin)
+        let modified = Int(info.st_mtimespec.tv_sec)
+        #else
+        let modified = Int(info.st_mtim.tv_sec)
+        #endif
+        return Target(isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, size: Int64(info.st_size), modified: modified)
     }
 
     private static func status(of path: String, following: Bool) -> stat? {
