@@ -91,7 +91,7 @@ struct DownloadOptions: Equatable, Sendable {
         // curl's `-o -` streams to standard output. A stream cannot be resumed, split over connections, or kept
         // out of sight until it is complete and verified, which is what haul is for; so it is refused rather than
         // saved as a file named "-".
-        if output == "-" {
+        if let output, DownloadPlan.refusal(ofName: output, bare: false) == .standardOutput {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
         if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
