@@ -133,6 +133,29 @@ final class URLFrontEndTests: XCTestCase {
         XCTAssertThrowsError(try Aria2Options.parseAdd(["out": "../a"]))
     }
 
+    /// `haul get` and `haul add` refuse a wrong `-x`, `-H`, `--limit-rate` or `--checksum` in the same words
+    /// (`OptionChecks`).
+    func testGetAndAddRefuseTheSharedOptionsAlike() {
+        let wrong: [([String], String)] = [
+            (["-x", "40"], "--connections must be auto or a count between 1 and 32, not 40"),
+            (["-H", "NoColon"], "header 'NoColon' is not of the form 'Name: value'"),
+            (["--limit-rate", "0"], "--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M"),
+            (["--checksum", "sha256=12"], "--checksum: "),
+        ]
+        for (arguments, words) in wrong {
+            for (front, parse) in [("get", { try DownloadCommand.parse($0) as ParsableCommand }), ("add", { try AddCommand.parse($0) })] as [(String, ([String]) throws -> ParsableCommand)] {
+                do {
+                    let command = try parse(arguments + ["http://example.test/a"])
+                    if let add = command as? AddCommand { _ = try add.requests(beside: nil) }  // `haul add` reads the digest when it runs
+                    XCTFail("\(front) \(arguments) was taken")
+                } catch {
+                    let message = front == "get" ? DownloadCommand.message(for: error) : AddCommand.message(for: error)
+                    XCTAssertTrue(message.hasPrefix(words), "\(front) \(arguments): \(message)")
+                }
+            }
+        }
+    }
+
     /// A daemon's service on `downloads`, with aria2's own defaults where the test needs them: connections left to
     /// Haul, as `haul get` and the library leave them.
     private func daemon(_ directory: TemporaryDirectory, downloads: String) throws -> (Aria2Service, HaulClient) {

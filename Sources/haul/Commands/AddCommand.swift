@@ -57,16 +57,12 @@ struct AddCommand: AsyncParsableCommand {
         if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
         if let output, DownloadPlan.refusal(ofName: output, bare: false) == .standardOutput { throw ValidationError("-o - (standard output) is not supported") }
         if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
-        if let problem = connections.optionProblem { throw ValidationError(problem) }
+        try OptionChecks.connections(connections)
         if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
             throw ValidationError(HLSVariantChoice.refusal(of: hlsVariant, option: "--hls-variant"))
         }
-        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
-            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
-        }
-        for header in headers where !header.contains(":") {
-            throw ValidationError("header '\(header)' is not of the form 'Name: value'")
-        }
+        try OptionChecks.limitRate(limitRate)
+        try OptionChecks.headers(headers)
         _ = try DownloadOptions.folderRules(folderRules)
         for url in urls {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
@@ -105,8 +101,7 @@ struct AddCommand: AsyncParsableCommand {
             }
         }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
-        let expected: Checksum?
-        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw ValidationError("--checksum: \(error)") }
+        let expected = try OptionChecks.checksum(checksum)
         let requests = urls.map { text -> DownloadRequest in
             let url = URL(string: text)!
             var request = DownloadPlan.request(
