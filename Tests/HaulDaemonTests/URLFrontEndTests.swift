@@ -131,6 +131,12 @@ final class URLFrontEndTests: XCTestCase {
         XCTAssertThrowsError(try DownloadCommand.parse(["-o", "-", "http://example.test/a"]))
         XCTAssertThrowsError(try AddCommand.parse(["-o", "-", "http://example.test/a"]))
         XCTAssertThrowsError(try Aria2Options.parseAdd(["out": "../a"]))
+        // aria2's `dir`: `..` refused, not interpreted; `.` and doubled slashes cleaned.
+        XCTAssertNil(DownloadPlan.lexicalDirectory("../up", base: "/d"))
+        XCTAssertNil(DownloadPlan.lexicalDirectory("/d/sub/../x", base: "/d"))
+        XCTAssertEqual(DownloadPlan.lexicalDirectory("./sub//x/", base: "/d"), "/d/sub/x")
+        XCTAssertEqual(DownloadPlan.lexicalDirectory("/e/./f", base: "/d"), "/e/f")
+        XCTAssertThrowsError(try DirectoryPolicy.normalised("a/../b", base: "/d"))
     }
 
     /// `haul get` and `haul add` refuse a wrong `-x`, `-H`, `--limit-rate` or `--checksum` in the same words

@@ -34,6 +34,19 @@ extension DownloadPlan {
         return nil
     }
 
+    /// `path` made absolute against `base` and cleaned of `.` and empty components, or `nil` when a component is
+    /// `..`: aria2's `dir` over RPC, refused rather than interpreted (the daemon then checks the result against its
+    /// allowed directories). The command line's `-d`, `-o` and an `-i` line's `dir=` take `..` as a path does.
+    package static func lexicalDirectory(_ path: String, base: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : base + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == ".." { return nil }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// Where `url`'s file goes in `directory`: under `name` (`out`) if given, else the URL's name
     /// (`FileName.fromURL`).
     package static func destination(of url: URL, in directory: String, name: String? = nil) -> String {
