@@ -1,5 +1,6 @@
 import Foundation
 import HaulCore
+import HaulKit
 
 /// A refused option: the message says which option and why; answered as a JSON-RPC error.
 package struct Aria2OptionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -244,20 +245,19 @@ package enum Aria2Options {
         }
     }
 
-    /// The longest `out`, in UTF-8 bytes: 255 (the file name limit of common file systems) less the 5 of
-    /// `.part`, the name the bytes are first written under.
-    package static let maxNameBytes = 250
+    /// The longest `out`, in UTF-8 bytes (`DownloadPlan.maxNameBytes`).
+    package static let maxNameBytes = DownloadPlan.maxNameBytes
 
-    /// `out` must be a plain file name: no directory part (`dir` says where, and is checked), not `.` or `..`,
-    /// at most `maxNameBytes` long (a longer one failed only when the part file was created).
+    /// `out` must be a plain file name (`DownloadPlan.refusal(ofName:bare:)`): no directory part (`dir` says where,
+    /// and is checked), not `.` or `..`, at most `maxNameBytes` long (a longer one failed only when the part file was
+    /// created).
     package static func bareName(_ name: String) throws(Aria2OptionError) -> String {
-        if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") {
-            throw Aria2OptionError("out must be a bare file name (no '/', not '.' or '..'): '\(name)'")
+        switch DownloadPlan.refusal(ofName: name, bare: true) {
+        case nil, .standardOutput?: return name
+        case .notBare?: throw Aria2OptionError("out must be a bare file name (no '/', not '.' or '..'): '\(name)'")
+        case .tooLong(let bytes)?:
+            throw Aria2OptionError("out is \(bytes) bytes long: a file name here is at most \(maxNameBytes) bytes")
         }
-        if name.utf8.count > maxNameBytes {
-            throw Aria2OptionError("out is \(name.utf8.count) bytes long: a file name here is at most \(maxNameBytes) bytes")
-        }
-        return name
     }
 
     /// aria2's `TYPE=DIGEST` (`sha-256=...`, `md5=...`) as Haul's `sha256=HEX`.

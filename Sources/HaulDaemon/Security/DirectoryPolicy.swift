@@ -1,3 +1,5 @@
+import HaulKit
+
 /// Where RPC clients may save: `dir` must lie inside one of the allowed directories (`--allow-dir`, default the
 /// `-d` directory), after symlinks are resolved.
 ///
@@ -16,14 +18,10 @@ package struct DirectoryPolicy: Sendable, Equatable {
     /// `path` made absolute against `base` (the default directory) and cleaned of `.` and empty components;
     /// a `..` component is refused.
     package static func normalised(_ path: String, base: String) throws(Aria2OptionError) -> String {
-        let absolute = path.hasPrefix("/") ? path : base + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." { throw Aria2OptionError("dir must not contain '..': \(path)") }
-            parts.append(part)
+        guard let normalised = DownloadPlan.lexicalDirectory(path, base: base) else {
+            throw Aria2OptionError("dir must not contain '..': \(path)")
         }
-        return "/" + parts.joined(separator: "/")
+        return normalised
     }
 
     /// Whether a resolved absolute path is an allowed directory or inside one.

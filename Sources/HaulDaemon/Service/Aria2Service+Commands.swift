@@ -55,7 +55,7 @@ extension Aria2Service {
     /// The download `command` asks for, its options checked (`add`).
     ///
     /// - Parameter directories: the directories checked so far in this call or batch, by the `dir` asked for.
-    private func request(for command: AddURIs, directories: inout [String?: String]) async throws(CommandRefusal) -> DownloadRequest {
+    func request(for command: AddURIs, directories: inout [String?: String]) async throws(CommandRefusal) -> DownloadRequest {
         let url = command.uris[0]
         let parsed = command.options
         try checkAddOptions(parsed)
@@ -66,7 +66,7 @@ extension Aria2Service {
             directory = try checkedDirectory(parsed.directory)
             directories[parsed.directory] = directory
         }
-        let name = parsed.out ?? FileName.fromURL(url)
+        let name = parsed.out ?? FileName.fromURL(url)  // the name a checksum list is searched for
         let headers = requestHeaders(parsed, for: url)
         var checksum = parsed.checksum
         if let list = parsed.checksumFile {
@@ -74,7 +74,7 @@ extension Aria2Service {
         }
         let expected: Checksum?
         do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw CommandRefusal("\(error)") }
-        var request = addedRequest(url, destination: directory + "/" + name, parsed, headers: headers)
+        var request = addedRequest(url, destination: DownloadPlan.destination(of: url, in: directory, name: parsed.out), parsed, headers: headers)
         request.nameFromContentDisposition = parsed.out == nil
         request.checksum = expected
         request.inOrder = parsed.inOrder
@@ -93,16 +93,11 @@ extension Aria2Service {
     /// again gets a new GID and a numbered name.
     func addedRequest(_ url: URL, destination: String, _ parsed: Aria2AddOptions, headers: [DownloadRequest.Header]) -> DownloadRequest {
         let rate = parsed.rateLimit ?? globals.maxDownloadLimit
-        var request = DownloadRequest(
-            url: url,
-            destination: URL(fileURLWithPath: destination, isDirectory: false),
-            headers: headers,
-            onConflict: parsed.conflictPolicy,
-            maxBytesPerSecond: rate > 0 ? rate : nil,
+        var request = DownloadPlan.request(
+            url, destination: destination, headers: headers, onConflict: parsed.conflictPolicy, rate: rate > 0 ? rate : nil,
+            connections: parsed.connectionCount ?? globals.connectionCount, minimumSplitSize: parsed.minimumSplitSize,
             proxy: parsed.proxy
         )
-        if let split = parsed.minimumSplitSize { request.minimumSplitSize = split }
-        request.connectionCount = parsed.connectionCount ?? globals.connectionCount
         request.takesUpSameDownload = false
         return request
     }

@@ -55,18 +55,14 @@ struct AddCommand: AsyncParsableCommand {
 
     func validate() throws {
         if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
-        if output == "-" { throw ValidationError("-o - (standard output) is not supported") }
+        if let output, DownloadPlan.refusal(ofName: output, bare: false) == .standardOutput { throw ValidationError("-o - (standard output) is not supported") }
         if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
-        if let problem = connections.optionProblem { throw ValidationError(problem) }
+        try OptionChecks.connections(connections)
         if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
             throw ValidationError(HLSVariantChoice.refusal(of: hlsVariant, option: "--hls-variant"))
         }
-        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
-            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
-        }
-        for header in headers where !header.contains(":") {
-            throw ValidationError("header '\(header)' is not of the form 'Name: value'")
-        }
+        try OptionChecks.limitRate(limitRate)
+        try OptionChecks.headers(headers)
         _ = try DownloadOptions.folderRules(folderRules)
         for url in urls {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
@@ -75,12 +71,13 @@ struct AddCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    /// The downloads the line queues, beside `daemon` (the one running on the state directory, if any): their
+    /// directories checked against it and made.
+    func requests(beside daemon: DaemonAnnouncement.Info?) throws -> [DownloadRequest] {
         let workingDirectory = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String {
             ((path.hasPrefix("/") ? path : workingDirectory + "/" + path) as NSString).standardizingPath
         }
-        let daemon = DaemonAnnouncement.running(stateDirectory: state.directory)
         let folder = absolute(directory ?? daemon?.directory ?? workingDirectory)
         if let daemon, !daemon.allows(folder) {
             throw outside(folder, of: daemon)
@@ -104,21 +101,13 @@ struct AddCommand: AsyncParsableCommand {
             }
         }
         let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
-        let expected: Checksum?
-        do { expected = try checksum.map(Checksum.init(parsing:)) } catch { throw ValidationError("--checksum: \(error)") }
+        let expected = try OptionChecks.checksum(checksum)
         let requests = urls.map { text -> DownloadRequest in
             let url = URL(string: text)!
-            let destination: String
-            switch target {
-            case .file(let path)?: destination = path
-            case .directory(let into)?: destination = into + "/" + FileName.fromURL(url)
-            case nil: destination = folder + "/" + FileName.fromURL(url)
-            }
-            var request = DownloadRequest(
-                url: url, destination: URL(fileURLWithPath: destination, isDirectory: false), headers: parsedHeaders, onConflict: .rename,
-                checksum: expected, maxBytesPerSecond: limitRate.flatMap(ByteCount.parse)
+            var request = DownloadPlan.request(
+                url, destination: DownloadPlan.destination(of: url, in: folder, output: target), headers: parsedHeaders,
+                onConflict: .rename, checksum: expected, rate: limitRate.flatMap(ByteCount.parse), connections: connections
             )
-            connections.apply(to: &request)
             request.folderRules = rules
             request.hlsVariant = hlsVariant.flatMap(HLSVariantChoice.init) ?? .best
             request.hlsAudioLanguage = hlsAudio
@@ -133,6 +122,12 @@ struct AddCommand: AsyncParsableCommand {
             }
             try DownloadPlan.createParent(of: request.destinationPath)
         }
+        return requests
+    }
+
+    func run() async throws {
+        let daemon = DaemonAnnouncement.running(stateDirectory: state.directory)
+        let requests = try requests(beside: daemon)
         if let daemon {
             Terminal.writeError("haul: the daemon on \(state.directory) (pid \(daemon.pid), port \(daemon.port)) starts it\n")
         } else {

@@ -73,8 +73,8 @@ extension DownloadOptions {
         var request = try makeRequest(entry.url, directory: entryDirectory, headers: context.headers, absolute: absolute)
         request.mirrors = entry.mirrors.compactMap(URL.init(string:))
         if let out = options.out {
-            if out == "-" { throw HaulError(.usage, "\(list) line \(entry.line): out=- (standard output) is not supported; give a file name") }
-            request.destinationPath = absolute(entryDirectory + "/" + out)
+            if DownloadPlan.refusal(ofName: out, bare: false) == .standardOutput { throw HaulError(.usage, "\(list) line \(entry.line): out=- (standard output) is not supported; give a file name") }
+            request.destinationPath = absolute(DownloadPlan.destination(of: request.url, in: entryDirectory, name: out))
         }
         if let connections = options.connections { ConnectionCount.fixed(connections).clamped.apply(to: &request) }
         request.onConflict = options.conflictPolicy(fallback: conflictPolicy)

@@ -291,23 +291,13 @@ extension DownloadOptions {
 
     /// The request for `url` (its checksum left to the caller), saved under `directory`, or where `output` says.
     func makeRequest(_ url: URL, directory: String, output: OutputTarget? = nil, headers parsedHeaders: [DownloadRequest.Header]) -> DownloadRequest {
-        let destination: String
-        switch output {
-        case .file(let path)?: destination = path
-        case .directory(let folder)?: destination = folder + "/" + FileName.fromURL(url)
-        case nil: destination = directory + "/" + FileName.fromURL(url)
-        }
-        var request = DownloadRequest(
-            url: url,
-            destination: URL(fileURLWithPath: destination, isDirectory: false),
-            headers: parsedHeaders,
-            onConflict: conflictPolicy,
-            nameFromContentDisposition: remoteName && (output?.isDirectory ?? true),
+        var request = DownloadPlan.request(
+            url, destination: DownloadPlan.destination(of: url, in: directory, output: output), headers: parsedHeaders,
+            onConflict: conflictPolicy, rate: transfer.rate, connections: connections,
             minimumSplitSize: ByteCount.parse(minSplitSize) ?? 4 << 20,
-            maxBytesPerSecond: transfer.rate
+            nameFromContentDisposition: remoteName && (output?.isDirectory ?? true)
         )
         request.inOrder = inOrder
-        connections.apply(to: &request)
         return request
     }
 }

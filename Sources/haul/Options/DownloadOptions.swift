@@ -91,7 +91,7 @@ struct DownloadOptions: Equatable, Sendable {
         // curl's `-o -` streams to standard output. A stream cannot be resumed, split over connections, or kept
         // out of sight until it is complete and verified, which is what haul is for; so it is refused rather than
         // saved as a file named "-".
-        if output == "-" {
+        if let output, DownloadPlan.refusal(ofName: output, bare: false) == .standardOutput {
             throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
         }
         if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
@@ -126,15 +126,13 @@ struct DownloadOptions: Equatable, Sendable {
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let checksum = givenChecksum {
             if urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
-            do { _ = try Checksum(parsing: checksum) } catch { throw ValidationError("--checksum: \(error)") }
+            _ = try OptionChecks.checksum(checksum)
         }
         guard let split = ByteCount.parse(minSplitSize), split >= 64 << 10 else {
             throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
         }
         _ = split
-        for header in headers where !header.contains(":") {
-            throw ValidationError("header '\(header)' is not of the form 'Name: value'")
-        }
+        try OptionChecks.headers(headers)
         _ = try ruleSet()
     }
 

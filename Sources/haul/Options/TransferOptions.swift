@@ -46,10 +46,8 @@ struct TransferOptions: Equatable, Sendable {
         if !(refreshURLTimeout > 0 && refreshURLTimeout.isFinite) {
             throw ValidationError("--refresh-url-timeout must be more than 0 seconds")
         }
-        if let problem = connections?.optionProblem { throw ValidationError(problem) }
-        if let limitRate, (ByteCount.parse(limitRate) ?? 0) < 1 {
-            throw ValidationError("--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M")
-        }
+        try OptionChecks.connections(connections)
+        try OptionChecks.limitRate(limitRate)
         if retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let retryWait, !(retryWait >= 0 && retryWait <= 86_400) {
             throw ValidationError("--retry-wait must be between 0 and 86400 seconds")
