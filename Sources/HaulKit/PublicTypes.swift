@@ -53,6 +53,10 @@ public typealias FolderRuleError = HaulCore.FolderRuleError
 /// When the queue runs, by time of day and day of week (`DownloadManager.setQueueSchedule`), read from
 /// `Mon-Fri 01:00-07:00; Sat,Sun 00:00-24:00`.
 public typealias QueueSchedule = HaulCore.QueueSchedule
+/// The rules of a week that `SpeedSchedule` and `QueueSchedule` hold (`schedule`): a value by day and time.
+public typealias WeeklySchedule = HaulCore.WeeklySchedule
+/// Why a schedule's text could not be read (`SpeedSchedule(parsing:)`, `QueueSchedule(parsing:)`).
+public typealias ScheduleSyntaxError = HaulCore.ScheduleSyntaxError
 /// The lowest speed a connection must keep up before it is replaced (`HaulConfiguration.lowestSpeed`).
 public typealias LowestSpeed = HaulCore.LowestSpeed
 /// A cookie a download may send (`DownloadRequest.cookies`), read from a browser's `cookies.txt` or given by an app.

@@ -28,6 +28,31 @@ final class PublicTypeAliasTests: XCTestCase {
         XCTAssertEqual(unnamed.sorted(), [], "HaulCore types in HaulKit's public API without an alias in PublicTypes.swift")
     }
 
+    /// The members of an aliased HaulCore type are HaulKit's public API too: the types they name are aliased
+    /// (`QueueSchedule.schedule` is a `WeeklySchedule`, its `init(parsing:)` throws a `ScheduleSyntaxError`; an app
+    /// could not name either without `import HaulCore`). Read from the HaulCore files that declare or extend an
+    /// aliased type, the public declarations inside them.
+    func testTheTypesThatAliasedTypesMembersNameAreAliased() throws {
+        let coreTypes = try Self.publicTypeNames(in: "Sources/HaulCore")
+        let aliases = try String(contentsOf: Self.root.appendingPathComponent("Sources/HaulKit/PublicTypes.swift"), encoding: .utf8)
+        let aliased = Set(Self.matches(of: #"public typealias (\w+) = HaulCore\."#, in: aliases))
+        var unnamed: Set<String> = []
+        for file in try Self.swiftFiles(in: "Sources/HaulCore") {
+            let source = try String(contentsOf: file, encoding: .utf8)
+            let declared = Set(Self.matches(of: #"public (?:final )?(?:struct|enum|class|actor) (\w+)"#, in: source))
+                .union(Self.matches(of: #"(?m)^extension (\w+)"#, in: source))
+            guard !declared.isDisjoint(with: aliased) else { continue }
+            for declaration in PublicDocCommentTests.publicDeclarations(in: source) {
+                let code = declaration.text.components(separatedBy: "//")[0]
+                for word in Self.matches(of: #"\b([A-Z]\w*)\b"#, in: code)
+                where coreTypes.contains(word) && !aliased.contains(word) && !declared.contains(word) {
+                    unnamed.insert(word)
+                }
+            }
+        }
+        XCTAssertEqual(unnamed.sorted(), [], "HaulCore types named by aliased types' public members, without an alias")
+    }
+
     private static func swiftFiles(in directory: String) throws -> [URL] {
         (FileManager.default.enumerator(at: root.appendingPathComponent(directory), includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []).sorted { $0.path < $1.path }
