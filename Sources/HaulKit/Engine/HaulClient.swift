@@ -40,7 +40,7 @@ public final class HaulClient: Sendable {
     init(configuration: HaulConfiguration, transport: any Transport, store: DownloadStore? = nil) throws {
         try configuration.validate()
         self.configuration = configuration
-        self.store = try store ?? DownloadStore(directory: configuration.stateDirectory.path)
+        self.store = try store ?? DownloadStore(directory: configuration.stateDirectory.path, memoClock: configuration.clock.monotonic)
         self.transport = transport
         self.hostBudgets = HostBudgetBook(store: self.store, policy: configuration.hostBudgetPolicy)
     }

@@ -25,6 +25,8 @@ struct DetailMemo: Sendable {
     /// This store's committed writes and `data_version` when the kept answers were read.
     var writes = -1
     var version = -1
+    /// When `data_version` was last read (the store's `memoClock`, seconds).
+    var lookedAt = -Double.infinity
     var answers: [[Int64]: [Int64: StoredDetail]] = [:]
     /// `requestDetails(of:)`'s answers (what `tellStatus` and the lists show of each request), kept alike.
     var requestAnswers: [[Int64]: [Int64: RequestDetail]] = [:]
@@ -33,9 +35,25 @@ struct DetailMemo: Sendable {
     var kept = 0
     /// The most id lists kept at once, of each kind (a page asks for three lists: active, waiting, stopped).
     static let capacity = 8
+    /// How long `data_version` read once stands for another process's commits, in seconds.
+    ///
+    /// This store's own writes are counted without touching the database, but another process's commits are seen
+    /// only by asking SQLite, and asking means a hop onto the store's queue and a statement: under a page's polling
+    /// load (16 clients, `tellActive` and `getGlobalStat`), those two were most of what a kept answer still cost
+    /// (docs/benchmarks.md, "Daemon at scale", the load case's profile). Within this window a kept answer is given
+    /// without asking; another process's commit (a `haul` run beside the daemon on the same state) shows at most a
+    /// quarter of a second later, inside the second a page or an aria2 front-end waits between its polls.
+    static let versionLookSeconds = 0.25
 
-    /// Forgets every answer when the database moved since they were read.
-    mutating func check(writes: Int, version: Int) {
+    /// Whether the kept answers still stand at `now` without reading `data_version`: nothing written here since, and
+    /// the database asked less than `versionLookSeconds` ago.
+    func standsWithoutLooking(writes: Int, at now: Double) -> Bool {
+        writes == self.writes && now - lookedAt < Self.versionLookSeconds && now >= lookedAt
+    }
+
+    /// Forgets every answer when the database moved since they were read; `data_version` was read at `now`.
+    mutating func check(writes: Int, version: Int, at now: Double) {
+        lookedAt = now
         guard writes != self.writes || version != self.version else { return }
         (self.writes, self.version) = (writes, version)
         answers = [:]
@@ -62,10 +80,19 @@ extension DownloadStore {
     ) throws -> Answer {
         // Counted before the read: a write committed during it moves the count, and the next call reads again.
         let writes = writeTransactions
+        let now = memoClock.now()
+        let standing: Answer? = detailMemo.withLockedValue { memo in
+            guard memo.standsWithoutLooking(writes: writes, at: now), let answer = memo[keyPath: answers][ids] else {
+                return nil
+            }
+            memo.kept += 1
+            return answer
+        }
+        if let standing { return standing }
         return try readWithoutTransaction { db in
             let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             let kept: Answer? = detailMemo.withLockedValue { memo in
-                memo.check(writes: writes, version: version)
+                memo.check(writes: writes, version: version, at: now)
                 guard let answer = memo[keyPath: answers][ids] else { return nil }
                 memo.kept += 1
                 return answer
@@ -73,7 +100,7 @@ extension DownloadStore {
             if let kept { return kept }
             let answer = try read(db)
             detailMemo.withLockedValue { memo in
-                memo.check(writes: writes, version: version)
+                memo.check(writes: writes, version: version, at: now)
                 if memo[keyPath: answers].count >= DetailMemo.capacity { memo[keyPath: answers] = [:] }
                 memo[keyPath: answers][ids] = answer
                 memo.rowReads += 1

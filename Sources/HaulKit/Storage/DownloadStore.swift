@@ -45,6 +45,8 @@ final class DownloadStore: Sendable {
     /// How long a noted start or completion may wait for another write before it is written on its own, in
     /// seconds (`note`).
     let noteDeferral: Double
+    /// The time `DetailMemo` measures its `data_version` window on (the client's monotonic clock).
+    let memoClock: MonotonicClock
 
     /// Opens (creating if needed) `haul.sqlite` in `directory`.
     ///
@@ -55,8 +57,9 @@ final class DownloadStore: Sendable {
     /// the owner's only (0700), and the database, its `-wal` and `-shm` files (SQLite gives them the database's
     /// mode) and the lock are made, or narrowed to, 0600. An existing directory keeps its mode: it may be shared
     /// with other files on purpose.
-    init(directory: String, noteDeferral: Double = 0.1) throws {
+    init(directory: String, noteDeferral: Double = 0.1, memoClock: MonotonicClock = .system) throws {
         self.noteDeferral = noteDeferral
+        self.memoClock = memoClock
         // An existing directory is seen with one `stat`: `FileManager` (its set-up, an attributes dictionary) is
         // only needed to create one.
         if !Self.isDirectory(directory) {
