@@ -54,15 +54,16 @@ enum OptionChecks {
         do { return try Checksum(parsing: text) } catch { throw ValidationError("--checksum: \(error)") }
     }
 
-    /// Whether `text` is an http or https URL with a host: what a download's URL, a `--mirror` and a webhook must be.
+    /// Whether `text` is a URL Haul downloads (`DownloadURLRule`, every front-end's): what a download's URL, a
+    /// `--mirror` and a webhook must be.
     static func isWebURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-        return (scheme == "http" || scheme == "https") && url.host?.isEmpty == false
+        DownloadURLRule.refusal(of: text) == nil
     }
 
-    /// The refusal of `text` where an http or https URL must be, after the option it was given to, if any:
-    /// "'ftp://h/f' is not an http or https URL", "--mirror 'ftp://h/f' is not an http or https URL".
+    /// The refusal of `text` where an http or https URL must be (`DownloadURLRule`'s sentence), after the option it
+    /// was given to, if any: "'ftp://h/f' is not an http or https URL", "--mirror 'ftp://h/f' is not an http or
+    /// https URL".
     static func notWebURL(_ text: String, option: String? = nil) -> ValidationError {
-        ValidationError((option.map { $0 + " " } ?? "") + "'\(text)' is not an http or https URL")
+        ValidationError((option.map { $0 + " " } ?? "") + (DownloadURLRule.refusal(of: text) ?? "'\(text)' is not an http or https URL"))
     }
 }
