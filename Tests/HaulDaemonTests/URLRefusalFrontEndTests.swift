@@ -21,7 +21,7 @@ final class URLRefusalFrontEndTests: XCTestCase {
     private let bad = [
         "ftp://example.test/a", "not a url", "http://", "http:///a", "HTTPS://", "file:///etc/passwd", "",
         "javascript:alert(1)", "http://example.test/a b", "http://exa mple.test/a", "http://example.test/a\tb",
-        "http://example.test/a\r\nX-Injected: 1", "http://example.test/\u{7F}",
+        "http://example.test/a\r\nX-Injected: 1", "http://example.test/\u{7F}", "http://:80/a", "http://h:port/a",
     ]
     /// Texts every front-end downloads: either scheme in any case, credentials, a port, an IPv6 host, escapes.
     private let good = [
