@@ -40,7 +40,7 @@ final class AgentToolsTests: XCTestCase {
             ("add_downloads", ["urls": [.string(url)], "connections": 99], "argument 'connections' must be an integer from 1 to \(ConnectionCount.range.upperBound)"),
             ("add_downloads", ["urls": [.string(url)], "dir": "/tmp"], "add_downloads has no argument 'dir'"),
             ("add_downloads", ["urls": [.string(url)], "directory": "/etc"], "outside the allowed directories"),
-            ("add_downloads", ["urls": ["file:///etc/passwd"]], "only http and https URLs can be downloaded: file:///etc/passwd"),
+            ("add_downloads", ["urls": ["file:///etc/passwd"]], "'file:///etc/passwd' is not an http or https URL"),
             ("add_downloads", ["urls": [.string(url), .string(url)], "name": "x.bin"], "'name' names one file"),
             ("get_download", ["id": "0123456789abcdef"], "is not found"),
             ("list_downloads", ["state": "finished"], "argument 'state' must be active, waiting or stopped"),
@@ -97,7 +97,7 @@ final class AgentToolsTests: XCTestCase {
         XCTAssertEqual(added.isError, false)
         let entries = try XCTUnwrap(added.structuredContent?.objectValue?["added"]?.arrayValue)
         XCTAssertNotNil(entries[0].objectValue?["id"])
-        XCTAssertEqual(entries[1].objectValue?["error"], "only http and https URLs can be downloaded: ftp://example.com/x")
+        XCTAssertEqual(entries[1].objectValue?["error"], "'ftp://example.com/x' is not an http or https URL")
         let waiting = await tools.call("list_downloads", ["state": "waiting"])
         XCTAssertEqual(waiting.structuredContent?.objectValue?["downloads"]?.arrayValue?.first?.objectValue?["state"], "paused")
         await fixture.stop()

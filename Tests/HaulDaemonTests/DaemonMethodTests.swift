@@ -211,7 +211,7 @@ final class DaemonMethodTests: XCTestCase {
         XCTAssertTrue(try fixture.error("aria2.addTorrent", ["AAAA"]).contains("BitTorrent"))
         XCTAssertTrue(try fixture.error("aria2.addMetalink", ["AAAA"]).contains("Metalink"), "not a Metalink document")
         XCTAssertEqual(try fixture.error("aria2.nothing"), "No such method: aria2.nothing")
-        XCTAssertTrue(try fixture.error("aria2.addUri", [["ftp://example.org/x"]]).contains("only http and https"))
+        XCTAssertTrue(try fixture.error("aria2.addUri", [["ftp://example.org/x"]]).contains("'ftp://example.org/x' is not an http or https URL"))
         XCTAssertEqual(try fixture.error("aria2.addUri", []), "aria2.addUri: parameter 1 is missing")
         XCTAssertTrue(try fixture.error("aria2.tellWaiting", ["a", 1]).contains("must be an integer"))
         XCTAssertTrue(try fixture.error("aria2.tellStatus", ["zz"]).contains("not valid"))

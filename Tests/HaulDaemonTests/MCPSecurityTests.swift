@@ -74,7 +74,7 @@ final class MCPSecurityTests: XCTestCase {
         XCTAssertTrue(outside["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("outside the allowed directories") == true, "\(outside)")
         let file = try XCTUnwrap(add(#"{"urls":["file:///etc/passwd"]}"#))
         XCTAssertEqual(file["isError"], true)
-        XCTAssertEqual(file["content"]?.arrayValue?.first?["text"], "only http and https URLs can be downloaded: file:///etc/passwd")
+        XCTAssertEqual(file["content"]?.arrayValue?.first?["text"], "'file:///etc/passwd' is not an http or https URL")
         XCTAssertEqual(try fixture.call("aria2.tellWaiting", [0, 10]), [], "nothing was added")
         await fixture.stop()
     }

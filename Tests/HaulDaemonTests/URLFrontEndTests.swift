@@ -139,14 +139,16 @@ final class URLFrontEndTests: XCTestCase {
         XCTAssertThrowsError(try DirectoryPolicy.normalised("a/../b", base: "/d"))
     }
 
-    /// `haul get` and `haul add` refuse a wrong `-x`, `-H`, `--limit-rate` or `--checksum` in the same words
-    /// (`OptionChecks`).
+    /// `haul get` and `haul add` refuse a wrong `-x`, `-H`, `--limit-rate`, `--checksum`, `--hls-variant` or
+    /// `--folder-rule` in the same words (`OptionChecks`).
     func testGetAndAddRefuseTheSharedOptionsAlike() {
         let wrong: [([String], String)] = [
             (["-x", "40"], "--connections must be auto or a count between 1 and 32, not 40"),
             (["-H", "NoColon"], "header 'NoColon' is not of the form 'Name: value'"),
             (["--limit-rate", "0"], "--limit-rate must be a rate of at least 1 byte per second, like 500K or 2M"),
             (["--checksum", "sha256=12"], "--checksum: "),
+            (["--hls-variant", "tallest"], "--hls-variant "),
+            (["--folder-rule", "nodirectory"], "folder rule"),
         ]
         for (arguments, words) in wrong {
             for (front, parse) in [("get", { try DownloadCommand.parse($0) as ParsableCommand }), ("add", { try AddCommand.parse($0) })] as [(String, ([String]) throws -> ParsableCommand)] {
@@ -160,6 +162,95 @@ final class URLFrontEndTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// `haul get` and `haul add` refuse `-o -` and a URL that is not http(s) in the same words (`OptionChecks`).
+    func testGetAndAddRefuseStandardOutputAndOtherSchemesAlike() async throws {
+        for (arguments, words) in [
+            (["-o", "-", "http://example.test/a"], "-o - (standard output) is not supported: haul saves files it can resume and verify"),
+            (["ftp://example.test/a"], "'ftp://example.test/a' is not an http or https URL"),
+        ] {
+            var messages: [String] = []
+            do {
+                // `haul get` checks its URLs when it runs (DownloadOptions+Run.swift says why), before anything else.
+                try await DownloadCommand.parse(arguments).options.run()
+            } catch {
+                messages.append(DownloadCommand.message(for: error))
+            }
+            XCTAssertThrowsError(try AddCommand.parse(arguments)) { messages.append(AddCommand.message(for: $0)) }
+            XCTAssertEqual(messages.count, 2, "\(arguments) was taken")
+            for message in messages { XCTAssertTrue(message.hasPrefix(words), "\(arguments): \(message)") }
+        }
+    }
+
+    /// Each option `haul add` takes is `haul get`'s as ArgumentParser describes it: the same names, value name, help
+    /// and default (issue #52, point 1: both declare them once, `RequestArguments` and `BandwidthArguments`). An
+    /// option declared again for `haul add`, in words of its own, fails here.
+    func testAddDescribesEachOptionAsGetDoes() throws {
+        let get = try Self.options(of: DownloadCommand.self)
+        let add = try Self.options(of: AddCommand.self)
+        var compared: [String] = []
+        for (name, description) in add.sorted(by: { $0.key < $1.key }) where !["paused", "help"].contains(name) {
+            XCTAssertEqual(description, get[name], "haul add --\(name) is not described as haul get's")
+            compared.append(name)
+        }
+        XCTAssertEqual(compared.count, 10, "9 options shared with haul get, and --state-dir: \(compared)")
+    }
+
+    /// The same option through `haul get` and `haul add` makes the same request, for every option `haul add` takes
+    /// (read from ArgumentParser's model, so a new one needs a sample here), and each changes the request.
+    func testGetAndAddMakeTheSameRequestForEachOptionAddTakes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let downloads = directory.file("downloads").resolvingSymlinksInPath().path
+        let state = directory.file("state").path
+        let into = ["-d", downloads]
+        let samples: [String: [String]] = [
+            "output": into + ["-o", "b.bin"], "dir": ["-d", downloads + "/sub"],
+            // Without -d: a directory given is not ruled.
+            "folder-rule": ["--folder-rule", "*.iso=isos"],
+            "header": into + ["-H", "X-Token: t"], "checksum": into + ["--checksum", "sha256=\(digest)"],
+            "hls-variant": into + ["--hls-variant", "720p"], "hls-audio": into + ["--hls-audio", "de"],
+            "connections": into + ["-x", "4"], "limit-rate": into + ["--limit-rate", "1M"],
+        ]
+        func requests(_ line: [String]) throws -> (get: DownloadRequest, add: DownloadRequest) {
+            let options = try DownloadCommand.parse(line + [url.absoluteString]).options
+            var get = try options.makeRequests().0[0]
+            // `haul get` gives these to its `StreamRunner`; the queue reads them from the request.
+            get.hlsVariant = options.hlsVariant.flatMap(HLSVariantChoice.init) ?? .best
+            get.hlsAudioLanguage = options.hlsAudio
+            let add = try AddCommand.parse(line + ["--state-dir", state, url.absoluteString]).requests(beside: nil)[0]
+            // Placed as the client places it when it is added (`haul get`'s are placed already).
+            return (get, add.placedByFolderRules())
+        }
+        let plain = try requests(into)
+        XCTAssertEqual(plain.get, plain.add)
+        let names = try Self.options(of: AddCommand.self).keys.filter { !["paused", "help", "state-dir"].contains($0) }
+        XCTAssertEqual(names.count, 9)
+        for name in names.sorted() {
+            guard let line = samples[name] else {
+                XCTFail("--\(name) has no sample here: add one")
+                continue
+            }
+            let made = try requests(line)
+            XCTAssertEqual(made.get, made.add, "\(line)")
+            XCTAssertNotEqual(made.add, plain.add, "\(line) did not reach haul add's request")
+        }
+    }
+
+    /// The options `command`'s ArgumentParser model lists (`--experimental-dump-help`), by first long name, each
+    /// described as the dump does (its JSON with sorted keys).
+    private static func options(of command: ParsableCommand.Type) throws -> [String: String] {
+        let info = try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any]
+        let arguments = (info?["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
+        var options: [String: String] = [:]
+        for argument in arguments where argument["kind"] as? String != "positional" {
+            let names = argument["names"] as? [[String: Any]] ?? []
+            guard let long = names.first(where: { $0["kind"] as? String == "long" })?["name"] as? String else { continue }
+            let text = try JSONSerialization.data(withJSONObject: argument, options: [.sortedKeys])
+            options[long] = String(decoding: text, as: UTF8.self)
+        }
+        return options
     }
 
     /// A daemon's service on `downloads`, with aria2's own defaults where the test needs them: connections left to

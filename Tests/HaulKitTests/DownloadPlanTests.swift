@@ -71,16 +71,16 @@ final class DownloadPlanTests: XCTestCase {
         XCTAssertEqual(requests.map { $0.placedByFolderRules().destinationPath }, ["/d/isos/a.iso", "/d/own/b.iso"])
     }
 
-    /// The one place the two front-ends differ: `haul get` refuses a first source that is no URL, as it refuses such
-    /// a URL argument; `aria2.addMetalink` skips it.
+    /// The one place the two front-ends differ: `haul get` refuses a first source that is no URL Haul downloads
+    /// (`DownloadURLRule`, in its sentence), as it refuses such a URL argument; `aria2.addMetalink` skips it.
     func testASourceThatIsNoURLIsRefusedFirstByTheCLIAndSkippedByTheDaemon() throws {
         let metalink = try document("<file name=\"a\"><url priority=\"1\">http:///nohost</url><url priority=\"2\">http://h/a</url></file>")
         XCTAssertThrowsError(try DownloadPlan.MetalinkFiles(metalink, directory: "/d", folderRules: nil, unusableSources: .firstRequired).requests(frontEnd)) {
-            XCTAssertEqual(($0 as? HaulError)?.message, "'http:///nohost' is not a URL")
+            XCTAssertEqual(($0 as? HaulError)?.message, "'http:///nohost' is not an http or https URL: it has no host")
         }
         let skipped = try DownloadPlan.MetalinkFiles(metalink, directory: "/d", folderRules: nil, unusableSources: .skipped).requests(frontEnd)
-        XCTAssertEqual(skipped[0].url.absoluteString, "http:///nohost", "a URL without a host is still a URL to the daemon")
-        XCTAssertEqual(skipped[0].mirrors.map(\.absoluteString), ["http://h/a"])
+        XCTAssertEqual(skipped[0].url.absoluteString, "http://h/a", "a URL without a host is skipped, as addUri refuses it")
+        XCTAssertEqual(skipped[0].mirrors, [])
     }
 
     func testDirectoriesAreMadeOnlyForADocumentTakenWholeInOneWording() throws {

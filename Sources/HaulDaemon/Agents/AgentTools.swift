@@ -1,4 +1,5 @@
 import Foundation
+import HaulCore
 import HaulKit
 import MCP
 
@@ -108,8 +109,8 @@ package struct AgentTools: Sendable {
         var refused: [Int: String] = [:]
         var notes: [Int: String] = [:]
         for (index, text) in urls.enumerated() {
-            guard let url = Aria2Service.httpURL(text) else {
-                refused[index] = "only http and https URLs can be downloaded: \(text)"
+            guard let url = DownloadURLRule.url(text) else {
+                refused[index] = DownloadURLRule.refusal(of: text) ?? text
                 continue
             }
             var command = AddURIs(uris: [url], options: parsed)

@@ -1,4 +1,5 @@
 import Foundation
+import HaulCore
 
 extension Aria2Methods {
     /// Positional parameters, with errors that name the method and position.
@@ -70,8 +71,9 @@ extension Aria2Methods.Parameters {
         guard let list = try required(0).arrayValue, let first = list.first?.stringValue else {
             throw .invalidParams("\(method): uris must be a non-empty array of strings")
         }
-        guard let url = Aria2Service.httpURL(first) else { throw .aria2("only http and https URIs are supported: \(first)") }
-        let mirrors = list.dropFirst().compactMap { $0.stringValue.flatMap(Aria2Service.httpURL) }
+        guard let url = DownloadURLRule.url(first) else { throw .aria2(DownloadURLRule.refusal(of: first) ?? first) }
+        // The first URI is the download; a mirror Haul does not download (`DownloadURLRule`) is left out.
+        let mirrors = list.dropFirst().compactMap { $0.stringValue.flatMap(DownloadURLRule.url) }
         return AddURIs(uris: [url] + mirrors, options: try addOptions(1), position: try position(2))
     }
 

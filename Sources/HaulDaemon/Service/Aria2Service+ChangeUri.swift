@@ -18,9 +18,9 @@ extension Aria2Service {
             throw CommandRefusal("fileIndex \(command.fileIndex) is not found: a Haul download has one file (index 1)")
         }
         let deleted = command.delete.filter { $0 == download.url }.count
-        let newURL = command.add.lazy.compactMap(Self.httpURL).first
-        if !command.add.isEmpty && newURL == nil {
-            throw CommandRefusal("aria2.changeUri: only http and https URIs are supported")
+        let newURL = command.add.lazy.compactMap(DownloadURLRule.url).first
+        if let first = command.add.first, newURL == nil {
+            throw CommandRefusal(DownloadURLRule.refusal(of: first) ?? first)
         }
         guard let newURL else {
             if deleted > 0 {
@@ -40,12 +40,5 @@ extension Aria2Service {
             if restart { try await manager.resume(DownloadID(download.id)) }
         }
         return (deleted, 1)
-    }
-
-    static func httpURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false
-        else { return nil }
-        return url
     }
 }

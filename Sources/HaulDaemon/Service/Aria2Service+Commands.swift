@@ -83,7 +83,7 @@ extension Aria2Service {
         request.folderRules = try folderRules(for: parsed, directory: directory)
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
         request.mirrors = command.uris.dropFirst()
-            .filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host?.isEmpty == false }
+            .filter { DownloadURLRule.refusal(of: $0) == nil }
         return request
     }
 

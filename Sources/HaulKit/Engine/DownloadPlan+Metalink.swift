@@ -72,10 +72,10 @@ extension DownloadPlan {
             switch unusableSources {
             case .firstRequired:
                 let text = file.sources.first?.url ?? ""
-                guard let first = URL(string: text), first.host != nil else { throw HaulError(.usage, "'\(text)' is not a URL") }
-                return (first, file.sources.dropFirst().compactMap { URL(string: $0.url) })
+                guard let first = DownloadURLRule.url(text) else { throw HaulError(.usage, DownloadURLRule.refusal(of: text) ?? text) }
+                return (first, file.sources.dropFirst().compactMap { DownloadURLRule.url($0.url) })
             case .skipped:
-                let urls = file.sources.compactMap { URL(string: $0.url) }
+                let urls = file.sources.compactMap { DownloadURLRule.url($0.url) }
                 guard let first = urls.first else { throw HaulError(.usage, "\(file.name) has no usable source") }
                 return (first, Array(urls.dropFirst()))
             }

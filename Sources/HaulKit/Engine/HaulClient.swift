@@ -172,10 +172,7 @@ public final class HaulClient: Sendable {
     /// What makes a request unpreparable before the store is touched: a URL that is not http(s), a destination
     /// that is not a file URL, a proxy that cannot be parsed, a destination that exists (without `overwrite`).
     static func checkPreparable(_ request: DownloadRequest, bypass: NoProxyList) throws {
-        let scheme = request.url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https", request.url.host != nil else {
-            throw HaulError(.usage, "\(request.url.absoluteString) is not an http or https URL")
-        }
+        if let refusal = DownloadURLRule.refusal(of: request.url) { throw HaulError(.usage, refusal) }
         guard request.destination.isFileURL else {
             throw HaulError(.usage, "the destination \(request.destination.absoluteString) is not a file URL")
         }

@@ -219,8 +219,8 @@ extension TransferRunner {
                 context.emit(.notice("\(what) and no fresh link was given"))
                 return nil
             }
-            guard ["http", "https"].contains(fresh.scheme?.lowercased() ?? ""), fresh.host?.isEmpty == false else {
-                context.emit(.notice("\(what) and the fresh link is not an http or https URL"))
+            if let refusal = DownloadURLRule.refusal(of: fresh) {
+                context.emit(.notice("\(what) and the fresh link was refused: \(refusal)"))
                 return nil
             }
             context.emit(.notice("\(what); continuing from a fresh link to \(fresh.host ?? "the server")"))

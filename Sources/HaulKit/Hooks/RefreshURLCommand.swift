@@ -1,4 +1,5 @@
 import Foundation
+import HaulCore
 import NIOConcurrencyHelpers
 
 /// A program that hands out a fresh URL when a download's link expired (`haul --refresh-url-command`): the
@@ -67,8 +68,8 @@ package struct RefreshURLCommand: Sendable {
         let text = String(decoding: data.prefix(64 << 10), as: UTF8.self)
         let line = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         if line.isEmpty { return nil }
-        guard let url = URL(string: line), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-            throw Failure(description: "--refresh-url-command printed '\(line.prefix(200))', not an http or https URL")
+        guard let url = DownloadURLRule.url(line) else {
+            throw Failure(description: "--refresh-url-command printed a link Haul cannot fetch: " + (DownloadURLRule.refusal(of: line) ?? line))
         }
         return url
     }

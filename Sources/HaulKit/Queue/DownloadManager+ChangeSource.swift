@@ -21,9 +21,7 @@ extension DownloadManager {
         guard let state, DownloadCommandRule.verdict(.changeSource, in: state) == .allowed else {
             throw HaulError(.usage, "download \(id) is \(state?.rawValue ?? "gone"): pause it before changing its URL")
         }
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false else {
-            throw HaulError(.usage, "\(url.absoluteString) is not an http or https URL")
-        }
+        if let refusal = DownloadURLRule.refusal(of: url) { throw HaulError(.usage, refusal) }
         guard var record = try client.store.record(id: id) else {
             throw HaulError(.usage, "there is no download with id \(id)", remedy: .useAKnownDownloadID)
         }

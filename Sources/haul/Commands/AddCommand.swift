@@ -15,60 +15,38 @@ import HaulKit
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Queue downloads without running them: a running 'haul daemon' starts them, or the next 'haul resume'."
+        abstract: "Queue downloads without running them: a running 'haul daemon' starts them, or the next 'haul resume'.",
+        discussion: """
+            The download options are those of 'haul get', except --checksum auto. Beside a daemon running on the \
+            state directory, files go where it saves them, as over RPC: its directory unless -d or an -o path \
+            says otherwise (one of the directories it allows), by its own folder rules unless --folder-rule is given.
+            """
     )
 
     @Argument(help: "The http or https URLs.")
     var urls: [String]
 
-    @Option(name: [.customShort("o", allowingJoined: true), .customLong("output")], help: "Save to FILE (a single URL only). A name ending in '/' or an existing directory is a directory to save into.")
-    var output: String?
+    /// `-o`, `-d`, `--folder-rule`, `-H`, `--checksum`, `--hls-variant`, `--hls-audio`, declared once with `haul get`
+    /// (`RequestArguments`); what they mean beside a daemon is in the discussion above.
+    @OptionGroup var request: RequestArguments
 
-    @Option(name: [.customShort("d", allowingJoined: true), .customLong("dir"), .customLong("output-dir")], help: "Save into DIR (created if missing). Default: the directory of the daemon running on the state directory, else the current directory.")
-    var directory: String?
-
-    @Option(name: .customLong("folder-rule"), help: ArgumentHelp("Send files to DIR by name or type when -d is not given (repeatable; as for 'haul get'). Default: beside a daemon, its own rules; DIR must be one of its allowed directories.", valueName: "RULE"))
-    var folderRules: [String] = []
-
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: ArgumentHelp(ConnectionCount.shortHelp))
-    var connections = TransferOptions.defaultConnections
-
-    @Option(name: [.customShort("H", allowingJoined: true), .customLong("header")], help: "Extra request header 'Name: value' (repeatable).")
-    var headers: [String] = []
-
-    @Option(name: .customLong("checksum"), help: "Expected digest ALGORITHM=HEX (a single URL only).")
-    var checksum: String?
-
-    @Option(name: .customLong("limit-rate"), help: "This download's own limit in bytes per second, e.g. 500K.")
-    var limitRate: String?
-
-    @Option(name: .customLong("hls-variant"), help: ArgumentHelp("For an HLS master playlist: which variant the queue downloads, as for 'haul get' (best, the default; worst; a height such as 720p; or a bandwidth in bit/s).", valueName: "CHOICE"))
-    var hlsVariant: String?
-
-    @Option(name: .customLong("hls-audio"), help: ArgumentHelp("For an HLS variant with separate audio: its language (LANGUAGE in the master playlist, e.g. en), as for 'haul get'; its default audio when not given.", valueName: "LANG"))
-    var hlsAudio: String?
+    /// `-x` and `--limit-rate`, declared once with `haul get`.
+    @OptionGroup var bandwidth: BandwidthArguments
 
     @Flag(name: .customLong("paused"), help: "Add paused: it waits for 'haul resume ID' (or aria2.unpause).")
     var paused = false
 
     @OptionGroup var state: StateOptions
 
+    /// `-x`: the count given, else the default `haul get` has (`TransferOptions.defaultConnections`).
+    var connections: ConnectionCount { bandwidth.connections ?? TransferOptions.defaultConnections }
+
+    /// The checks of `request`'s options alone are its own (`RequestArguments.validate()`); these are the line's.
     func validate() throws {
-        if output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
-        if let output, DownloadPlan.refusal(ofName: output, bare: false) == .standardOutput { throw ValidationError("-o - (standard output) is not supported") }
-        if checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
-        try OptionChecks.connections(connections)
-        if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
-            throw ValidationError(HLSVariantChoice.refusal(of: hlsVariant, option: "--hls-variant"))
-        }
-        try OptionChecks.limitRate(limitRate)
-        try OptionChecks.headers(headers)
-        _ = try DownloadOptions.folderRules(folderRules)
-        for url in urls {
-            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
-            else { throw ValidationError("'\(url)' is not an http or https URL") }
-        }
+        if request.output != nil && urls.count > 1 { throw ValidationError("-o/--output takes a single URL") }
+        if request.checksum != nil && urls.count > 1 { throw ValidationError("--checksum takes a single URL") }
+        try OptionChecks.bandwidth(connections: bandwidth.connections, limitRate: bandwidth.limitRate)
+        for url in urls where !OptionChecks.isWebURL(url) { throw OptionChecks.notWebURL(url) }
     }
 
     /// The downloads the line queues, beside `daemon` (the one running on the state directory, if any): their
@@ -78,7 +56,7 @@ struct AddCommand: AsyncParsableCommand {
         func absolute(_ path: String) -> String {
             ((path.hasPrefix("/") ? path : workingDirectory + "/" + path) as NSString).standardizingPath
         }
-        let folder = absolute(directory ?? daemon?.directory ?? workingDirectory)
+        let folder = absolute(request.directory ?? daemon?.directory ?? workingDirectory)
         if let daemon, !daemon.allows(folder) {
             throw outside(folder, of: daemon)
         }
@@ -86,9 +64,9 @@ struct AddCommand: AsyncParsableCommand {
         // A rule fills in a directory where none is given (`-d`, an `-o` path): the command's own, else, beside a
         // daemon, the daemon's (`folder-rule`, as an RPC add without `dir` gets them).
         // `-o` as `haul get` reads it (`OutputTarget`): a trailing `/` or an existing directory is where it goes.
-        let target = output.map { OutputTarget.lookingUp($0, below: folder, absolute: absolute) }
-        let placesItself = !DownloadPlan.followsFolderRules(directoryChosen: directory != nil || (target?.isDirectory ?? false), name: output)
-        var rules = try placesItself ? nil : DownloadOptions.folderRules(folderRules)
+        let target = request.output.map { OutputTarget.lookingUp($0, below: folder, absolute: absolute) }
+        let placesItself = !DownloadPlan.followsFolderRules(directoryChosen: request.directory != nil || (target?.isDirectory ?? false), name: request.output)
+        var rules = try placesItself ? nil : DownloadOptions.folderRules(request.folderRules)
         if let daemon, let own = rules {
             for rule in own.resolvingDirectories(home: DownloadRequest.homeDirectory, base: folder).rules where !daemon.allows(rule.directory) {
                 throw outside(rule.directory, of: daemon, named: "--folder-rule: ")
@@ -100,27 +78,27 @@ struct AddCommand: AsyncParsableCommand {
                 throw HaulError(.usage, "the daemon on \(state.directory) has a folder rule this command cannot follow: \(error.message)")
             }
         }
-        let parsedHeaders = headers.map(DownloadRequest.Header.init(option:))
-        let expected = try OptionChecks.checksum(checksum)
+        let parsedHeaders = request.headers.map(DownloadRequest.Header.init(option:))
+        let expected = try OptionChecks.checksum(request.checksum)
         let requests = urls.map { text -> DownloadRequest in
             let url = URL(string: text)!
-            var request = DownloadPlan.request(
+            var download = DownloadPlan.request(
                 url, destination: DownloadPlan.destination(of: url, in: folder, output: target), headers: parsedHeaders,
-                onConflict: .rename, checksum: expected, rate: limitRate.flatMap(ByteCount.parse), connections: connections
+                onConflict: .rename, checksum: expected, rate: bandwidth.limitRate.flatMap(ByteCount.parse), connections: connections
             )
-            request.folderRules = rules
-            request.hlsVariant = hlsVariant.flatMap(HLSVariantChoice.init) ?? .best
-            request.hlsAudioLanguage = hlsAudio
-            return request
+            download.folderRules = rules
+            download.hlsVariant = request.hlsVariant.flatMap(HLSVariantChoice.init) ?? .best
+            download.hlsAudioLanguage = request.hlsAudio
+            return download
         }
         // An `-o` path names its own directory: the daemon must allow it too (`-o ../x` leaves the folder), and it
         // is made here, as `haul -o sub/x` makes it.
-        for request in requests where output != nil {
-            let parent = (request.destinationPath as NSString).deletingLastPathComponent
+        for download in requests where request.output != nil {
+            let parent = (download.destinationPath as NSString).deletingLastPathComponent
             if let daemon, !daemon.allows(parent) {
                 throw outside(parent, of: daemon)
             }
-            try DownloadPlan.createParent(of: request.destinationPath)
+            try DownloadPlan.createParent(of: download.destinationPath)
         }
         return requests
     }

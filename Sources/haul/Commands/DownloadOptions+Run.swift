@@ -21,9 +21,7 @@ extension DownloadOptions {
             if let subcommand = HaulCommand.configuration.subcommands.first(where: { $0._commandName == url }) {
                 throw ValidationError("'\(url)' is a subcommand: put it first, as in 'haul \(subcommand._commandName) ...'")
             }
-            if let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
-            {
+            if OptionChecks.isWebURL(url) {
                 checked.append(url)
             } else if let assumed = Self.assumingHTTP(url) {
                 Terminal.writeError("haul: note: '\(url)' has no scheme; using \(assumed)\n")
@@ -31,7 +29,7 @@ extension DownloadOptions {
             } else if let suggestion = HaulCommand.suggestedSubcommand(for: url) {
                 throw ValidationError("'\(url)' is neither a URL nor a subcommand; did you mean '\(suggestion)'?")
             } else {
-                throw ValidationError("'\(url)' is not an http or https URL")
+                throw OptionChecks.notWebURL(url)
             }
         }
         return checked

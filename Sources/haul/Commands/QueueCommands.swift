@@ -6,7 +6,7 @@ import HaulKit
 
 /// Where the state database is, for every queue command.
 struct StateOptions: ParsableArguments {
-    @Option(name: .customLong("state-dir"), help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
+    @Option(name: OptionSpelling.stateDirectory.names, help: "Where the download database lives. Default: $HAUL_STATE_DIR, else $XDG_STATE_HOME/haul, else ~/.local/state/haul.")
     var stateDirectory: String?
 
     var directory: String { stateDirectory ?? ProcessEnvironment.defaultStateDirectory }

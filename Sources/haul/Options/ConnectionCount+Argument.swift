@@ -7,15 +7,12 @@ import HaulKit
 extension ConnectionCount: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 
-    /// `-x`'s help for `haul get` (and `haul resume`, `haul daemon`).
+    /// `-x`'s help (`BandwidthArguments`: `haul get`, `haul add`, `haul resume`, `haul daemon`).
     static let help = """
         Connections per file: auto (the default: start with \(automaticStart), add while the speed grows, up to the \
         host's budget of \(automaticCeiling)) or \(range.lowerBound)-\(range.upperBound). Several are used only when the \
         server honours ranges, the length is known and the file is at least two --min-split-size long.
         """
-
-    /// `-x`'s help for `haul add`.
-    static let shortHelp = "Connections per file: auto (the default: Haul chooses, up to \(automaticCeiling)) or \(range.lowerBound)-\(range.upperBound)."
 
     /// What `--connections` says about this count, or nil when it is one.
     var optionProblem: String? { problem(named: "--connections") }

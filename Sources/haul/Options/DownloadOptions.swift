@@ -73,6 +73,7 @@ struct DownloadOptions: Equatable, Sendable {
 
     /// Every check ArgumentParser makes of a download line, the option groups' first (the order it runs them).
     func validateAll() throws {
+        try OptionChecks.request(output: output, folderRules: folderRules, headers: headers, hlsVariant: hlsVariant)
         try progressOptions.validate()
         try transfer.validate()
         try limitOptions.validate()
@@ -82,20 +83,12 @@ struct DownloadOptions: Equatable, Sendable {
         try validate()
     }
 
-    /// The checks of `haul get`'s own options (each group checks its own).
+    /// The checks of `haul get`'s own options (each group checks its own: `RequestArguments` those it shares with
+    /// `haul add`, alone; how many URLs its `-o` and `--checksum` go with are checked here).
     func validate() throws {
         if urls.isEmpty && inputFile == nil && metalink == nil { throw ValidationError("give at least one URL, or -i FILE, or --metalink FILE") }
         if output != nil && (urls.count > 1 || inputFile != nil || metalink != nil) {
             throw ValidationError("-o/--output takes a single URL; use -d/--dir for several, or out= in an input file")
-        }
-        // curl's `-o -` streams to standard output. A stream cannot be resumed, split over connections, or kept
-        // out of sight until it is complete and verified, which is what haul is for; so it is refused rather than
-        // saved as a file named "-".
-        if let output, DownloadPlan.refusal(ofName: output, bare: false) == .standardOutput {
-            throw ValidationError("-o - (standard output) is not supported: haul saves files it can resume and verify; give a file name, then read the file")
-        }
-        if let hlsVariant, HLSVariantChoice(hlsVariant) == nil {
-            throw ValidationError(HLSVariantChoice.refusal(of: hlsVariant, option: "--hls-variant"))
         }
         if let hlsDuration, DurationText.parse(hlsDuration) == nil {
             throw ValidationError("--hls-duration must be a playing time such as 90s, 10m or 1h30m; '\(hlsDuration)' is not one")
@@ -104,10 +97,8 @@ struct DownloadOptions: Equatable, Sendable {
         if !mirrors.isEmpty && (urls.count != 1 || inputFile != nil) {
             throw ValidationError("--mirror takes a single URL; in an input file, put mirrors on the URL's line, TAB-separated")
         }
-        for mirror in mirrors {
-            guard let parsed = URL(string: mirror), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false else {
-                throw ValidationError("--mirror '\(mirror)' is not an http or https URL")
-            }
+        for mirror in mirrors where !OptionChecks.isWebURL(mirror) {
+            throw OptionChecks.notWebURL(mirror, option: "--mirror")
         }
         if metalink != nil && (checksum != nil || checksumFile != nil) {
             throw ValidationError("with --metalink, the Metalink's own hashes are the checksums: drop --checksum/--checksum-file")
@@ -132,8 +123,6 @@ struct DownloadOptions: Equatable, Sendable {
             throw ValidationError("--min-split-size must be a size of at least 64K, like 1M or 4M")
         }
         _ = split
-        try OptionChecks.headers(headers)
-        _ = try ruleSet()
     }
 
     /// `--folder-rule`, read: `nil` when none is given.

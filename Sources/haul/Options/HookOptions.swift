@@ -22,10 +22,8 @@ struct HookOptions: Equatable, Sendable {
         for (event, command) in commands where command.isEmpty {
             throw ValidationError("--\(event.optionName) needs a program")
         }
-        if let webhook {
-            guard let url = URL(string: webhook), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-                throw ValidationError("--on-download-webhook '\(webhook)' is not an http or https URL")
-            }
+        if let webhook, !OptionChecks.isWebURL(webhook) {
+            throw OptionChecks.notWebURL(webhook, option: "--on-download-webhook")
         }
         if !(timeout > 0) { throw ValidationError("--hook-timeout must be a number of seconds above 0") }
     }

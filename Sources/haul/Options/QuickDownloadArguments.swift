@@ -13,7 +13,7 @@ import HaulKit
 /// What it reads: URLs (words not starting with `-`) and `-q`/`--quiet`, `--progress`, `-o`/`--output`,
 /// `-d`/`--dir`/`--output-dir`, `-x`/`--connections`, `-j`/`--max-concurrent`, `-i`/`--input-file`, `--state-dir`, `--cacert`,
 /// `--limit-rate`, `--overwrite`, `-c`/`--continue`, each spelt every way ArgumentParser takes it (`-x 16`, `-x16`,
-/// `--connections 16`, `--connections=16`).
+/// `--connections 16`, `--connections=16`): their names are their declarations' (`OptionSpelling`).
 ///
 /// Anything else gives `nil` and ArgumentParser reads the line as before: another option, `--help`, `--`, a
 /// subcommand's name, an option given twice, a value that starts with `-` or does not parse, or a combination the
@@ -109,28 +109,28 @@ enum QuickDownloadArguments {
         case quiet, progress, output, directory, connections, maxConcurrent, inputFile, stateDirectory, certificates
         case limitRate, overwrite, continueFlag
 
-        /// Every name of the option, short ones first, as `haul get --help` lists them.
-        var names: [String] {
+        /// How the option is named, in its declaration too.
+        var spelling: OptionSpelling {
             switch self {
-            case .quiet: ["-q", "--quiet"]
-            case .progress: ["--progress"]
-            case .output: ["-o", "--output"]
-            case .directory: ["-d", "--dir", "--output-dir"]
-            case .connections: ["-x", "--connections"]
-            case .maxConcurrent: ["-j", "--max-concurrent"]
-            case .inputFile: ["-i", "--input-file"]
-            case .stateDirectory: ["--state-dir"]
-            case .certificates: ["--cacert"]
-            case .limitRate: ["--limit-rate"]
-            case .overwrite: ["--overwrite"]
-            case .continueFlag: ["-c", "--continue"]
+            case .quiet: .quiet
+            case .progress: .progress
+            case .output: .output
+            case .directory: .directory
+            case .connections: .connections
+            case .maxConcurrent: .maxConcurrent
+            case .inputFile: .inputFile
+            case .stateDirectory: .stateDirectory
+            case .certificates: .certificates
+            case .limitRate: .limitRate
+            case .overwrite: .overwrite
+            case .continueFlag: .continueFlag
             }
         }
 
-        var isFlag: Bool { self == .quiet || self == .overwrite || self == .continueFlag }
+        /// Every name of the option, short ones first, as `haul get --help` lists them.
+        var names: [String] { spelling.spellings }
 
-        /// Whether the short name takes its value joined (`-x16`), as the option's declaration allows.
-        private var joinsShortValue: Bool { [.output, .directory, .connections, .maxConcurrent, .inputFile].contains(self) }
+        var isFlag: Bool { self == .quiet || self == .overwrite || self == .continueFlag }
 
         /// The option `word` names, and the value joined to it (`--dir=D`, `-dD`), if any.
         static func named(in word: String) -> (Option, String?)? {
@@ -144,7 +144,7 @@ enum QuickDownloadArguments {
             guard let option = allCases.first(where: { $0.names.contains(name) }) else { return nil }
             guard word.count > 2 else { return (option, nil) }
             // `-qc` (flags run together) and `-x=16` are left to ArgumentParser.
-            guard option.joinsShortValue, word.dropFirst(2).first != "=" else { return nil }
+            guard option.spelling.joinsShortValue, word.dropFirst(2).first != "=" else { return nil }
             return (option, String(word.dropFirst(2)))
         }
 

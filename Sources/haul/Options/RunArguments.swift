@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// `ProgressOptions` as ArgumentParser reads them, with the defaults of `ProgressOptions.defaults`.
 struct ProgressArguments: ParsableArguments {
-    @Flag(name: [.short, .customLong("quiet")], help: "Print nothing but errors (same as --progress none).")
+    @Flag(name: OptionSpelling.quiet.names, help: "Print nothing but errors (same as --progress none).")
     var quiet = ProgressOptions.defaults.quiet
 
-    @Option(name: .customLong("progress"), help: "How to show progress: bar (default on a terminal), lines (default when piped), json (one object per line on stdout), none.")
+    @Option(name: OptionSpelling.progress.names, help: "How to show progress: bar (default on a terminal), lines (default when piped), json (one object per line on stdout), none.")
     var progress: String?
 
     /// The plain value these arguments give.
@@ -16,7 +16,7 @@ struct ProgressArguments: ParsableArguments {
 
 /// `QueueOptions` as ArgumentParser reads them, with the defaults of `QueueOptions.defaults`.
 struct QueueArguments: ParsableArguments {
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("max-concurrent")], help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
+    @Option(name: OptionSpelling.maxConcurrent.names, help: "Downloads running at once; the rest wait in the queue (priority, then order given).")
     var maxConcurrent = QueueOptions.defaults.maxConcurrent
 
     @Option(name: .customLong("max-connections"), help: "The most connections across all running downloads. Default: no cap beyond each download's own connections.")

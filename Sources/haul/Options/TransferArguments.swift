@@ -4,11 +4,8 @@ import HaulCore
 /// `TransferOptions` as ArgumentParser reads them, for `haul get`, `haul resume` and `haul daemon`: the
 /// declarations and their help, with the defaults of `TransferOptions.defaults`.
 struct TransferArguments: ParsableArguments {
-    @Option(name: [.customShort("x", allowingJoined: true), .customLong("connections")], help: ArgumentHelp(ConnectionCount.help))
-    var connections: ConnectionCount?
-
-    @Option(name: .customLong("limit-rate"), help: "The most bytes per second for each download, e.g. 500K or 2M (binary units).")
-    var limitRate: String?
+    /// `-x` and `--limit-rate`, first, as before they were shared with `haul add`.
+    @OptionGroup var bandwidth: BandwidthArguments
 
     @Option(name: .customLong("retries"), help: "Consecutive attempts without progress before giving up. A server that keeps delivering bytes is never given up on.")
     var retries = TransferOptions.defaults.retries
@@ -38,7 +35,7 @@ struct TransferArguments: ParsableArguments {
     var noProxy: String?
 
     @Option(
-        name: .customLong("cacert"),
+        name: OptionSpelling.certificates.names,
         help: ArgumentHelp(
             "Also trust the certificate authorities in this PEM file (a private or test server's own authority).",
             valueName: "FILE"
@@ -64,7 +61,7 @@ struct TransferArguments: ParsableArguments {
     /// The plain value these arguments give.
     var options: TransferOptions {
         TransferOptions(
-            connections: connections, limitRate: limitRate, retries: retries,
+            connections: bandwidth.connections, limitRate: bandwidth.limitRate, retries: retries,
             retryWait: retryWait, retryMaxTime: retryMaxTime, stallTimeout: stallTimeout,
             lowestSpeedLimit: lowestSpeedLimit, lowestSpeedTime: lowestSpeedTime, connectTimeout: connectTimeout,
             proxy: proxy, noProxy: noProxy, certificates: certificates,

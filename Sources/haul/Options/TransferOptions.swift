@@ -46,8 +46,7 @@ struct TransferOptions: Equatable, Sendable {
         if !(refreshURLTimeout > 0 && refreshURLTimeout.isFinite) {
             throw ValidationError("--refresh-url-timeout must be more than 0 seconds")
         }
-        try OptionChecks.connections(connections)
-        try OptionChecks.limitRate(limitRate)
+        try OptionChecks.bandwidth(connections: connections, limitRate: limitRate)
         if retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let retryWait, !(retryWait >= 0 && retryWait <= 86_400) {
             throw ValidationError("--retry-wait must be between 0 and 86400 seconds")
