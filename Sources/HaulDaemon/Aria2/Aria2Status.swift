@@ -17,18 +17,6 @@ package enum Aria2Status: String, Sendable, CaseIterable {
         }
     }
 
-    /// The lifecycle state this status shows (`init(_:)` the other way round): what `DownloadCommandRule` rules on.
-    var state: DownloadState {
-        switch self {
-        case .waiting: return .queued
-        case .active: return .downloading
-        case .paused: return .paused
-        case .error: return .failed
-        case .complete: return .completed
-        case .removed: return .cancelled
-        }
-    }
-
     /// Which of aria2's three lists (`tellActive`, `tellWaiting`, `tellStopped`) holds a download in this status.
     package var list: Aria2List {
         switch self {

@@ -29,9 +29,9 @@ extension Aria2Service {
             return (0, 0)
         }
         // A queued or running download is paused first, changed, and queued again.
-        let restart = Self.allows(.pause, download)
-        guard restart || Self.allows(.changeSource, download) else {
-            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only waiting, paused, active or failed downloads can change their URL")
+        let restart = await refusal(of: .pause, download) == nil
+        if !restart, let status = await refusal(of: .changeSource, download) {
+            throw CommandRefusal("GID \(GID(download.id)) is \(status.rawValue): only waiting, paused, active or failed downloads can change their URL")
         }
         try await perform {
             if restart { try await manager.pause(DownloadID(download.id)) }

@@ -147,8 +147,8 @@ extension Aria2Service {
     /// `removed` until `removeDownloadResult`.
     package func remove(_ gid: String) async throws(CommandRefusal) -> GID {
         var download = try await download(gid)
-        guard Self.allows(.cancelInLine, download) else {
-            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
+        if let status = await refusal(of: .cancelInLine, download) {
+            throw CommandRefusal("GID \(GID(download.id)) is \(status.rawValue): only active, waiting or paused downloads can be removed (use removeDownloadResult)")
         }
         try await perform { try await manager.cancel(DownloadID(download.id)) }
         download.status = .removed
@@ -161,8 +161,8 @@ extension Aria2Service {
     /// `aria2.pause`: keeps the partial file; the download waits for `unpause`.
     package func pause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
-        guard Self.allows(.pause, download) else {
-            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue) and cannot be paused")
+        if let status = await refusal(of: .pause, download) {
+            throw CommandRefusal("GID \(GID(download.id)) is \(status.rawValue) and cannot be paused")
         }
         try await perform { try await manager.pause(DownloadID(download.id)) }
         return GID(download.id)
@@ -175,8 +175,8 @@ extension Aria2Service {
     /// `aria2.unpause`: back in the queue. A failed download may be unpaused too (Haul keeps it resumable).
     package func unpause(_ gid: String) async throws(CommandRefusal) -> GID {
         let download = try await download(gid)
-        guard Self.allows(.resume, download) else {
-            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only paused downloads can be unpaused")
+        if let status = await refusal(of: .resume, download) {
+            throw CommandRefusal("GID \(GID(download.id)) is \(status.rawValue): only paused downloads can be unpaused")
         }
         try await perform { try await manager.resume(DownloadID(download.id)) }
         return GID(download.id)
@@ -184,9 +184,7 @@ extension Aria2Service {
 
     /// `aria2.unpauseAll`: every paused download (failed ones stay failed, as in aria2).
     package func unpauseAll() async {
-        for snapshot in await manager.snapshots where DownloadCommandRule.verdict(.resumePaused, in: snapshot.state) == .allowed {
-            try? await manager.resume(snapshot.id)
-        }
+        await manager.resumePaused()
     }
 
     /// `aria2.changePosition`: the resulting index in the waiting list.
@@ -291,8 +289,8 @@ extension Aria2Service {
     /// partial file goes).
     package func removeDownloadResult(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
-        guard Self.allows(.forgetResult, download) else {
-            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): only stopped downloads have a result to remove")
+        if let status = await refusal(of: .forgetResult, download) {
+            throw CommandRefusal("GID \(GID(download.id)) is \(status.rawValue): only stopped downloads have a result to remove")
         }
         if download.status == .removed {
             // Only the daemon remembers a removed download (the manager dropped it): forgotten here.
@@ -304,11 +302,14 @@ extension Aria2Service {
         forgottenResults += 1
     }
 
-    /// Whether `command` changes `download`: the queue's rule (`DownloadCommandRule`), not the daemon's; the daemon
-    /// only words a refusal in aria2's terms, and takes `unchanged` (pausing a paused download) as refused, as aria2
-    /// does.
-    static func allows(_ command: DownloadCommand, _ download: Aria2Download) -> Bool {
-        DownloadCommandRule.verdict(command, in: download.status.state) == .allowed
+    /// Whether the queue refuses `command` on `download` now (`DownloadManager.verdict`): the daemon does not rule
+    /// on its own copy of the state, it only words a refusal in aria2's terms, and takes `unchanged` (pausing a
+    /// paused download) as refused, as aria2 does.
+    ///
+    /// - Returns: `nil` when allowed, else the status to word the refusal with: the one the queue ruled on.
+    func refusal(of command: DownloadCommand, _ download: Aria2Download) async -> Aria2Status? {
+        guard let ruling = await manager.verdict(command, of: DownloadID(download.id)) else { return download.status }
+        return ruling.verdict == .allowed ? nil : Aria2Status(ruling.state)
     }
 }
 

@@ -12,8 +12,8 @@ extension Aria2Service {
     /// deleted. An active or waiting download is refused: pause it first, so that nothing writes while it goes.
     package func removeDownloadAndFile(_ gid: String) async throws(CommandRefusal) {
         let download = try await download(gid)
-        guard Self.allows(.forgetWithFile, download) else {
-            throw CommandRefusal("GID \(GID(download.id)) is \(download.status.rawValue): pause it before removing it with its file")
+        if let status = await refusal(of: .forgetWithFile, download) {
+            throw CommandRefusal("GID \(GID(download.id)) is \(status.rawValue): pause it before removing it with its file")
         }
         if download.status == .removed {
             // aria2.remove already deleted its partial file; only the result is left.

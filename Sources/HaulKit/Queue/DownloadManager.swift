@@ -317,7 +317,7 @@ public actor DownloadManager {
 
     /// Runs a command of `pauseAll`/`resumeAll`, whose downloads may have changed while an earlier one ran:
     /// a refusal then is expected and only logged.
-    private func quietly(_ name: String, _ id: Int64, _ command: () async throws -> Void) async {
+    func quietly(_ name: String, _ id: Int64, _ command: () async throws -> Void) async {
         do {
             try await command()
         } catch {
