@@ -134,8 +134,7 @@ extension DownloadTask {
             // Busy: another process is downloading this file, it is not this run's failure to record: the stored
             // state stays as that process keeps it; here the download goes back to waiting.
             if ending?.failure != nil {
-                removePartFileIfEmpty()
-                record.errorMessage = error.message
+                keepFailure(error)
                 do {
                     try store.setState(.failed, error: error.message, cause: FailureCause(error), of: rowID)
                 } catch {

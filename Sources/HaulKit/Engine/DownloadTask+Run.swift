@@ -51,10 +51,7 @@ extension DownloadTask {
             record.destination = path
             completedByARun = path
         case .failed(let error):
-            if error.kind != .busy {
-                removePartFileIfEmpty()
-                record.errorMessage = error.message
-            }
+            if error.kind != .busy { keepFailure(error) }
             broadcaster.send(.failed(error))
         case .stopped:
             break
@@ -107,6 +104,14 @@ extension DownloadTask {
                 isNewRow: isNewRow
             )
         )
+    }
+
+    /// What a run's failure that is the download's own leaves behind (a busy `.part` is another process's, not
+    /// this download's failure): no `.part` file without a durable byte, and the failure's message on the record.
+    /// The one step for a run of the queue (`runTransfer`) and one on its own (`transferEnded`).
+    func keepFailure(_ error: HaulError) {
+        removePartFileIfEmpty()
+        record.errorMessage = error.message
     }
 
     /// A failed run that kept no durable byte (a 404, a refused connection, a disk full at reservation) leaves no
