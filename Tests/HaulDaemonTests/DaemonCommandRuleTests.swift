@@ -81,6 +81,34 @@ final class DaemonCommandRuleTests: XCTestCase {
         throttle.isOn = false
         await fixture.stop()
     }
+
+    /// aria2's `unpauseAll` puts the paused downloads back in line and leaves the failed ones failed: the daemon asks
+    /// the queue (`DownloadManager.resumePaused`), whose rule says so (`resumePaused`), where `unpause` of one failed
+    /// download resumes it.
+    func testUnpauseAllResumesThePausedDownloadsAndLeavesTheFailedOnes() async throws {
+        let fixture = try await DaemonFixture.start()
+        let service = fixture.daemon.service
+        let throttle = Switch(on: true)
+        let slow = try XCTUnwrap(URL(string: fixture.serve("/slow.bin", deterministicBytes(count: 400_000), bytesPerSecond: 20_000, while: throttle)))
+        let missing = try XCTUnwrap(URL(string: fixture.server.url("/missing.bin")))
+        var options = Aria2AddOptions()
+        options.out = "paused.bin"
+        options.paused = true
+        let paused = try await service.add(AddURIs(uris: [slow], options: options))
+        options.out = "failed.bin"
+        options.paused = false
+        let failed = try await service.add(AddURIs(uris: [missing], options: options))
+        let reached = await eventually(within: .seconds(30)) { (try? await service.download(failed.description).status) == .error }
+        XCTAssertTrue(reached, "\(failed) never failed")
+
+        await service.unpauseAll()  // its resumes have been made when it returns
+        let resumed = try await service.download(paused.description).status
+        XCTAssertTrue(resumed == .waiting || resumed == .active, "unpauseAll left a paused download \(resumed)")
+        let stayed = try await service.download(failed.description).status
+        XCTAssertEqual(stayed, .error, "unpauseAll resumed a failed download")
+        throttle.isOn = false
+        await fixture.stop()
+    }
 }
 
 extension Aria2Status {
