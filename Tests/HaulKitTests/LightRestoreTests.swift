@@ -180,7 +180,7 @@ final class LightRestoreTests: ManagerTestCase {
         }
         let manager = manager(harness, maxConcurrent: 0)
         try await manager.restoreQueue()
-        var parsed = await manager.parsedURLs.count
+        var parsed = await manager.snapshotURLs.parsed.count
         XCTAssertEqual(parsed, 0, "a restore parsed URLs")
         let states = await manager.states(of: ids.map(DownloadID.init(rawValue:)))
         XCTAssertEqual(states, Array(repeating: .paused, count: 8))
@@ -188,11 +188,16 @@ final class LightRestoreTests: ManagerTestCase {
           let shown = await manager.snapshot(DownloadID(ids[2]))
           XCTAssertEqual(shown?.url.absoluteString, "http://127.0.0.1:9/u2?x=1")
         }
-        parsed = await manager.parsedURLs.count
+        parsed = await manager.snapshotURLs.parsed.count
         XCTAssertEqual(parsed, 1, "parsed once, for the download shown")
+        let destinations = await manager.snapshotURLs.destinations
+        XCTAssertEqual(destinations.count, 1, "one destination URL made, for the download shown")
+        XCTAssertEqual(destinations[ids[2]]?.url.path, harness.path("u2"))
         try await manager.remove(DownloadID(ids[2]))
-        parsed = await manager.parsedURLs.count
+        parsed = await manager.snapshotURLs.parsed.count
         XCTAssertEqual(parsed, 0, "a removed download's parsed URL goes with it")
+        let destinationsLeft = await manager.snapshotURLs.destinations.count
+        XCTAssertEqual(destinationsLeft, 0, "a removed download's destination URL goes with it")
         await manager.shutdown()
       }
     }

@@ -292,7 +292,7 @@ extension DownloadManager {
         for waiter in dropping.removeValue(forKey: id) ?? [] { waiter.resume() }
         entries[id]?.forwarder?.cancel()
         entries[id] = nil
-        parsedURLs[id] = nil
+        snapshotURLs.forget(id)
         latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }
         send(.removed(id: DownloadID(id)))
     }

@@ -37,7 +37,7 @@ extension DownloadManager {
             guard let last = snapshot(publicID), machine.release(id) else { continue }
             released.append(last)
             if let entry = entries.removeValue(forKey: id) { entry.endUpdates?() }
-            parsedURLs[id] = nil
+            snapshotURLs.forget(id)
             latestProgress.withLockedValue { _ = $0.removeValue(forKey: id) }
         }
         return released

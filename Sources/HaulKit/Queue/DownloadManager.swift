@@ -72,9 +72,9 @@ public actor DownloadManager {
     var listings: [Set<DownloadState>: [DownloadID]] = [:]
     var countedStates: [DownloadState: Int]?
     var entries: [Int64: Entry] = [:] { didSet { listings = [:] } }
-    /// The URLs of restored downloads parsed for a snapshot (`snapshotURL`), kept so that a list's window of 1,000
-    /// polled each second parses each once; apart from `entries`, whose every write drops the listings' order.
-    var parsedURLs: [Int64: URL] = [:]
+    /// The URLs snapshots showed (`SnapshotURLs`), kept so that a list's window of 1,000 polled each second makes
+    /// each once; apart from `entries`, whose every write drops the listings' order.
+    var snapshotURLs = SnapshotURLs()
     let channels = NIOLockedValueBox<[EventChannel]>([])
     let latestProgress = NIOLockedValueBox<[Int64: DownloadProgress]>([:])
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
