@@ -151,6 +151,8 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
           XCTAssertEqual(try harness.client.store.record(id: started.rawValue)?.downloadState, .completed)
           XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: harness.path("taken.3"))), Data(small))
           XCTAssertEqual(try String(contentsOfFile: harness.path("taken"), encoding: .utf8), "there", "never overwritten")
+          let startedTask = await manager.task(started)
+          XCTAssertEqual(startedTask?.request.destinationPath, harness.path("taken.3"), "its request at the name chosen")
           let snapshots = await (manager.snapshot(alone), manager.snapshot(batched))
           var batchedSnapshot = try XCTUnwrap(snapshots.1)
           XCTAssertEqual(batchedSnapshot.destination.lastPathComponent, "taken.2", "a numbered name")
