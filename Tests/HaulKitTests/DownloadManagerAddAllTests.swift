@@ -129,6 +129,57 @@ final class DownloadManagerAddAllTests: ManagerTestCase {
     }
   }
 
+  /// A paused add of a batch is held without a task (`holdWithoutTask`), and is held as a paused add on its own
+  /// (which holds the task it prepared) is: the same snapshot (URL, name chosen, rate limit, bytes, state), a task
+  /// when asked for with the request as asked at the name chosen, and a resume that fetches the file. An add of the
+  /// batch that starts gets its task when held (`PreparedDownload.task`), at the name chosen too.
+  func testAPausedAddOfABatchIsHeldAsOneOnItsOwnIs() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        serve(server, "/a", small, rate: nil)
+        try await withHarness(dir, server: server) { harness in
+          try Data("there".utf8).write(to: URL(fileURLWithPath: harness.path("taken")))
+          let manager = manager(harness, maxConcurrent: 1)
+          var request = harness.request(server.url("/a"), to: "taken")
+          request.maxBytesPerSecond = 1 << 20
+          request.onConflict = .rename
+          request.takesUpSameDownload = false  // as the daemon's adds: the same URL again is a download of its own
+          let alone = try await manager.add(request, paused: true)
+          let results = await manager.add(batch: [DownloadManager.BatchAdd(request, paused: true), DownloadManager.BatchAdd(request)])
+          let batched = try results[0].get(), started = try results[1].get()
+          await manager.waitUntilIdle()
+          XCTAssertEqual(try harness.client.store.record(id: started.rawValue)?.downloadState, .completed)
+          XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: harness.path("taken.3"))), Data(small))
+          XCTAssertEqual(try String(contentsOfFile: harness.path("taken"), encoding: .utf8), "there", "never overwritten")
+          let startedTask = await manager.task(started)
+          XCTAssertEqual(startedTask?.request.destinationPath, harness.path("taken.3"), "its request at the name chosen")
+          let snapshots = await (manager.snapshot(alone), manager.snapshot(batched))
+          var batchedSnapshot = try XCTUnwrap(snapshots.1)
+          XCTAssertEqual(batchedSnapshot.destination.lastPathComponent, "taken.2", "a numbered name")
+          XCTAssertEqual(batchedSnapshot.rateLimit, 1 << 20)
+          batchedSnapshot.destination = try XCTUnwrap(snapshots.0).destination
+          batchedSnapshot.id = alone
+          batchedSnapshot.queueOrder = try XCTUnwrap(snapshots.0).queueOrder
+          XCTAssertEqual(batchedSnapshot, snapshots.0)
+          let held = await manager.task(batched)
+          let task = try XCTUnwrap(held)
+          XCTAssertEqual(task.request.url, request.url)
+          XCTAssertEqual(task.request.maxBytesPerSecond, 1 << 20)
+          let destination = await task.destination
+          XCTAssertEqual(destination.lastPathComponent, "taken.2")
+          let state = await task.state
+          XCTAssertEqual(state, .paused)
+          try await manager.resume(batched)
+          try await manager.resume(alone)
+          await manager.waitUntilIdle()
+          XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: harness.path("taken.2"))), Data(small))
+          XCTAssertEqual(try harness.client.store.record(id: batched.rawValue)?.downloadState, .completed)
+          await manager.shutdown()
+        }
+      }
+    }
+  }
+
   /// In a batch of adds, one that starts at once has its state stored before its transfer starts: nothing runs
   /// on a record whose state is held back.
   func testAStartInABatchWritesWhatWasHeldBackFirst() async throws {

@@ -131,18 +131,21 @@ public final class HaulClient: Sendable {
         try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
         try Self.createPlacedDirectory(of: request)
         try Self.checkDestinationDirectory(of: request)
-        return try preparedTasks([request], paused: [paused])[0].get()
+        return try preparedDownloads([request], paused: [paused])[0].get().task(of: self)
     }
 
     /// `prepare` for each of `requests`, with every record written in one transaction (`DownloadStore.claim`):
     /// the list of a `haul -i` run costs one set of log locks instead of one per download. A request that cannot
     /// be prepared (its destination refused, for one) fails alone; a failure of the store fails every request it
     /// would have stored.
-    func prepareAll(_ requests: [DownloadRequest], paused: [Bool] = []) -> [Result<DownloadTask, any Error>] {
+    ///
+    /// The tasks are not made here (`PreparedDownload.task`): a paused add held by a queue needs none until it
+    /// starts or is asked for (`DownloadManager.add(prepared:)`).
+    func prepareAll(_ requests: [DownloadRequest], paused: [Bool] = []) -> [Result<PreparedDownload, any Error>] {
         let requests = requests.map { $0.placedByFolderRules() }
         // The directories found in this batch: a list into one directory looks at it once, not once per file.
         var directories: Set<String> = []
-        var results: [Result<DownloadTask, any Error>?] = requests.map { request in
+        var results: [Result<PreparedDownload, any Error>?] = requests.map { request in
             do {
                 try Self.checkPreparable(request, bypass: configuration.proxies.bypass)
                 try Self.createPlacedDirectory(of: request)
@@ -154,7 +157,7 @@ public final class HaulClient: Sendable {
         }
         let valid = results.indices.filter { results[$0] == nil }
         do {
-            let tasks = try preparedTasks(valid.map { requests[$0] }, paused: valid.map { paused.indices.contains($0) && paused[$0] })
+            let tasks = try preparedDownloads(valid.map { requests[$0] }, paused: valid.map { paused.indices.contains($0) && paused[$0] })
             for (index, task) in zip(valid, tasks) { results[index] = task.mapError { $0 } }
         } catch {
             for index in valid { results[index] = .failure(error) }
@@ -225,23 +228,24 @@ public final class HaulClient: Sendable {
         try FileSystemSteps.createDirectories(FileSystemSteps.parentDirectory(of: request.destinationPath))
     }
 
-    /// The records of `requests`, in one transaction, and their tasks, where `DestinationPlanner` sends each: an
+    /// The records of `requests`, in one transaction, and their requests, where `DestinationPlanner` sends each: an
     /// unfinished download of the same URL at the chosen name is taken up (with the new options; a failed one
     /// loses its error), a completed one given back; another download's record and `.part` are never touched.
     /// - Parameter paused: per request, whether a new record is stored `paused` rather than `queued`.
-    private func preparedTasks(_ requests: [DownloadRequest], paused: [Bool]) throws -> [Result<DownloadTask, HaulError>] {
+    private func preparedDownloads(_ requests: [DownloadRequest], paused: [Bool]) throws -> [Result<PreparedDownload, HaulError>] {
         let now = Date().timeIntervalSince1970
         let encoder = JSONEncoder()
         let claims = requests.indices.map { index -> DownloadStore.Claim in
             let request = requests[index]
             let state: DownloadState = paused.indices.contains(index) && paused[index] ? .paused : .queued
+            let destination = request.destinationPath  // decoded from the URL once, not twice (`partPath`)
             return DownloadStore.Claim(
                 record: DownloadRecord(
                     id: nil,
                     url: request.url.absoluteString,
                     finalURL: nil,
-                    destination: request.destinationPath,
-                    partPath: request.partPath,
+                    destination: destination,
+                    partPath: destination + ".part",
                     etag: nil,
                     lastModified: nil,
                     lastModifiedIsStrong: false,
@@ -269,16 +273,8 @@ public final class HaulClient: Sendable {
             if existing.downloadState == .failed { record.errorMessage = nil }
             return record
         }
-        // A new row holds no segments, cookies or validators yet: its task need not read them back.
         return zip(requests, rows).map { request, row in
-            row.map { row in
-                var request = request
-                request.destinationPath = row.destination
-                return DownloadTask(
-                    record: row.record, request: request, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration,
-                    isNew: row.isNew
-                )
-            }
+            row.map { PreparedDownload(record: $0.record, request: request, destination: $0.destination, isNew: $0.isNew) }
         }
     }
 

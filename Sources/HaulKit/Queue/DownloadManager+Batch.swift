@@ -54,9 +54,9 @@ extension DownloadManager {
         for index in adds.indices {
             let add = adds[index]
             do {
-                let task = try preparedAll[index].get()
-                defer { beingAdded.remove(task.rowID) }
-                if !(await waitIfDropping(task.rowID)), let id = try await self.add(prepared: task, priority: 0, paused: add.paused) {
+                let prepared = try preparedAll[index].get()
+                defer { beingAdded.remove(prepared.rowID) }
+                if !(await waitIfDropping(prepared.rowID)), let id = try await self.add(prepared: prepared, priority: 0, paused: add.paused) {
                     results.append(.success(DownloadID(id)))
                 } else {
                     results.append(.success(try await self.add(add.request, paused: add.paused)))

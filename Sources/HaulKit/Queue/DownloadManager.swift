@@ -170,44 +170,9 @@ public actor DownloadManager {
     /// this waited (the caller waits for it to end and prepares again: what is being deleted is not taken up).
     func add(prepared task: DownloadTask, priority: Int, paused: Bool) async throws -> Int64? {
         try checkRunning()
-        let request = task.request
-        let id = task.rowID
-        let record = await task.storedRecord
-        var row = Self.row(of: record)
-        // Inserted `paused` by this add's prepare (one transaction): the machine is fed the row as a queued one
-        // paused, so that observers hear what they always heard (added, then paused), and the `paused` it asks to
-        // store is not written again (`insertedStates`).
-        let isNew = await task.isNew
-        let insertedPaused = paused && isNew && record.downloadState == .paused && entries[id] == nil
-        if insertedPaused {
-            row.state = .queued
-            insertedStates[id] = .paused
-        }
-        defer { if insertedPaused { insertedStates[id] = nil } }
-        if entries[id] == nil {
-            if record.priority != priority {
-                try client.store.setQueuePosition(priority: priority, queueOrder: record.queueOrder, of: id)
-                row.priority = priority
-            }
-            await hold(task, record: record)
-        }
-        // No suspension from this check to the machine's step below: a download let go of while this waited (its
-        // record and file deleted, or being deleted) is not taken up again.
-        if dropping[id] != nil || dropped.contains(id) { return nil }
-        do {
-            // A completed download given back (`alreadyComplete`) is complete, not paused.
-            let paused = paused && record.downloadState != .completed
-            try await command(.add(id: id, row, requestedConnections: request.connections, paused: paused))
-            // Nothing runs it and nothing forwards its updates (a paused add, one waiting in line): held light, as a
-            // restored one is; its task is made again when it starts or is asked for (`heldTask`).
-            if let entry = entries[id], entry.forwarder == nil, entry.run == nil, machine.downloads[id]?.state != .downloading {
-                entries[id]?.task = nil
-            }
-        } catch {
-            if machine.downloads[id] == nil, let refused = entries.removeValue(forKey: id) { refused.forwarder?.cancel() }
-            throw error
-        }
-        return id
+        let prepared = PreparedDownload(
+            record: await task.storedRecord, request: task.request, destination: task.request.destinationPath, isNew: await task.isNew)
+        return try await add(prepared: prepared, priority: priority, paused: paused, task: task)
     }
 
     /// Waits until download `id` is dropped when a cancel or removal of it is under way; returns whether it
