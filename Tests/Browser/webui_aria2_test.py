@@ -72,6 +72,22 @@ def button(driver, name, icon):
     return None
 
 
+SEEN_ALERTS = []
+
+
+def shown_alerts(driver):
+    """The texts of webui-aria2's alerts on screen now, each kept in SEEN_ALERTS for step 7."""
+    texts = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".alerts .alert") if a.is_displayed() and a.text.strip()]
+    SEEN_ALERTS.extend(t for t in texts if t not in SEEN_ALERTS)
+    return texts
+
+
+def clear_of_alerts(driver):
+    """Waits until webui-aria2's alerts are gone (each stays 5 s, an error 15 s): they float over the top of the list,
+    where the first row's buttons are, and a person waits for them before clicking under one."""
+    wait_for(driver, "webui-aria2's alerts go from over the list", lambda d: not shown_alerts(d), 20)
+
+
 def menu(driver, toggle_text, action):
     """Opens the navigation bar's dropdown `toggle_text` and clicks its entry calling `action()`."""
     for toggle in driver.find_elements(By.CSS_SELECTOR, ".navbar .dropdown-toggle"):
@@ -147,11 +163,13 @@ def main():
         if args.screenshot:  # the running download opened: its speed, bar and piece bar
             driver.save_screenshot(args.screenshot)
 
-        # 4. Pause and resume with the row's buttons.
+        # 4. Pause and resume with the row's buttons (under the alerts' place: waited for, as a person does).
+        clear_of_alerts(driver)
         button(driver, "webui-big.iso", "pause").click()
         wait_for(driver, "the row says Paused", lambda d: status(d, "webui-big.iso") == "Paused")
         gid = row(driver, "webui-big.iso").get_attribute("data-gid")
         check(rpc(daemon, secret, "aria2.tellStatus", gid, ["status"])["status"] == "paused", "the pause button paused it (tellStatus)")
+        clear_of_alerts(driver)
         button(driver, "webui-big.iso", "play").click()
         wait_for(driver, "the row says Active again", lambda d: status(d, "webui-big.iso") == "Active")
         check(rpc(daemon, secret, "aria2.tellStatus", gid, ["status"])["status"] in ("active", "complete"), "the resume button resumed it")
@@ -161,14 +179,33 @@ def main():
         wait_for(driver, "the Global Settings dialog opens",
                  lambda d: len(d.find_elements(By.CSS_SELECTOR, ".modal-body .form-group label")) > 10, 10)
         options = rpc(daemon, secret, "aria2.getGlobalOption")
-        shown = {}
-        for group in driver.find_elements(By.CSS_SELECTOR, ".modal-body .form-group"):
-            labels = group.find_elements(By.CSS_SELECTOR, "label.control-label")
-            if labels:
-                fields = [f for f in group.find_elements(By.CSS_SELECTOR, "input[type=text], select, textarea") if f.is_displayed()]
-                if fields:
-                    shown[labels[0].get_attribute("textContent").strip()] = fields[0]
-        missing = [name for name in options if name not in shown]
+
+        def settings_shown(d):
+            shown = {}
+            for group in d.find_elements(By.CSS_SELECTOR, ".modal-body .form-group"):
+                labels = group.find_elements(By.CSS_SELECTOR, "label.control-label")
+                if labels:
+                    fields = [f for f in group.find_elements(By.CSS_SELECTOR, "input[type=text], select, textarea") if f.is_displayed()]
+                    if fields:
+                        shown[labels[0].get_attribute("textContent").strip()] = fields[0]
+            return shown
+
+        # The dialog's fields are drawn as its digest goes on (a field read too early, such as the first,
+        # allow-overwrite, was not shown yet with Chromium 156): asked in the page itself, in one script (a
+        # WebDriver call per field is seconds a look), until every option is there, or 10 s.
+        labelled = """
+            const names = [];
+            for (const group of document.querySelectorAll('.modal-body .form-group')) {
+                const label = group.querySelector('label.control-label');
+                const fields = group.querySelectorAll('input[type=text], select, textarea');
+                if (label && [...fields].some(f => f.offsetParent !== null)) names.push(label.textContent.trim());
+            }
+            return names;"""
+        wait_for(driver, "Global Settings shows every option",
+                 lambda d: set(options) <= set(d.execute_script(labelled)), 10)
+        listed = driver.execute_script(labelled)
+        missing = [name for name in options if name not in listed]
+        shown = settings_shown(driver)
         check(not missing, f"Global Settings lists every option getGlobalOption gives ({len(options)}; missing {missing})")
         for name in ("dir", "max-concurrent-downloads", "max-overall-download-limit", "split", "min-split-size"):
             if name in shown and name in options:
@@ -196,7 +233,9 @@ def main():
         check(abs(progress(driver, "webui-big.iso") - 100) < 0.01, "the completed download's bar is full")
 
         # 7. No alert and no console error on the way.
-        alerts = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".alert") if a.is_displayed() and a.text.strip()]
+        # Those waited for on the way count too (SEEN_ALERTS), not only those still on screen.
+        shown_alerts(driver)
+        alerts = SEEN_ALERTS + [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".alert") if a.is_displayed() and a.text.strip()]
         check(not [a for a in alerts if "Snap" in a or "rror" in a], f"no error alert ({alerts})")
         # Its web font comes from fonts.googleapis.com (no network on CI), and its built docs/ has no favicon.ico:
         # neither is the daemon's. Anything else (a refused origin, a failed WebSocket, CORS) counts.
