@@ -190,14 +190,11 @@ final class LightRestoreTests: ManagerTestCase {
         }
         parsed = await manager.snapshotURLs.parsed.count
         XCTAssertEqual(parsed, 1, "parsed once, for the download shown")
-        let destinations = await manager.snapshotURLs.destinations
-        XCTAssertEqual(destinations.count, 1, "one destination URL made, for the download shown")
-        XCTAssertEqual(destinations[ids[2]]?.url.path, harness.path("u2"))
+        let destinations = await manager.snapshotURLs.destinations.count
+        XCTAssertEqual(destinations, 0, "a waiting download's destination URL was kept: memory that grows with what a list showed")
         try await manager.remove(DownloadID(ids[2]))
         parsed = await manager.snapshotURLs.parsed.count
         XCTAssertEqual(parsed, 0, "a removed download's parsed URL goes with it")
-        let destinationsLeft = await manager.snapshotURLs.destinations.count
-        XCTAssertEqual(destinationsLeft, 0, "a removed download's destination URL goes with it")
         await manager.shutdown()
       }
     }
@@ -209,4 +206,22 @@ extension DownloadManager {
   var taskCount: Int { entries.values.filter { $0.task != nil }.count }
   /// How many downloads have a progress entry.
   var progressEntries: Int { latestProgress.withLockedValue { $0.count } }
+}
+
+extension LightRestoreTests {
+  /// The destination URLs kept for running downloads' snapshots are bounded: past `destinationCapacity` they are
+  /// all let go, so a daemon that ran 100,000 downloads keeps at most that many.
+  func testKeptDestinationURLsAreBounded() {
+    var urls = SnapshotURLs()
+    let capacity = SnapshotURLs.destinationCapacity
+    for id in 0..<Int64(capacity) { urls.keep(URL(fileURLWithPath: "/d/\(id)"), path: "/d/\(id)", of: id) }
+    XCTAssertEqual(urls.destinations.count, capacity)
+    urls.keep(URL(fileURLWithPath: "/d/0b"), path: "/d/0b", of: 0)
+    XCTAssertEqual(urls.destinations.count, capacity, "a new path for a kept download replaces its URL")
+    XCTAssertEqual(urls.destinations[0]?.path, "/d/0b")
+    urls.keep(URL(fileURLWithPath: "/d/new"), path: "/d/new", of: Int64(capacity))
+    XCTAssertEqual(urls.destinations.count, 1, "past the capacity, all are let go first")
+    urls.forget(Int64(capacity))
+    XCTAssertTrue(urls.destinations.isEmpty)
+  }
 }

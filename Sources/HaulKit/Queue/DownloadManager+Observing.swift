@@ -77,11 +77,12 @@ extension DownloadManager {
         }
     }
 
-    /// The file URL a snapshot of download `id` shows for its destination, made once for each path it has.
-    func snapshotDestination(_ id: Int64, _ entry: Entry) -> URL {
+    /// The file URL a snapshot of download `id` shows for its destination: kept while it runs (what a page polls
+    /// several times a second), made afresh for the others.
+    func snapshotDestination(_ id: Int64, _ entry: Entry, running: Bool) -> URL {
         if let kept = snapshotURLs.destinations[id], kept.path == entry.destination { return kept.url }
         let url = URL(fileURLWithPath: entry.destination, isDirectory: false)
-        snapshotURLs.destinations[id] = (entry.destination, url)
+        if running { snapshotURLs.keep(url, path: entry.destination, of: id) }
         return url
     }
 
@@ -92,7 +93,7 @@ extension DownloadManager {
         return DownloadSnapshot(
             id: DownloadID(id),
             url: snapshotURL(id, entry),
-            destination: snapshotDestination(id, entry),
+            destination: snapshotDestination(id, entry, running: running),
             state: held.state,
             priority: held.priority,
             queueOrder: held.queueOrder,
@@ -153,14 +154,24 @@ extension DownloadManager {
     }
 }
 
-/// The URLs snapshots showed, by download: a restored download's stored URL text parsed (`snapshotURL`), and each
-/// destination's file URL with the path it was made from (`snapshotDestination`; a move or a rename gives a new
-/// path, and a new URL). Making them again for every snapshot was about 3 % of the daemon's CPU under a page's
-/// polling load (`URL(fileURLWithPath:)` on Linux: Foundation's path standardisation and a URL parse), for values
-/// that change once in a download's life if at all.
+/// The URLs snapshots showed, by download: a restored download's stored URL text parsed (`snapshotURL`), and a
+/// running download's destination file URL with the path it was made from (`snapshotDestination`; a move or a
+/// rename gives a new path, and a new URL). Making it again for every snapshot of a running download was about 3 %
+/// of the daemon's CPU under a page's polling load (`URL(fileURLWithPath:)` on Linux: Foundation's path
+/// standardisation and a URL parse). Only running downloads' are kept, and at most `destinationCapacity`: kept for
+/// every download a list's window showed, they were about 2.5 KB each (5 MiB more after the two windows of
+/// `Benchmarks/daemon-scale.py` at 10,000), memory that grows with what was looked at.
 struct SnapshotURLs {
     var parsed: [Int64: URL] = [:]
-    var destinations: [Int64: (path: String, url: URL)] = [:]
+    private(set) var destinations: [Int64: (path: String, url: URL)] = [:]
+    /// The most destination URLs kept: far above the downloads that run at once.
+    static let destinationCapacity = 64
+
+    /// Keeps `url`, made from `path`, as download `id`'s destination; all are let go first when full.
+    mutating func keep(_ url: URL, path: String, of id: Int64) {
+        if destinations[id] == nil, destinations.count >= Self.destinationCapacity { destinations = [:] }
+        destinations[id] = (path, url)
+    }
 
     /// Forgets what was kept of download `id` (dropped or released by the manager).
     mutating func forget(_ id: Int64) {
