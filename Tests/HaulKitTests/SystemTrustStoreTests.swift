@@ -29,5 +29,24 @@ final class SystemTrustStoreTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 0, "no authority read from \(directory)")
     }
+
+    /// One `<hash>.0` name among others makes the directory the store, wherever readdir meets it; a name that is
+    /// not one (another length, another suffix) does not, and the first bundle that exists is read instead.
+    func testTheDirectoryIsTheStoreOnlyWhereItHasAHashedName() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("haul-trust-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (hashed, plain, bundle) = ("\(root)/hashed", "\(root)/plain", "\(root)/bundle.crt")
+        for directory in [hashed, plain] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let others = ["README", "ca-certificates.crt", "a.0", "5ad8a5d6.1", "5ad8a5d6.00", "Some_Authority.pem"]
+        for name in others + ["b0a1c2d3.0"] { FileManager.default.createFile(atPath: "\(hashed)/\(name)", contents: Data()) }
+        for name in others { FileManager.default.createFile(atPath: "\(plain)/\(name)", contents: Data()) }
+        FileManager.default.createFile(atPath: bundle, contents: Data())
+        let bundles = ["\(root)/missing.crt", bundle]
+
+        XCTAssertTrue(TLSContext.systemTrustStore(directory: hashed, bundles: bundles) == (nil, hashed))
+        XCTAssertTrue(TLSContext.systemTrustStore(directory: plain, bundles: bundles) == (bundle, nil))
+        XCTAssertTrue(TLSContext.systemTrustStore(directory: "\(root)/none", bundles: bundles) == (bundle, nil))
+        XCTAssertTrue(TLSContext.systemTrustStore(directory: plain, bundles: ["\(root)/missing.crt"]) == (nil, nil))
+    }
 }
 #endif
