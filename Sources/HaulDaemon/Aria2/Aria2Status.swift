@@ -124,22 +124,30 @@ package enum Aria2StatusDictionary {
 
     /// The status dictionary, reduced to `keys` when they are given and not empty (aria2's `keys` filter).
     package static func status(_ download: Aria2Download, keys: [String]? = nil) -> JSONValue {
+        .object(fields(download, keys: keys))
+    }
+
+    /// `status(_:keys:)`'s members, for a caller that adds its own before wrapping them (`Aria2Results.status`):
+    /// added to the dictionary made here, not to a copy of it.
+    ///
+    /// - Parameter capacity: room for the members the caller adds, so that adding them does not grow the dictionary.
+    static func fields(_ download: Aria2Download, keys: [String]?, adding capacity: Int = 0) -> [String: JSONValue] {
         let total = download.totalBytes ?? 0
         let completed = download.status == .complete ? max(download.bytesDone, total) : download.bytesDone
-        var fields: [String: JSONValue] = [
-            "gid": .string(GID(download.id).description),
-            "status": .string(download.status.rawValue),
-            "totalLength": .string(String(total)),
-            "completedLength": .string(String(completed)),
-            "uploadLength": "0",
-            "downloadSpeed": .string(String(download.status == .active ? Int64(download.speed) : 0)),
-            "uploadSpeed": "0",
-            "connections": .string(String(download.status == .active ? download.connections : 0)),
-            "pieceLength": .string(String(pieceLength)),
-            "numPieces": .string(String((total + pieceLength - 1) / pieceLength)),
-            "dir": .string(download.directory),
-            "files": files(download),
-        ]
+        // Made at its final size: 12 members, at most 8 more below, and the caller's.
+        var fields = [String: JSONValue](minimumCapacity: 20 + capacity)
+        fields["gid"] = .string(GID(download.id).description)
+        fields["status"] = .string(download.status.rawValue)
+        fields["totalLength"] = .string(String(total))
+        fields["completedLength"] = .string(String(completed))
+        fields["uploadLength"] = "0"
+        fields["downloadSpeed"] = .string(String(download.status == .active ? Int64(download.speed) : 0))
+        fields["uploadSpeed"] = "0"
+        fields["connections"] = .string(String(download.status == .active ? download.connections : 0))
+        fields["pieceLength"] = .string(String(pieceLength))
+        fields["numPieces"] = .string(String((total + pieceLength - 1) / pieceLength))
+        fields["dir"] = .string(download.directory)
+        fields["files"] = files(download)
         switch download.status {
         case .error:
             fields["errorCode"] = .string(String(download.errorCode ?? Aria2ErrorCode.unknown))
@@ -168,7 +176,7 @@ package enum Aria2StatusDictionary {
         if let keys, !keys.isEmpty {
             fields = fields.filter { keys.contains($0.key) }
         }
-        return .object(fields)
+        return fields
     }
 
     /// `getFiles`: Haul downloads one file per download.

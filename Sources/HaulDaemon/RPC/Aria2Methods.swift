@@ -164,8 +164,7 @@ package enum Aria2Methods {
     private static func list(
         _ list: Aria2List, offset: Int, num: Int, keys: [String]?, on service: Aria2Service
     ) async -> JSONValue {
-        let downloads = await service.tell(list, offset: offset, num: num)
-        let details = await service.details(of: downloads, readingStore: !Aria2Results.storedKeys(keys).isEmpty)
+        let details = await service.tellDetails(list, offset: offset, num: num, readingStore: !Aria2Results.storedKeys(keys).isEmpty)
         return Aria2Results.statuses(details, keys: keys)
     }
 }

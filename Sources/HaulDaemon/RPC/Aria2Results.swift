@@ -16,13 +16,16 @@ enum Aria2Results {
 
     /// `tellStatus`: aria2's fields, then Haul's keys that have a value.
     static func status(_ detail: Aria2StatusDetail, keys: [String]?) -> JSONValue {
-        let status = Aria2StatusDictionary.status(detail.download, keys: keys)
-        guard case .object(var fields) = status else { return status }
-        let values = [
-            "bitfield": detail.bitfield, "haulFinalURL": detail.finalURL, "haulETag": detail.etag,
-            "haulLastModified": detail.lastModified,
-        ]
-        for key in storedKeys(keys) { if let value = values[key] ?? nil { fields[key] = .string(value) } }
+        var fields = Aria2StatusDictionary.fields(detail.download, keys: keys, adding: keysFromStore.count)
+        func add(_ key: String, _ value: String?) {
+            guard let value, keys?.isEmpty != false || keys!.contains(key) else { return }
+            fields[key] = .string(value)
+        }
+        // `keysFromStore`, in its order.
+        add("bitfield", detail.bitfield)
+        add("haulFinalURL", detail.finalURL)
+        add("haulETag", detail.etag)
+        add("haulLastModified", detail.lastModified)
         return .object(fields)
     }
 

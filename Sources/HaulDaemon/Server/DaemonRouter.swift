@@ -32,7 +32,9 @@ package struct DaemonRouter: Sendable {
     ///   connection's place at the cap, `ConnectionTable`). Every route that checks the secret tells it, so that
     ///   the cap's rule holds on any route.
     package func respond(to request: DaemonRequest, secretShown: (@Sendable (_ right: Bool) -> Void)? = nil) async -> DaemonResponse {
-        switch checks.admit(request.checkedHead) {
+        // Read once: each read scans the headers.
+        let head = request.checkedHead
+        switch checks.admit(head) {
         case .refuse(let status, let reason, _) where status == 421:
             return DaemonResponse(
                 status: 421, contentType: "text/plain", body: Data("421 Misdirected Request: \(reason)\n".utf8),
@@ -41,8 +43,8 @@ package struct DaemonRouter: Sendable {
         case .refuse(let status, let reason, _):
             return DaemonResponse(status: status, contentType: "application/json", body: Self.error(.aria2(reason)))
         case .allow(let admission):
-            if request.checkedHead.isRPC { return await rpc(request, admission, secretShown) }
-            if request.checkedHead.isMCP { return await mcp(request, admission, secretShown) }
+            if head.isRPC { return await rpc(request, admission, secretShown) }
+            if head.isMCP { return await mcp(request, admission, secretShown) }
             return page(request)
         }
     }

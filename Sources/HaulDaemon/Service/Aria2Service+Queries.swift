@@ -52,8 +52,7 @@ extension Aria2Service {
         let gone = removedOrder.compactMap { removed[$0] }.filter { $0.status.list == list }
         let indices = Aria2Queue.windowIndices(count: held.count + gone.count, offset: offset, num: num)
         let window = indices.filter { $0 < held.count }.map { held[$0] }
-        let snapshots = await manager.snapshots(of: window)
-        let details = await manager.requestDetails(of: window)
+        let (snapshots, details) = await manager.snapshotsAndRequestDetails(of: window)
         var shown: [Aria2Download] = []
         var next = 0
         for index in indices {
@@ -68,6 +67,12 @@ extension Aria2Service {
         return shown
     }
 
+    /// `tell(_:offset:num:)`'s downloads with `details(of:readingStore:)`, in one call: the lists' path (one hop onto
+    /// the service, not two).
+    package func tellDetails(_ list: Aria2List, offset: Int, num: Int, readingStore: Bool) async -> [Aria2StatusDetail] {
+        details(of: await tell(list, offset: offset, num: num), readingStore: readingStore)
+    }
+
     /// The Haul states whose downloads aria2 shows in `list`.
     static func states(in list: Aria2List) -> Set<DownloadState> {
         Set(DownloadState.allCases.filter { Aria2Status($0).list == list })
@@ -76,8 +81,7 @@ extension Aria2Service {
     /// `aria2.getGlobalStat`: counted per state by the manager (kept until the queue changes), the speed summed over
     /// the running downloads only: no walk over the queue, no `view` of each download.
     package func globalStat() async -> Aria2GlobalStat {
-        let counts = await manager.stateCounts()
-        let running = await manager.snapshots(of: manager.orderedIDs(in: [.downloading])).compactMap { $0 }
+        let (counts, running) = await manager.countsAndRunning()
         let speed = running.reduce(0.0) { $0 + $1.speed }
         var byList: [Aria2List: Int] = [:]
         for (state, count) in counts { byList[Aria2Status(state).list, default: 0] += count }

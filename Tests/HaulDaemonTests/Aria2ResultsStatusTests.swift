@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+@testable import HaulDaemon
+
+/// `tellStatus`'s dictionary as it goes on the wire (`Aria2Results.status`): aria2's keys for every status, the
+/// stored keys (`Aria2Results.keysFromStore`) added when they have a value, and the `keys` filter over both. Made
+/// in one dictionary since issue 62 point 4 (a copy of it per download was measurable under a page's polling), so
+/// the bytes are pinned here.
+final class Aria2ResultsStatusTests: XCTestCase {
+    private func detail(_ status: Aria2Status, stored: Bool = true) -> Aria2StatusDetail {
+        let download = Aria2Download(
+            id: 0x2a, status: status, url: "http://example.org/a \"b\".iso", path: "/data/a.iso", totalBytes: 3_000_000,
+            bytesDone: 1_000_000, speed: 12_345.6, connections: 4, errorCode: status == .error ? 3 : nil,
+            errorMessage: status == .error ? "not found" : nil, checksum: "sha256=" + String(repeating: "a", count: 64),
+            bytesReceived: 1_200_000, bytesKept: 1_000_000, segmentsDone: 2, segmentsTotal: 6
+        )
+        var detail = Aria2StatusDetail(download: download)
+        if stored {
+            detail.bitfield = "f0"
+            detail.finalURL = "http://mirror.example.org/a.iso"
+            detail.etag = "\"e1\""
+            detail.lastModified = "Tue, 01 Dec 2026 00:00:00 GMT"
+        }
+        return detail
+    }
+
+    private func text(_ value: JSONValue) -> String { String(decoding: value.data, as: UTF8.self) }
+
+    func testARunningDownloadsStatusIsWrittenAsBefore() {
+        XCTAssertEqual(
+            text(Aria2Results.status(detail(.active), keys: nil)),
+            #"{"bitfield":"f0","completedLength":"1000000","connections":"4","dir":"/data","downloadSpeed":"12345","#
+                + #""files":[{"completedLength":"1000000","index":"1","length":"3000000","path":"/data/a.iso","#
+                + #""selected":"true","uris":[{"status":"used","uri":"http://example.org/a \"b\".iso"}]}],"#
+                + #""gid":"000000000000002a","haulBytesKept":"1000000","haulBytesReceived":"1200000","#
+                + #""haulChecksum":"sha256=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","#
+                + #""haulChecksumVerdict":"pending","haulETag":"\"e1\"","haulFinalURL":"http://mirror.example.org/a.iso","#
+                + #""haulLastModified":"Tue, 01 Dec 2026 00:00:00 GMT","haulSegments":"6","haulSegmentsDone":"2","#
+                + #""numPieces":"3","pieceLength":"1048576","status":"active","totalLength":"3000000","#
+                + #""uploadLength":"0","uploadSpeed":"0"}"#
+        )
+    }
+
+    func testEveryStatusHasAria2sKeysHaulsAndTheStoredOnesAllStrings() throws {
+        let aria2 = [
+            "gid", "status", "totalLength", "completedLength", "uploadLength", "downloadSpeed", "uploadSpeed",
+            "connections", "pieceLength", "numPieces", "dir", "files",
+        ]
+        let haul = ["haulChecksum", "haulChecksumVerdict", "haulBytesReceived", "haulBytesKept", "haulSegmentsDone", "haulSegments"]
+        let stopped = ["errorCode", "errorMessage"]
+        for status in [Aria2Status.active, .waiting, .paused, .error, .complete, .removed] {
+            let fields = try XCTUnwrap(Aria2Results.status(detail(status), keys: nil).objectValue, "\(status)")
+            let expected = aria2 + haul + Aria2Results.keysFromStore + (status.list == .stopped ? stopped : [])
+            XCTAssertEqual(Set(fields.keys), Set(expected), "\(status)")
+            for (key, value) in fields where key != "files" {
+                XCTAssertNotNil(value.stringValue, "\(status) \(key) is a string, as aria2's")
+            }
+            XCTAssertEqual(fields["status"], .string(status.rawValue))
+            XCTAssertEqual(fields["haulETag"], "\"e1\"")
+            XCTAssertEqual(fields["bitfield"], "f0")
+            XCTAssertEqual(fields["files"]?.arrayValue?.count, 1)
+            let unread = try XCTUnwrap(Aria2Results.status(detail(status, stored: false), keys: nil).objectValue)
+            XCTAssertEqual(Set(unread.keys), Set(expected).subtracting(Aria2Results.keysFromStore), "\(status): none unread")
+        }
+        let error = try XCTUnwrap(Aria2Results.status(detail(.error), keys: nil).objectValue)
+        XCTAssertEqual(error["errorCode"], "3")
+        XCTAssertEqual(error["errorMessage"], "not found")
+    }
+
+    func testKeysFilterAria2sAndTheStoredKeysAlike() {
+        let keys = ["gid", "haulETag", "bitfield", "nonsense"]
+        XCTAssertEqual(
+            Aria2Results.status(detail(.paused), keys: keys),
+            ["gid": "000000000000002a", "haulETag": "\"e1\"", "bitfield": "f0"]
+        )
+        XCTAssertEqual(Aria2Results.status(detail(.paused), keys: []), Aria2Results.status(detail(.paused), keys: nil), "empty keys mean all")
+    }
+}
