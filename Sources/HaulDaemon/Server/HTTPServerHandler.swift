@@ -133,11 +133,8 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let secretShown = server.secretShown
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
-        // Made on the connection's event loop (`EventLoopTaskExecutor`), which the task keeps alive until it ends.
-        let executor = EventLoopTaskExecutor(eventLoop)
-        Task(executorPreference: executor) {
+        Task {
             let response = await router.respond(to: request, secretShown: secretShown)
-            withExtendedLifetime(executor) {}
             eventLoop.execute {
                 let (handler, context) = bound.value
                 if let chunks = response.chunks {
