@@ -124,9 +124,9 @@ final class URLRefusalFrontEndTests: XCTestCase {
         try await client.shutdown()
     }
 
-    /// A URL line of an `-i` list and a checksum list's URL (`--checksum-file`, a line's `checksum-file=`) are
-    /// refused with the same sentence, after the list's name and line or the option: the parser's refusal (a
-    /// scheme, no host, a space) and Foundation's (a port that is no number) alike.
+    /// A URL line of an `-i` list and a checksum list's URL (`--checksum-file`, a line's `checksum-file=`, the
+    /// daemon's `checksum-file`) are refused with the same sentence, after the list's name and line or the option:
+    /// the parser's refusal (a scheme, no host, a space) and Foundation's (a port that is no number) alike.
     func testAnInputLineAndAChecksumFileURLAreRefusedWithTheSentence() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -154,6 +154,10 @@ final class URLRefusalFrontEndTests: XCTestCase {
             }
             let option = refusal("http://example.test/ok.iso\n  checksum-file=\(text)\n")
             XCTAssertEqual(option, list + " line 1: --checksum-file " + sentence, "checksum-file=\(text.debugDescription)")
+            // The daemon's `checksum-file`, which takes no path either.
+            XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum-file": .string(text)])) {
+                XCTAssertTrue("\($0)".hasPrefix("checksum-file " + sentence + "; "), "\($0)")
+            }
         }
     }
 
