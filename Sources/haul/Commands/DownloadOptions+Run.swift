@@ -286,7 +286,8 @@ extension DownloadOptions {
         absolute: (String) -> String, context: String? = nil
     ) throws -> DownloadRequest {
         guard let url = DownloadURLRule.url(text) else {
-            throw HaulError(.usage, (context.map { $0 + ": " } ?? "") + (DownloadURLRule.refusal(of: text) ?? "'\(text)' is not an http or https URL"))
+            let refusal = DownloadURLRule.refusal(of: text) ?? "'\(text)' is not an http or https URL"
+            throw HaulError(.usage, (context.map { $0 + ": " } ?? "") + refusal)
         }
         var request = makeRequest(url, directory: directory, output: output, headers: parsedHeaders)
         do { request.checksum = try givenChecksum.map(Checksum.init(parsing:)) } catch {
