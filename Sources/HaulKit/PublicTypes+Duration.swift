@@ -88,16 +88,6 @@ extension LowestSpeed {
 }
 
 extension HostBudgetPolicy {
-    /// Creates a policy: hosts get `defaultLimit` connections until one teaches fewer, and a learned budget rises
-    /// by one connection every `easing` (at least a second), up to `defaultLimit`.
-    ///
-    /// - Parameters:
-    ///   - defaultLimit: The budget of a host nothing has been learned about (at least 1).
-    ///   - easing: The time after which a learned budget rises by one connection.
-    public init(defaultLimit: Int = 16, easingEvery easing: Duration) {
-        self.init(defaultLimit: defaultLimit, easeSeconds: easing.inSeconds)
-    }
-
     /// The time after which a learned budget rises by one connection, up to `defaultLimit` (an hour by default);
     /// positive (`HaulClient` refuses a policy out of range with `.usage`).
     public var easing: Duration {

@@ -88,7 +88,7 @@ final class ChecksumFileTests: XCTestCase {
                     (server.url("/huge"), 2, "bytes"),
                     (server.url("/missing"), 4, "404"),
                     ("absent.txt", 2, "cannot read the checksum file absent.txt"),
-                    ("ftp://example.com/SUMS", 2, "neither a path nor an http or https URL"),
+                    ("ftp://example.com/SUMS", 2, "--checksum-file 'ftp://example.com/SUMS' is not an http or https URL"),  // DownloadURLRule's sentence
                 ]
                 for item in cases {
                     let result = try HaulProcess.run(

@@ -109,7 +109,7 @@ final class HostsCommandTests: XCTestCase {
 
     func testTheTableAlignsItsColumnsAndShowsTheBudgetAfterEasing() {
         let now = 1_800_000_000.0
-        let policy = HostBudgetPolicy(defaultLimit: 16, easeSeconds: 3600)
+        let policy = HostBudgetPolicy(defaultLimit: 16, easingEvery: .seconds(3600))
         let table = HostBudgetTable([
             LearnedHostBudget(host: "a.example:443", limit: 1, learnedAt: now - 7200, reason: "reset while 1 was open"),
             LearnedHostBudget(host: "mirror.example.org:8443", limit: 12, learnedAt: now, reason: String(repeating: "x", count: 60), lesson: .slower),

@@ -5,7 +5,7 @@ import XCTest
 /// The per-host budget: lowered at once by a refusal, eased back an hour at a time, never below one or above the
 /// default.
 final class HostBudgetTests: XCTestCase {
-    private let policy = HostBudgetPolicy(defaultLimit: 16, easeSeconds: 3600)
+    private let policy = HostBudgetPolicy(defaultLimit: 16, easingEvery: .seconds(3600))
 
     func testARefusalLowersTheBudgetToTheCountThatWorked() {
         let learned = LearnedHostBudget.lowered(

@@ -222,8 +222,9 @@ final class QueueInputFileTests: XCTestCase {
             ["HTTPS://E.com/a", "http://user:pw@[::1]:8080/x", "https://e.com:443", "https://e.com/файл"]
         )
 
-        assertError("https://e.com/a\nftp://e.com/b\n", InputFileError(line: 2, problem: .unsupportedScheme("ftp")))
-        assertError("file:///etc/passwd\n", InputFileError(line: 1, problem: .unsupportedScheme("file")))
+        // Refused with the whole text, for `DownloadURLRule`'s sentence (issue #52, point 1), the scheme included.
+        assertError("https://e.com/a\nftp://e.com/b\n", InputFileError(line: 2, problem: .invalidURL("ftp://e.com/b")))
+        assertError("file:///etc/passwd\n", InputFileError(line: 1, problem: .invalidURL("file:///etc/passwd")))
         for bad in ["example.com/file", "magnet:?xt=urn:btih:abc", "localhost:8080/x", "https:/e.com/a", "https://", "https:///path",
             "https://user@/x", "https://:80/x", "https://e.com/a b", "https://e.com/\u{1}", "1http://e.com/"]
         {
@@ -237,8 +238,8 @@ final class QueueInputFileTests: XCTestCase {
             url: "https://a.example/f.iso", mirrors: ["https://b.example/f.iso", "https://c.example/f.iso"], options: DownloadOptions(out: "f.iso"), line: 1
         )])
         XCTAssertEqual(result.warnings, [])
-        assertError("https://a.example/f\tftp://b.example/f\n", InputFileError(line: 1, problem: .unsupportedScheme("ftp")))
-        assertError("ftp://a.example/f\thttps://b.example/f\n", InputFileError(line: 1, problem: .unsupportedScheme("ftp")))
+        assertError("https://a.example/f\tftp://b.example/f\n", InputFileError(line: 1, problem: .invalidURL("ftp://b.example/f")))
+        assertError("ftp://a.example/f\thttps://b.example/f\n", InputFileError(line: 1, problem: .invalidURL("ftp://a.example/f")))
     }
 
     func testRepeatedSingleOptionsWarnAndTheLastWins() throws {

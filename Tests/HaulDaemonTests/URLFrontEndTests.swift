@@ -13,7 +13,7 @@ import XCTest
 /// three go through `DownloadPlan.destination` and `DownloadPlan.request`. docs/architecture.md, "Where downloads are
 /// built".
 final class URLFrontEndTests: XCTestCase {
-    private let url = URL(string: "http://example.test/files/a.iso")!
+    let url = URL(string: "http://example.test/files/a.iso")!
     private let digest = String(repeating: "ab", count: 32)
 
     /// One option set as each front-end spells it, and the library's request for it.
@@ -255,7 +255,7 @@ final class URLFrontEndTests: XCTestCase {
 
     /// A daemon's service on `downloads`, with aria2's own defaults where the test needs them: connections left to
     /// Haul, as `haul get` and the library leave them.
-    private func daemon(_ directory: TemporaryDirectory, downloads: String) throws -> (Aria2Service, HaulClient) {
+    func daemon(_ directory: TemporaryDirectory, downloads: String) throws -> (Aria2Service, HaulClient) {
         var settings = HaulConfiguration()
         settings.stateDirectory = directory.file("state")
         let client = try HaulClient(configuration: settings)

@@ -124,6 +124,43 @@ final class URLRefusalFrontEndTests: XCTestCase {
         try await client.shutdown()
     }
 
+    /// A URL line of an `-i` list and a checksum list's URL (`--checksum-file`, a line's `checksum-file=`, the
+    /// daemon's `checksum-file`) are refused with the same sentence, after the list's name and line or the option:
+    /// the parser's refusal (a scheme, no host, a space) and Foundation's (a port that is no number) alike.
+    func testAnInputLineAndAChecksumFileURLAreRefusedWithTheSentence() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let downloads = directory.file("downloads").resolvingSymlinksInPath().path
+        let list = directory.file("list.txt").path
+        // What a line can hold: no line break or TAB (a mirror's), nothing a line's spaces would lose.
+        let onALine = bad.filter { !$0.isEmpty && !$0.contains { $0.isNewline || $0 == "\t" } && $0 == $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(onALine.count, 12)
+        for text in onALine {
+            let sentence = try XCTUnwrap(DownloadURLRule.refusal(of: text))
+            func refusal(_ listed: String, _ arguments: [String] = []) -> String? {
+                do {
+                    try Data(listed.utf8).write(to: URL(fileURLWithPath: list))
+                    _ = try DownloadCommand.parse(["-d", downloads, "-i", list] + arguments).options.makeRequests()
+                    return nil
+                } catch { return DownloadCommand.message(for: error) }
+            }
+            let line = refusal("http://example.test/ok.iso\n\(text)\n")
+            XCTAssertTrue(
+                [list + ": line 2: " + sentence, list + " line 2: " + sentence].contains(line ?? ""),
+                "-i \(text.debugDescription): \(line ?? "taken")")
+            guard text.contains("://") else { continue }  // else a path
+            XCTAssertThrowsError(try DownloadCommand.parse(["--checksum-file", text, "http://example.test/a.iso"])) {
+                XCTAssertEqual(DownloadCommand.message(for: $0), "--checksum-file " + sentence, text.debugDescription)
+            }
+            let option = refusal("http://example.test/ok.iso\n  checksum-file=\(text)\n")
+            XCTAssertEqual(option, list + " line 1: --checksum-file " + sentence, "checksum-file=\(text.debugDescription)")
+            // The daemon's `checksum-file`, which takes no path either.
+            XCTAssertThrowsError(try Aria2Options.parseAdd(["checksum-file": .string(text)])) {
+                XCTAssertTrue("\($0)".hasPrefix("checksum-file " + sentence + "; "), "\($0)")
+            }
+        }
+    }
+
     /// The sentence: the text as given (control characters written out, cut after 200), and why when the scheme
     /// does not say it.
     func testTheSentenceSaysWhatIsWrong() {

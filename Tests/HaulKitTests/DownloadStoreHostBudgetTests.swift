@@ -7,7 +7,7 @@ import XCTest
 /// The `hostBudget` table (`DownloadStore+HostBudgets`): what each host taught is kept per host, replaced by a
 /// newer lesson, forgotten on request or once it has eased all the way back, and read again by a later process.
 final class DownloadStoreHostBudgetTests: XCTestCase {
-  private let policy = HostBudgetPolicy(defaultLimit: 16, easeSeconds: 3600)
+  private let policy = HostBudgetPolicy(defaultLimit: 16, easingEvery: .seconds(3600))
   private let learnedAt = 1_800_000_000.0
 
   private func budget(_ host: String, limit: Int, at time: Double? = nil, reason: String = "429 to an extra connection",

@@ -19,7 +19,7 @@ final class HaulClientHostBudgetTests: XCTestCase {
   func testTheLessonsInForceAreListedOnTheClientsClockAndPolicy() async throws {
     try await withTemporaryDirectory { dir in
       let clock = ManualClock()
-      let policy = HostBudgetPolicy(defaultLimit: 6, easeSeconds: 600)
+      let policy = HostBudgetPolicy(defaultLimit: 6, easingEvery: .seconds(600))
       let client = try client(in: dir, clock, policy: policy)
       let learned = LearnedHostBudget(host: "a.example:443", limit: 2, learnedAt: Double(start), reason: "429 to connection 3")
       try client.store.saveHostBudget(learned)

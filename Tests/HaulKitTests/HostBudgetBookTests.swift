@@ -8,7 +8,7 @@ import XCTest
 /// The per-host budget the downloads of one client share, over a real state database: what each download may
 /// open, how a lesson is kept, and that a new book on the same directory (a new process) starts within it.
 final class HostBudgetBookTests: XCTestCase {
-    private let policy = HostBudgetPolicy(defaultLimit: 16, easeSeconds: 3600)
+    private let policy = HostBudgetPolicy(defaultLimit: 16, easingEvery: .seconds(3600))
     private let host = "mirror.example.org:443"
 
     func testChosenCountsShareTheDefaultBudgetAndTypedCountsAreKept() async throws {

@@ -23,9 +23,24 @@ public struct HostBudgetPolicy: Hashable, Sendable {
         set { easingSeconds = newValue }
     }
 
-    public init(defaultLimit: Int = ConnectionCount.hostBudget, easeSeconds: Double = 3600) {
+    /// Creates a policy: hosts get `defaultLimit` connections until one teaches fewer, and a learned budget rises
+    /// by one connection every `easing` (at least a second), up to `defaultLimit`.
+    ///
+    /// - Parameters:
+    ///   - defaultLimit: The budget of a host nothing has been learned about (at least 1).
+    ///   - easing: The time after which a learned budget rises by one connection (an hour by default).
+    public init(defaultLimit: Int = ConnectionCount.hostBudget, easingEvery easing: Duration = .seconds(3600)) {
+        let (seconds, attoseconds) = easing.components
         self.defaultLimit = max(1, defaultLimit)
-        self.easingSeconds = max(1, easeSeconds)
+        self.easingSeconds = max(1, Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// The spelling in seconds before `Duration` (issues #52 point 6, #57), forwarding to `init(defaultLimit:easingEvery:)`.
+    /// Below a second, or not a number, is a second, as it was; beyond 10^15 s (infinity) is 10^15 s, which a
+    /// `Duration` holds (`Duration.seconds` traps on infinity and NaN).
+    @available(*, deprecated, renamed: "init(defaultLimit:easingEvery:)", message: "give easing as a Duration")
+    public init(defaultLimit: Int = ConnectionCount.hostBudget, easeSeconds: Double) {
+        self.init(defaultLimit: defaultLimit, easingEvery: .seconds(easeSeconds.isNaN ? 1 : min(max(easeSeconds, 1), 1e15)))
     }
 }
 

@@ -22,9 +22,16 @@ package enum DownloadURLRule {
         refusal(of: url.absoluteString)
     }
 
-    /// `text` as a URL when Haul downloads it (`refusal(of:)` is `nil`), else `nil`.
+    /// `text` as a URL when Haul downloads it (`refusal(of:)` is `nil`), else `nil`. Foundation reads it once (an
+    /// `-i` line's URL and mirrors are read here, each once).
     package static func url(_ text: String) -> URL? {
-        problem(with: text) == nil ? URL(string: text) : nil
+        InputFileOption.problem(withURL: Substring(text)) == nil ? foundationURL(text) : nil
+    }
+
+    /// `text` as Foundation reads it, when it has a host: the URL the engine fetches.
+    private static func foundationURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), url.host?.isEmpty == false else { return nil }
+        return url
     }
 
     /// What follows "is not an http or https URL" in the refusal ("" when the scheme or form says it), or `nil`
@@ -44,8 +51,7 @@ package enum DownloadURLRule {
         case nil:
             // The engine fetches Foundation's `URL`: a text it cannot read (a bad port, say) or reads without the
             // host is refused here, not when the download starts.
-            guard let url = URL(string: text), url.host?.isEmpty == false else { return "" }
-            return nil
+            return foundationURL(text) == nil ? "" : nil
         }
     }
 

@@ -193,15 +193,17 @@ package enum Aria2Options {
         }
     }
 
-    /// `checksum-file` over RPC: an http(s) URL only. A path would let a client make the daemon read its files.
+    /// `checksum-file` over RPC: a URL Haul downloads (`DownloadURLRule`) only. A path would let a client make the
+    /// daemon read its files.
+    /// - Throws: for a text with `://`, `DownloadURLRule`'s sentence after `checksum-file`, as `haul get
+    ///   --checksum-file` words it; for any other, that a path is not taken.
     package static func checksumListURL(_ source: String) throws(Aria2OptionError) -> URL {
-        let lower = source.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: source),
-            url.host?.isEmpty == false
-        else {
-            throw Aria2OptionError("checksum-file over RPC takes an http or https URL (not a path): the daemon does not read files for RPC clients")
+        if let url = DownloadURLRule.url(source) { return url }
+        let path = "(not a path): the daemon does not read files for RPC clients"
+        if source.contains("://"), let refusal = DownloadURLRule.refusal(of: source) {
+            throw Aria2OptionError("checksum-file \(refusal); over RPC it takes an http or https URL \(path)")
         }
-        return url
+        throw Aria2OptionError("checksum-file over RPC takes an http or https URL \(path)")
     }
 
     /// A header value: one line, no control characters but tab (`HeaderField.isFieldValue`).

@@ -78,12 +78,13 @@ extension Aria2Service {
         request.nameFromContentDisposition = parsed.out == nil
         request.checksum = expected
         request.inOrder = parsed.inOrder
-        request.hlsVariant = parsed.hlsVariant ?? .best
-        request.hlsAudioLanguage = parsed.hlsAudioLanguage
         request.folderRules = try folderRules(for: parsed, directory: directory)
         // The other URIs are mirrors of the same file (as in a Metalink): HaulKit spreads connections over them.
-        request.mirrors = command.uris.dropFirst()
-            .filter { DownloadURLRule.refusal(of: $0) == nil }
+        // Which are kept, and the HLS choice, `DownloadPlan` decides, as for `haul get` and `haul add`.
+        let extras = DownloadPlan.Extras(
+            mirrors: command.uris.dropFirst().map(\.absoluteString),
+            hls: DownloadPlan.HLSChoice(variant: parsed.hlsVariant, audioLanguage: parsed.hlsAudioLanguage))
+        extras.apply(to: &request, now: 0)  // no cookies over RPC (a `Cookie` header stays one): no expiry to read
         return request
     }
 

@@ -13,8 +13,8 @@ extension DownloadPlan {
     package struct MetalinkFiles {
         /// What a source that is no URL does (the two front-ends have always differed here).
         package enum UnusableSources: Sendable, Equatable {
-            /// The first source must be a URL with a host (`'TEXT' is not a URL`, as for a URL argument of
-            /// `haul get`); a later one that is no URL is left out of the mirrors.
+            /// The first source must be a URL Haul downloads (refused in `DownloadURLRule`'s sentence, as a URL
+            /// argument of `haul get` is); a later one that is no URL is left out of the mirrors.
             case firstRequired
             /// Every source that is no URL is left out; a file with none left is refused ("NAME has no usable
             /// source"), as `aria2.addMetalink` does.

@@ -3,8 +3,8 @@ import HaulCore
 
 /// One URL's download, as `haul get`, `haul add` and the daemon's `addUri` build it (issue #52, point 1): where it
 /// goes (a directory and `-o`/`out`, or the URL's name), which names are refused, and the request made of the
-/// options every front-end maps the same way. What a front-end adds of its own (cookies, mirrors, folder rules, the
-/// HLS choices, a download of its own over RPC) it sets on the request returned.
+/// options every front-end maps the same way. Cookies, mirrors and the HLS choice are `DownloadPlan.Extras`; what a
+/// front-end adds of its own (folder rules, a download of its own over RPC) it sets on the request returned.
 extension DownloadPlan {
     /// The longest bare name (`out=` over RPC), in UTF-8 bytes: 255 (the file name limit of common file systems)
     /// less the 5 of `.part`, the name the bytes are first written under.

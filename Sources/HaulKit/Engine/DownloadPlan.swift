@@ -3,7 +3,8 @@ import HaulCore
 
 /// Where what a front-end is asked for becomes downloads (issue #52, point 1): the decisions `haul get`, `haul add`,
 /// the daemon's `addUri`/`addMetalink` and an `-i` list would otherwise each write out (when folder rules apply, a
-/// Metalink document's files as requests, `MetalinkFiles`), and the one way a download's directory is made.
+/// Metalink document's files as requests, `MetalinkFiles`; a download's cookies, mirrors and HLS choice, `Extras`),
+/// and the one way a download's directory is made.
 package enum DownloadPlan {
     /// Whether folder rules (`DownloadRequest.folderRules`) go with a download: only when nobody chose where it goes,
     /// neither its directory (`-d`, an `-o` directory, an `-i` line's `dir=`, aria2's `dir`) nor a path in its name

@@ -87,8 +87,8 @@ struct AddCommand: AsyncParsableCommand {
                 onConflict: .rename, checksum: expected, rate: bandwidth.limitRate.flatMap(ByteCount.parse), connections: connections
             )
             download.folderRules = rules
-            download.hlsVariant = request.hlsVariant.flatMap(HLSVariantChoice.init) ?? .best
-            download.hlsAudioLanguage = request.hlsAudio
+            let hls = DownloadPlan.HLSChoice(variant: request.hlsVariant.flatMap(HLSVariantChoice.init), audioLanguage: request.hlsAudio)
+            DownloadPlan.Extras(hls: hls).apply(to: &download, now: 0)  // no cookies in `haul add`: no expiry to read
             return download
         }
         // An `-o` path names its own directory: the daemon must allow it too (`-o ../x` leaves the folder), and it

@@ -70,8 +70,8 @@ extension DownloadOptions {
         let absolute = context.absolute
         let directory = context.directory
         let entryDirectory = options.dir.map { absolute($0.hasPrefix("/") ? $0 : directory + "/" + $0) } ?? directory
-        var request = try makeRequest(entry.url, directory: entryDirectory, headers: context.headers, absolute: absolute)
-        request.mirrors = entry.mirrors.compactMap(URL.init(string:))
+        var request = try makeRequest(
+            entry.url, directory: entryDirectory, headers: context.headers, absolute: absolute, context: "\(list) line \(entry.line)")
         if let out = options.out {
             if DownloadPlan.refusal(ofName: out, bare: false) == .standardOutput { throw HaulError(.usage, "\(list) line \(entry.line): out=- (standard output) is not supported; give a file name") }
             request.destinationPath = absolute(DownloadPlan.destination(of: request.url, in: entryDirectory, name: out))
@@ -97,7 +97,8 @@ extension DownloadOptions {
         }
         if DownloadPlan.followsFolderRules(directoryChosen: options.dir != nil, name: options.out) { request.folderRules = context.rules }
         request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
-        cookieOptions.apply(to: &request, loaded: context.cookies)
+        // The line's mirrors (its TAB-separated URLs) and the command's cookies, as `DownloadPlan` decides them.
+        cookieOptions.apply(to: &request, loaded: context.cookies, mirrors: entry.mirrors)
         // Once per directory: a list of many files into one directory asked Foundation for it file by file.
         let parent = (request.destinationPath as NSString).deletingLastPathComponent
         if context.madeParents.isNew(parent) { try DownloadPlan.createParent(of: request.destinationPath) }

@@ -142,9 +142,14 @@ extension DownloadOptions {
     /// (docs/hls.md, "The download").
     var segmentsAtOnce: Int { (transfer.connections ?? .default).most }
 
+    /// `--hls-variant` and `--hls-audio` as `DownloadPlan` reads them, as `haul add` and the daemon's adds do.
+    var hlsChoice: DownloadPlan.HLSChoice {
+        DownloadPlan.HLSChoice(variant: hlsVariant.flatMap(HLSVariantChoice.init), audioLanguage: hlsAudio)
+    }
+
     /// The runner of the line's HLS streams.
     private func streamRunner(client: HaulClient) -> StreamRunner {
-        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsVariant.flatMap(HLSVariantChoice.init) ?? .best, audioLanguage: hlsAudio,
+        StreamRunner(client: client, mode: progressOptions.mode, variant: hlsChoice.variant, audioLanguage: hlsChoice.audioLanguage,
                      segmentsAtOnce: segmentsAtOnce, recordingLimit: hlsDuration.flatMap(DurationText.parse))
     }
 
@@ -199,8 +204,7 @@ extension DownloadOptions {
         // `-o sub/` makes `sub` (`OutputTarget`).
         if output != nil { for request in requests { try DownloadPlan.createParent(of: request.destinationPath) } }
         for index in requests.indices {
-            cookieOptions.apply(to: &requests[index], loaded: loadedCookies)
-            requests[index].mirrors = mirrors.compactMap(URL.init(string:))
+            cookieOptions.apply(to: &requests[index], loaded: loadedCookies, mirrors: mirrors)
             // A directory given with `-o` is where the file goes, as with `-d`: no rule moves it.
             let chosen = self.directory != nil || (target?.isDirectory ?? false)
             if DownloadPlan.followsFolderRules(directoryChosen: chosen, name: output) { requests[index].folderRules = rules }
@@ -275,11 +279,16 @@ extension DownloadOptions {
     }
 
     /// The request for the URL `text`, saved under `directory`, or where `output` (`-o`) says.
+    /// - Parameter context: What a refusal of `text` names first (an `-i` list's name and line).
+    /// - Throws: `.usage` with `DownloadURLRule`'s sentence for a text that is not a URL Haul downloads.
     func makeRequest(
         _ text: String, directory: String, output: OutputTarget? = nil, headers parsedHeaders: [DownloadRequest.Header],
-        absolute: (String) -> String
+        absolute: (String) -> String, context: String? = nil
     ) throws -> DownloadRequest {
-        guard let url = URL(string: text), url.host != nil else { throw HaulError(.usage, "'\(text)' is not a URL") }
+        guard let url = DownloadURLRule.url(text) else {
+            let refusal = DownloadURLRule.refusal(of: text) ?? "'\(text)' is not an http or https URL"
+            throw HaulError(.usage, (context.map { $0 + ": " } ?? "") + refusal)
+        }
         var request = makeRequest(url, directory: directory, output: output, headers: parsedHeaders)
         do { request.checksum = try givenChecksum.map(Checksum.init(parsing:)) } catch {
             throw HaulError(.usage, "--checksum: \(error)")

@@ -5,7 +5,7 @@ import HaulKit
 
 /// `--load-cookies FILE`, `-b/--cookie 'NAME=VALUE; ...'` and `--referer URL|*` for `haul get`.
 ///
-/// The cookies become the download's own (`DownloadRequest.cookies`, see ``apply(to:loaded:)``); a `-H Cookie:`
+/// The cookies become the download's own (`DownloadRequest.cookies`, see `DownloadPlan.Extras`); a `-H Cookie:`
 /// header stays a header and, like every credential header, is dropped when a redirect leaves the URL's origin
 /// (http-rules.md rule 14). Cookie values are never printed: errors name the file and line, not the value.
 struct CookieOptions: Equatable, Sendable {
@@ -40,21 +40,14 @@ struct CookieOptions: Equatable, Sendable {
         }
     }
 
-    /// Gives `request` its cookies and `Referer`.
+    /// Gives `request` its cookies (and `mirrors`, when given: `DownloadPlan.Extras` decides both, as for every
+    /// front-end) and its `Referer`.
     ///
-    /// The cookies go into `DownloadRequest.cookies`, not into a header: the engine picks, for every request (each
-    /// redirect hop, retry and resume), the cookies whose domain, path, `Secure` flag and expiry match that
-    /// request's URL, so a cookie for the site a redirect leads to is sent there and no cookie reaches a site it
-    /// is not for. `-b` cookies belong to the download's own host (host-only). The cookies of `--load-cookies`
-    /// that have not expired are kept with the download, so `haul resume` after a restart sends them again without
-    /// the file.
-    func apply(to request: inout DownloadRequest, loaded: [Cookie]) {
-        let host = request.url.host ?? ""
-        let now = Int64(Date().timeIntervalSince1970)
-        var jar = CookieJar(request.cookies)
-        for cookie in loaded where cookie.expires.map({ $0 > now }) ?? true { jar.add(cookie) }
-        for text in cookies { for cookie in CookieJar.cookies(fromHeaderValue: text, host: host) ?? [] { jar.add(cookie) } }
-        request.cookies = jar.cookies
+    /// `-b` cookies belong to the download's own host (host-only); the cookies of `--load-cookies` that have not
+    /// expired are kept with the download, so `haul resume` after a restart sends them again without the file.
+    func apply(to request: inout DownloadRequest, loaded: [Cookie], mirrors: [String]? = nil) {
+        DownloadPlan.Extras(loadedCookies: loaded, cookies: cookies, mirrors: mirrors)
+            .apply(to: &request, now: Int64(Date().timeIntervalSince1970))
         if let value = Referer.value(option: referer, downloadURL: request.url.absoluteString),
             !request.headers.contains(where: { $0.name.lowercased() == "referer" }) {
             request.headers.append(DownloadRequest.Header(name: "Referer", value: value))

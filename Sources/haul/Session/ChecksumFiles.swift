@@ -68,14 +68,12 @@ struct ChecksumFiles {
         return URL(string: source)
     }
 
-    /// Whether `source` names a path or an http(s) URL; what `validate()` checks before anything runs.
+    /// Why `source` names neither a path nor a URL Haul downloads, or `nil`; what `validate()` (and an `-i` line's
+    /// `checksum-file=`) checks before anything runs.
     static func problem(with source: String) -> String? {
         if source.isEmpty { return "--checksum-file needs a path or an http(s) URL" }
-        if source.contains("://") {
-            guard let url = httpURL(source), url.host?.isEmpty == false else {
-                return "--checksum-file '\(source)' is neither a path nor an http or https URL"
-            }
-        }
+        // A text with `://` is meant as a URL: one Haul downloads (`DownloadURLRule`), refused in its sentence.
+        if source.contains("://"), let refusal = DownloadURLRule.refusal(of: source) { return "--checksum-file " + refusal }
         return nil
     }
 

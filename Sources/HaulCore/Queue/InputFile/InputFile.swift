@@ -92,8 +92,9 @@ struct InputFileReader {
         let urls = content.utf8.split(separator: UInt8(ascii: "\t")).map { Substring($0).trimmingHTTPWhitespace() }
             .filter { !$0.isEmpty }
         guard let url = urls.first else { return }
-        for url in urls {
-            if let problem = InputFileOption.problem(withURL: url) { throw InputFileError(line: number, problem: problem) }
+        // Refused with the text, for `DownloadURLRule`'s sentence, whatever is wrong with it (its scheme too).
+        for url in urls where InputFileOption.problem(withURL: url) != nil {
+            throw InputFileError(line: number, problem: .invalidURL(String(url)))
         }
         file.entries.append(InputFileEntry(url: String(url), mirrors: urls.dropFirst().map(String.init), line: number))
         optionsGiven = []

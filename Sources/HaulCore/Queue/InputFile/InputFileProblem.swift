@@ -29,9 +29,11 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case badChecksum(String)
         /// A header that is not `Name: value`, or has control characters.
         case badHeader(String)
-        /// A URL whose scheme is not http or https; carries the scheme.
+        /// A URL whose scheme is not http or https; carries the scheme. What `InputFileOption.problem(withURL:)`
+        /// answers (`DownloadURLRule` reads it); a list's line is refused as `invalidURL`, with the whole text.
         case unsupportedScheme(String)
-        /// Something on a URL line that is not a URL.
+        /// A URL on a URL line (the first or a TAB-separated mirror) that is not a URL Haul downloads; carries the
+        /// text, which `DownloadURLRule`'s sentence shows.
         case invalidURL(String)
 
         public var description: String {
@@ -47,7 +49,8 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
             case .badChecksum(let value): return "checksum \"\(value)\" is not ALGORITHM=HEX (e.g. sha-256=...)"
             case .badHeader(let value): return "header \"\(value)\" is not \"Name: value\""
             case .unsupportedScheme(let scheme): return "unsupported URL scheme \"\(scheme)\" (only http and https)"
-            case .invalidURL(let text): return "\"\(text)\" is not an http or https URL"
+            // The sentence every front-end refuses such a URL with (issue #52, point 1).
+            case .invalidURL(let text): return DownloadURLRule.refusal(of: text) ?? "'\(text)' is not an http or https URL"
             }
         }
     }
