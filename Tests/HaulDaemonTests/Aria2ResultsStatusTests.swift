@@ -76,4 +76,70 @@ final class Aria2ResultsStatusTests: XCTestCase {
         )
         XCTAssertEqual(Aria2Results.status(detail(.paused), keys: []), Aria2Results.status(detail(.paused), keys: nil), "empty keys mean all")
     }
+
+    /// The dictionary built as a tree and written with sorted keys: what the answers were before they were written
+    /// straight into bytes (`Aria2StatusWriter`), kept here as the reference.
+    private func tree(_ detail: Aria2StatusDetail, keys: [String]?) -> JSONValue {
+        guard case .object(var fields) = Aria2StatusDictionary.status(detail.download, keys: keys) else { return .null }
+        let stored = [("bitfield", detail.bitfield), ("haulFinalURL", detail.finalURL), ("haulETag", detail.etag),
+                      ("haulLastModified", detail.lastModified)]
+        for case let (key, value?) in stored where keys?.isEmpty != false || keys!.contains(key) {
+            fields[key] = .string(value)
+        }
+        return .object(fields)
+    }
+
+    func testEveryStatusAndKeysFilterIsWrittenAsTheTreeWritesIt() {
+        var details: [Aria2StatusDetail] = []
+        for status in Aria2Status.allCases {
+            details += [detail(status), detail(status, stored: false)]
+            // Without Haul's optional members, no length, a speed and connections that only `active` shows.
+            var bare = detail(status, stored: false)
+            bare.download = Aria2Download(id: -7, status: status, url: "http://e/x", path: "x", totalBytes: nil,
+                                          bytesDone: 5, speed: 9.9, connections: 2)
+            details.append(bare)
+        }
+        let filters: [[String]?] = [
+            nil, [], ["gid", "status"], ["files"], ["bitfield", "haulETag", "nonsense", "gid", "gid"],
+            ["errorCode", "errorMessage", "totalLength"], ["uploadSpeed"], ["nonsense"],
+            Array(Aria2StatusWriter.Key.allCases.map(\.rawValue).reversed()),
+        ]
+        for keys in filters {
+            for detail in details {
+                XCTAssertEqual(text(Aria2Results.status(detail, keys: keys)), text(tree(detail, keys: keys)),
+                               "\(detail.download.status) stored: \(detail.bitfield != nil) keys: \(keys ?? [])")
+            }
+            XCTAssertEqual(text(Aria2Results.statuses(details, keys: keys)), text(.array(details.map { tree($0, keys: keys) })))
+        }
+        XCTAssertEqual(text(Aria2Results.statuses([], keys: nil)), "[]")
+    }
+
+    func testStringsThatNeedEscapesAreWrittenEscaped() {
+        var escaped = detail(.complete, stored: false)
+        escaped.download.path = "/data/\"q\" \\ tab\tline\ncr\r\u{01}\u{1f} é 下载 🎉.iso"
+        escaped.download.url = "http://example.org/\u{7f}\"\\é"
+        escaped.etag = "W/\"x\\y\""
+        let keys = ["files", "dir", "haulETag"]
+        XCTAssertEqual(
+            text(Aria2Results.status(escaped, keys: keys)),
+            #"{"dir":"/data","files":[{"completedLength":"3000000","index":"1","length":"3000000","#
+                + #""path":"/data/\"q\" \\ tab\tline\ncr\r\u0001\u001f é 下载 🎉.iso","selected":"true","#
+                + #""uris":[{"status":"used","uri":"http://example.org/"# + "\u{7f}" + #"\"\\é"}]}],"haulETag":"W/\"x\\y\""}"#
+        )
+        XCTAssertEqual(text(Aria2Results.status(escaped, keys: nil)), text(tree(escaped, keys: nil)))
+        XCTAssertEqual(Aria2Results.status(escaped, keys: nil), tree(escaped, keys: nil), "reads back as the tree")
+    }
+
+    func testGlobalStatIsWrittenAsBefore() {
+        let stat = Aria2GlobalStat(downloadSpeed: 123_456, active: 2, waiting: 30_000, stopped: 7, stoppedTotal: 9)
+        let expected = #"{"downloadSpeed":"123456","numActive":"2","numStopped":"7","numStoppedTotal":"9","#
+            + #""numWaiting":"30000","uploadSpeed":"0"}"#
+        XCTAssertEqual(text(Aria2Results.globalStat(stat)), expected)
+        let asTree: JSONValue = [
+            "downloadSpeed": "123456", "uploadSpeed": "0", "numActive": "2", "numWaiting": "30000", "numStopped": "7",
+            "numStoppedTotal": "9",
+        ]
+        XCTAssertEqual(text(asTree), expected)
+        XCTAssertEqual(Aria2Results.globalStat(stat), asTree)
+    }
 }

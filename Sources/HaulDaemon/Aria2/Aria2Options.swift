@@ -186,10 +186,10 @@ package enum Aria2Options {
 
     /// Whether an option's value can be read: a string, number or boolean (a list too, for `header`).
     static func isUsable(_ value: JSONValue, list: Bool) -> Bool {
-        switch value {
+        switch value.plain {
         case .string, .int, .bool: return true
         case .array: return list
-        case .null, .double, .object: return false
+        case .null, .double, .object, .encoded: return false
         }
     }
 

@@ -127,15 +127,14 @@ package enum Aria2StatusDictionary {
         .object(fields(download, keys: keys))
     }
 
-    /// `status(_:keys:)`'s members, for a caller that adds its own before wrapping them (`Aria2Results.status`):
-    /// added to the dictionary made here, not to a copy of it.
-    ///
-    /// - Parameter capacity: room for the members the caller adds, so that adding them does not grow the dictionary.
-    static func fields(_ download: Aria2Download, keys: [String]?, adding capacity: Int = 0) -> [String: JSONValue] {
+    /// `status(_:keys:)`'s members. The answers on the wire (`Aria2Results.status`) are written straight into bytes
+    /// by `Aria2StatusWriter`, which must write what these members write: a member added here is added there too
+    /// (`Aria2ResultsStatusTests` compares the two).
+    static func fields(_ download: Aria2Download, keys: [String]?) -> [String: JSONValue] {
         let total = download.totalBytes ?? 0
         let completed = download.status == .complete ? max(download.bytesDone, total) : download.bytesDone
-        // Made at its final size: 12 members, at most 8 more below, and the caller's.
-        var fields = [String: JSONValue](minimumCapacity: 20 + capacity)
+        // Made at its final size: 12 members and at most 8 more below.
+        var fields = [String: JSONValue](minimumCapacity: 20)
         fields["gid"] = .string(GID(download.id).description)
         fields["status"] = .string(download.status.rawValue)
         fields["totalLength"] = .string(String(total))

@@ -19,6 +19,7 @@ extension JSONValue {
         case .int(let value): Self.write(integer: value, to: &bytes)
         case .double(let value): bytes.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): Self.write(string: value, to: &bytes)
+        case .encoded(let text): bytes.append(contentsOf: text.bytes)
         case .array(let items):
             bytes.append(UInt8(ascii: "["))
             var first = true

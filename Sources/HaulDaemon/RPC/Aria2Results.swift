@@ -14,24 +14,15 @@ enum Aria2Results {
         keysFromStore.filter { keys?.isEmpty != false || keys!.contains($0) }
     }
 
-    /// `tellStatus`: aria2's fields, then Haul's keys that have a value.
+    /// `tellStatus`: aria2's fields, then Haul's keys that have a value, written straight into JSON text
+    /// (`Aria2StatusWriter`: the bytes `Aria2StatusDictionary.fields` with the stored keys added would write).
     static func status(_ detail: Aria2StatusDetail, keys: [String]?) -> JSONValue {
-        var fields = Aria2StatusDictionary.fields(detail.download, keys: keys, adding: keysFromStore.count)
-        func add(_ key: String, _ value: String?) {
-            guard let value, keys?.isEmpty != false || keys!.contains(key) else { return }
-            fields[key] = .string(value)
-        }
-        // `keysFromStore`, in its order.
-        add("bitfield", detail.bitfield)
-        add("haulFinalURL", detail.finalURL)
-        add("haulETag", detail.etag)
-        add("haulLastModified", detail.lastModified)
-        return .object(fields)
+        .encoded(Aria2StatusWriter.status(detail, keys: keys))
     }
 
     /// `tellActive`, `tellWaiting`, `tellStopped`: each download as `tellStatus` gives it, with the same keys.
     static func statuses(_ details: [Aria2StatusDetail], keys: [String]?) -> JSONValue {
-        .array(details.map { status($0, keys: keys) })
+        .encoded(Aria2StatusWriter.statuses(details, keys: keys))
     }
 
     /// `getGlobalOption`, plus Haul's `haul-allow-dir`: the directories RPC clients may save into, one per line (the
@@ -42,16 +33,10 @@ enum Aria2Results {
         return .object(fields)
     }
 
-    /// `getGlobalStat`: every number a string, as aria2's.
+    /// `getGlobalStat`: every number a string, as aria2's (written straight into JSON text: a page polls it each
+    /// second).
     static func globalStat(_ stat: Aria2GlobalStat) -> JSONValue {
-        [
-            "downloadSpeed": .string(String(stat.downloadSpeed)),
-            "uploadSpeed": "0",
-            "numActive": .string(String(stat.active)),
-            "numWaiting": .string(String(stat.waiting)),
-            "numStopped": .string(String(stat.stopped)),
-            "numStoppedTotal": .string(String(stat.stoppedTotal)),
-        ]
+        .encoded(Aria2StatusWriter.globalStat(stat))
     }
 
     /// `haul.getHostBudgets`: one struct per host, numbers as strings as aria2's, `learnedAt` an ISO 8601 time;
