@@ -45,6 +45,22 @@ final class HLSVariantCLITests: XCTestCase {
         }
     }
 
+    /// `--hls-variant` chooses for the playlists of an `-i` list as for those on the command line: a list's
+    /// playlist is saved by the queue's stream transfer from its request's choice, which the list's lines now get
+    /// from the command (`DownloadPlan.Extras`); before, they were saved from the best variant whatever was asked.
+    func testHLSVariantReachesTheEntriesOfAList() async throws {
+        try await withMaster { server, dir, low, _ in
+            let list = dir.appendingPathComponent("list.txt")
+            try Data((server.url("/hls/master.m3u8") + "\n").utf8).write(to: list)
+            let out = dir.appendingPathComponent("out")
+            let result = try HaulProcess.run(
+                ["--state-dir", dir.appendingPathComponent("s").path, "-q", "-d", out.path, "--hls-variant", "worst", "-i", list.path], in: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(contents(out.appendingPathComponent("master.ts")) == (try low.expectedBytes()), "the worst variant")
+            XCTAssertTrue(server.requests(for: "/hls/high.m3u8").isEmpty, "the best variant is never fetched")
+        }
+    }
+
     func testHLSListPrintsTheVariantsAndDownloadsNothing() async throws {
         try await withMaster { server, dir, _, _ in
             let result = try HaulProcess.run(["--state-dir", dir.appendingPathComponent("s").path, "--hls-list", server.url("/hls/master.m3u8")], in: dir)

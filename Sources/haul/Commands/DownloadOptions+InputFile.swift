@@ -97,8 +97,9 @@ extension DownloadOptions {
         }
         if DownloadPlan.followsFolderRules(directoryChosen: options.dir != nil, name: options.out) { request.folderRules = context.rules }
         request.headers += options.headers.map { DownloadRequest.Header(name: $0.name, value: $0.value) }
-        // The line's mirrors (its TAB-separated URLs) and the command's cookies, as `DownloadPlan` decides them.
-        cookieOptions.apply(to: &request, loaded: context.cookies, mirrors: entry.mirrors)
+        // The line's mirrors (its TAB-separated URLs), the command's cookies and HLS choice, as `DownloadPlan`
+        // decides them: a line's playlist is saved by the queue's stream transfer, from its request's choice.
+        cookieOptions.apply(to: &request, loaded: context.cookies, mirrors: entry.mirrors, hls: hlsChoice)
         // Once per directory: a list of many files into one directory asked Foundation for it file by file.
         let parent = (request.destinationPath as NSString).deletingLastPathComponent
         if context.madeParents.isNew(parent) { try DownloadPlan.createParent(of: request.destinationPath) }

@@ -204,7 +204,7 @@ extension DownloadOptions {
         // `-o sub/` makes `sub` (`OutputTarget`).
         if output != nil { for request in requests { try DownloadPlan.createParent(of: request.destinationPath) } }
         for index in requests.indices {
-            cookieOptions.apply(to: &requests[index], loaded: loadedCookies, mirrors: mirrors)
+            cookieOptions.apply(to: &requests[index], loaded: loadedCookies, mirrors: mirrors, hls: hlsChoice)
             // A directory given with `-o` is where the file goes, as with `-d`: no rule moves it.
             let chosen = self.directory != nil || (target?.isDirectory ?? false)
             if DownloadPlan.followsFolderRules(directoryChosen: chosen, name: output) { requests[index].folderRules = rules }
@@ -245,7 +245,7 @@ extension DownloadOptions {
             document, directory: directory, folderRules: self.directory == nil ? try ruleSet() : nil, unusableSources: .firstRequired)
         return try files.requestsMakingDirectories { url in
             var request = makeRequest(url, directory: directory, headers: parsedHeaders)
-            cookieOptions.apply(to: &request, loaded: loadedCookies)
+            cookieOptions.apply(to: &request, loaded: loadedCookies, hls: hlsChoice)
             return request
         }.map { request in
             var request = request

@@ -40,13 +40,13 @@ struct CookieOptions: Equatable, Sendable {
         }
     }
 
-    /// Gives `request` its cookies (and `mirrors`, when given: `DownloadPlan.Extras` decides both, as for every
-    /// front-end) and its `Referer`.
+    /// Gives `request` its cookies (and `mirrors` and the HLS choice, when given: `DownloadPlan.Extras` decides
+    /// them, as for every front-end) and its `Referer`.
     ///
     /// `-b` cookies belong to the download's own host (host-only); the cookies of `--load-cookies` that have not
     /// expired are kept with the download, so `haul resume` after a restart sends them again without the file.
-    func apply(to request: inout DownloadRequest, loaded: [Cookie], mirrors: [String]? = nil) {
-        DownloadPlan.Extras(loadedCookies: loaded, cookies: cookies, mirrors: mirrors)
+    func apply(to request: inout DownloadRequest, loaded: [Cookie], mirrors: [String]? = nil, hls: DownloadPlan.HLSChoice? = nil) {
+        DownloadPlan.Extras(loadedCookies: loaded, cookies: cookies, mirrors: mirrors, hls: hls)
             .apply(to: &request, now: Int64(Date().timeIntervalSince1970))
         if let value = Referer.value(option: referer, downloadURL: request.url.absoluteString),
             !request.headers.contains(where: { $0.name.lowercased() == "referer" }) {
