@@ -197,9 +197,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                // AES._CBC: the AES-128 decryption of HLS segments (Sources/HaulKit/HLS/HLSDecryption.swift).
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -237,7 +234,6 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 "MCP",
                 // `haul mcp`'s relay to a running daemon's /mcp.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -280,7 +276,9 @@ let package = Package(
             dependencies: [
                 "CZlib",
                 "CHaulSystem",
-                .product(name: "Crypto", package: "swift-crypto"),
+                // Its BoringSSL (`CNIOBoringSSL`) for the digests: the one the TLS transport uses, so the binary
+                // carries one BoringSSL, not swift-crypto's second (docs/packaging.md, "The map down to 40 MB").
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: libraryMetadataAccess
         ),

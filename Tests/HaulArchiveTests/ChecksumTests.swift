@@ -71,6 +71,21 @@ final class ChecksumTests: XCTestCase {
         }
     }
 
+    /// `finalize()` finishes a copy of the digest's state: the hasher goes on afterwards, for every algorithm.
+    func testAHasherGoesOnAfterFinalize() {
+        for algorithm in [Checksum.Algorithm.md5, .sha1, .sha256, .sha512] {
+            var hasher = ChecksumHasher(algorithm)
+            Array("a".utf8).withUnsafeBytes { hasher.update($0) }
+            var fresh = ChecksumHasher(algorithm)
+            Array("a".utf8).withUnsafeBytes { fresh.update($0) }
+            XCTAssertEqual(hasher.finalize(), fresh.finalize(), algorithm.rawValue)
+            Array("bc".utf8).withUnsafeBytes { hasher.update($0) }
+            var whole = ChecksumHasher(algorithm)
+            Array("abc".utf8).withUnsafeBytes { whole.update($0) }
+            XCTAssertEqual(hasher.finalize(), whole.finalize(), algorithm.rawValue)
+        }
+    }
+
     func testIncrementalUpdatesMatchOneShot() {
         let bytes = randomBytes(100_000, seed: 7)
         var whole = ChecksumHasher(.sha256)

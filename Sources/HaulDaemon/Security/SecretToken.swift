@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import HaulKit
 
 /// The RPC secret and its check.
 ///
@@ -9,15 +9,23 @@ package struct SecretToken: Sendable {
     private let digest: [UInt8]
 
     package init(_ secret: String) {
-        digest = Array(SHA256.hash(data: Data(secret.utf8)))
+        digest = Self.digest(of: secret)
     }
 
     /// Whether `candidate` (the secret without `token:`) is the secret.
     package func matches(_ candidate: String) -> Bool {
-        let other = Array(SHA256.hash(data: Data(candidate.utf8)))
+        let other = Self.digest(of: candidate)
         var difference: UInt8 = 0
         for index in 0..<digest.count { difference |= digest[index] ^ other[index] }
         return difference == 0
+    }
+
+    /// The SHA-256 digest of `text`'s UTF-8 as its 64 hex digits: the same length whatever the text's.
+    private static func digest(of text: String) -> [UInt8] {
+        var hasher = ChecksumHasher(.sha256)
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { hasher.update($0) }
+        return Array(hasher.finalize().utf8)
     }
 
     /// A new random secret: 32 bytes from the system's generator, as 64 hex digits.
