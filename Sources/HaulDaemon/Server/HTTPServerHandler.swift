@@ -133,7 +133,13 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let secretShown = server.secretShown
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
-        Task {
+        // A short JSON-RPC call starts on this connection's event loop, and a small one is answered there, with
+        // the actors it calls (no hop to the pool and back); the endpoint sends any other on to the pool
+        // (`SmallCalls`).
+        let executor: EventLoopTaskExecutor? =
+            SmallCalls.startsOnLoop(method: request.method, uri: request.uri, bodyBytes: request.body.count)
+            ? EventLoopTaskExecutor(eventLoop) : nil
+        Task(executorPreference: executor) {
             let response = await router.respond(to: request, secretShown: secretShown)
             eventLoop.execute {
                 let (handler, context) = bound.value
@@ -147,6 +153,7 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 )
                 handler.done(context)
             }
+            withExtendedLifetime(executor) {}  // a task does not keep its preferred executor alive
         }
     }
 
