@@ -6,7 +6,8 @@ on keep-alive connections while a third sends 400 `getVersion` calls on its own;
 p99, worst). Used to measure answering calls on the connection's event loop (docs/daemon.md): a call that holds its
 loop holds every other connection of that loop.
 
-Usage: Benchmarks/daemon-mixed.py --binaries A,B [--queued 30000] [--rounds 2]   (the binaries alternate)
+Usage: Benchmarks/daemon-mixed.py --binaries A,B [--queued 30000] [--rounds 2] [--small aria2.getVersion]
+  (the binaries alternate; --small names the small call timed, answered without parameters but the secret)
 Work files: Benchmarks/work/daemon-mixed/.
 """
 import argparse, importlib.util, os, shutil, threading, time
@@ -17,7 +18,7 @@ scale = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(scale)
 
 
-def run(binary, queued, label):
+def run(binary, queued, label, small):
     state = os.path.join(ROOT, "Benchmarks", "work", "daemon-mixed", label)
     shutil.rmtree(state, ignore_errors=True)
     os.makedirs(state)
@@ -40,7 +41,7 @@ def run(binary, queued, label):
     pinger, latencies = scale.Client(tool.port, tool.secret), []
     for _ in range(400):
         began = time.perf_counter()
-        pinger.call("aria2.getVersion")
+        pinger.call(small)
         latencies.append((time.perf_counter() - began) * 1000)
     stop.set()
     for thread in threads:
@@ -48,8 +49,8 @@ def run(binary, queued, label):
     tool.stop()
     latencies.sort()
     pick = lambda share: latencies[min(len(latencies) - 1, int(len(latencies) * share))]
-    print("%s: queued %d, getVersion p50 %.2f p90 %.2f p99 %.2f worst %.2f ms"
-          % (binary, queued, pick(0.5), pick(0.9), pick(0.99), latencies[-1]), flush=True)
+    print("%s: queued %d, %s p50 %.2f p90 %.2f p99 %.2f worst %.2f ms"
+          % (binary, queued, small.split(".")[-1], pick(0.5), pick(0.9), pick(0.99), latencies[-1]), flush=True)
 
 
 def main():
@@ -57,11 +58,13 @@ def main():
     parser.add_argument("--binaries", required=True, help="comma-separated haul binaries, run in turn")
     parser.add_argument("--queued", type=int, default=30000)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--small", default="aria2.getVersion",
+                        help="the small call timed (aria2.getGlobalStat reads the manager, as tellWaiting does)")
     args = parser.parse_args()
     binaries = args.binaries.split(",")
     for round_ in range(args.rounds):
         for index, binary in enumerate(binaries):
-            run(binary, args.queued, "r%d-b%d" % (round_, index))
+            run(binary, args.queued, "r%d-b%d" % (round_, index), args.small)
 
 
 if __name__ == "__main__":

@@ -114,6 +114,23 @@ final class Aria2ResultsStatusTests: XCTestCase {
         XCTAssertEqual(text(Aria2Results.statuses([], keys: nil)), "[]")
     }
 
+    /// The GID's digits and the directory are written without a `String` of their own: the same bytes as
+    /// `GID.description` and `Aria2Download.directory` at their edges.
+    func testGIDsAndDirectoriesAreWrittenAsTheirStrings() {
+        let paths = ["/a.iso", "a.iso", "/d/e/a.iso", "/d/\"q\"\\/a", "下载/é/a", "d/"]
+        for (index, id) in [Int64(0), 1, 0x2a, 0xabcdef, Int64.max, Int64.min, -1].enumerated() {
+            var one = detail(.waiting, stored: false)
+            one.download.id = id
+            one.download.path = paths[index % paths.count]
+            for keys in [nil, ["gid", "dir"]] as [[String]?] {
+                XCTAssertEqual(text(Aria2Results.status(one, keys: keys)), text(tree(one, keys: keys)), "\(id) \(one.download.path)")
+            }
+        }
+        var root = detail(.waiting, stored: false)
+        root.download.id = -1
+        XCTAssertEqual(text(Aria2Results.status(root, keys: ["gid", "dir"])), #"{"dir":"/data","gid":"ffffffffffffffff"}"#)
+    }
+
     func testStringsThatNeedEscapesAreWrittenEscaped() {
         var escaped = detail(.complete, stored: false)
         escaped.download.path = "/data/\"q\" \\ tab\tline\ncr\r\u{01}\u{1f} é 下载 🎉.iso"

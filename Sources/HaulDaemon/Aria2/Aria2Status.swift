@@ -99,9 +99,12 @@ package struct Aria2Download: Sendable, Equatable {
     }
 
     /// The directory the file is in.
-    package var directory: String {
+    package var directory: String { String(directoryInPath) }
+
+    /// `directory` as a part of `path` (or a literal): a status written straight into bytes copies it from there.
+    var directoryInPath: Substring {
         guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return slash == path.startIndex ? "/" : path[..<slash]
     }
 
     /// Haul's verdict on the checksum: `verified` once complete (a download with a checksum only completes when it

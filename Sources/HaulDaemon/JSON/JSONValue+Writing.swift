@@ -65,30 +65,38 @@ extension JSONValue {
     /// A string literal: `"` and `\` escaped, control characters as `\uXXXX` (or their short forms). A run of
     /// bytes that needs no escape is copied at once.
     static func write(string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var plain = 0  // where the run of bytes not yet copied starts
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                index += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<(index - 1)]))
-                plain = index
-                switch byte {
-                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                }
+        string.withUTF8 { write(utf8: $0, to: &bytes) }
+    }
+
+    /// `write(string:to:)` for a part of a string, which is not copied into a `String` of its own first.
+    static func write(string: Substring, to bytes: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { write(utf8: $0, to: &bytes) }
+    }
+
+    private static func write(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var plain = 0  // where the run of bytes not yet copied starts
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<(index - 1)]))
+            plain = index
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
         bytes.append(UInt8(ascii: "\""))
     }
 }

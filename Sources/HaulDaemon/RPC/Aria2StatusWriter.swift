@@ -87,7 +87,10 @@ struct Aria2StatusWriter {
         member(.bitfield, string: detail.bitfield)
         member(.completedLength, number: completed)
         member(.connections, number: Int64(active ? download.connections : 0))
-        member(.dir, string: download.directory)
+        if wants(.dir) {
+            open(.dir)
+            JSONValue.write(string: download.directoryInPath, to: &bytes)
+        }
         member(.downloadSpeed, number: active ? Int64(download.speed) : 0)
         member(.errorCode, number: errorCode.map(Int64.init))
         member(.errorMessage, string: errorMessage)
@@ -95,7 +98,10 @@ struct Aria2StatusWriter {
             open(.files)
             writeFiles(download, total: total, completed: completed)
         }
-        member(.gid, string: GID(download.id).description)
+        if wants(.gid) {
+            open(.gid)
+            writeGID(download.id)
+        }
         member(.haulBytesKept, number: bytesCounted?.1)
         member(.haulBytesReceived, number: bytesCounted?.0)
         member(.haulChecksum, string: checksum?.0)
@@ -150,6 +156,17 @@ struct Aria2StatusWriter {
         guard let value, wants(key) else { return }
         open(key)
         quoted(value)
+    }
+
+    /// `GID(id).description` in quotes, its 16 hex digits written here (no `String` made for each download).
+    private mutating func writeGID(_ id: Int64) {
+        let value = UInt64(bitPattern: id)
+        bytes.append(UInt8(ascii: "\""))
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private mutating func quoted(_ value: Int64) {

@@ -47,10 +47,21 @@ package struct RPCEndpoint: Sendable {
     }
 
     /// The answer to a body, or `nil` when it held only notifications (nothing to send back).
+    ///
+    /// A request that is not small (`SmallCalls`) is answered on the global pool, however the task that asks was
+    /// started: the socket's handler starts an HTTP call on its connection's event loop (`HTTPServerHandler.route`),
+    /// and a call that grows with the queue must not hold the loop's other connections while it runs.
     package func respond(to body: Data, context: CallContext = CallContext()) async -> Data? {
+        let parsed = JSONRPCEnvelope.parse(body, maxBatch: maxBatch)
+        if SmallCalls.answeredOnLoop(parsed) { return await respond(parsed, context) }
+        // The answer's bytes are written there too: a big answer's copy does not hold the loop either.
+        return await withTaskExecutorPreference(globalConcurrentExecutor) { await respond(parsed, context) }
+    }
+
+    private func respond(_ parsed: JSONRPCEnvelope.Parsed, _ context: CallContext) async -> Data? {
         var guesses = SecretChecks()
         let answer: JSONValue?
-        switch JSONRPCEnvelope.parse(body, maxBatch: maxBatch) {
+        switch parsed {
         case .invalid(let error):
             answer = JSONRPCEnvelope.response(id: .null, .failure(error))
         case .single(let call):

@@ -133,21 +133,39 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let secretShown = server.secretShown
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
-        Task {
-            let response = await router.respond(to: request, secretShown: secretShown)
-            eventLoop.execute {
-                let (handler, context) = bound.value
-                if let chunks = response.chunks {
-                    return handler.stream(context, head, response, chunks)
-                }
-                handler.write(
-                    context, head, status: HTTPResponseStatus(statusCode: response.status), contentType: response.contentType,
-                    body: response.body, extra: response.headers.map { ($0.name, $0.value) },
-                    omitBody: head.method == .HEAD, close: response.closesConnection
-                )
-                handler.done(context)
-            }
+        // A short JSON-RPC call starts on this connection's event loop, and a small one is answered there, with
+        // the actors it calls (no hop to the pool and back); the endpoint sends any other on to the pool
+        // (`SmallCalls`).
+        let executor: EventLoopTaskExecutor? =
+            SmallCalls.startsOnLoop(method: request.method, uri: request.uri, bodyBytes: request.body.count)
+            ? EventLoopTaskExecutor(eventLoop) : nil
+        let finish: @Sendable (DaemonResponse) -> Void = { response in
+            let (handler, context) = bound.value
+            handler.answer(context, head, response)
         }
+        Task(executorPreference: executor) {
+            let response = await router.respond(to: request, secretShown: secretShown)
+            // A call that ends on the loop is answered at once, not queued behind the work of the loop's other
+            // connections (which made a small call's p99 higher under a page's polling load).
+            if eventLoop.inEventLoop {
+                finish(response)
+            } else {
+                eventLoop.execute { finish(response) }
+            }
+            withExtendedLifetime(executor) {}  // a task does not keep its preferred executor alive
+        }
+    }
+
+    private func answer(_ context: ChannelHandlerContext, _ head: HTTPRequestHead, _ response: DaemonResponse) {
+        if let chunks = response.chunks {
+            return stream(context, head, response, chunks)
+        }
+        write(
+            context, head, status: HTTPResponseStatus(statusCode: response.status), contentType: response.contentType,
+            body: response.body, extra: response.headers.map { ($0.name, $0.value) },
+            omitBody: head.method == .HEAD, close: response.closesConnection
+        )
+        done(context)
     }
 
     private func write(
