@@ -111,15 +111,9 @@ extension DownloadManager {
         return (now, started, completed)
     }
 
-    /// The store's change for `action`; a failure's kind goes with the message it gave (`failure`).
+    /// The store's change for `action` (`DownloadStore.QueueChange.of`, which a task on its own stores with too).
     static func storeChange(_ action: QueueAction, failure: HaulError? = nil) -> DownloadStore.QueueChange? {
-        switch action {
-        case .persistState(let id, let state, let error):
-            let cause = state == .failed && error != nil && error == failure?.message ? failure.map(FailureCause.init) : nil
-            return .state(id, state, error: error, cause: cause)
-        case .persistPosition(let id, let priority, let queueOrder): return .position(id, priority: priority, queueOrder: queueOrder)
-        default: return nil
-        }
+        DownloadStore.QueueChange.of(action, failure: failure)
     }
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {
