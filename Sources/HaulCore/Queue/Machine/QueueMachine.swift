@@ -16,6 +16,8 @@
 ///   `completed`: the file is in place and verified), anything else leaves it paused.
 /// - Owner: a run that finds the `.part` locked by another process (`busy`) leaves the download to that process:
 ///   it stays `queued` in the store and here, but is not started again until the user resumes it.
+/// - A queue of one (a task on its own, `+OnItsOwn`): held until the user's first `start`, which also resumes or
+///   takes back its download; `leaveToNextProcess` is an interrupt without rescheduling (owner `nextProcess`).
 /// - Cancelled downloads are dropped at once, so no download is ever held in `cancelled`; events for it then meet
 ///   `UnknownDownload` (commands) or are ignored (reports, store looks).
 /// - Queue schedule (`setQueueOpen`): while the schedule holds the queue nothing starts, and the downloads running
