@@ -138,27 +138,31 @@ extension DownloadTask {
         }
     }
 
-    /// Runs `actions` in order.
+    /// Runs `actions` through the loop a `DownloadManager` runs its queue's through (`QueueActionSteps`).
     ///
     /// - Parameters:
     ///   - failure: the error behind a failed run's `persistState` (the machine carries only its message).
-    ///   - keepingMessage: a user's command. What is stored is what a task on its own has always stored: with a
-    ///     command's state the message its record holds (its last failure's, kept through a resume; the queue
-    ///     clears it), with a failure its message, with anything else (an interrupt) none.
+    ///   - keepingMessage: a user's command (`storeChanges`).
     /// - Returns: the first store or file error (the actions after it still run: the machine has moved on).
     private func perform(_ actions: [QueueAction], failure: HaulError? = nil, keepingMessage: Bool = false) async -> (any Error)? {
-        var firstError: (any Error)?
-        for action in actions {
-            do {
-                try await perform(action, failure: failure, keepingMessage: keepingMessage)
-            } catch {
-                firstError = firstError ?? error
-            }
-        }
-        return firstError
+        await QueueActionSteps.run(
+            actions, failure: failure, store: { try storeChanges($0, keepingMessage: keepingMessage) }, perform: { try await perform($0) })
     }
 
-    private func perform(_ action: QueueAction, failure: HaulError?, keepingMessage: Bool) async throws {
+    /// Stores `changes` in one transaction, as a task on its own has always stored its states: with a user's
+    /// command's state the message its record holds (its last failure's, kept through a resume; the queue clears
+    /// it), with a failure its message and kind, with anything else (an interrupt) no message; and no `completed`,
+    /// which the run's finisher stored (`markCompleted`) and no later state is stored over (`setState`).
+    private func storeChanges(_ changes: [DownloadStore.QueueChange], keepingMessage: Bool) throws {
+        let stored = changes.compactMap { change -> DownloadStore.QueueChange? in
+            guard case .state(let id, let state, let error, let cause) = change else { return change }
+            guard state != .completed else { return nil }
+            return .state(id, state, error: keepingMessage ? record.errorMessage : state == .failed ? error : nil, cause: cause)
+        }
+        try store.saveQueueChanges(stored)
+    }
+
+    private func perform(_ action: QueueAction) async throws {
         switch action {
         case .startTransfer(_, let connections, let generation):
             startRun(connections: connections, generation: generation)
@@ -166,12 +170,6 @@ extension DownloadTask {
             guard let run else { return }
             run.cancel()
             await run.value  // its end has been handled when this returns (`runEnded`)
-        case .persistState(_, .completed, _):
-            break  // the run's finisher stored it (`markCompleted`), and no later state is stored over it (`setState`)
-        case .persistState:
-            guard case .state(let id, let state, let error, let cause)? = DownloadStore.QueueChange.of(action, failure: failure) else { return }
-            let message = keepingMessage ? record.errorMessage : state == .failed ? error : nil
-            try store.setState(state, error: message, cause: cause, of: id)
         case .announceState(_, let state):
             broadcaster.send(.state(state))
         case .discard:
@@ -179,7 +177,9 @@ extension DownloadTask {
             broadcaster.finish(cancelled: true)
         case .announceCompleted(_, let path):
             record.destination = path
-        case .persistPosition, .deleteCompleted, .announceAdded, .announceFinishing, .announceFailed, .drop:
+        case .persistState, .persistPosition:
+            break  // stored in batches (`store`)
+        case .deleteCompleted, .announceAdded, .announceFinishing, .announceFailed, .drop:
             break  // a queue of one has no position and no observers but the task's `updates`, which the run told
         }
     }
