@@ -146,7 +146,8 @@ extension DownloadTask {
     /// - Returns: the first store or file error (the actions after it still run: the machine has moved on).
     private func perform(_ actions: [QueueAction], failure: HaulError? = nil, keepingMessage: Bool = false) async -> (any Error)? {
         await QueueActionSteps.run(
-            actions, failure: failure, store: { try storeChanges($0, keepingMessage: keepingMessage) }, perform: { try await perform($0) })
+            actions, failure: failure, store: { try storeChanges($0, keepingMessage: keepingMessage) },
+            perform: { try await perform($0) })
     }
 
     /// Stores `changes` in one transaction, as a task on its own has always stored its states: with a user's
@@ -178,7 +179,7 @@ extension DownloadTask {
         case .announceCompleted(_, let path):
             record.destination = path
         case .persistState, .persistPosition:
-            break  // stored in batches (`store`)
+            break  // stored in batches (`storeChanges`)
         case .deleteCompleted, .announceAdded, .announceFinishing, .announceFailed, .drop:
             break  // a queue of one has no position and no observers but the task's `updates`, which the run told
         }
