@@ -62,6 +62,18 @@ final class RunEndingTests: XCTestCase {
         }
     }
 
+    /// Without a later run (a task on its own), a failure after a pause is heard as the failure; nothing else changes.
+    func testWithoutALaterRunAFailureAfterAPauseIsHeardAsTheFailure() {
+        for state in DownloadState.allCases {
+            for (name, end) in ends {
+                let queued = RunEnding.outcome(of: end, leaving: state)
+                let alone = RunEnding.outcome(of: end, leaving: state, laterRunCanFollow: false)
+                let failedAfterAPause = state == .paused && (name == "failed" || name == "busy")
+                XCTAssertEqual(alone, failedAfterAPause ? .failed : queued, "\(name) leaving \(state)")
+            }
+        }
+    }
+
     /// The queue machine's run ends follow the table: the state it holds afterwards, and whether it stored it.
     func testTheQueueMachineEndsARunAsTheTableSays() throws {
         let id: Int64 = 5

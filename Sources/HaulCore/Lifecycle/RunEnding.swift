@@ -13,9 +13,10 @@
 ///
 /// `-`: nothing changes. Refused: the end contradicts the state, a bug in the runner (`IllegalTransition`).
 ///
-/// `outcome` says what the waiters of a queue's run hear (`DownloadTask.outcome()`), from the state the download is
-/// in once the end has been handled. A task on its own has no later run to wait for: its waiters hear a failure even
-/// when a pause came first.
+/// `outcome` says what the waiters of a run hear (`DownloadTask.outcome()`), from the state the download is in once
+/// the end has been handled. In a queue a paused download runs again later, so a failure after a pause is heard as a
+/// pause; a task on its own (a queue of one, `laterRunCanFollow: false`) has no later run to wait for: its waiters
+/// hear the failure.
 public struct RunEnding: Hashable, Sendable {
     /// The lifecycle event the end is for the download, `nil` when it changes nothing.
     public let event: LifecycleEvent?
@@ -58,10 +59,14 @@ public struct RunEnding: Hashable, Sendable {
     /// What the run's waiters hear once its end has been handled and the download is in `state`: its file when
     /// it completed, its error when it failed (or found the `.part` busy) and has not been paused since, otherwise
     /// that it is paused.
-    public static func outcome(of end: TransferEnd, leaving state: DownloadState) -> Outcome {
+    ///
+    /// - Parameter laterRunCanFollow: whether a later run of a paused download can bring its waiters another end
+    ///   (a queue's); without one (a task on its own) a failure after a pause is heard as the failure it is.
+    public static func outcome(of end: TransferEnd, leaving state: DownloadState, laterRunCanFollow: Bool = true) -> Outcome {
         switch (state, end) {
         case (.completed, _): return .completed
         case (.failed, .failed), (.failed, .busy), (.queued, .failed), (.queued, .busy): return .failed
+        case (.paused, .failed), (.paused, .busy): return laterRunCanFollow ? .paused : .failed
         default: return .paused
         }
     }

@@ -4,10 +4,10 @@ import Logging
 
 let engineLog = Logger(label: "haul.task")
 
-/// Running one transfer and reporting it: what a task does for its keeper (and, through `makeTransfer` and the
-/// ticker, on its own too).
+/// Running one transfer and reporting it: what a task does for its keeper's queue and for its own queue of one
+/// (`+OnItsOwn`) alike.
 extension DownloadTask {
-    /// Makes this download keep its state in `keeper` from now on: the task's own lifecycle is no longer used.
+    /// Makes this download keep its state in `keeper` from now on: the task's own queue of one is never made.
     func keep(by keeper: any DownloadStateKeeper) {
         self.keeper = keeper
         isKept = true
@@ -108,7 +108,7 @@ extension DownloadTask {
 
     /// What a run's failure that is the download's own leaves behind (a busy `.part` is another process's, not
     /// this download's failure): no `.part` file without a durable byte, and the failure's message on the record.
-    /// The one step for a run of the queue (`runTransfer`) and one on its own (`transferEnded`).
+    /// The one step for a run of a queue and one on its own (`runTransfer` runs both).
     func keepFailure(_ error: HaulError) {
         removePartFileIfEmpty()
         record.errorMessage = error.message

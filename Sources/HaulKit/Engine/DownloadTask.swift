@@ -19,9 +19,10 @@ public enum DownloadOutcome: Sendable, Equatable {
 /// `HaulError` (`.usage`, its `illegalTransition` saying which) instead of being ignored. Pausing stops the
 /// transfer after making every received byte durable; resuming continues from there.
 ///
-/// One owner of state: a task started on its own (`HaulClient.download`) owns its lifecycle (`+OnItsOwn`). A
-/// task a `DownloadManager` holds has no state of its own: its commands go to the manager's queue machine, which
-/// asks it to run one transfer at a time (`+Run`) and tells it each new state for its `updates`.
+/// One owner of state, a `QueueMachine`, either way: a task started on its own (`HaulClient.download`) is a queue
+/// of one, a machine of its own whose actions it performs (`+OnItsOwn`). A task a `DownloadManager` holds has no
+/// state of its own: its commands go to the manager's queue machine. Both run one transfer at a time the same way
+/// (`+Run`) and tell `updates` each new state.
 public actor DownloadTask {
     /// The download's id (its record's number in the state database).
     public nonisolated let id: DownloadID
@@ -31,8 +32,11 @@ public actor DownloadTask {
     public nonisolated let request: DownloadRequest
 
     var record: DownloadRecord
-    /// The state of a task on its own; unused (and never read) once a keeper holds the download.
-    var lifecycle: DownloadLifecycle
+    /// The queue of one of a task on its own (`+OnItsOwn`), made at its first command; never made once a keeper
+    /// holds the download.
+    var ownQueue: QueueMachine?
+    /// The generation of the run `run` is (a task on its own).
+    var runGeneration = 0
     /// The queue that owns this download's state, if any.
     weak var keeper: (any DownloadStateKeeper)?
     /// Set for good once a keeper holds the download: the task's own lifecycle is never consulted again, even when
@@ -56,10 +60,6 @@ public actor DownloadTask {
     let hostBudgets: HostBudgetBook
     let configuration: HaulConfiguration
     var currentRateLimit: Int64?
-    /// Set while `pause`, `cancel` or `interrupt` waits for the transfer to stop: the run's end is theirs to handle,
-    /// except a completion (the file is in place by then), which `transferEnded` keeps here for them.
-    var stopping = false
-    var finishedWhileStopping: String?
     /// The row was inserted by this task's `HaulClient.prepare` and no run has started since: `record` is what is
     /// stored, and the row has no segments and no cookies, so the first run need not read them back.
     var isNew: Bool
@@ -75,7 +75,6 @@ public actor DownloadTask {
         self.id = DownloadID(record.id!)
         self.request = request
         self.record = record
-        self.lifecycle = DownloadLifecycle(state: record.downloadState == .downloading ? .queued : record.downloadState)
         self.store = store
         self.transport = transport
         self.configuration = configuration
@@ -114,7 +113,7 @@ public actor DownloadTask {
     /// The lifecycle state (the queue's, when a `DownloadManager` holds the download).
     public var state: DownloadState {
         get async {
-            guard isKept else { return lifecycle.state }
+            guard isKept else { return stateOnItsOwn }
             if let keeper, let state = await keeper.state(of: rowID) { return state }
             return broadcaster.lastState ?? .cancelled  // dropped by the queue, or the queue is gone
         }
@@ -131,7 +130,7 @@ public actor DownloadTask {
     /// instead (the queue starts it).
     public func start() async throws {
         if let keeper = try heldKeeper() { return try await keeper.resume(id) }
-        try startOnItsOwn(connections: nil)
+        try await startOnItsOwn()
     }
 
     /// Pauses: stops the transfer once its bytes are durable. Pausing a paused download does nothing.
@@ -208,7 +207,7 @@ public actor DownloadTask {
     public func outcome() async throws -> DownloadOutcome {
         if run == nil, !isRunning, let lastOutcome { return lastOutcome }
         if run == nil, !isRunning, await state == .paused { return .paused }
-        if !isKept, run == nil, lifecycle.state == .queued {
+        if !isKept, run == nil, stateOnItsOwn == .queued {
             throw HaulError(.usage, "download \(id) has not been started: call start() before waiting for its outcome")
         }
         try Task.checkCancellation()

@@ -45,26 +45,17 @@ extension DownloadManager {
         }
     }
 
-    /// Runs `actions` in order, except that the store writes next to each other (but for announcements) go in one
-    /// transaction (`QueueStoreBatches`).
+    /// Runs `actions` through the one loop a task on its own runs its queue of one's through too
+    /// (`QueueActionSteps`: in order, neighbouring store writes in one transaction).
     ///
     /// - Parameter failure: the error behind an `announceFailed` (the machine carries only its message).
     /// - Returns: the first store or file error (the actions after it still run: the machine's state has moved on).
     func perform(_ actions: [QueueAction], failure: HaulError? = nil) async -> (any Error)? {
-        var firstError: (any Error)?
         performing += 1
         // Marked before the first action runs: the machine let these go in the same step that returned them.
         for case .drop(let id) in actions where dropping[id] == nil { dropping[id] = [] }
-        for step in QueueStoreBatches.steps(actions) {
-            do {
-                switch step {
-                case .store(let persists): try store(persists.compactMap { Self.storeChange($0, failure: failure) })
-                case .action(let action): try await perform(action, failure: failure)
-                }
-            } catch {
-                firstError = firstError ?? error
-            }
-        }
+        let firstError = await QueueActionSteps.run(
+            actions, failure: failure, store: { try store($0) }, perform: { try await perform($0, failure: failure) })
         performing -= 1
         wakeIdleWaiters()
         return firstError
@@ -111,15 +102,9 @@ extension DownloadManager {
         return (now, started, completed)
     }
 
-    /// The store's change for `action`; a failure's kind goes with the message it gave (`failure`).
+    /// The store's change for `action` (`DownloadStore.QueueChange.of`, which a task on its own stores with too).
     static func storeChange(_ action: QueueAction, failure: HaulError? = nil) -> DownloadStore.QueueChange? {
-        switch action {
-        case .persistState(let id, let state, let error):
-            let cause = state == .failed && error != nil && error == failure?.message ? failure.map(FailureCause.init) : nil
-            return .state(id, state, error: error, cause: cause)
-        case .persistPosition(let id, let priority, let queueOrder): return .position(id, priority: priority, queueOrder: queueOrder)
-        default: return nil
-        }
+        DownloadStore.QueueChange.of(action, failure: failure)
     }
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {

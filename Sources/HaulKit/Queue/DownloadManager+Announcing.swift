@@ -69,8 +69,9 @@ extension DownloadManager {
     static func download(namedBy event: QueueEvent) -> Int64? {
         switch event {
         case .add(let id, _, _, _), .adopt(let id, _, _), .pause(let id), .resume(let id), .resumeInHolder(let id),
-            .cancel(let id, _), .remove(let id, _, _), .move(let id, _), .interrupt(let id), .transferPlanned(let id, _, _),
-            .transferFinishing(let id, _), .transferEnded(let id, _, _), .storeSaw(let id, _):
+            .cancel(let id, _), .remove(let id, _, _), .move(let id, _), .interrupt(let id), .start(let id),
+            .leaveToNextProcess(let id), .transferPlanned(let id, _, _), .transferFinishing(let id, _),
+            .transferEnded(let id, _, _), .storeSaw(let id, _):
             return id
         case .adoptAll, .setLimits, .setQueueOpen, .shutdown:
             return nil

@@ -16,6 +16,19 @@ extension DownloadStore {
         case state(Int64, DownloadState, error: String?, cause: FailureCause? = nil)
         /// The place of a download in the queue.
         case position(Int64, priority: Int, queueOrder: Int64)
+
+        /// The change for `action` (`nil` for an action that stores nothing); a failure's kind goes with the
+        /// message it gave (`failure`: the machine carries only the message). For a queue's actions and a task's
+        /// own alike.
+        static func of(_ action: QueueAction, failure: HaulError? = nil) -> QueueChange? {
+            switch action {
+            case .persistState(let id, let state, let error):
+                let cause = state == .failed && error != nil && error == failure?.message ? failure.map(FailureCause.init) : nil
+                return .state(id, state, error: error, cause: cause)
+            case .persistPosition(let id, let priority, let queueOrder): return .position(id, priority: priority, queueOrder: queueOrder)
+            default: return nil
+            }
+        }
     }
 
     /// Stores `changes` in order, in one transaction (nothing when empty). A state a row already holds is not

@@ -58,14 +58,15 @@ public struct QueueDownloads: Hashable, Sendable, Sequence {
         idsByState[state] ?? []
     }
 
-    /// The ids of the downloads another process runs or holds in line (`owner == .otherProcess`, queued or
-    /// downloading), in no order: what the manager's look at the store each second reads (`DownloadManager.poll`).
+    /// The ids of the downloads another process runs or holds in line (`owner` not `.thisProcess`: the other
+    /// process, or the next one a queue of one left it to; queued or downloading), in no order: what the manager's
+    /// look at the store each second reads (`DownloadManager.poll`).
     /// Kept as downloads change, so the look costs what other processes run, not what is held (issue 62, point 3:
     /// it filtered every queued download's owner each second).
     public var idsRunElsewhere: Set<Int64> { runElsewhere }
 
     static func isRunElsewhere(_ download: QueueMachine.Download) -> Bool {
-        download.owner == .otherProcess && (download.state == .queued || download.state == .downloading)
+        download.owner != .thisProcess && (download.state == .queued || download.state == .downloading)
     }
 
     /// How many downloads are in each state (a state none is in is absent).

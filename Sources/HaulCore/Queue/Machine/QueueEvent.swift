@@ -34,6 +34,15 @@ public enum QueueEvent: Hashable, Sendable {
     case setQueueOpen(Bool)
     /// Stop the transfer that runs here (Ctrl-C, shutdown), keeping the download in line for the next start.
     case interrupt(Int64)
+    /// A queue of one (a task on its own, `HaulClient.download`): the user starts its download. The queue, held
+    /// until this first start, opens; a paused or failed download is put back in line, one left to another process
+    /// or to the next one is taken back; the queue then starts it (`QueueMachine+OnItsOwn`). Refused for one that
+    /// runs or has completed (`IllegalTransition` with `start`).
+    case start(Int64)
+    /// A queue of one: stop the transfer that runs here and leave the download to the next process, stored
+    /// `queued` and never started again in this one, where it shows as `paused` (a task on its own on Ctrl-C:
+    /// nothing in its process restarts it). `interrupt` without the rescheduling; `start` takes it back.
+    case leaveToNextProcess(Int64)
     /// The process stops: every running transfer is interrupted and nothing starts any more.
     case shutdown
     /// A running transfer settled on `connections` connections (it knows the file now): the rest go back.

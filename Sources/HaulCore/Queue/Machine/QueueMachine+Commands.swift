@@ -37,6 +37,8 @@ extension QueueMachine {
 
     mutating func pause(_ id: Int64, known: Download) throws -> [QueueAction] {
         guard try DownloadCommandRule.check(event: .pause, in: known.state) else { return [] }  // paused already
+        // Left to the next process, it is paused here (`shownState`): pausing it changes nothing, as for a paused one.
+        if known.owner == .nextProcess, known.state == .queued { return [] }
         let state = try Self.next(known, on: .pause)
         var paused = known
         paused.state = state

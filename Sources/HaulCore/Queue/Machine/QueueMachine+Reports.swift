@@ -26,7 +26,8 @@ extension QueueMachine {
             let stored: [QueueAction] = ending.isStored ? [.persistState(id, state, error: message)] : []
             actions = stored + [.announceState(id, state), .announceFailed(id, message: message)]
         case .stopped:
-            actions = [.persistState(id, state, error: known.errorMessage), .announceState(id, state)]
+            // Stopped to be left to the next process (`leaveToNextProcess`): stored `queued`, announced as it shows.
+            actions = [.persistState(id, state, error: known.errorMessage), .announceState(id, ended.shownState)]
         }
         downloads[id] = ended
         return actions

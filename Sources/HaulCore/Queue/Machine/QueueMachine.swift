@@ -16,6 +16,8 @@
 ///   `completed`: the file is in place and verified), anything else leaves it paused.
 /// - Owner: a run that finds the `.part` locked by another process (`busy`) leaves the download to that process:
 ///   it stays `queued` in the store and here, but is not started again until the user resumes it.
+/// - A queue of one (a task on its own, `+OnItsOwn`): held until the user's first `start`, which also resumes or
+///   takes back its download; `leaveToNextProcess` is an interrupt without rescheduling (owner `nextProcess`).
 /// - Cancelled downloads are dropped at once, so no download is ever held in `cancelled`; events for it then meet
 ///   `UnknownDownload` (commands) or are ignored (reports, store looks).
 /// - Queue schedule (`setQueueOpen`): while the schedule holds the queue nothing starts, and the downloads running
@@ -59,6 +61,9 @@ public struct QueueMachine: Hashable, Sendable {
         case thisProcess
         /// Another process holds its `.part` file: left to it until the user resumes it here.
         case otherProcess
+        /// Nobody in this process: it was interrupted and left to the next process (`leaveToNextProcess`, a queue of
+        /// one), stored `queued`, shown `paused` here (`Download.shownState`) until the user starts it again.
+        case nextProcess
     }
 
     /// Every download held, by id.
@@ -112,7 +117,7 @@ public struct QueueMachine: Hashable, Sendable {
     private static func entry(_ id: Int64, _ download: Download) -> QueueEntry {
         QueueEntry(
             id: id,
-            state: download.owner == .otherProcess && download.state == .queued ? .paused : download.state,
+            state: download.owner != .thisProcess && download.state == .queued ? .paused : download.state,
             priority: download.priority,
             addedOrder: download.queueOrder,
             requestedConnections: download.requestedConnections,
@@ -166,6 +171,10 @@ public struct QueueMachine: Hashable, Sendable {
             actions = open ? [] : downloads.ids(in: .downloading).sorted().map { .stopTransfer($0) }
         case .interrupt(let id):
             actions = try download(id).state == .downloading ? [.stopTransfer(id)] : []
+        case .start(let id):
+            actions = try start(id, known: download(id))
+        case .leaveToNextProcess(let id):
+            actions = leaveToNextProcess(id, known: try download(id))
         case .shutdown:
             isStopping = true
             actions = downloads.ids(in: .downloading).sorted().map { .stopTransfer($0) }
