@@ -48,7 +48,6 @@ final class LayeringTests: XCTestCase {
             "Retry → SourceFailureRule", "Transfer → SourceFailureRule", "Transfer → MirrorPool",  // mirrors' failover
         ],
         "haul": [
-            "Views → ExitCodes", "Session → ExitCodes", "Commands → ExitCodes",  // exit codes live in Help/
             "Commands → ForeignOptions", "Commands → HelpTopic", "Commands → Suggestion", "Commands → TopLevelHelp",
             "Views → ListedDownload", "Views → ProcessEnvironment", "Session → ArchiveActions",
             "Options → HaulCommand",
