@@ -49,7 +49,7 @@ final class LayeringTests: XCTestCase {
         ],
         "haul": [
             "Commands → ForeignOptions", "Commands → HelpTopic", "Commands → Suggestion", "Commands → TopLevelHelp",
-            "Views → ListedDownload", "Views → ProcessEnvironment", "Session → ArchiveActions",
+            "Views → ListedDownload", "Session → ArchiveActions",
             "Options → HaulCommand",
         ],
     ]
