@@ -49,7 +49,7 @@ final class LayeringTests: XCTestCase {
         ],
         "haul": [
             "Commands → ForeignOptions", "Commands → HelpTopic", "Commands → Suggestion", "Commands → TopLevelHelp",
-            "Views → ListedDownload", "Session → ArchiveActions",
+            "Session → ArchiveActions",
             "Options → HaulCommand",
         ],
     ]
