@@ -49,7 +49,6 @@ final class LayeringTests: XCTestCase {
         ],
         "haul": [
             "Commands → ForeignOptions", "Commands → HelpTopic", "Commands → Suggestion", "Commands → TopLevelHelp",
-            "Session → ArchiveActions",
             "Options → HaulCommand",
         ],
     ]
