@@ -41,7 +41,6 @@ final class LayeringTests: XCTestCase {
         ],
         "HaulCore": [
             "HTTP → InputFileOption",  // DownloadURLRule asks the list reader's URL check, whose refusal it words
-            "HTTP → RequestPlan",  // the request builder builds what Resume/'s plan says (range, validators)
             "Lifecycle → TransferEnd",  // RunEnding decides on a run's end, declared with the queue machine's events
             "Retry → SourceFailureRule", "Transfer → SourceFailureRule", "Transfer → MirrorPool",  // mirrors' failover
         ],
