@@ -40,7 +40,6 @@ final class LayeringTests: XCTestCase {
             "Engine → StreamTransfer",
         ],
         "HaulCore": [
-            "HTTP → InputFileOption",  // DownloadURLRule asks the list reader's URL check, whose refusal it words
             "Lifecycle → TransferEnd",  // RunEnding decides on a run's end, declared with the queue machine's events
             "Retry → SourceFailureRule", "Transfer → SourceFailureRule", "Transfer → MirrorPool",  // mirrors' failover
         ],
