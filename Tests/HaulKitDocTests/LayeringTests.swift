@@ -26,7 +26,7 @@ final class LayeringTests: XCTestCase {
         "HaulCore": [
             "Cookies", "Lifecycle", "Units", "Pieces", "Naming", "HTTP", "Progress", "Proxy", "Checksums", "Space",
             "Connections", "Retry", "Pool", "Durability", "Resume", "Segments", "Hosts", "Hooks", "Schedule", "Transfer",
-            "Mirrors", "Metalink", "HLS", "Queue",
+            "Metalink", "HLS", "Queue",
         ],
     ]
 
@@ -41,7 +41,7 @@ final class LayeringTests: XCTestCase {
         ],
         "HaulCore": [
             "Lifecycle → TransferEnd",  // RunEnding decides on a run's end, declared with the queue machine's events
-            "Retry → SourceFailureRule", "Transfer → SourceFailureRule", "Transfer → MirrorPool",  // mirrors' failover
+            "Retry → SourceFailureRule",  // the retry policy asks the failover rule, which reads a transfer's problem
         ],
         "haul": [
             // `haul help TOPIC` and `haul --help` are answered by HaulCommand (the top command, in Commands/),
