@@ -41,7 +41,6 @@ final class LayeringTests: XCTestCase {
         ],
         "HaulCore": [
             "Lifecycle → TransferEnd",  // RunEnding decides on a run's end, declared with the queue machine's events
-            "Retry → SourceFailureRule",  // the retry policy asks the failover rule, which reads a transfer's problem
         ],
         "haul": [
             // `haul help TOPIC` and `haul --help` are answered by HaulCommand (the top command, in Commands/),
