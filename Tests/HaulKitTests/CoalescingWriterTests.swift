@@ -42,6 +42,23 @@ final class CoalescingWriterTests: XCTestCase {
     }
   }
 
+  func testBytesTheTransportWroteGiveTheGatheringBufferBack() async throws {
+    try await withTemporaryDirectory { dir in
+      let file = try PartFile(path: dir.file("f.part").path)
+      let writer = CoalescingWriter(file: file, startingAt: 0)
+      try writer.append(buffer([1, 2, 3]))
+      XCTAssertTrue(writer.holdsBuffer)
+      try writer.advance(by: 10)
+      XCTAssertFalse(writer.holdsBuffer, "the sink writes the rest of the body: no buffer held for it")
+      XCTAssertEqual(writer.offset, 13)
+      XCTAssertEqual(try read(file, 3), [1, 2, 3], "what was gathered was written first")
+      try writer.append(buffer([4]))
+      XCTAssertEqual(writer.offset, 14, "a later small chunk is gathered again")
+      try writer.flush()
+      XCTAssertEqual(try read(file, 1, at: 13), [4])
+    }
+  }
+
   func testResetForgetsGatheredBytes() async throws {
     try await withTemporaryDirectory { dir in
       let file = try PartFile(path: dir.file("f.part").path)

@@ -3,8 +3,7 @@ import CHaulSystem
 import Foundation
 import HaulKit
 
-/// `haul`: the command-line front of HaulKit.
-@main
+/// `haul`: the command-line front of HaulKit. Entered through `ProcessEntry`.
 struct HaulCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "haul",
@@ -30,8 +29,8 @@ struct HaulCommand: AsyncParsableCommand {
         defaultSubcommand: DownloadCommand.self
     )
 
-    /// Parses arguments and maps failures to the documented exit codes (usage errors exit 2, not 64).
-    static func main() async {
+    /// What the process sets for itself first, on the main thread while no other thread runs.
+    static func prepareProcess() {
         // First, while no other thread runs: the runtime's caches in `.bss` get their pages now, not by a TLB
         // shoot-down at each first write once the threads run (docs/history/benchmarks-rounds.md, Round 21). Not for
         // a list, whose runtime touches about a third of them: the rest would be resident for nothing (issue 62).
@@ -53,6 +52,11 @@ struct HaulCommand: AsyncParsableCommand {
         // A closed pipe on standard output (`| head`) is an EPIPE for `Terminal.writeOutput` to shrug off, not a
         // signal that kills the download.
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Parses arguments, runs the command and maps failures to the documented exit codes (usage errors exit 2,
+    /// not 64). Returns when the command succeeded; every failure exits.
+    static func runProcess() async {
         // `haul --state-dir DIR pause 1` read as `haul pause --state-dir DIR 1` (LeadingStateDirectory).
         let arguments = LeadingStateDirectory.moved(Array(CommandLine.arguments.dropFirst())) {
             LeadingStateDirectory.subcommandsTakingIt.contains($0)
