@@ -124,10 +124,12 @@ extension DownloadManager {
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {
         writeHeldChanges(before: action)
+        // A task made here for the transfer it starts was made from its record, read just now (`heldTask`).
+        let madeToStart = Self.download(of: action).map { entries[$0]?.task == nil } ?? false
         if let id = Self.download(of: action), entries[id]?.forwarder == nil { startForwarding(id) }
         switch action {
         case .startTransfer(let id, let connections, let generation):
-            startTransfer(id, connections: connections, generation: generation)
+            startTransfer(id, connections: connections, generation: generation, madeToStart: madeToStart)
         case .stopTransfer(let id):
             let run = entries[id]?.run
             run?.cancel()
@@ -239,8 +241,12 @@ extension DownloadManager {
     }
 
     /// Starts the task's transfer; its planned connections, its finishing and its end are reported with
-    /// `generation`.
-    func startTransfer(_ id: Int64, connections: Int, generation: Int) {
+    /// `generation`. `madeToStart`: the task was made for this start, so its record is what is stored.
+    func startTransfer(_ id: Int64, connections: Int, generation: Int, madeToStart: Bool = false) {
+        // The record `heldTask` reads to make a task is the one the run starts from, when no earlier run of this
+        // process could write the row before this one begins: not read again by the run (a read transaction per
+        // download of a list, issue 62 point 2).
+        let recordIsCurrent = (madeToStart || entries[id]?.task == nil) && entries[id]?.run == nil
         guard let task = heldTask(id) else {
             // Its record is gone from the store (deleted behind the queue's back): the run fails at once.
             let gone = HaulError(.io, "download \(id) has no record in the state database any more")
@@ -261,7 +267,7 @@ extension DownloadManager {
             // The transfer as a child task of its own: its frames (about 40 KiB of task-allocator slabs in a release
             // build) are freed when it ends, not when its end has been reported and settled, which may wait on the
             // queue behind many others (heaptrack, a list of 3,000 at -j 16: 128 such runs held 5.8 MiB at the peak).
-            async let transferred = task.runTransfer(connections: connections)
+            async let transferred = task.runTransfer(connections: connections, recordIsCurrent: recordIsCurrent)
             let outcome = await transferred
             await self?.transferEnded(id, generation: generation, outcome)
         }
