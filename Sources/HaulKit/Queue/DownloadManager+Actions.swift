@@ -126,7 +126,14 @@ extension DownloadManager {
         writeHeldChanges(before: action)
         // A task made here for the transfer it starts was made from its record, read just now (`heldTask`).
         let madeToStart = Self.download(of: action).map { entries[$0]?.task == nil } ?? false
-        if let id = Self.download(of: action), entries[id]?.forwarder == nil { startForwarding(id) }
+        // Only a run makes a task to forward from: a download with none never ran here (it waited, and ended
+        // elsewhere or is cancelled), nothing of its own is in flight, and the manager tells observers its states
+        // itself (`announceState`). A task made just to forward would never end its updates, and
+        // `announceCompleted` waits for that end: a look at the store that saw such a download completed by
+        // another process never returned, and `haul -i` hung at its end (CompletedElsewhereTests).
+        if let id = Self.download(of: action), entries[id]?.forwarder == nil, entries[id]?.task != nil || Self.starts(action) {
+            startForwarding(id)
+        }
         switch action {
         case .startTransfer(let id, let connections, let generation):
             startTransfer(id, connections: connections, generation: generation, madeToStart: madeToStart)
@@ -179,6 +186,11 @@ extension DownloadManager {
         case .persistState, .persistPosition, .deleteCompleted, .announceAdded, .announceState, .announceFinishing, .drop:
             return nil
         }
+    }
+
+    static func starts(_ action: QueueAction) -> Bool {
+        if case .startTransfer = action { return true }
+        return false
     }
 
     /// Takes a task under the manager: its state is the machine's from now on, its updates are forwarded.
