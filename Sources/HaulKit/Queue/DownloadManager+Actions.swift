@@ -132,7 +132,7 @@ extension DownloadManager {
         // `announceCompleted` waits for that end: a look at the store that saw such a download completed by
         // another process never returned, and `haul -i` hung at its end (CompletedElsewhereTests).
         if let id = Self.download(of: action), entries[id]?.forwarder == nil, entries[id]?.task != nil || Self.starts(action) {
-            startForwarding(id)
+            startForwarding(id, toStart: Self.starts(action))
         }
         switch action {
         case .startTransfer(let id, let connections, let generation):
@@ -220,8 +220,8 @@ extension DownloadManager {
     /// (`announceState`), so the subscription does not replay the task's last state and progress: observers have
     /// them. A waiting download nothing happens to has no forwarder: one task each was more than half of the
     /// memory of a big queue (5.3 KiB of about 10 KiB a download at 30,000 in a debug build).
-    func startForwarding(_ id: Int64) {
-        guard entries[id]?.forwarder == nil, let task = heldTask(id) else { return }
+    func startForwarding(_ id: Int64, toStart: Bool = false) {
+        guard entries[id]?.forwarder == nil, let task = heldTask(id, toStart: toStart) else { return }
         announceQuiet(id)  // before anything the task sends
         guard var entry = entries[id] else { return }
         let updates = task.updateSubscription(replaying: false)
