@@ -66,8 +66,8 @@ final class CookieEngineTests: XCTestCase {
     }
   }
 
-  /// The same through a queue, for a download that waits there without a task (a list's, or one restored): its run
-  /// takes the jar read with its record when its turn comes (`DownloadManager.heldTask`, one read for both).
+  /// The same through a queue, for a download that waits there without a task (a list's, or one restored): the task
+  /// made when its turn comes (`DownloadManager.heldTask`) runs with the stored jar.
   func testACookieSetByARedirectIsSentAgainWhenAQueuedDownloadsTurnComes() async throws {
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in

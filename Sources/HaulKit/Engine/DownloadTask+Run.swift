@@ -25,9 +25,6 @@ extension DownloadTask {
         lastOutcome = nil
         isRunning = true
         defer { isRunning = false }
-        // The cookie jar read with a current `record` goes with it, to this run only (a later run reads its own).
-        let cookies = recordIsCurrent ? cookiesRead : nil
-        cookiesRead = nil
         // The previous run completed after this one was asked for (paused and resumed while it verified and
         // renamed, so its report came from an older generation, and the queue's states stored since covered the
         // completion): the file is in place, nothing is fetched again.
@@ -50,7 +47,7 @@ extension DownloadTask {
             // The record just looked at is the one the run starts from: no suspension since, so nothing of this
             // process's wrote the row in between, and a second read (a read transaction per download of a list,
             // issue 62 point 2) would return the same row.
-            transfer = try makeTransfer(connections: connections, current: current, cookies: current == nil ? nil : cookies)
+            transfer = try makeTransfer(connections: connections, current: current)
         } catch {
             return .failed(HaulError.wrap(error))
         }
@@ -97,8 +94,8 @@ extension DownloadTask {
 
     /// The transfer for the next run, from what is stored (the previous run may have learned the file's validators
     /// and length), with at most `granted` connections (`nil`: the request's); `current` is the stored record when
-    /// the caller has just read it, `cookies` the stored jar read with it.
-    func makeTransfer(connections granted: Int?, current: DownloadRecord? = nil, cookies: CookieJar?? = nil) throws -> DownloadTransfer {
+    /// the caller has just read it.
+    func makeTransfer(connections granted: Int?, current: DownloadRecord? = nil) throws -> DownloadTransfer {
         let isNewRow = isNew
         isNew = false
         if !isNewRow, let stored = try current ?? store.record(id: rowID) { record = stored }
@@ -111,8 +108,7 @@ extension DownloadTask {
                 request: runRequest, store: store, transport: transport, hostBudgets: hostBudgets, configuration: configuration,
                 counters: counters, emit: { [broadcaster] update in broadcaster.send(update) },
                 session: try RequestSession.restoring(
-                    download: rowID, request: runRequest, store: isNewRow ? nil : store, saving: store, configuration: configuration,
-                    jar: cookies
+                    download: rowID, request: runRequest, store: isNewRow ? nil : store, saving: store, configuration: configuration
                 ),
                 isNewRow: isNewRow
             )

@@ -63,16 +63,12 @@ public actor DownloadTask {
     /// The row was inserted by this task's `HaulClient.prepare` and no run has started since: `record` is what is
     /// stored, and the row has no segments and no cookies, so the first run need not read them back.
     var isNew: Bool
-    /// The stored cookie jar, read with `record` for the run this task was made to start (`.some(nil)`: none stored;
-    /// `nil`: not read). That run's session takes it instead of reading it again (`makeTransfer`); taken once.
-    var cookiesRead: CookieJar??
 
     init(
         record: DownloadRecord, request: DownloadRequest, store: DownloadStore, transport: any Transport,
         hostBudgets: HostBudgetBook, configuration: HaulConfiguration, isNew: Bool = false, heldBytes: Int64?? = nil,
-        cookies: CookieJar?? = nil, keeper: (any DownloadStateKeeper)? = nil
+        keeper: (any DownloadStateKeeper)? = nil
     ) {
-        self.cookiesRead = cookies
         self.hostBudgets = hostBudgets
         self.keeper = keeper
         self.isKept = keeper != nil

@@ -287,9 +287,7 @@ public final class HaulClient: Sendable {
 
     /// A task for a stored download, its request decoded from the record's options; `keeper`, when given, holds it
     /// from the start (`DownloadManager` making the task of a download it already holds).
-    func task(
-        for record: DownloadRecord, heldBytes: Int64?? = nil, cookies: CookieJar?? = nil, keptBy keeper: (any DownloadStateKeeper)? = nil
-    ) -> DownloadTask {
+    func task(for record: DownloadRecord, heldBytes: Int64?? = nil, keptBy keeper: (any DownloadStateKeeper)? = nil) -> DownloadTask {
         Self.decodedRequests.withLockedValue { $0 += 1 }
         let request = (try? JSONDecoder().decode(DownloadRequest.self, from: Data(record.optionsJSON.utf8)))
             ?? DownloadRequest(
@@ -298,7 +296,7 @@ public final class HaulClient: Sendable {
             )
         return DownloadTask(
             record: record, request: request, store: store, transport: transport, hostBudgets: hostBudgets,
-            configuration: configuration, heldBytes: heldBytes, cookies: cookies, keeper: keeper)
+            configuration: configuration, heldBytes: heldBytes, keeper: keeper)
     }
 
     /// The record's `optionsJSON` of `request`: written directly (`StoredOptionsText`), or by `JSONEncoder` for a

@@ -14,16 +14,13 @@ extension RequestSession {
     /// A failed save is not a failed download: the cookie still goes with this run's requests, and only a resume
     /// after a restart would miss it, so it is ignored here.
     ///
-    /// - Parameters:
-    ///   - store: where the jar is kept; `nil` reads nothing back (a new row holds no jar) but still saves every
-    ///     change to `saving`.
-    ///   - read: the stored jar, read already with the download's record (`.some(nil)`: none stored); not read again.
+    /// - Parameter store: where the jar is kept; `nil` reads nothing back (a new row holds no jar) but still
+    ///   saves every change to `saving`.
     static func restoring(
         download id: Int64, request: DownloadRequest, store stored: DownloadStore?, saving store: DownloadStore,
-        configuration: HaulConfiguration, jar read: CookieJar?? = nil
+        configuration: HaulConfiguration
     ) throws -> RequestSession {
-        var jar: CookieJar
-        if let read { jar = read ?? CookieJar() } else { jar = try stored?.cookies(of: id) ?? CookieJar() }
+        var jar = try stored?.cookies(of: id) ?? CookieJar()
         for cookie in request.cookies where !jar.holds(cookie) { jar.add(cookie) }
         jar.removeExpired(now: configuration.clock.wallClock())
         let proxies = try request.proxyRules(bypass: configuration.proxies.bypass)

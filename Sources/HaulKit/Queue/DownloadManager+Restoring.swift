@@ -103,19 +103,13 @@ extension DownloadManager {
     /// - Parameter toStart: the task is made for the run about to start. That run reads the download's segments
     ///   as it begins (`TransferRunner.run`), so the bytes shown until then are the ones the queue shows already (a
     ///   restore read them in one query, an add holds none), not read from the store once more (a read transaction
-    ///   per download of a list, issue 62 point 2); its cookie jar is read with its record, for the run's session.
+    ///   per download of a list, issue 62 point 2).
     func heldTask(_ id: Int64, toStart: Bool = false) -> DownloadTask? {
         guard let entry = entries[id] else { return nil }
         if let task = entry.task { return task }
-        let task: DownloadTask
-        if toStart {
-            guard let read = try? client.store.recordAndCookies(id: id) else { return nil }
-            let held = latestProgress.withLockedValue { $0[id]?.bytesDone }
-            task = client.task(for: read.record, heldBytes: .some(held), cookies: .some(read.cookies), keptBy: self)
-        } else {
-            guard let record = try? client.store.record(id: id) else { return nil }
-            task = client.task(for: record, keptBy: self)
-        }
+        guard let record = try? client.store.record(id: id) else { return nil }
+        let held: Int64?? = toStart ? .some(latestProgress.withLockedValue { $0[id]?.bytesDone }) : nil
+        let task = client.task(for: record, heldBytes: held, keptBy: self)
         // Its `updates` start with the state the queue holds, as a task held from its restore would (it was told
         // each state since).
         if let state = machine.downloads[id]?.state { task.broadcaster.send(.state(state)) }

@@ -17,19 +17,6 @@ extension DownloadStore {
         }
     }
 
-    /// The record with `id` and its stored jar (`nil`: no response has set a cookie yet), in one read: for a run
-    /// about to start, which needs both (a read transaction per download of a list fewer, issue 62 point 2).
-    func recordAndCookies(id: Int64) throws -> (record: DownloadRecord, cookies: CookieJar?)? {
-        let read = try read { db -> (DownloadRecord, String?)? in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM download WHERE id = ?"), arguments: [id]) else {
-                return nil
-            }
-            return (try DownloadRecord(row: row), row["cookieJar"])
-        }
-        guard let (record, json) = read else { return nil }
-        return (record, json.flatMap { try? JSONDecoder().decode(CookieJar.self, from: Data($0.utf8)) })
-    }
-
     /// The stored jar of download `id`, or `nil` when no response has set a cookie yet.
     func cookies(of id: Int64) throws -> CookieJar? {
         let json = try read { db in
