@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HaulCore
 import HaulTestSupport
 import XCTest
@@ -40,6 +41,53 @@ final class CompletedElsewhereTests: XCTestCase {
           await manager.shutdown()
         }
       }
+    }
+  }
+
+  /// The other process finished it while it waited here, and this process's look at the store saw that before
+  /// its turn came: it ends here as completed, announced with the other's file, and the queue goes idle. A waiting
+  /// download has no task (issue 62 point 1); before, the announcement made one just to forward its updates and
+  /// then waited for their end, which never came: the look never returned, the queue never went idle and the
+  /// `.completed` event was never sent (`haul -i` hung at its end, OverlappingListsTests, 3 runs in 15).
+  func testADownloadCompletedElsewhereSeenByTheLookWhileItWaitsEndsWithoutATask() async throws {
+    try await withTemporaryDirectory { dir in
+      try await withHarness(dir) { harness in
+        let id = try harness.client.prepareBlocking(harness.request("http://127.0.0.1:9/f.bin", to: "f.bin")).id
+        let manager = try DownloadManager(client: harness.client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+        _ = try await manager.restore([id])  // waiting for a slot: no task
+        let events = collect(await manager.events())
+        // The other process's commit, through a connection of its own (SQLite's `data_version` moves for it).
+        try Data(content).write(to: harness.file("f.bin"))
+        let other = try DatabaseQueue(path: harness.client.store.path)
+        try await other.write { db in
+          try db.execute(
+            sql: "UPDATE download SET state = 'completed', destination = ? WHERE id = ?", arguments: [harness.path("f.bin"), id.rawValue])
+        }
+        try other.close()
+        let look = Task { await manager.poll() }
+        let idle = await eventually(within: .seconds(10)) { await manager.isIdle }
+        XCTAssertTrue(idle, "the look that saw the completion never ended")
+        let snapshot = await manager.snapshot(id)
+        XCTAssertEqual(snapshot?.state, .completed)
+        let tasks = await manager.taskCount
+        XCTAssertEqual(tasks, 0, "a task made for a download that ended elsewhere")
+        guard idle else { return }  // the look is stuck: shutting down would wait on it too
+        await look.value
+        await manager.shutdown()
+        let seen = await events.value
+        XCTAssertTrue(
+          seen.contains { if case .completed(let done, let file) = $0 { return done == id && file.path == harness.path("f.bin") } else { return false } },
+          "no .completed event: \(seen)")
+      }
+    }
+  }
+
+  /// Reads `events` to their end in the background.
+  private func collect(_ events: ManagerEvents) -> Task<[ManagerEvent], Never> {
+    Task {
+      var seen: [ManagerEvent] = []
+      for await event in events { seen.append(event) }
+      return seen
     }
   }
 

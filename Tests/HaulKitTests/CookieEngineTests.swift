@@ -66,6 +66,33 @@ final class CookieEngineTests: XCTestCase {
     }
   }
 
+  /// The same through a queue, for a download that waits there without a task (a list's, or one restored): the task
+  /// made when its turn comes (`DownloadManager.heldTask`) runs with the stored jar.
+  func testACookieSetByARedirectIsSentAgainWhenAQueuedDownloadsTurnComes() async throws {
+    try await withScriptedServer { server in
+      try await withTemporaryDirectory { dir in
+        serveSignedInFile(server, cutFirstAfter: 100_000)
+        try await withHarness(dir, server: server, retries: 0) { harness in
+          let (outcome, _) = try await harness.run(harness.request(server.url("/login")))
+          guard case .failed = outcome else { return XCTFail("expected the cut to fail the run, got \(outcome)") }
+        }
+        try await withHarness(dir, server: server) { harness in
+          let id = try XCTUnwrap(harness.client.store.unfinished(url: server.url("/login")).first?.id)
+          try harness.client.store.setState(.queued, of: id)
+          let manager = try DownloadManager(client: harness.client, limits: QueueLimits(maxConcurrent: 0, maxTotalConnections: 0))
+          _ = try await manager.restore([DownloadID(id)])
+          try await manager.setLimits(QueueLimits(maxConcurrent: 1, maxTotalConnections: 4))
+          await manager.waitUntilIdle()
+          XCTAssertEqual(try harness.client.store.record(id: id)?.downloadState, .completed)
+          let last = try XCTUnwrap(server.requests(for: "/files/a.bin").last)
+          XCTAssertEqual(Self.cookies(last), ["sid=fresh"], "the stored cookie went with the resumed request")
+          XCTAssertEqual(resumeOffset(last), 100_000)
+          await manager.shutdown()
+        }
+      }
+    }
+  }
+
   func testEachHopCarriesOnlyItsOwnSitesCookies() async throws {
     try await withScriptedServer { server in
       try await withTemporaryDirectory { dir in

@@ -18,7 +18,10 @@ extension DownloadTask {
     ///
     /// What belongs to the run itself happens here: a failed run that kept no byte leaves no `.part` file, and
     /// `updates` hears the failure before the keeper announces the new state.
-    func runTransfer(connections: Int) async -> TransferOutcome {
+    ///
+    /// - Parameter recordIsCurrent: `record` was read from the store for this run, with nothing written to the
+    ///   download's row since (the queue made the task to start it): it is not read again.
+    func runTransfer(connections: Int, recordIsCurrent: Bool = false) async -> TransferOutcome {
         lastOutcome = nil
         isRunning = true
         defer { isRunning = false }
@@ -30,16 +33,21 @@ extension DownloadTask {
         // runs of one list): nothing to fetch (before: fetched again, and finished as a second copy). A row this
         // process made is read back only when something is at its destination already: one `lstat` for the
         // others, not a read of the store per new download.
-        if !isNew || FileSystemSteps.isNamePresent(destinationPath), let stored = try? store.record(id: rowID),
-            stored.downloadState == .completed, let path = stored.destination, FileSystemSteps.isRegularFile(path)
-        {
-            record = stored
-            completedByARun = path
-            return .completed(path: path)
+        var current: DownloadRecord?
+        if !isNew || FileSystemSteps.isNamePresent(destinationPath) {
+            current = recordIsCurrent ? record : try? store.record(id: rowID)
+            if let stored = current, stored.downloadState == .completed, let path = stored.destination, FileSystemSteps.isRegularFile(path) {
+                record = stored
+                completedByARun = path
+                return .completed(path: path)
+            }
         }
         let transfer: DownloadTransfer
         do {
-            transfer = try makeTransfer(connections: connections)
+            // The record just looked at is the one the run starts from: no suspension since, so nothing of this
+            // process's wrote the row in between, and a second read (a read transaction per download of a list,
+            // issue 62 point 2) would return the same row.
+            transfer = try makeTransfer(connections: connections, current: current)
         } catch {
             return .failed(HaulError.wrap(error))
         }
@@ -85,11 +93,12 @@ extension DownloadTask {
     }
 
     /// The transfer for the next run, from what is stored (the previous run may have learned the file's validators
-    /// and length), with at most `granted` connections (`nil`: the request's).
-    func makeTransfer(connections granted: Int?) throws -> DownloadTransfer {
+    /// and length), with at most `granted` connections (`nil`: the request's); `current` is the stored record when
+    /// the caller has just read it.
+    func makeTransfer(connections granted: Int?, current: DownloadRecord? = nil) throws -> DownloadTransfer {
         let isNewRow = isNew
         isNew = false
-        if !isNewRow, let stored = try store.record(id: rowID) { record = stored }
+        if !isNewRow, let stored = try current ?? store.record(id: rowID) { record = stored }
         var runRequest = request
         if granted != nil { runRequest.connectionCount = ConnectionAllowance(count: request.connectionCount, queueGrant: granted).runCount }
         transport.bandwidth.applyLimit(rateLimit, for: rowID)

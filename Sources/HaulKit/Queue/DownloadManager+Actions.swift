@@ -109,10 +109,19 @@ extension DownloadManager {
 
     private func perform(_ action: QueueAction, failure: HaulError?) async throws {
         writeHeldChanges(before: action)
-        if let id = Self.download(of: action), entries[id]?.forwarder == nil { startForwarding(id) }
+        // A task made here for the transfer it starts was made from its record, read just now (`heldTask`).
+        let madeToStart = Self.download(of: action).map { entries[$0]?.task == nil } ?? false
+        // Only a run makes a task to forward from: a download with none never ran here (it waited, and ended
+        // elsewhere or is cancelled), nothing of its own is in flight, and the manager tells observers its states
+        // itself (`announceState`). A task made just to forward would never end its updates, and
+        // `announceCompleted` waits for that end: a look at the store that saw such a download completed by
+        // another process never returned, and `haul -i` hung at its end (CompletedElsewhereTests).
+        if let id = Self.download(of: action), entries[id]?.forwarder == nil, entries[id]?.task != nil || Self.starts(action) {
+            startForwarding(id, toStart: Self.starts(action))
+        }
         switch action {
         case .startTransfer(let id, let connections, let generation):
-            startTransfer(id, connections: connections, generation: generation)
+            startTransfer(id, connections: connections, generation: generation, madeToStart: madeToStart)
         case .stopTransfer(let id):
             let run = entries[id]?.run
             run?.cancel()
@@ -164,6 +173,11 @@ extension DownloadManager {
         }
     }
 
+    static func starts(_ action: QueueAction) -> Bool {
+        if case .startTransfer = action { return true }
+        return false
+    }
+
     /// Takes a task under the manager: its state is the machine's from now on, its updates are forwarded.
     ///
     /// - Parameter replacing: the task takes the place of the one held (`changeSource`); otherwise a download
@@ -191,8 +205,8 @@ extension DownloadManager {
     /// (`announceState`), so the subscription does not replay the task's last state and progress: observers have
     /// them. A waiting download nothing happens to has no forwarder: one task each was more than half of the
     /// memory of a big queue (5.3 KiB of about 10 KiB a download at 30,000 in a debug build).
-    func startForwarding(_ id: Int64) {
-        guard entries[id]?.forwarder == nil, let task = heldTask(id) else { return }
+    func startForwarding(_ id: Int64, toStart: Bool = false) {
+        guard entries[id]?.forwarder == nil, let task = heldTask(id, toStart: toStart) else { return }
         announceQuiet(id)  // before anything the task sends
         guard var entry = entries[id] else { return }
         let updates = task.updateSubscription(replaying: false)
@@ -224,8 +238,12 @@ extension DownloadManager {
     }
 
     /// Starts the task's transfer; its planned connections, its finishing and its end are reported with
-    /// `generation`.
-    func startTransfer(_ id: Int64, connections: Int, generation: Int) {
+    /// `generation`. `madeToStart`: the task was made for this start, so its record is what is stored.
+    func startTransfer(_ id: Int64, connections: Int, generation: Int, madeToStart: Bool = false) {
+        // The record `heldTask` reads to make a task is the one the run starts from, when no earlier run of this
+        // process could write the row before this one begins: not read again by the run (a read transaction per
+        // download of a list, issue 62 point 2).
+        let recordIsCurrent = (madeToStart || entries[id]?.task == nil) && entries[id]?.run == nil
         guard let task = heldTask(id) else {
             // Its record is gone from the store (deleted behind the queue's back): the run fails at once.
             let gone = HaulError(.io, "download \(id) has no record in the state database any more")
@@ -246,7 +264,7 @@ extension DownloadManager {
             // The transfer as a child task of its own: its frames (about 40 KiB of task-allocator slabs in a release
             // build) are freed when it ends, not when its end has been reported and settled, which may wait on the
             // queue behind many others (heaptrack, a list of 3,000 at -j 16: 128 such runs held 5.8 MiB at the peak).
-            async let transferred = task.runTransfer(connections: connections)
+            async let transferred = task.runTransfer(connections: connections, recordIsCurrent: recordIsCurrent)
             let outcome = await transferred
             await self?.transferEnded(id, generation: generation, outcome)
         }

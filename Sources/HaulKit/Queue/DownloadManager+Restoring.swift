@@ -99,11 +99,17 @@ extension DownloadManager {
     /// The task of download `id`: the one held, or, for a download held light (restored, never started here), one
     /// made now from its stored record and held from then on. `nil` when the manager does not hold the download or
     /// its record is gone from the store.
-    func heldTask(_ id: Int64) -> DownloadTask? {
+    ///
+    /// - Parameter toStart: the task is made for the run about to start. That run reads the download's segments
+    ///   as it begins (`TransferRunner.run`), so the bytes shown until then are the ones the queue shows already (a
+    ///   restore read them in one query, an add holds none), not read from the store once more (a read transaction
+    ///   per download of a list, issue 62 point 2).
+    func heldTask(_ id: Int64, toStart: Bool = false) -> DownloadTask? {
         guard let entry = entries[id] else { return nil }
         if let task = entry.task { return task }
         guard let record = try? client.store.record(id: id) else { return nil }
-        let task = client.task(for: record, keptBy: self)
+        let held: Int64?? = toStart ? .some(latestProgress.withLockedValue { $0[id]?.bytesDone }) : nil
+        let task = client.task(for: record, heldBytes: held, keptBy: self)
         // Its `updates` start with the state the queue holds, as a task held from its restore would (it was told
         // each state since).
         if let state = machine.downloads[id]?.state { task.broadcaster.send(.state(state)) }
