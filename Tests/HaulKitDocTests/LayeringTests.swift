@@ -37,9 +37,6 @@ final class LayeringTests: XCTestCase {
             // through the client (Engine): the engine's choice of run names it.
             "Engine → StreamTransfer",
         ],
-        "HaulCore": [
-            "Lifecycle → TransferEnd",  // RunEnding decides on a run's end, declared with the queue machine's events
-        ],
         "haul": [
             // `haul help TOPIC` and `haul --help` are answered by HaulCommand (the top command, in Commands/),
             // and their text is built from the commands' own help (Help/ names the commands).
