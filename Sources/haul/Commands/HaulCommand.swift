@@ -175,3 +175,11 @@ struct HaulCommand: AsyncParsableCommand {
         return "Usage: \(usageString(for: command))\n  See '\(name) --help' for more information.\n"
     }
 }
+
+extension QuickDownloadArguments {
+    /// The quick reading of `haul URL...` (`options(_:namesSubcommand:)`) with this program's subcommands: a word
+    /// that names one (`haul get URL`, `haul URL get`) leaves the line to ArgumentParser.
+    static func options(_ arguments: [String]) -> DownloadOptions? {
+        options(arguments) { word in HaulCommand.configuration.subcommands.contains(where: { $0._commandName == word }) }
+    }
+}
