@@ -10,7 +10,9 @@ import HaulCore
 protocol HLSFetching: Sendable {
     var configuration: HaulConfiguration { get }
     var store: DownloadStore { get }
-    func fetchAnswer(_ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header]) async throws -> (bytes: [UInt8], url: URL)
+    func fetchAnswer(
+        _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header]
+    ) async throws -> (bytes: [UInt8], url: URL)
     func fetchAnswer(
         _ url: URL, maximumBytes: Int, headers: [DownloadRequest.Header], through transform: @escaping @Sendable () -> any BodyTransform
     ) async throws -> (bytes: [UInt8], url: URL)
