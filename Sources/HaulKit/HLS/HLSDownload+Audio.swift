@@ -7,7 +7,7 @@ import HaulCore
 /// beside it, said in one line (docs/hls.md, "Separate audio").
 extension HLSDownload {
     func runWithAudio(
-        _ videoPlan: HLSDownloadPlan, audioURL: URL, path: String, variant: HLSVariant?, client: HaulClient,
+        _ videoPlan: HLSDownloadPlan, audioURL: URL, path: String, variant: HLSVariant?, client: some HLSFetching,
         notice: @Sendable (String) -> Void, progress: @Sendable (Progress) -> Void
     ) async throws -> Outcome {
         let base = (path as NSString).deletingPathExtension

@@ -9,7 +9,7 @@ import HaulCore
 /// run: the live window has moved on; the next run records anew.
 extension HLSDownload {
     /// Records `media` into `path` (`nil`: the destination's file, named as a VOD's).
-    func runLive(_ media: HLSMediaPlaylist, url mediaURL: URL, variant: HLSVariant?, to givenPath: String? = nil, client: HaulClient,
+    func runLive(_ media: HLSMediaPlaylist, url mediaURL: URL, variant: HLSVariant?, to givenPath: String? = nil, client: some HLSFetching,
                  notice: @Sendable (String) -> Void, progress: @Sendable (Progress) -> Void) async throws -> Outcome {
         var recording = HLSLiveRecording(limitSeconds: options.recordingLimit)
         let first = recording.take(media)

@@ -9,7 +9,7 @@ import HaulCore
 /// playlists"). The progress shown is the video's.
 extension HLSDownload {
     func runLiveWithAudio(
-        _ media: HLSMediaPlaylist, url mediaURL: URL, audioURL: URL, variant: HLSVariant?, client: HaulClient,
+        _ media: HLSMediaPlaylist, url mediaURL: URL, audioURL: URL, variant: HLSVariant?, client: some HLSFetching,
         notice: @Sendable (String) -> Void, progress: @Sendable (Progress) -> Void
     ) async throws -> Outcome {
         let (audioMedia, audioFinalURL) = try await fetchMediaPlaylist(audioURL, client: client)

@@ -108,15 +108,9 @@ public struct HLSDownload: Sendable {
         self.options = options
     }
 
-    /// Runs the download.
-    ///
-    /// - Parameter progress: called after each piece is written, on the task that runs the download.
-    /// - Throws: `HaulError`: `.protocolViolation` for a playlist that is refused (the sentence says why), `.fileExists`
-    ///   when the file is there and `onConflict` is `.fail`, a segment's own failure with its index otherwise.
-    /// - Parameter notice: called with a sentence for the person when something they should know happens (a
-    ///   playlist that changed since the last run, so the file starts over).
-    public func run(
-        client: HaulClient, notice: @Sendable (String) -> Void = { _ in }, progress: @Sendable (Progress) -> Void = { _ in }
+    /// Runs the download through `client` (`run(client:notice:progress:)`, in Engine/, gives the `HaulClient`).
+    func run(
+        through client: some HLSFetching, notice: @Sendable (String) -> Void, progress: @Sendable (Progress) -> Void
     ) async throws -> Outcome {
         let chosen = try await mediaPlaylist(client: client)
         if !chosen.media.hasEnded {
@@ -150,7 +144,7 @@ public struct HLSDownload: Sendable {
 
     /// Fetches `plan`'s pieces into `path` (through `path.part`, from its recorded point), and gives it its name.
     func save(
-        _ plan: HLSDownloadPlan, to path: String, client: HaulClient, notice: (String) -> Void, progress: @Sendable (Progress) -> Void
+        _ plan: HLSDownloadPlan, to path: String, client: some HLSFetching, notice: (String) -> Void, progress: @Sendable (Progress) -> Void
     ) async throws -> (bytes: Int64, resumedPieces: Int) {
         let partPath = path + ".part"
         let keys = try await fetchKeys(plan.keyURLs, client: client)
@@ -169,7 +163,7 @@ public struct HLSDownload: Sendable {
     /// Writes `plan`'s pieces after `start` into `path.part`, recording each point, and gives the file its name.
     private func write(
         _ plan: HLSDownloadPlan, from start: Progress, savedVersions: [String: ResourceIdentity], keys: [URL: [UInt8]], to path: String,
-        client: HaulClient, progress: @Sendable (Progress) -> Void
+        client: some HLSFetching, progress: @Sendable (Progress) -> Void
     ) async throws -> (bytes: Int64, resumedPieces: Int) {
         let partPath = path + ".part"
         let writer = try HLSPieceWriter(partPath: partPath, keeping: start.bytesWritten)
@@ -195,15 +189,15 @@ public struct HLSDownload: Sendable {
         return (writer.bytesWritten, start.piecesWritten)
     }
 
-    /// The variants of a master playlist (`haul --hls-list`); empty for a media playlist.
-    public func variants(client: HaulClient) async throws -> (master: HLSMasterPlaylist?, url: URL) {
+    /// The variants of a master playlist, fetched through `client` (`variants(client:)`, in Engine/).
+    func variants(through client: some HLSFetching) async throws -> (master: HLSMasterPlaylist?, url: URL) {
         let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
         if case .master(let master) = playlist { return (master, finalURL) }
         return (nil, finalURL)
     }
 
     /// The media playlist: `url`'s, or its chosen variant's, with the variant's separate audio playlist, if any.
-    private func mediaPlaylist(client: HaulClient) async throws -> (media: HLSMediaPlaylist, url: URL, variant: HLSVariant?, audioURL: URL?) {
+    private func mediaPlaylist(client: some HLSFetching) async throws -> (media: HLSMediaPlaylist, url: URL, variant: HLSVariant?, audioURL: URL?) {
         let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
         switch playlist {
         case .media(let media):
@@ -227,7 +221,7 @@ public struct HLSDownload: Sendable {
         }
     }
 
-    func fetchMediaPlaylist(_ url: URL, client: HaulClient) async throws -> (HLSMediaPlaylist, URL) {
+    func fetchMediaPlaylist(_ url: URL, client: some HLSFetching) async throws -> (HLSMediaPlaylist, URL) {
         let (playlist, finalURL) = try await fetchPlaylist(url, client: client)
         guard case .media(let media) = playlist else {
             throw HaulError(.protocolViolation, "\(finalURL.absoluteString): an audio rendition is a master playlist; haul follows one level")
@@ -235,7 +229,7 @@ public struct HLSDownload: Sendable {
         return (media, finalURL)
     }
 
-    private func fetchPlaylist(_ url: URL, client: HaulClient) async throws -> (HLSPlaylist, URL) {
+    private func fetchPlaylist(_ url: URL, client: some HLSFetching) async throws -> (HLSPlaylist, URL) {
         let (bytes, finalURL) = try await client.fetchAnswer(url, maximumBytes: Self.playlistBytes, headers: options.headers)
         do {
             return (try HLSPlaylistParser.parse(bytes, url: finalURL), finalURL)
@@ -249,7 +243,7 @@ public struct HLSDownload: Sendable {
     }
 
     /// Each key fetched once; a key is 16 bytes.
-    func fetchKeys(_ urls: [URL], client: HaulClient) async throws -> [URL: [UInt8]] {
+    func fetchKeys(_ urls: [URL], client: some HLSFetching) async throws -> [URL: [UInt8]] {
         var keys: [URL: [UInt8]] = [:]
         for url in urls {
             let (bytes, _) = try await client.fetchAnswer(url, maximumBytes: 1024, headers: options.headers)
@@ -267,7 +261,7 @@ public struct HLSDownload: Sendable {
     /// (`HLSByteRangeResume`); otherwise the start (with a notice when the playlist changed or a version cannot
     /// be proven).
     private func resumePoint(
-        partPath: String, plan: HLSDownloadPlan, client: HaulClient, notice: (String) -> Void
+        partPath: String, plan: HLSDownloadPlan, client: some HLSFetching, notice: (String) -> Void
     ) async throws -> (Progress, [String: ResourceIdentity]) {
         var start = Progress(piecesWritten: 0, piecesTotal: plan.pieces.count, bytesWritten: 0, secondsWritten: 0, secondsTotal: plan.duration)
         guard let point = try await client.onStoreQueue({ try client.store.hlsStreamPoint(partPath: partPath) }) else { return (start, [:]) }

@@ -27,7 +27,7 @@ struct HLSSegmentFetcher: Sendable {
     /// records the new point, with the versions of the byte-range resources the written pieces came from, before
     /// the next piece starts.
     func run(
-        client: HaulClient, writer: HLSPieceWriter, from start: HLSDownload.Progress,
+        client: some HLSFetching, writer: HLSPieceWriter, from start: HLSDownload.Progress,
         checkpoint: (HLSDownload.Progress, [String: ResourceIdentity]) async throws -> Void
     ) async throws {
         let pieces = plan.pieces
@@ -82,7 +82,7 @@ struct HLSSegmentFetcher: Sendable {
 
     /// One piece's bytes, decrypted as they arrive when a key applies: the whole resource, or its
     /// `EXT-X-BYTERANGE` part.
-    private func fetch(_ piece: HLSDownloadPlan.Piece, client: HaulClient) async throws -> Fetched {
+    private func fetch(_ piece: HLSDownloadPlan.Piece, client: some HLSFetching) async throws -> Fetched {
         let what = piece.isInitSection ? "the init section before segment \(piece.sequence)" : "segment \(piece.sequence)"
         let decryptor = try decryptor(for: piece)
         do {

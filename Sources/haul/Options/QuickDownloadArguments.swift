@@ -22,7 +22,9 @@ import HaulKit
 /// The time it saves is measured on a release build (docs/benchmarks.md); it is kept while that figure holds.
 enum QuickDownloadArguments {
     /// The download `arguments` (without the program's name) ask for, or nil when ArgumentParser must read them.
-    static func options(_ arguments: [String]) -> DownloadOptions? {
+    /// `namesSubcommand` says whether a word is a subcommand's name: the top command's, which Commands/ gives
+    /// (`options(_:)`, beside `HaulCommand`), as the commands are above the options they read.
+    static func options(_ arguments: [String], namesSubcommand: (String) -> Bool) -> DownloadOptions? {
         guard !arguments.isEmpty else { return nil }
         var command = DownloadOptions.defaults
         var given = Set<Option>()
@@ -34,9 +36,7 @@ enum QuickDownloadArguments {
                 // `haul get URL` and `haul URL get` both go to ArgumentParser (routing, and checkURLs' message). A
                 // word with a `.`, `/` or `:` (every URL) names no subcommand: it is not looked up, as the lookup
                 // builds every subcommand's configuration.
-                if !word.contains(where: { $0 == "." || $0 == "/" || $0 == ":" }),
-                    HaulCommand.configuration.subcommands.contains(where: { $0._commandName == word })
-                {
+                if !word.contains(where: { $0 == "." || $0 == "/" || $0 == ":" }), namesSubcommand(word) {
                     return nil
                 }
                 command.urls.append(word)

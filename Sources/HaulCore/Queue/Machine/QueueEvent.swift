@@ -117,18 +117,6 @@ public enum QueueMove: Hashable, Sendable {
     case priority(Int)
 }
 
-/// How a transfer ended, as its runner reports it.
-public enum TransferEnd: Hashable, Sendable {
-    /// The file is verified and in place at `path`.
-    case completed(path: String)
-    /// An error retrying could not fix.
-    case failed(message: String)
-    /// Another process holds the `.part` file: not this run's failure; that process owns the download now.
-    case busy(message: String)
-    /// Stopped because it was asked to (pause, cancel, interrupt).
-    case stopped
-}
-
 /// What the queue asks its runner to do, in order.
 public enum QueueAction: Hashable, Sendable {
     /// Start a transfer for `id` with at most `connections` connections; its reports carry `generation`.
