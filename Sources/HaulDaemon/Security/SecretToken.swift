@@ -23,7 +23,7 @@ package struct SecretToken: Sendable {
     /// The SHA-256 digest of `text`'s UTF-8 as its 64 hex digits: the same length whatever the text's.
     private static func digest(of text: String) -> [UInt8] {
         var hasher = ChecksumHasher(.sha256)
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { hasher.update($0) }
         return Array(hasher.finalize().utf8)
     }
