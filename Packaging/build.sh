@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
 
-for tool in swift git dpkg-shlibdeps dpkg-deb objcopy strip gzip tar sha256sum; do
+for tool in swift git python3 ar nm dpkg-shlibdeps dpkg-deb objcopy strip gzip tar sha256sum; do
   command -v "$tool" >/dev/null || { echo "build.sh: '$tool' is missing (apt install dpkg-dev binutils)" >&2; exit 1; }
 done
 
@@ -33,14 +33,23 @@ dist=${HAUL_DIST:-dist}
 mkdir -p "$dist"
 dist=$(cd "$dist" && pwd)
 
-bin="$(HAUL_BUILD_COMMIT="$commit" swift build -c release --product haul --show-bin-path)/haul"
+# ICU's data less the locales, converters and dictionaries haul never reads (Packaging/icu-data.py; docs/packaging.md,
+# "ICU's data"): the flags that link it, or none where Foundation is not linked from the toolchain's archives.
+icu=$(python3 Packaging/icu-data.py .build/icu-data)
+bin="$(HAUL_BUILD_COMMIT="$commit" swift build -c release --product haul $icu --show-bin-path)/haul"
 if [ "${1:-}" = "--no-build" ]; then
   # Package the release binary already built (the release workflow builds and tests it first); it names its commit.
   [ -x "$bin" ] || { echo "build.sh: --no-build, but there is no $bin" >&2; exit 1; }
   commit=$("$bin" --version | sed -n 's/.*(commit \(.*\))$/\1/p')
 else
   echo "build.sh: haul $version (commit $commit), $debarch"
-  HAUL_BUILD_COMMIT="$commit" swift build -c release --product haul
+  HAUL_BUILD_COMMIT="$commit" swift build -c release --product haul $icu
+fi
+if [ -n "$icu" ]; then
+  # The trimmed copy is the one linked: ICU's reference goes to it and the full copy is not in the binary.
+  symbols=$(nm "$bin" | grep -E ' (__wrap_)?icudt[0-9]+_dat$' || true)
+  echo "$symbols" | grep -q ' __wrap_icudt' && ! echo "$symbols" | grep -qE ' icudt[0-9]+_dat$' ||
+    { echo "build.sh: $bin does not carry the trimmed ICU data (nm: ${symbols:-nothing}); a binary built without $icu?" >&2; exit 1; }
 fi
 said=$("$bin" --version)
 [ "$said" = "$version (commit $commit)" ] || { echo "build.sh: the binary says '$said', not $version (commit $commit)" >&2; exit 1; }

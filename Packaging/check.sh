@@ -2,7 +2,8 @@
 # Checks the packages Packaging/build.sh made (dist/) the way a user meets them; run by .ci/run as root:
 #   - lintian reports no error on the .deb;
 #   - `apt-get install ./haul_VERSION_ARCH.deb`; then, as a user who is not root and has no Swift toolchain on PATH:
-#     `haul --version` names the commit, a download from a real nginx on 127.0.0.1 arrives whole, `man haul` shows
+#     `haul --version` names the commit, a download from a real nginx on 127.0.0.1 arrives whole, a date the trimmed
+#     ICU data formats (the queue schedule's note in ja_JP and Tokyo's time zone) is right, `man haul` shows
 #     the manual, the completions are where bash, zsh and fish look, and `systemd-analyze verify` accepts the unit;
 #   - the tarball unpacked into a minimal Debian root made by debootstrap (no toolchain, no libsqlite3 in it), run
 #     there under chroot: `haul --version` and the same download over loopback;
@@ -65,6 +66,17 @@ rm -f /home/haulcheck/got*.bin  # an earlier run's: haul would save beside it as
 as_user "cd ~ && haul -q -o got.bin $url" || fail "the download from nginx failed"
 cmp "$work/www/file.bin" /home/haulcheck/got.bin || fail "the downloaded bytes differ"
 say "a download from nginx as a user without Swift: whole"
+# The packaged binary carries ICU's data less what haul never reads (Packaging/icu-data.py). The paths that read it:
+# the queue schedule's note (a DateFormatter in en_US_POSIX, a Calendar in the local time zone), here in a locale the
+# data does not carry (ICU falls back to root) and Tokyo's time zone, three hours ahead of Tokyo's hour now.
+tokyo_hour=$(( (10#$(TZ=Asia/Tokyo date +%H) + 3) % 24 ))
+opens=$(TZ=Asia/Tokyo date -d "$(printf '%02d:00' "$tokyo_hour")" +%s)
+[ "$opens" -gt "$(date +%s)" ] || opens=$((opens + 86400))
+expected="wait until $(TZ=Asia/Tokyo LC_ALL=C date -d "@$opens" '+%a %Y-%m-%d %H:%M')"
+window=$(printf '%02d:00-%02d:30' "$tokyo_hour" "$tokyo_hour")
+held=$(as_user "cd ~ && LANG=ja_JP.UTF-8 TZ=Asia/Tokyo timeout 5 haul --queue-schedule $window -d held $url 2>&1" || true)
+echo "$held" | grep -qF "$expected" || fail "the queue schedule's note in ja_JP, Tokyo: '$held', not '$expected'"
+say "ICU's dates in ja_JP.UTF-8, Asia/Tokyo: '$expected'"
 as_user 'MANPAGER=cat man haul 2>/dev/null' | grep -q "haul" || fail "man haul shows nothing"
 say "man haul: $(as_user 'MANPAGER=cat man haul 2>/dev/null' | wc -l) lines"
 for f in /usr/share/bash-completion/completions/haul /usr/share/zsh/vendor-completions/_haul \
