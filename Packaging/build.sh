@@ -2,6 +2,7 @@
 # Builds haul's packages from this clone, with one command:
 #
 #   bash Packaging/build.sh              (--no-build: package the release binary already built)
+#                                        (built with the flags `python3 Packaging/icu-data.py .build/icu-data` prints)
 #
 # into dist/ (or $HAUL_DIST):
 #   haul_VERSION_ARCH.deb              Debian/Ubuntu package (apt install ./haul_VERSION_ARCH.deb)
