@@ -82,7 +82,8 @@ final class DownloadWithAria2ReplayTests: XCTestCase {
         let fixture = try await DaemonFixture.start()
         let client = ReplayClient(fixture, origin: "chrome-extension://gbdinbbamaniaidalikeiclecfbpgphh", contentType: "text/plain;charset=UTF-8", values: [
             "URL": fixture.serve("/a/video.mp4", deterministicBytes(count: 400_000), bytesPerSecond: 50_000),
-            "MIRROR": fixture.serve("/b/video.mp4", deterministicBytes(count: 400_000)),
+            // Slow too: the download moves to the mirror, and must still be running when the popup pauses it.
+            "MIRROR": fixture.serve("/b/video.mp4", deterministicBytes(count: 400_000), bytesPerSecond: 100_000),
         ])
         let start = try client.result(#"{"jsonrpc":"2.0","id":0,"method":"system.multicall","params":[[{"methodName":"aria2.tellActive","params":["token:{{TOKEN}}"]},{"methodName":"aria2.getGlobalOption","params":["token:{{TOKEN}}"]},{"methodName":"aria2.getVersion","params":["token:{{TOKEN}}"]}]]}"#)
         XCTAssertEqual(start.arrayValue?[2].arrayValue?.first?["version"], "1.37.0")
