@@ -5,8 +5,9 @@ import HaulKit
 
 /// `haul list`: the downloads in the state database. It reads them a page at a time, so that a queue of tens of
 /// thousands starts printing at once and is never held whole (issue 62, point 5): `--state` and `--limit` choose
-/// rows, `--json-lines` streams one object a line. A list that fits in one page is printed as one table with
-/// columns as wide as their widest cell; a longer one streams with columns of fixed widths.
+/// rows, `--json-lines` streams one object a line and `--json` one array, both written a page at a time
+/// (`ListedJSON`). A list that fits in one page is printed as one table with columns as wide as their widest cell; a
+/// longer one streams with columns of fixed widths.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -75,15 +76,26 @@ struct ListCommand: AsyncParsableCommand {
         if jsonLines {
             var page = first
             while !page.isEmpty {
-                Terminal.writeOutput(try page.map { try JSONLine.of($0.jsonObject) }.joined())
+                var bytes: [UInt8] = []
+                for row in page { ListedJSON.line(row, into: &bytes) }
+                Terminal.writeOutput(bytes: bytes)
                 page = try pages.next()
             }
             return
         }
         if json {
-            var rows = first
-            while case let page = try pages.next(), !page.isEmpty { rows += page }
-            Terminal.writeOutput(try JSONArrayText.of(rows.map(\.jsonObject)))
+            // One array, printed a page at a time as it is read.
+            guard !first.isEmpty else { return Terminal.writeOutput("[]\n") }
+            var page = first
+            var opens = true
+            while !page.isEmpty {
+                var bytes: [UInt8] = []
+                ListedJSON.arrayItems(page, first: opens, into: &bytes)
+                Terminal.writeOutput(bytes: bytes)
+                opens = false
+                page = try pages.next()
+            }
+            Terminal.writeOutput(ListedJSON.arrayEnd)
             return
         }
         if first.isEmpty {
@@ -151,12 +163,5 @@ struct ListedPages {
             if !rows.isEmpty { return rows }
         }
         return []
-    }
-}
-
-/// One JSON object on one line, keys sorted (`--json-lines`).
-enum JSONLine {
-    static func of(_ object: [String: Any]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
     }
 }

@@ -18,6 +18,23 @@ struct ListedDownload {
     /// What crossed the wire for it and what its file kept, over all its runs (issue 56): in the JSON forms only.
     var wire: WireBytes?
 
+    init(
+        id: Int64, path: String, url: String, shownState: String, bytes: Int64, total: Int64?, speed: Double,
+        error: String?, priority: Int, wire: WireBytes? = nil
+    ) {
+        self.id = id
+        self.path = path
+        name = (path as NSString).lastPathComponent
+        self.url = url
+        self.shownState = shownState
+        self.bytes = bytes
+        self.total = total
+        self.speed = speed
+        self.error = error
+        self.priority = priority
+        self.wire = wire
+    }
+
     init(_ download: StoredDownload) {
         id = download.id.rawValue
         path = download.destination.path
@@ -61,18 +78,5 @@ struct ListedDownload {
     var fraction: Double? {
         guard let total else { return nil }
         return total == 0 ? 1 : min(1, Double(bytes) / Double(total))
-    }
-
-    var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-            "id": id, "name": name, "path": path, "url": url, "state": shownState, "bytes": bytes,
-            "total": total ?? NSNull(), "speed": Int(speed), "error": error ?? NSNull(), "priority": priority,
-        ]
-        // The names `--progress json` gives a run's counts.
-        if let wire {
-            object["received"] = wire.received
-            object["kept"] = wire.kept
-        }
-        return object
     }
 }

@@ -41,11 +41,20 @@ enum Terminal {
         writeAll(STDOUT_FILENO, text)
     }
 
+    /// Writes bytes to standard output (`writeOutput` for text already in UTF-8).
+    static func writeOutput(bytes: [UInt8]) {
+        writeAll(STDOUT_FILENO, bytes[...])
+    }
+
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        writeAll(fd, Array(text.utf8)[...])
+    }
+
     /// Writes every byte, or as many as the reader takes. Output is what haul says about a download, not the
     /// download: when the reader has gone (`haul --progress json URL | head -3`: EPIPE, SIGPIPE being ignored)
     /// the rest is dropped and the download goes on, where `FileHandle.write` would have crashed the process.
-    private static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
+    private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) {
+        var bytes = bytes
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
