@@ -7,7 +7,8 @@ import HaulKit
 /// thousands starts printing at once and is never held whole (issue 62, point 5): `--state` and `--limit` choose
 /// rows, `--json-lines` streams one object a line and `--json` one array, both written a page at a time
 /// (`ListedJSON`). A list that fits in one page is printed as one table with columns as wide as their widest cell; a
-/// longer one streams with columns of fixed widths.
+/// longer one streams with columns of fixed widths. Whatever the form, it stops reading when its reader has gone
+/// (`haul list --json-lines | head -1`), where it read the rest of the queue for nobody.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -78,20 +79,23 @@ struct ListCommand: AsyncParsableCommand {
             while !page.isEmpty {
                 var bytes: [UInt8] = []
                 for row in page { ListedJSON.line(row, into: &bytes) }
-                Terminal.writeOutput(bytes: bytes)
+                guard Terminal.writeOutput(bytes: bytes) else { return }  // the reader has gone (`| head`)
                 page = try pages.next()
             }
             return
         }
         if json {
             // One array, printed a page at a time as it is read.
-            guard !first.isEmpty else { return Terminal.writeOutput("[]\n") }
+            guard !first.isEmpty else {
+                Terminal.writeOutput("[]\n")
+                return
+            }
             var page = first
             var opens = true
             while !page.isEmpty {
                 var bytes: [UInt8] = []
                 ListedJSON.arrayItems(page, first: opens, into: &bytes)
-                Terminal.writeOutput(bytes: bytes)
+                guard Terminal.writeOutput(bytes: bytes) else { return }
                 opens = false
                 page = try pages.next()
             }
@@ -115,7 +119,7 @@ struct ListCommand: AsyncParsableCommand {
         var header = true
         var next = second
         while !page.isEmpty {
-            Terminal.writeOutput(ListTable(rows: page, names: names, fixed: true).text(header: header))
+            guard Terminal.writeOutput(ListTable(rows: page, names: names, fixed: true).text(header: header)) else { return }
             header = false
             page = next
             next = page.isEmpty ? [] : try pages.next()

@@ -36,31 +36,37 @@ enum Terminal {
         writeAll(STDERR_FILENO, text)
     }
 
-    /// Writes a line to standard output.
-    static func writeOutput(_ text: String) {
+    /// Writes a line to standard output; false when the reader has gone (see `writeAll`).
+    @discardableResult
+    static func writeOutput(_ text: String) -> Bool {
         writeAll(STDOUT_FILENO, text)
     }
 
-    /// Writes bytes to standard output (`writeOutput` for text already in UTF-8).
-    static func writeOutput(bytes: [UInt8]) {
+    /// Writes bytes to standard output (`writeOutput` for text already in UTF-8); false when the reader has gone.
+    @discardableResult
+    static func writeOutput(bytes: [UInt8]) -> Bool {
         writeAll(STDOUT_FILENO, bytes[...])
     }
 
-    private static func writeAll(_ fd: Int32, _ text: String) {
+    @discardableResult
+    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
         writeAll(fd, Array(text.utf8)[...])
     }
 
     /// Writes every byte, or as many as the reader takes. Output is what haul says about a download, not the
     /// download: when the reader has gone (`haul --progress json URL | head -3`: EPIPE, SIGPIPE being ignored)
     /// the rest is dropped and the download goes on, where `FileHandle.write` would have crashed the process.
-    private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) {
+    /// Answers whether every byte was written, so that a command whose output is all it does (`haul list`) can stop
+    /// when nobody reads it.
+    private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
         var bytes = bytes
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }
 
