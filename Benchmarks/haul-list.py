@@ -2,7 +2,7 @@
 """Benchmarks/haul-list.py: what `haul list` costs over a long queue, in its three forms (issue 62, point 5).
 
 For each size N, a fresh state directory gets N paused downloads through `haul daemon` (`aria2.addUri` with
-`pause: true` in `system.multicall` batches of 100, as daemon-scale.py adds them; nothing is fetched), the daemon
+`pause: true` in `system.multicall` batches of 100: daemon-restart.py's fill; nothing is fetched), the daemon
 stops, and then `haul list` (the table), `haul list --json-lines` and `haul list --json`, their output to a file, run
 RUNS times each, in turn with every binary named (HAUL, and HAUL_BASELINE if set: another build to compare, run on
 the same queue). Per binary, form and N: the median wall, CPU (user + system) and peak RSS from wait4's rusage, and
@@ -19,25 +19,12 @@ WORK = os.path.join(ROOT, "Benchmarks", "work", "haul-list")
 FORMS = {"table": [], "json-lines": ["--json-lines"], "json": ["--json"]}
 
 
-def daemon_scale():
-    spec = importlib.util.spec_from_file_location("daemon_scale", os.path.join(ROOT, "Benchmarks", "daemon-scale.py"))
+def fill(binary, state, n):
+    """daemon-restart.py's fill: N paused downloads added through `haul daemon` (it makes the state directory)."""
+    spec = importlib.util.spec_from_file_location("daemon_restart", os.path.join(ROOT, "Benchmarks", "daemon-restart.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
-
-
-def fill(binary, state, n):
-    tool = daemon_scale().Tool("haul", binary, state)
-    tool.start()
-    try:
-        for start in range(0, n, 100):
-            batch = [("aria2.addUri", [["http://127.0.0.1:9/d/f%06d.bin" % i], {"pause": "true"}])
-                     for i in range(start, min(n, start + 100))]
-            for answer in tool.client.multicall(batch):
-                if isinstance(answer, dict):
-                    raise RuntimeError(answer)
-    finally:
-        tool.stop()
+    module.fill(binary, state, n)
 
 
 def run(binary, state, form, output):
@@ -67,7 +54,7 @@ def main():
     for n in sizes:
         state = os.path.join(WORK, "state-%d" % n)
         shutil.rmtree(state, ignore_errors=True)
-        os.makedirs(state)
+        os.makedirs(WORK, exist_ok=True)
         fill(binaries["haul"], state, n)
         samples = {}
         for _ in range(args.runs):

@@ -147,36 +147,9 @@ enum StoredOptionsText {
             bytes.append(contentsOf: String(value).utf8)
         }
 
-        /// A JSON string, escaped as `JSONEncoder` escapes: the quote, the backslash and the slash with a backslash,
-        /// the common control characters by their letter, the others as `\u00XX`; everything else as its UTF-8.
+        /// A JSON string, escaped as `JSONEncoder` escapes it (`JSONStringText`).
         mutating func string(_ value: String) {
-            bytes.append(UInt8(ascii: "\""))
-            var value = value
-            value.withUTF8 { utf8 in
-                var runStart = 0
-                for index in 0..<utf8.count {
-                    let byte = utf8[index]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else {
-                        continue
-                    }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    runStart = index + 1
-                    bytes.append(UInt8(ascii: "\\"))
-                    switch byte {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-                    case 0x0A: bytes.append(UInt8(ascii: "n"))
-                    case 0x0D: bytes.append(UInt8(ascii: "r"))
-                    case 0x09: bytes.append(UInt8(ascii: "t"))
-                    case 0x08: bytes.append(UInt8(ascii: "b"))
-                    case 0x0C: bytes.append(UInt8(ascii: "f"))
-                    default:
-                        let hex = Array("0123456789abcdef".utf8)
-                        bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-                    }
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-            }
-            bytes.append(UInt8(ascii: "\""))
+            JSONStringText.append(value, to: &bytes)
         }
     }
 }

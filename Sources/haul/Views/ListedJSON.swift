@@ -1,3 +1,5 @@
+import HaulKit
+
 /// The JSON forms of `haul list`, written straight into bytes a row at a time.
 ///
 /// Each row was a `[String: Any]` handed to `JSONSerialization` with `.sortedKeys`, some 140 µs a row on Linux (it
@@ -70,7 +72,7 @@ enum ListedJSON {
             bytes.append(contentsOf: indent == nil ? ":".utf8 : " : ".utf8)
             switch member.value {
             case .integer(let value): bytes.append(contentsOf: String(value).utf8)
-            case .string(let value): write(string: value, into: &bytes)
+            case .string(let value): JSONStringText.append(value, to: &bytes)
             case .null: bytes.append(contentsOf: "null".utf8)
             }
         }
@@ -79,36 +81,5 @@ enum ListedJSON {
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
         }
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    /// A string literal escaped as `JSONSerialization` escapes it; a run of bytes that needs no escape is copied at
-    /// once.
-    static func write(string: String, into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            var plain = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
-                else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
-                plain = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
