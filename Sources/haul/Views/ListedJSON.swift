@@ -2,9 +2,9 @@ import HaulKit
 
 /// The JSON forms of `haul list`, written straight into bytes a row at a time.
 ///
-/// Each row was a `[String: Any]` handed to `JSONSerialization` with `.sortedKeys`, some 140 µs a row on Linux (it
-/// sorts the keys through Foundation's string comparison): `--json-lines` over 30,000 downloads took 4.3 s against the
-/// table's 0.8. This writes the same bytes (`ListedJSONTests` holds them to `JSONSerialization`'s, escapes included:
+/// Each row was a `[String: Any]` handed to `JSONSerialization` with `.sortedKeys`, some 180 µs a row on Linux:
+/// `--json-lines` over 30,000 downloads took 6.4 s against the table's 1.2 (docs/benchmarks.md, "`haul list` in its
+/// three forms"). This writes the same bytes (`ListedJSONTests` holds them to `JSONSerialization`'s, escapes included:
 /// `/` as `\/`, the short forms `\b \f \n \r \t`, other control characters as `\u00xx`), so a script that compared
 /// them sees no change, and lets `--json` print its array a page at a time instead of holding it whole.
 enum ListedJSON {
